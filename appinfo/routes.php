@@ -1,0 +1,21 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// The companion's routes; all live under /index.php/apps/mcp_companion.
+return [
+	'routes' => [
+		['name' => 'credentials#store', 'url' => '/api/v1/background-sync/credentials', 'verb' => 'POST'],
+		['name' => 'credentials#revoke', 'url' => '/api/v1/background-sync/credentials', 'verb' => 'DELETE'],
+		['name' => 'credentials#status', 'url' => '/api/v1/background-sync/status', 'verb' => 'GET'],
+		['name' => 'credentials#userStatus', 'url' => '/api/v1/background-sync/credentials/{userId}', 'verb' => 'GET'],
+		['name' => 'admin_settings#save', 'url' => '/api/v1/admin/settings', 'verb' => 'PUT'],
+		['name' => 'admin_settings#testConnection', 'url' => '/api/v1/admin/test-connection', 'verb' => 'POST'],
+		['name' => 'page#error', 'url' => '/error', 'verb' => 'GET'],
+	],
+];

@@ -1,0 +1,45 @@
+// The admin form's fields and saving them; the API key stays unchanged unless typed in or explicitly cleared.
+import { computed, ref } from 'vue'
+import { saveAdminSettings, type AdminSettingsState } from '../api/admin-settings'
+import { readErrorMessage } from '../api/error-message'
+import { logger } from '../logger'
+
+export function useAdminSettings(initial: AdminSettingsState) {
+	const serverUrl = ref(initial.server_url)
+	const apiKey = ref('')
+	const clearApiKey = ref(false)
+	const oauthClientId = ref(initial.oauth_client_id)
+	const apiKeySet = ref(initial.api_key_set)
+	const savedOauthClientId = ref(initial.oauth_client_id)
+	const saving = ref(false)
+	const saved = ref(false)
+	const error = ref<string | null>(null)
+
+	const apiKeyToSend = computed(() => (clearApiKey.value ? '' : apiKey.value || null))
+	const isClientIdMissing = computed(() => savedOauthClientId.value.trim() === '')
+
+	async function save(): Promise<void> {
+		saving.value = true
+		saved.value = false
+		error.value = null
+		try {
+			const result = await saveAdminSettings({
+				serverUrl: serverUrl.value.trim(),
+				apiKey: apiKeyToSend.value,
+				oauthClientId: oauthClientId.value.trim(),
+			})
+			apiKeySet.value = result.settings.api_key_set
+			savedOauthClientId.value = result.settings.oauth_client_id
+			apiKey.value = ''
+			clearApiKey.value = false
+			saved.value = true
+		} catch (failure) {
+			logger.warn('Could not save the admin settings', { error: failure })
+			error.value = readErrorMessage(failure)
+		} finally {
+			saving.value = false
+		}
+	}
+
+	return { serverUrl, apiKey, clearApiKey, oauthClientId, apiKeySet, isClientIdMissing, saving, saved, error, save }
+}

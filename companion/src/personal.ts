@@ -1,0 +1,5 @@
+// Entry of the personal settings page: mounts the background-sync settings into the PHP template's element.
+import { createApp } from 'vue'
+import PersonalSettings from './components/PersonalSettings.vue'
+
+createApp(PersonalSettings).mount('#mcp_companion-personal')

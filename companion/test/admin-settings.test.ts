@@ -1,0 +1,151 @@
+// Admin settings page: the MCP server settings, the OAuth client id warning and the connection test.
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import settingsSaved from '../../test/contract/admin-settings-saved.json'
+import connectionFailure from '../../test/contract/admin-test-connection-failure.json'
+import connectionSuccess from '../../test/contract/admin-test-connection-success.json'
+import errorResponse from '../../test/contract/error-response.json'
+import AdminSettings from '../src/components/AdminSettings.vue'
+import { startFakeServer, type FakeServer } from './fake-server'
+import { resetPageShell, setInitialState } from './page-shell'
+
+const CONFIGURED = {
+	server_url: 'http://127.0.0.1:8000',
+	api_key_set: true,
+	oauth_client_id: 'companion-client',
+	error_page_url: '/index.php/apps/mcp_companion/error',
+}
+
+let server: FakeServer
+let wrapper: VueWrapper | undefined
+
+beforeEach(() => {
+	resetPageShell()
+	server = startFakeServer()
+})
+
+afterEach(() => {
+	wrapper?.unmount()
+	wrapper = undefined
+	server.stop()
+})
+
+async function mountPage(state: typeof CONFIGURED): Promise<VueWrapper> {
+	setInitialState('admin-settings', state)
+	wrapper = mount(AdminSettings, { attachTo: document.body })
+	await flushPromises()
+	return wrapper
+}
+
+describe('OAuth client id warning', () => {
+	it('warns that the companion cannot sign in to the management API when the client id is empty', async () => {
+		const page = await mountPage({ ...CONFIGURED, oauth_client_id: '' })
+
+		expect(page.find('[data-test="client-id-warning"]').text()).toContain('needs it to sign in to the management API')
+	})
+
+	it('shows no warning when a client id is set', async () => {
+		const page = await mountPage(CONFIGURED)
+
+		expect(page.find('[data-test="client-id-warning"]').exists()).toBe(false)
+	})
+})
+
+describe('saving the settings', () => {
+	beforeEach(() => {
+		server.answer('PUT', 'admin/settings', 200, settingsSaved)
+	})
+
+	it('shows the stored values and says whether an API key is set', async () => {
+		const page = await mountPage(CONFIGURED)
+
+		expect(page.find<HTMLInputElement>('[data-test="server-url-input"]').element.value).toBe(CONFIGURED.server_url)
+		expect(page.find<HTMLInputElement>('[data-test="oauth-client-id-input"]').element.value).toBe(
+			CONFIGURED.oauth_client_id,
+		)
+		expect(page.find<HTMLInputElement>('[data-test="api-key-input"]').element.value).toBe('')
+		expect(page.find('[data-test="api-key-input"]').attributes('placeholder')).toContain('An API key is set')
+	})
+
+	it('sends apiKey null when the API key field is left untouched', async () => {
+		const page = await mountPage(CONFIGURED)
+		await page.find('[data-test="server-url-input"]').setValue('http://mcp.internal:8000 ')
+
+		await page.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(server.requestsTo('PUT', 'admin/settings').map((r) => r.body)).toEqual([
+			{ serverUrl: 'http://mcp.internal:8000', apiKey: null, oauthClientId: CONFIGURED.oauth_client_id },
+		])
+		expect(page.find('[data-test="admin-saved"]').exists()).toBe(true)
+	})
+
+	it('sends the API key that was typed in', async () => {
+		const page = await mountPage(CONFIGURED)
+		await page.find('[data-test="api-key-input"]').setValue('s3cret-key')
+
+		await page.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(server.requestsTo('PUT', 'admin/settings')[0]?.body).toMatchObject({ apiKey: 's3cret-key' })
+	})
+
+	it('sends an empty API key when the stored one is to be removed', async () => {
+		const page = await mountPage(CONFIGURED)
+		await page.find('[data-test="api-key-clear"] input, input[data-test="api-key-clear"]').setValue(true)
+
+		await page.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(server.requestsTo('PUT', 'admin/settings')[0]?.body).toMatchObject({ apiKey: '' })
+	})
+
+	it('shows the server error when saving fails', async () => {
+		server.answer('PUT', 'admin/settings', 400, errorResponse)
+		const page = await mountPage(CONFIGURED)
+
+		await page.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(page.find('[data-test="form-error"]').text()).toBe(errorResponse.error)
+		expect(page.find('[data-test="admin-saved"]').exists()).toBe(false)
+	})
+})
+
+describe('testing the connection', () => {
+	it('shows the version, auth mode and app password support the MCP server reports', async () => {
+		server.answer('POST', 'admin/test-connection', 200, connectionSuccess)
+		const page = await mountPage(CONFIGURED)
+
+		await page.find('[data-test="test-connection"]').trigger('click')
+		await flushPromises()
+
+		expect(page.find('[data-test="connection-version"]').text()).toBe('0.1.0')
+		expect(page.find('[data-test="connection-auth-mode"]').text()).toBe('multi_user_basic')
+		expect(page.find('[data-test="connection-app-passwords"]').text()).toBe('Yes')
+		expect(page.find('[data-test="connection-error"]').exists()).toBe(false)
+	})
+
+	it.each([
+		['HTTP 200 with the failure body', 200, connectionFailure, connectionFailure.error],
+		['HTTP 502 with the failure body', 502, connectionFailure, connectionFailure.error],
+		['HTTP 500 with an error response', 500, errorResponse, errorResponse.error],
+	])('shows the error when the MCP server cannot be reached (%s)', async (_case, status, body, message) => {
+		server.answer('POST', 'admin/test-connection', status, body)
+		const page = await mountPage(CONFIGURED)
+
+		await page.find('[data-test="test-connection"]').trigger('click')
+		await flushPromises()
+
+		expect(page.find('[data-test="connection-error"]').text()).toBe(message)
+		expect(page.find('[data-test="connection-status"]').exists()).toBe(false)
+	})
+})
+
+describe('troubleshooting link', () => {
+	it('links to the error page', async () => {
+		const page = await mountPage(CONFIGURED)
+
+		expect(page.find('[data-test="error-page-link"]').attributes('href')).toBe(CONFIGURED.error_page_url)
+	})
+})

@@ -1,0 +1,69 @@
+// Test double of the companion's PHP routes at the HTTP boundary: answers axios requests with fixture bodies.
+import axios from '@nextcloud/axios'
+import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios'
+
+export interface RecordedRequest {
+	method: string
+	/** Path below /apps/mcp_companion/api/v1/, e.g. "background-sync/status". */
+	path: string
+	body: unknown
+}
+
+export interface FakeServer {
+	requests: RecordedRequest[]
+	/** Answers every later `method path` request with this status and body. */
+	answer(method: string, path: string, status: number, body: unknown): void
+	requestsTo(method: string, path: string): RecordedRequest[]
+	stop(): void
+}
+
+const API_PREFIX = '/index.php/apps/mcp_companion/api/v1/'
+
+export function startFakeServer(): FakeServer {
+	const answers = new Map<string, { status: number; body: unknown }>()
+	const requests: RecordedRequest[] = []
+	const previousAdapter = axios.defaults.adapter
+
+	const adapter: AxiosAdapter = async (config) => {
+		const request = recordRequest(config)
+		requests.push(request)
+		const answer = answers.get(`${request.method} ${request.path}`) ?? {
+			status: 404,
+			body: { error: 'No such route.' },
+		}
+		return settle(config, answer.status, structuredClone(answer.body))
+	}
+	axios.defaults.adapter = adapter
+
+	return {
+		requests,
+		answer: (method, path, status, body) => answers.set(`${method.toUpperCase()} ${path}`, { status, body }),
+		requestsTo: (method, path) => requests.filter((r) => r.method === method.toUpperCase() && r.path === path),
+		stop: () => {
+			axios.defaults.adapter = previousAdapter
+		},
+	}
+}
+
+function recordRequest(config: InternalAxiosRequestConfig): RecordedRequest {
+	const url = config.url ?? ''
+	const start = url.indexOf(API_PREFIX)
+	const path = start === -1 ? url : url.slice(start + API_PREFIX.length)
+	const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data
+	return { method: (config.method ?? 'get').toUpperCase(), path, body }
+}
+
+/** Resolves or rejects the way axios's own adapters do for this status. */
+function settle(config: InternalAxiosRequestConfig, status: number, data: unknown): AxiosResponse {
+	const response: AxiosResponse = {
+		data,
+		status,
+		statusText: String(status),
+		headers: new AxiosHeaders({ 'content-type': 'application/json' }),
+		config,
+	}
+	if (config.validateStatus?.(status) ?? (status >= 200 && status < 300)) {
+		return response
+	}
+	throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response)
+}

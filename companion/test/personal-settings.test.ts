@@ -1,0 +1,267 @@
+// Personal settings page: background sync status, saving an app password, revoking it.
+import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import activeStatus from '../../test/contract/background-sync-status-active.json'
+import noneStatus from '../../test/contract/background-sync-status-none.json'
+import revokePartial from '../../test/contract/credentials-revoke-partial.json'
+import revokeSuccess from '../../test/contract/credentials-revoke.json'
+import storeFailure from '../../test/contract/credentials-store-failure.json'
+import storePartial from '../../test/contract/credentials-store-partial.json'
+import storeSuccess from '../../test/contract/credentials-store-success.json'
+import errorResponse from '../../test/contract/error-response.json'
+import PersonalSettings from '../src/components/PersonalSettings.vue'
+import { reloadPageKey } from '../src/page-reload'
+import { startFakeServer, type FakeServer } from './fake-server'
+import { findInDocument, resetPageShell, setInitialState } from './page-shell'
+
+const DASHED_PASSWORD = 'Ab3de-fGh1j-KLmn0-pq5st-Uv9xZ'
+const LOGIN_FLOW_PASSWORD = 'a1B2c3D4e5'.repeat(7) + 'Zz'
+
+let server: FakeServer
+let reloadPage: ReturnType<typeof vi.fn<() => void>>
+let wrapper: VueWrapper | undefined
+
+beforeEach(() => {
+	resetPageShell()
+	setInitialState('personal-settings', {
+		user_id: 'alice',
+		security_settings_url: '/index.php/settings/user/security',
+		server_configured: true,
+	})
+	server = startFakeServer()
+	reloadPage = vi.fn<() => void>()
+})
+
+afterEach(() => {
+	wrapper?.unmount()
+	wrapper = undefined
+	server.stop()
+})
+
+async function mountPage(): Promise<VueWrapper> {
+	wrapper = mount(PersonalSettings, { attachTo: document.body, global: { provide: { [reloadPageKey]: reloadPage } } })
+	await flushPromises()
+	return wrapper
+}
+
+async function submitAppPassword(page: VueWrapper, value: string): Promise<void> {
+	await page.find('[data-test="app-password-input"]').setValue(value)
+	await page.find('form').trigger('submit')
+	await flushPromises()
+}
+
+describe('background sync status', () => {
+	it('shows Active, the credential type and the provisioned time when a credential is stored', async () => {
+		server.answer('GET', 'background-sync/status', 200, activeStatus)
+
+		const page = await mountPage()
+
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Active')
+		expect(page.find('[data-test="credential-type"]').text()).toBe('App password')
+		const time = page.find('time')
+		expect(time.attributes('datetime')).toBe(activeStatus.provisioned_at)
+		expect(time.text()).toContain('2026')
+		expect(time.text()).not.toBe(activeStatus.provisioned_at)
+		expect(page.find('[data-test="revoke"]').exists()).toBe(true)
+	})
+
+	it('shows Not configured and no revoke button when nothing is provisioned', async () => {
+		server.answer('GET', 'background-sync/status', 200, noneStatus)
+
+		const page = await mountPage()
+
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Not configured')
+		expect(page.find('time').exists()).toBe(false)
+		expect(page.find('[data-test="revoke"]').exists()).toBe(false)
+	})
+
+	it('shows the server error when the status cannot be loaded', async () => {
+		server.answer('GET', 'background-sync/status', 503, errorResponse)
+
+		const page = await mountPage()
+
+		expect(page.find('[data-test="status-error"]').text()).toBe(errorResponse.error)
+	})
+
+	it('warns that background sync cannot start while the admin has not set the MCP server address', async () => {
+		resetPageShell()
+		setInitialState('personal-settings', { user_id: 'alice', security_settings_url: '/s', server_configured: false })
+		server.answer('GET', 'background-sync/status', 200, noneStatus)
+
+		const page = await mountPage()
+
+		expect(page.find('[data-test="server-not-configured"]').text()).toContain(
+			'has not set the address of the MCP server',
+		)
+	})
+
+	it('has no such warning when the MCP server address is set', async () => {
+		server.answer('GET', 'background-sync/status', 200, noneStatus)
+
+		const page = await mountPage()
+
+		expect(page.find('[data-test="server-not-configured"]').exists()).toBe(false)
+	})
+})
+
+describe('credential type choice', () => {
+	it('offers the app password and shows the OAuth refresh token as disabled and not yet available', async () => {
+		server.answer('GET', 'background-sync/status', 200, noneStatus)
+
+		const page = await mountPage()
+
+		const appPassword = page.find<HTMLInputElement>(
+			'[data-test="credential-type-app-password"] input, input[data-test="credential-type-app-password"]',
+		)
+		const oauth = page.find<HTMLInputElement>(
+			'[data-test="credential-type-oauth"] input, input[data-test="credential-type-oauth"]',
+		)
+		expect(appPassword.element.checked).toBe(true)
+		expect(appPassword.element.disabled).toBe(false)
+		expect(oauth.element.disabled).toBe(true)
+		expect(page.text()).toContain('OAuth refresh token')
+		expect(page.text()).toContain('Not yet available')
+	})
+})
+
+describe('saving an app password', () => {
+	beforeEach(() => {
+		server.answer('GET', 'background-sync/status', 200, noneStatus)
+	})
+
+	it.each([
+		['too short', 'abc'],
+		['four groups', 'Ab3de-fGh1j-KLmn0-pq5st'],
+		['a symbol in a group', 'Ab3de-fGh1j-KLmn0-pq5st-Uv9x!'],
+		['71 characters', LOGIN_FLOW_PASSWORD.slice(1)],
+	])('refuses a malformed app password (%s) without calling the server', async (_case, value) => {
+		const page = await mountPage()
+
+		await submitAppPassword(page, value)
+
+		expect(page.find('[data-test="form-error"]').text()).toContain('does not look like an app password')
+		expect(server.requestsTo('POST', 'background-sync/credentials')).toHaveLength(0)
+		expect(reloadPage).not.toHaveBeenCalled()
+	})
+
+	it.each([
+		['five groups of five', DASHED_PASSWORD],
+		['72 letters and digits from Login Flow', LOGIN_FLOW_PASSWORD],
+	])('posts the app password (%s) and reloads the page on success', async (_case, value) => {
+		server.answer('POST', 'background-sync/credentials', 200, storeSuccess)
+		const page = await mountPage()
+
+		await submitAppPassword(page, value)
+
+		expect(server.requestsTo('POST', 'background-sync/credentials').map((r) => r.body)).toEqual([
+			{ appPassword: value },
+		])
+		expect(reloadPage).toHaveBeenCalledTimes(1)
+		expect(page.find('[data-test="form-error"]').exists()).toBe(false)
+	})
+
+	it('shows the MCP server warning on the reloaded page after a partial success', async () => {
+		server.answer('POST', 'background-sync/credentials', 200, storePartial)
+		const page = await mountPage()
+		reloadPage.mockImplementation(() => page.unmount())
+
+		await submitAppPassword(page, DASHED_PASSWORD)
+		server.answer('GET', 'background-sync/status', 200, activeStatus)
+		const reloaded = await mountPage()
+
+		expect(reloadPage).toHaveBeenCalledTimes(1)
+		expect(reloaded.find('[data-test="mcp-error"]').text()).toBe(storePartial.mcp_error)
+		expect(reloaded.find('[data-test="status-badge"]').text()).toBe('Active')
+	})
+
+	it.each([
+		['HTTP 400 with the failure body', 400, storeFailure, storeFailure.error],
+		['HTTP 200 with the failure body', 200, storeFailure, storeFailure.error],
+		['HTTP 502 with an error response', 502, errorResponse, errorResponse.error],
+		[
+			'HTTP 429 from the rate limiter',
+			429,
+			{ message: 'Reached maximum delay' },
+			'Too many attempts. Please try again later.',
+		],
+	])('shows the error and stays on the page when saving fails (%s)', async (_case, status, body, message) => {
+		server.answer('POST', 'background-sync/credentials', status, body)
+		const page = await mountPage()
+
+		await submitAppPassword(page, DASHED_PASSWORD)
+
+		expect(page.find('[data-test="form-error"]').text()).toBe(message)
+		expect(reloadPage).not.toHaveBeenCalled()
+	})
+})
+
+describe('revoking the credential', () => {
+	beforeEach(() => {
+		server.answer('GET', 'background-sync/status', 200, activeStatus)
+	})
+
+	it('asks for confirmation and sends nothing before it is given', async () => {
+		const page = await mountPage()
+
+		await page.find('[data-test="revoke"]').trigger('click')
+		await flushPromises()
+
+		expect(findInDocument('revoke-confirm')).not.toBeNull()
+		expect(document.body.textContent).toContain('Revoke background sync access?')
+		expect(server.requestsTo('DELETE', 'background-sync/credentials')).toHaveLength(0)
+	})
+
+	it('sends DELETE after confirming and then shows the credential as not configured', async () => {
+		server.answer('DELETE', 'background-sync/credentials', 200, revokeSuccess)
+		const page = await mountPage()
+		await page.find('[data-test="revoke"]').trigger('click')
+		await flushPromises()
+		server.answer('GET', 'background-sync/status', 200, noneStatus)
+
+		findInDocument('revoke-confirm')?.click()
+		await flushPromises()
+
+		expect(server.requestsTo('DELETE', 'background-sync/credentials')).toHaveLength(1)
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Not configured')
+		expect(page.find('[data-test="revoke-result"]').exists()).toBe(true)
+		expect(page.find('[data-test="mcp-error"]').exists()).toBe(false)
+	})
+
+	it('sends nothing when the dialog is cancelled', async () => {
+		const page = await mountPage()
+		await page.find('[data-test="revoke"]').trigger('click')
+		await flushPromises()
+
+		findInDocument('revoke-cancel')?.click()
+		await flushPromises()
+
+		expect(server.requestsTo('DELETE', 'background-sync/credentials')).toHaveLength(0)
+		expect(findInDocument('revoke-confirm')).toBeNull()
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Active')
+	})
+
+	it('shows the MCP server error after a partial revoke', async () => {
+		server.answer('DELETE', 'background-sync/credentials', 200, revokePartial)
+		const page = await mountPage()
+		await page.find('[data-test="revoke"]').trigger('click')
+		await flushPromises()
+
+		findInDocument('revoke-confirm')?.click()
+		await flushPromises()
+
+		expect(page.find('[data-test="mcp-error"]').text()).toBe(revokePartial.mcp_error)
+	})
+
+	it('shows the error when revoking fails', async () => {
+		server.answer('DELETE', 'background-sync/credentials', 500, errorResponse)
+		const page = await mountPage()
+		await page.find('[data-test="revoke"]').trigger('click')
+		await flushPromises()
+
+		findInDocument('revoke-confirm')?.click()
+		await flushPromises()
+
+		expect(page.find('[data-test="revoke-error"]').text()).toBe(errorResponse.error)
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Active')
+	})
+})

@@ -1,0 +1,41 @@
+// Builds the companion's settings pages into the app's js/ folder, and runs the component tests.
+import vue from '@vitejs/plugin-vue'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+import { injectCss } from './build/inject-css'
+
+const outDir = fileURLToPath(new URL('../js', import.meta.url))
+
+export default defineConfig({
+	plugins: [vue(), injectCss()],
+	base: './',
+	build: {
+		outDir,
+		emptyOutDir: true,
+		target: 'es2022',
+		modulePreload: false,
+		sourcemap: true,
+		rollupOptions: {
+			input: {
+				'mcp_companion-personal': fileURLToPath(new URL('src/personal.ts', import.meta.url)),
+				'mcp_companion-admin': fileURLToPath(new URL('src/admin.ts', import.meta.url)),
+			},
+			output: {
+				format: 'es',
+				entryFileNames: '[name].mjs',
+				chunkFileNames: 'mcp_companion-chunk-[hash].mjs',
+				assetFileNames: 'mcp_companion-asset-[hash][extname]',
+			},
+		},
+	},
+	test: {
+		environment: 'happy-dom',
+		silent: 'passed-only',
+		include: ['test/**/*.test.ts'],
+		server: {
+			deps: {
+				inline: [/@nextcloud\//],
+			},
+		},
+	},
+})

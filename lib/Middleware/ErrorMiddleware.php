@@ -1,0 +1,44 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Turns exceptions from the companion's controllers into error-response.json: a safe message and the request id.
+namespace OCA\McpCompanion\Middleware;
+
+use OCA\McpCompanion\Exception\CompanionException;
+use OCP\AppFramework\Controller;
+use OCP\AppFramework\Http;
+use OCP\AppFramework\Http\JSONResponse;
+use OCP\AppFramework\Middleware;
+use OCP\IL10N;
+use OCP\IRequest;
+use Psr\Log\LoggerInterface;
+
+class ErrorMiddleware extends Middleware {
+	public function __construct(
+		private IRequest $request,
+		private IL10N $l,
+		private LoggerInterface $logger,
+	) {
+	}
+
+	public function afterException(Controller $controller, string $methodName, \Exception $exception): JSONResponse {
+		$requestId = $this->request->getId();
+		$this->logger->error('A companion request failed', [
+			'exception' => $exception, 'request_id' => $requestId, 'action' => $controller::class . '::' . $methodName,
+		]);
+		if ($exception instanceof CompanionException) {
+			// Companion exceptions carry messages written by us for users: no URLs, paths or secrets.
+			return new JSONResponse(['error' => $exception->getMessage(), 'request_id' => $requestId], $exception->getStatus());
+		}
+		return new JSONResponse([
+			'error' => $this->l->t('Something went wrong. Please try again later.'),
+			'request_id' => $requestId,
+		], Http::STATUS_INTERNAL_SERVER_ERROR);
+	}
+}

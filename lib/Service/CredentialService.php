@@ -1,0 +1,123 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// The user's background-sync credential: encrypted in the user's preferences, forwarded to and revoked at the sidecar.
+namespace OCA\McpCompanion\Service;
+
+use OCA\McpCompanion\AppInfo\Application;
+use OCA\McpCompanion\Exception\SidecarNotConfiguredException;
+use OCA\McpCompanion\Exception\SidecarRejectedException;
+use OCA\McpCompanion\Exception\SidecarUnreachableException;
+use OCP\IConfig;
+use OCP\IL10N;
+use OCP\Security\ICrypto;
+use Psr\Log\LoggerInterface;
+
+class CredentialService {
+	public const KEY_APP_PASSWORD = 'background_sync_app_password';
+	public const KEY_TYPE = 'background_sync_type';
+	public const KEY_PROVISIONED_AT = 'background_sync_provisioned_at';
+	public const TYPE_APP_PASSWORD = 'app_password';
+
+	public function __construct(
+		private IConfig $config,
+		private ICrypto $crypto,
+		private SidecarClient $sidecar,
+		private IL10N $l,
+		private LoggerInterface $logger,
+	) {
+	}
+
+	/**
+	 * Stores an already validated app password and hands it to the sidecar.
+	 *
+	 * @return array{success: true, partial_success: bool, local_storage: true, mcp_sync: bool, mcp_error?: string}
+	 */
+	public function provision(string $userId, string $appPassword): array {
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, $this->crypto->encrypt($appPassword));
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_PROVISIONED_AT, (string)time());
+		$error = $this->trySidecar(fn () => $this->sidecar->storeAppPassword($userId, $appPassword), $this->l->t('Background sync starts once it is.'));
+		$result = ['success' => true, 'partial_success' => $error !== null, 'local_storage' => true, 'mcp_sync' => $error === null];
+		return $error === null ? $result : $result + ['mcp_error' => $error];
+	}
+
+	/**
+	 * The answer when nothing was stored (credentials-store-failure.json).
+	 *
+	 * @return array{success: false, partial_success: false, local_storage: false, mcp_sync: false, error: string}
+	 */
+	public function describeFailure(string $message): array {
+		return ['success' => false, 'partial_success' => false, 'local_storage' => false, 'mcp_sync' => false, 'error' => $message];
+	}
+
+	/** @return array{provisioned: bool, credential_type: ?string, provisioned_at: ?string} */
+	public function getStatus(string $userId): array {
+		if ($this->config->getUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, '') === '') {
+			return ['provisioned' => false, 'credential_type' => null, 'provisioned_at' => null];
+		}
+		$type = $this->config->getUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
+		$provisionedAt = (int)$this->config->getUserValue($userId, Application::APP_ID, self::KEY_PROVISIONED_AT, '0');
+		return [
+			'provisioned' => true,
+			'credential_type' => $type,
+			'provisioned_at' => $provisionedAt > 0 ? date(DATE_ATOM, $provisionedAt) : null,
+		];
+	}
+
+	/**
+	 * Removes the local copy, then asks the sidecar to forget it too.
+	 *
+	 * @return array{success: true, local_deleted: true, mcp_deleted: bool, mcp_error?: string}
+	 */
+	public function revoke(string $userId): array {
+		$appPassword = $this->readAppPassword($userId);
+		foreach ([self::KEY_APP_PASSWORD, self::KEY_TYPE, self::KEY_PROVISIONED_AT] as $key) {
+			$this->config->deleteUserValue($userId, Application::APP_ID, $key);
+		}
+		$error = $appPassword === null
+			? $this->l->t('No app password was stored here, so the MCP server was not asked to forget one.')
+			: $this->trySidecar(fn () => $this->sidecar->deleteAppPassword($userId, $appPassword), '');
+		$result = ['success' => true, 'local_deleted' => true, 'mcp_deleted' => $error === null];
+		return $error === null ? $result : $result + ['mcp_error' => $error];
+	}
+
+	private function readAppPassword(string $userId): ?string {
+		$encrypted = $this->config->getUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, '');
+		if ($encrypted === '') {
+			return null;
+		}
+		try {
+			return $this->crypto->decrypt($encrypted);
+		} catch (\Exception $e) {
+			$this->logger->warning('A stored app password could not be decrypted', ['exception' => $e, 'userId' => $userId]);
+			return null;
+		}
+	}
+
+	/**
+	 * Runs one sidecar call; returns null on success, else a message for the user.
+	 *
+	 * @param callable(): void $call
+	 */
+	private function trySidecar(callable $call, string $unreachableHint): ?string {
+		try {
+			$call();
+			return null;
+		} catch (SidecarNotConfiguredException) {
+			return $this->l->t('The MCP server is not configured yet. Ask your administrator to set it up.');
+		} catch (SidecarUnreachableException) {
+			return trim($this->l->t('The MCP server could not be reached.') . ' ' . $unreachableHint);
+		} catch (SidecarRejectedException $e) {
+			return $e->getSidecarMessage() !== ''
+				? $this->l->t('The MCP server refused it: %s', [$e->getSidecarMessage()])
+				: $this->l->t('The MCP server refused it.');
+		}
+	}
+}

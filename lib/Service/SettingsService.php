@@ -1,0 +1,107 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Reads, validates and saves the administrator's MCP server settings (system config keys).
+namespace OCA\McpCompanion\Service;
+
+use OCA\McpCompanion\Exception\InvalidSettingsException;
+use OCP\IConfig;
+use OCP\IL10N;
+
+class SettingsService {
+	public const KEY_SERVER_URL = 'mcp_server_url';
+	public const KEY_API_KEY = 'mcp_server_api_key';
+	public const KEY_OAUTH_CLIENT_ID = 'mcp_oauth_client_id';
+
+	private const TOKEN_PATTERN = '/^[\x21-\x7E]{1,512}$/D';
+
+	public function __construct(
+		private IConfig $config,
+		private IL10N $l,
+	) {
+	}
+
+	/** The sidecar's base URL without a trailing slash, '' when not configured. */
+	public function getServerUrl(): string {
+		return rtrim($this->config->getSystemValueString(self::KEY_SERVER_URL, ''), '/');
+	}
+
+	/** The management API key sent as X-API-Key, '' when not set. */
+	public function getApiKey(): string {
+		return $this->config->getSystemValueString(self::KEY_API_KEY, '');
+	}
+
+	public function getOAuthClientId(): string {
+		return $this->config->getSystemValueString(self::KEY_OAUTH_CLIENT_ID, '');
+	}
+
+	public function isServerConfigured(): bool {
+		return $this->getServerUrl() !== '';
+	}
+
+	/**
+	 * The settings as the admin page may see them: never the API key itself.
+	 *
+	 * @return array{server_url: string, api_key_set: bool, oauth_client_id: string}
+	 */
+	public function getPublicSettings(): array {
+		return [
+			'server_url' => $this->getServerUrl(),
+			'api_key_set' => $this->getApiKey() !== '',
+			'oauth_client_id' => $this->getOAuthClientId(),
+		];
+	}
+
+	/**
+	 * @param ?string $apiKey null keeps the stored key, '' clears it
+	 * @return array{server_url: string, api_key_set: bool, oauth_client_id: string}
+	 * @throws InvalidSettingsException
+	 */
+	public function save(string $serverUrl, ?string $apiKey, string $oauthClientId): array {
+		$serverUrl = $this->normaliseServerUrl($serverUrl);
+		$oauthClientId = trim($oauthClientId);
+		if ($oauthClientId !== '' && preg_match(self::TOKEN_PATTERN, $oauthClientId) !== 1) {
+			throw new InvalidSettingsException($this->l->t('The OAuth client ID contains characters that are not allowed.'));
+		}
+		if ($apiKey !== null && $apiKey !== '' && preg_match(self::TOKEN_PATTERN, $apiKey) !== 1) {
+			throw new InvalidSettingsException($this->l->t('The API key contains characters that are not allowed.'));
+		}
+		$this->setOrDelete(self::KEY_SERVER_URL, $serverUrl);
+		$this->setOrDelete(self::KEY_OAUTH_CLIENT_ID, $oauthClientId);
+		if ($apiKey !== null) {
+			$this->setOrDelete(self::KEY_API_KEY, $apiKey);
+		}
+		return $this->getPublicSettings();
+	}
+
+	/** @throws InvalidSettingsException */
+	private function normaliseServerUrl(string $serverUrl): string {
+		$serverUrl = rtrim(trim($serverUrl), '/');
+		if ($serverUrl === '') {
+			return '';
+		}
+		$parts = parse_url($serverUrl);
+		$scheme = strtolower((string)($parts['scheme'] ?? ''));
+		$isHttp = $parts !== false && in_array($scheme, ['http', 'https'], true);
+		$hasOnlyAllowedParts = $parts !== false
+			&& !isset($parts['user']) && !isset($parts['pass']) && !isset($parts['query']) && !isset($parts['fragment']);
+		if (!$isHttp || ($parts['host'] ?? '') === '' || !$hasOnlyAllowedParts || preg_match('/\s/', $serverUrl) === 1) {
+			throw new InvalidSettingsException($this->l->t('The MCP server address must be an http:// or https:// URL without user name, password, query or fragment.'));
+		}
+		return $serverUrl;
+	}
+
+	private function setOrDelete(string $key, string $value): void {
+		if ($value === '') {
+			$this->config->deleteSystemValue($key);
+		} else {
+			$this->config->setSystemValue($key, $value);
+		}
+	}
+}

@@ -1,0 +1,132 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Every call from the companion to the sidecar's management API (/api/v1), with timeouts and small exceptions.
+namespace OCA\McpCompanion\Service;
+
+use OCA\McpCompanion\Exception\SidecarNotConfiguredException;
+use OCA\McpCompanion\Exception\SidecarRejectedException;
+use OCA\McpCompanion\Exception\SidecarUnreachableException;
+use OCP\Http\Client\IClientService;
+use OCP\Http\Client\IResponse;
+use OCP\IL10N;
+use Psr\Log\LoggerInterface;
+
+class SidecarClient {
+	private const CONNECT_TIMEOUT_SECONDS = 5;
+	/** The sidecar checks a new app password at Nextcloud with its own 10 s timeout, so allow more. */
+	private const TIMEOUT_SECONDS = 15;
+
+	public function __construct(
+		private IClientService $clientService,
+		private SettingsService $settings,
+		private IL10N $l,
+		private LoggerInterface $logger,
+	) {
+	}
+
+	/**
+	 * Hands the user's app password to the sidecar for background sync.
+	 *
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	public function storeAppPassword(string $userId, string $appPassword): void {
+		$this->send('POST', $this->buildUserPath($userId), $this->buildBasicAuth($userId, $appPassword));
+	}
+
+	/**
+	 * Asks the sidecar to forget the user's app password; a sidecar that has none counts as done.
+	 *
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	public function deleteAppPassword(string $userId, string $appPassword): void {
+		try {
+			$this->send('DELETE', $this->buildUserPath($userId), $this->buildBasicAuth($userId, $appPassword));
+		} catch (SidecarRejectedException $e) {
+			if ($e->getSidecarStatus() !== 404) {
+				throw $e;
+			}
+		}
+	}
+
+	/**
+	 * The sidecar's public status document (sidecar-status.json), as it returned it.
+	 *
+	 * @return array<string, mixed>
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	public function fetchStatus(): array {
+		$response = $this->send('GET', '/api/v1/status', []);
+		$status = $this->decodeObject((string)$response->getBody());
+		if ($status === null) {
+			$this->logger->warning('The MCP server answered /api/v1/status with something other than a JSON object');
+			throw new SidecarUnreachableException($this->l->t('The MCP server sent an answer the companion does not understand.'));
+		}
+		return $status;
+	}
+
+	/** @param array<string, string> $headers */
+	private function send(string $method, string $path, array $headers): IResponse {
+		$baseUrl = $this->settings->getServerUrl();
+		if ($baseUrl === '') {
+			throw new SidecarNotConfiguredException($this->l->t('The MCP server is not configured yet.'));
+		}
+		$apiKey = $this->settings->getApiKey();
+		if ($apiKey !== '') {
+			$headers['X-API-Key'] = $apiKey;
+		}
+		try {
+			$response = $this->clientService->newClient()->request($baseUrl . $path, $method, [
+				'headers' => $headers + ['Accept' => 'application/json'],
+				'connect_timeout' => self::CONNECT_TIMEOUT_SECONDS,
+				'timeout' => self::TIMEOUT_SECONDS,
+				'http_errors' => false,
+				// The administrator set this address on purpose; it is often on the same host or network.
+				'nextcloud' => ['allow_local_address' => true],
+			]);
+		} catch (\Throwable $e) {
+			$this->logger->warning('The MCP server could not be reached', ['exception' => $e, 'method' => $method, 'path' => $path]);
+			throw new SidecarUnreachableException($this->l->t('The MCP server could not be reached.'), 0, $e);
+		}
+		if ($response->getStatusCode() >= 400) {
+			throw $this->buildRejection($response, $method, $path);
+		}
+		return $response;
+	}
+
+	private function buildRejection(IResponse $response, string $method, string $path): SidecarRejectedException {
+		$status = $response->getStatusCode();
+		$error = $this->decodeObject((string)$response->getBody()) ?? [];
+		$message = is_string($error['message'] ?? null) ? $error['message'] : '';
+		$this->logger->warning('The MCP server refused a request', [
+			'method' => $method, 'path' => $path, 'status' => $status,
+			'sidecar_error' => $error['error'] ?? null, 'sidecar_request_id' => $error['request_id'] ?? null,
+		]);
+		return new SidecarRejectedException($this->l->t('The MCP server refused the request.'), $message, $status);
+	}
+
+	/** @return array<string, mixed>|null */
+	private function decodeObject(string $body): ?array {
+		try {
+			$decoded = json_decode($body, true, 32, JSON_THROW_ON_ERROR);
+		} catch (\JsonException) {
+			return null;
+		}
+		return is_array($decoded) && !array_is_list($decoded) ? $decoded : null;
+	}
+
+	private function buildUserPath(string $userId): string {
+		return '/api/v1/users/' . rawurlencode($userId) . '/app-password';
+	}
+
+	/** @return array{Authorization: string} */
+	private function buildBasicAuth(string $userId, string $appPassword): array {
+		return ['Authorization' => 'Basic ' . base64_encode($userId . ':' . $appPassword)];
+	}
+}

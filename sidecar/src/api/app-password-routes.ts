@@ -1,0 +1,103 @@
+// POST, GET and DELETE /api/v1/users/{user_id}/app-password: provisioning of app passwords for background work.
+import { Router, type Request, type Response } from 'express';
+import { isAppPasswordFormat } from '../auth/app-password-pattern.js';
+import { extractBasicCredentials } from '../auth/basic-credentials.js';
+import { ForbiddenError, InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../errors.js';
+import type { HttpClient } from '../net/http-client.js';
+import type { NextcloudCredentials } from '../platform/credentials.js';
+import { fetchCurrentUser } from '../platform/current-user.js';
+import type { AppPasswordStore } from '../store/app-passwords.js';
+import { createApiKeyCheck } from './api-key.js';
+import { createRateLimiter } from './rate-limit.js';
+import { requestIdOf } from './request-context.js';
+import { parseUserIdParam } from './validation.js';
+
+export const APP_PASSWORD_ROUTE = '/api/v1/users/:userId/app-password';
+export const PROVISIONING_ATTEMPTS_PER_HOUR = 5;
+
+export interface AppPasswordRouteDeps {
+  /** Undefined where provisioning is not available in this mode: the routes then answer 404. */
+  appPasswords: AppPasswordStore | undefined;
+  http: HttpClient;
+  nextcloudHost: string;
+  validationTimeoutMs: number;
+  managementApiKey?: string;
+  clock?: () => number;
+}
+
+export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
+  const router = Router();
+  const limiter = createRateLimiter({ limit: PROVISIONING_ATTEMPTS_PER_HOUR, windowMs: 3_600_000, clock: deps.clock });
+  const storage = () => requireAppPasswordStorage(deps.appPasswords);
+  const validate = (credentials: NextcloudCredentials, userId: string) =>
+    validateAtNextcloud(deps, credentials, userId);
+
+  router.use(APP_PASSWORD_ROUTE, createApiKeyCheck(deps.managementApiKey), refuseUnexpectedBody);
+
+  router.post(APP_PASSWORD_ROUTE, async (req, res) => {
+    const userId = parseUserIdParam(req.params.userId);
+    const store = storage();
+    limiter.hit(userId);
+    const credentials = extractCredentialsFor(req, userId);
+    if (!isAppPasswordFormat(credentials.password)) {
+      throw new InvalidInputError('This is not an app password. Create one in Nextcloud under Settings → Security.');
+    }
+    await validate(credentials, userId);
+    store.store(userId, credentials.password, requestIdOf(res));
+    res.json({ user_id: userId, stored: true });
+  });
+
+  router.get(APP_PASSWORD_ROUTE, async (req, res) => {
+    const userId = parseUserIdParam(req.params.userId);
+    const store = storage();
+    await validate(extractCredentialsFor(req, userId), userId);
+    res.json({ user_id: userId, has_app_password: store.has(userId) });
+  });
+
+  router.delete(APP_PASSWORD_ROUTE, async (req: Request, res: Response) => {
+    const userId = parseUserIdParam(req.params.userId);
+    const store = storage();
+    await validate(extractCredentialsFor(req, userId), userId);
+    res.json({ user_id: userId, deleted: store.delete(userId, requestIdOf(res)) });
+  });
+
+  return router;
+}
+
+/** The one way the routes get the app-password storage: 404 where this mode offers no provisioning. */
+function requireAppPasswordStorage(store: AppPasswordStore | undefined): AppPasswordStore {
+  if (!store) {
+    throw new NotFoundError(
+      'App-password provisioning is not available in this mode. It needs hybrid mode ' +
+        '(multi_user_basic with ENABLE_BACKGROUND_OPERATIONS) or oauth mode.',
+    );
+  }
+  return store;
+}
+
+/** The one way the routes read Basic credentials: they must belong to the user in the path. */
+function extractCredentialsFor(req: Request, userId: string): NextcloudCredentials {
+  const credentials = extractBasicCredentials(req.get('authorization'));
+  if (credentials.loginName !== userId) {
+    throw new ForbiddenError('These credentials belong to another user.');
+  }
+  return credentials;
+}
+
+async function validateAtNextcloud(
+  deps: AppPasswordRouteDeps,
+  credentials: NextcloudCredentials,
+  userId: string,
+): Promise<void> {
+  const user = await fetchCurrentUser(deps.http, deps.nextcloudHost, credentials, deps.validationTimeoutMs);
+  if (user.id !== userId) throw new ForbiddenError('Nextcloud says these credentials belong to another user.');
+}
+
+/** The routes take their input from the path and the Authorization header; a body must be empty or JSON. */
+function refuseUnexpectedBody(req: Request, _res: Response, next: () => void): void {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (hasBody && !req.is('application/json')) {
+    throw new UnsupportedMediaTypeError('Send no body, or a JSON body.');
+  }
+  next();
+}

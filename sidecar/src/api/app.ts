@@ -1,0 +1,56 @@
+// Builds the Express application of the management API from its dependencies.
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import { supportsAppPasswords } from '../settings/auth-mode.js';
+import type { Settings } from '../settings/settings.js';
+import type { TokenStorage } from '../store/token-storage.js';
+import { createAppPasswordRouter } from './app-password-routes.js';
+import { createErrorHandler, notFoundHandler } from './error-handler.js';
+import { createHealthRouter } from './health-routes.js';
+import { createRequestContext } from './request-context.js';
+import { createStatusRouter } from './status-route.js';
+
+export const JSON_BODY_LIMIT = '16kb';
+
+export interface AppDeps {
+  settings: Settings;
+  logger: Logger;
+  http: HttpClient;
+  storage: TokenStorage;
+  version: string;
+  clock?: () => number;
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { settings, http, storage } = deps;
+  const clock = deps.clock ?? Date.now;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(createRequestContext(deps.logger));
+  app.use(helmet());
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+
+  app.use(createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock }));
+  app.use(
+    createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, isStoreHealthy: () => storage.isHealthy() }),
+  );
+  app.use(
+    createAppPasswordRouter({
+      appPasswords: supportsAppPasswords(settings.authMode, settings.enableOfflineAccess)
+        ? storage.appPasswords
+        : undefined,
+      http,
+      nextcloudHost: settings.nextcloud.host,
+      validationTimeoutMs: settings.nextcloud.validationTimeoutMs,
+      managementApiKey: settings.managementApiKey,
+      clock,
+    }),
+  );
+
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(deps.logger));
+  return app;
+}

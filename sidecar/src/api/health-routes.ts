@@ -1,0 +1,38 @@
+// GET /health/live (the process answers) and GET /health/ready (store open, Nextcloud reachable).
+import { Router } from 'express';
+import type { HttpClient } from '../net/http-client.js';
+import { checkNextcloudStatus } from '../platform/nextcloud-status.js';
+
+export interface HealthRouteDeps {
+  http: HttpClient;
+  /** Empty in smithery mode, where each request names its own Nextcloud. */
+  nextcloudHost: string;
+  isStoreHealthy: () => boolean;
+  timeoutMs?: number;
+}
+
+type CheckResult = 'ok' | 'failing' | 'unreachable' | 'maintenance' | 'not_used';
+
+export function createHealthRouter(deps: HealthRouteDeps): Router {
+  const router = Router();
+  router.get('/health/live', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/health/ready', async (_req, res) => {
+    const checks = { store: checkStore(deps), nextcloud: await checkNextcloud(deps) };
+    const ready = Object.values(checks).every((result) => result === 'ok' || result === 'not_used');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+  return router;
+}
+
+function checkStore(deps: HealthRouteDeps): CheckResult {
+  return deps.isStoreHealthy() ? 'ok' : 'failing';
+}
+
+async function checkNextcloud(deps: HealthRouteDeps): Promise<CheckResult> {
+  if (!deps.nextcloudHost) return 'not_used';
+  const status = await checkNextcloudStatus(deps.http, deps.nextcloudHost, deps.timeoutMs ?? 5000);
+  if (!status.reachable || !status.installed) return 'unreachable';
+  return status.maintenance ? 'maintenance' : 'ok';
+}

@@ -1,0 +1,33 @@
+// Gives every request an id (echoed in X-Request-Id) and logs one line per request when it finishes.
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from '../logging/logger.js';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function requestIdOf(res: Response): string {
+  return (res.locals.requestId as string | undefined) ?? 'unknown';
+}
+
+export function createRequestContext(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const inbound = req.get('x-request-id');
+    const requestId = inbound && SAFE_REQUEST_ID.test(inbound) ? inbound : randomBytes(8).toString('hex');
+    res.locals.requestId = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const startedAt = performance.now();
+    res.on('finish', () => {
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
+        },
+        'request',
+      );
+    });
+    next();
+  };
+}

@@ -1,0 +1,77 @@
+// The sidecar's own errors: each has a stable code, an HTTP status and a message that is safe to show.
+
+export abstract class AppError extends Error {
+  abstract readonly code: string;
+  abstract readonly status: number;
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidInputError extends AppError {
+  readonly code = 'invalid_input';
+  readonly status = 400;
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly code = 'payload_too_large';
+  readonly status = 413;
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  readonly code = 'unsupported_media_type';
+  readonly status = 415;
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly code = 'unauthenticated';
+  readonly status = 401;
+
+  /** `challenge` is the WWW-Authenticate value sent with the 401. */
+  constructor(
+    message: string,
+    readonly challenge = 'Basic realm="nextcloud-mcp-server", charset="UTF-8"',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly code = 'forbidden';
+  readonly status = 403;
+}
+
+export class NotFoundError extends AppError {
+  readonly code = 'not_found';
+  readonly status = 404;
+}
+
+export class RateLimitedError extends AppError {
+  readonly code = 'rate_limited';
+  readonly status = 429;
+
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many attempts; try again later.');
+  }
+}
+
+/** Nextcloud or the identity provider failed (502) or timed out (504). */
+export class UpstreamError extends AppError {
+  readonly code: 'upstream_error' | 'upstream_timeout';
+  readonly status: 502 | 504;
+
+  constructor(message: string, options: { timedOut?: boolean; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.code = options.timedOut ? 'upstream_timeout' : 'upstream_error';
+    this.status = options.timedOut ? 504 : 502;
+  }
+}
+
+/** The service cannot do this right now (a dependency is not ready). */
+export class UnavailableError extends AppError {
+  readonly code = 'unavailable';
+  readonly status = 503;
+}

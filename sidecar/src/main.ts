@@ -1,0 +1,92 @@
+// The composition root: builds the store, the HTTP client and the app from settings, and listens.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './api/app.js';
+import { createLogger, type Logger } from './logging/logger.js';
+import { createHttpClient } from './net/http-client.js';
+import type { Settings } from './settings/settings.js';
+import { openTokenStorage } from './store/token-storage.js';
+import { SIDECAR_VERSION } from './version.js';
+
+export interface RunningServer {
+  /** http://host:port of the listening server. */
+  url: string;
+  port: number;
+  /** Stops accepting connections, waits for requests in flight (at most `graceMs`), closes the store. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export interface StartOptions {
+  settings: Settings;
+  logger?: Logger;
+  clock?: () => number;
+  migrationsDir?: string;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { settings } = options;
+  const logger = options.logger ?? createLogger(settings.logLevel);
+  for (const notice of settings.notices) logger[notice.level](notice.message);
+
+  const http = createHttpClient({
+    verifySsl: settings.nextcloud.verifySsl,
+    caBundlePath: settings.nextcloud.caBundlePath,
+    timeoutMs: settings.nextcloud.httpTimeoutMs,
+    userAgent: `nextcloud-mcp-server/${SIDECAR_VERSION}`,
+  });
+  const storage = await openTokenStorage({
+    path: settings.tokenStorageDb,
+    encryptionKey: settings.tokenEncryptionKey,
+    migrationsDir: options.migrationsDir,
+  });
+  logMigration(logger, storage.migration);
+
+  const app = createApp({ settings, logger, http, storage, version: SIDECAR_VERSION, clock: options.clock });
+  const server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${formatHost(settings.server.host)}:${port}`;
+  logger.info({ url, authMode: settings.authMode, version: SIDECAR_VERSION }, 'listening');
+
+  return {
+    url,
+    port,
+    close: async (graceMs = 10_000) => {
+      await closeServer(server, graceMs);
+      await http.close();
+      storage.close();
+      logger.info('stopped');
+    },
+  };
+}
+
+function listen(
+  listenFn: (port: number, host: string, callback: (error?: Error) => void) => Server,
+  host: string,
+  port: number,
+): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = listenFn(port, host, (error) => (error ? reject(error) : resolve(server)));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+function logMigration(logger: Logger, migration: { stamped: boolean; applied: string[] }): void {
+  if (migration.stamped) logger.info('database predates migrations: stamped revision 001');
+  if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'database migrated');
+}
+
+function formatHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

@@ -1,0 +1,119 @@
+// The one outbound HTTP client factory: every request to Nextcloud, the identity provider and health checks.
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, request as undiciRequest } from 'undici';
+import { UpstreamError } from '../errors.js';
+
+export interface HttpClientOptions {
+  verifySsl: boolean;
+  /** PEM file with extra trusted CAs (added to the system roots). */
+  caBundlePath?: string;
+  timeoutMs: number;
+  userAgent: string;
+  /** Responses larger than this are refused (default 10 MiB). */
+  maxResponseBytes?: number;
+}
+
+export interface HttpRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Overrides the client's timeout for this request (covers connecting, headers and body). */
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text(): string;
+  /** The body parsed as JSON; throws UpstreamError when it is not JSON. */
+  json(): unknown;
+}
+
+export interface HttpClient {
+  request(url: string, request?: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const agent = new Agent({
+    connect: { rejectUnauthorized: options.verifySsl, ca: trustedCertificates(options.caBundlePath) },
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 600_000,
+    connections: 64,
+  });
+  const maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
+
+  return {
+    request: (url, req = {}) => send(agent, url, req, { ...options, maxResponseBytes: maxBytes }),
+    close: () => agent.close(),
+  };
+}
+
+async function send(
+  agent: Agent,
+  url: string,
+  req: HttpRequest,
+  options: HttpClientOptions & { maxResponseBytes: number },
+): Promise<HttpResponse> {
+  const timeoutMs = req.timeoutMs ?? options.timeoutMs;
+  try {
+    const response = await undiciRequest(url, {
+      dispatcher: agent,
+      method: (req.method ?? 'GET') as 'GET',
+      headers: { 'user-agent': options.userAgent, ...req.headers },
+      body: req.body,
+      signal: AbortSignal.timeout(timeoutMs),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    const body = await readCapped(response.body, options.maxResponseBytes);
+    return toResponse(response.statusCode, response.headers, body);
+  } catch (error) {
+    throw wrapNetworkError(error);
+  }
+}
+
+async function readCapped(stream: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > maxBytes) throw new UpstreamError('The upstream response was too large.');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function toResponse(status: number, headers: HttpResponse['headers'], body: Buffer): HttpResponse {
+  return {
+    status,
+    headers,
+    body,
+    text: () => body.toString('utf8'),
+    json: () => {
+      try {
+        return JSON.parse(body.toString('utf8')) as unknown;
+      } catch (cause) {
+        throw new UpstreamError('The upstream service answered with something that is not JSON.', { cause });
+      }
+    },
+  };
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+function wrapNetworkError(error: unknown): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  if (name === 'TimeoutError' || (code !== undefined && TIMEOUT_CODES.has(code))) {
+    return new UpstreamError('The upstream service did not answer in time.', { timedOut: true, cause: error });
+  }
+  return new UpstreamError('The upstream service could not be reached.', { cause: error });
+}
+
+function trustedCertificates(caBundlePath: string | undefined): string[] | undefined {
+  if (!caBundlePath) return undefined;
+  return [...rootCertificates, readFileSync(caBundlePath, 'utf8')];
+}

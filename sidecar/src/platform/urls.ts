@@ -1,0 +1,26 @@
+// The one place that builds Nextcloud URLs; the host may carry a sub-path (https://host/cloud).
+
+/** `host` without a trailing slash + an absolute `path` (+ query). */
+export function buildNextcloudUrl(host: string, path: string, query: Record<string, string> = {}): string {
+  const base = host.replace(/\/+$/, '');
+  const search = new URLSearchParams(query).toString();
+  return `${base}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
+}
+
+export const ocsPaths = {
+  currentUser: '/ocs/v2.php/cloud/user',
+  capabilities: '/ocs/v2.php/cloud/capabilities',
+} as const;
+
+export function buildOcsUrl(host: string, path: string, query: Record<string, string> = {}): string {
+  return buildNextcloudUrl(host, path, { format: 'json', ...query });
+}
+
+export function buildStatusUrl(host: string): string {
+  return buildNextcloudUrl(host, '/status.php');
+}
+
+/** The OIDC app's discovery document lives under /index.php (works with and without pretty URLs). */
+export function buildOidcDiscoveryUrl(host: string): string {
+  return buildNextcloudUrl(host, '/index.php/.well-known/openid-configuration');
+}

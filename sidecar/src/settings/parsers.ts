@@ -1,0 +1,61 @@
+// Parsers for single setting values; each records a readable problem instead of throwing.
+
+export const KEY_HELP = 'Create one with `nextcloud-mcp-server generate-key` and set it as TOKEN_ENCRYPTION_KEY.';
+
+const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
+const FALSE_WORDS = new Set(['0', 'false', 'no', 'off']);
+
+export function parseBoolean(name: string, raw: string | undefined, problems: string[]): boolean | undefined {
+  if (raw === undefined) return undefined;
+  const word = raw.toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  problems.push(`${name} must be true or false (got "${raw}").`);
+  return undefined;
+}
+
+/** An http(s) URL without credentials, returned without a trailing slash. */
+export function parseHttpUrl(name: string, raw: string, problems: string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(`${name} must be an http(s) URL (got "${raw}").`);
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    problems.push(`${name} must start with http:// or https:// (got "${raw}").`);
+    return undefined;
+  }
+  if (url.username || url.password) {
+    problems.push(`${name} must not contain a user name or password.`);
+    return undefined;
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+export function parsePort(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined) return fallback;
+  const port = Number(raw);
+  if (Number.isInteger(port) && port >= 0 && port <= 65535) return port;
+  problems.push(`${name} must be a port number from 0 to 65535 (got "${raw}").`);
+  return fallback;
+}
+
+export function parsePositiveNumber(name: string, raw: string | undefined, problems: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (Number.isFinite(value) && value > 0) return value;
+  problems.push(`${name} must be a positive number of seconds (got "${raw}").`);
+  return undefined;
+}
+
+/** TOKEN_ENCRYPTION_KEY: base64 (standard or URL-safe) of exactly 32 bytes. */
+export function parseEncryptionKey(raw: string, problems: string[]): Uint8Array | undefined {
+  const normalized = raw.replace(/-/g, '+').replace(/_/g, '/');
+  const isBase64 = /^[A-Za-z0-9+/]+={0,2}$/.test(normalized);
+  const bytes = isBase64 ? Buffer.from(normalized, 'base64') : Buffer.alloc(0);
+  if (bytes.length === 32) return new Uint8Array(bytes);
+  problems.push(`TOKEN_ENCRYPTION_KEY must be the base64 encoding of 32 random bytes. ${KEY_HELP}`);
+  return undefined;
+}

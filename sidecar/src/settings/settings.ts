@@ -1,0 +1,210 @@
+// Typed settings of the sidecar, parsed and validated from an environment map.
+import { existsSync } from 'node:fs';
+import { AUTH_MODES, type AuthMode, detectAuthMode } from './auth-mode.js';
+import { KEY_HELP, parseBoolean, parseEncryptionKey, parseHttpUrl, parsePort, parsePositiveNumber } from './parsers.js';
+import type { Environment } from './environment.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface SettingsNotice {
+  level: 'info' | 'warn';
+  message: string;
+}
+
+export interface Settings {
+  nextcloud: {
+    /** Base URL without a trailing slash; may include a sub-path (https://host/cloud). Empty in smithery mode. */
+    host: string;
+    username?: string;
+    password?: string;
+    verifySsl: boolean;
+    caBundlePath?: string;
+    publicIssuerUrl?: string;
+    oidcClientId?: string;
+    oidcClientSecret?: string;
+    validationTimeoutMs: number;
+    httpTimeoutMs: number;
+  };
+  mcpServerUrl?: string;
+  authMode: AuthMode;
+  enableOfflineAccess: boolean;
+  vectorSyncEnabled: boolean;
+  cookieSecure: boolean;
+  tokenEncryptionKey?: Uint8Array;
+  tokenStorageDb: string;
+  managementApiKey?: string;
+  server: { host: string; port: number };
+  logLevel: LogLevel;
+  /** Messages to log once at start (deprecations, informational notes). */
+  notices: SettingsNotice[];
+}
+
+/** What the settings are for: the server needs everything; the `db` commands need only the database path. */
+export type SettingsPurpose = 'server' | 'database';
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+export const DEFAULT_TOKEN_STORAGE_DB = './data/tokens.db';
+
+/** Parses every setting; throws a SettingsError that lists every problem at once. */
+export function parseSettings(env: Environment, purpose: SettingsPurpose = 'server'): Settings {
+  const problems: string[] = [];
+  const notices: SettingsNotice[] = [];
+  const read = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const bool = (name: string, fallback?: boolean) => parseBoolean(name, read(name), problems) ?? fallback;
+
+  const explicitMode = read('MCP_DEPLOYMENT_MODE');
+  if (explicitMode && !(AUTH_MODES as readonly string[]).includes(explicitMode)) {
+    problems.push(`MCP_DEPLOYMENT_MODE must be one of ${AUTH_MODES.join(', ')} (got "${explicitMode}").`);
+  }
+  const username = read('NEXTCLOUD_USERNAME');
+  const password = read('NEXTCLOUD_PASSWORD');
+  const authMode = detectAuthMode({
+    explicitMode: (AUTH_MODES as readonly string[]).includes(explicitMode ?? '')
+      ? (explicitMode as AuthMode)
+      : undefined,
+    multiUserBasic: bool('ENABLE_MULTI_USER_BASIC_AUTH', false) ?? false,
+    username,
+    password,
+  });
+
+  const enableOfflineAccess = readOfflineAccess(read, bool, notices);
+  const hostRaw = read('NEXTCLOUD_HOST');
+  const host = hostRaw ? parseHttpUrl('NEXTCLOUD_HOST', hostRaw, problems) : undefined;
+  const keyRaw = read('TOKEN_ENCRYPTION_KEY');
+  const tokenEncryptionKey = keyRaw ? parseEncryptionKey(keyRaw, problems) : undefined;
+  const caBundlePath = read('NEXTCLOUD_CA_BUNDLE');
+  const verifySsl = bool('NEXTCLOUD_VERIFY_SSL', true) ?? true;
+  const oidcClientId = read('NEXTCLOUD_OIDC_CLIENT_ID');
+  const oidcClientSecret = read('NEXTCLOUD_OIDC_CLIENT_SECRET');
+
+  const settings: Settings = {
+    nextcloud: {
+      host: host ?? '',
+      username,
+      password,
+      verifySsl,
+      caBundlePath,
+      publicIssuerUrl: optionalUrl('NEXTCLOUD_PUBLIC_ISSUER_URL', read, problems),
+      oidcClientId,
+      oidcClientSecret,
+      validationTimeoutMs: secondsSetting('NEXTCLOUD_VALIDATION_TIMEOUT', 10, read, problems) * 1000,
+      httpTimeoutMs: secondsSetting('NEXTCLOUD_HTTP_TIMEOUT', 30, read, problems) * 1000,
+    },
+    mcpServerUrl: optionalUrl('NEXTCLOUD_MCP_SERVER_URL', read, problems),
+    authMode,
+    enableOfflineAccess,
+    vectorSyncEnabled: bool('VECTOR_SYNC_ENABLED', false) ?? false,
+    cookieSecure: bool('COOKIE_SECURE') ?? (host ?? '').startsWith('https://'),
+    tokenEncryptionKey,
+    tokenStorageDb: read('TOKEN_STORAGE_DB') ?? DEFAULT_TOKEN_STORAGE_DB,
+    managementApiKey: read('MANAGEMENT_API_KEY'),
+    server: {
+      host: read('MCP_SERVER_HOST') ?? '127.0.0.1',
+      port: parsePort('MCP_SERVER_PORT', read('MCP_SERVER_PORT'), 8000, problems),
+    },
+    logLevel: readLogLevel(read('LOG_LEVEL'), problems),
+    notices,
+  };
+
+  if (purpose === 'server') {
+    checkServerRequirements(settings, { hostGiven: hostRaw !== undefined, keyGiven: keyRaw !== undefined }, problems);
+    addServerNotices(settings, notices);
+  }
+  if (problems.length > 0) throw new SettingsError(problems);
+  return settings;
+}
+
+function readOfflineAccess(
+  read: (name: string) => string | undefined,
+  bool: (name: string, fallback?: boolean) => boolean | undefined,
+  notices: SettingsNotice[],
+): boolean {
+  const current = bool('ENABLE_BACKGROUND_OPERATIONS');
+  const deprecated = bool('ENABLE_OFFLINE_ACCESS');
+  if (read('ENABLE_OFFLINE_ACCESS') !== undefined) {
+    notices.push({
+      level: 'warn',
+      message: 'ENABLE_OFFLINE_ACCESS is deprecated; use ENABLE_BACKGROUND_OPERATIONS instead.',
+    });
+  }
+  if (current !== undefined && deprecated !== undefined && current !== deprecated) {
+    notices.push({
+      level: 'warn',
+      message: 'ENABLE_BACKGROUND_OPERATIONS and ENABLE_OFFLINE_ACCESS disagree; ENABLE_BACKGROUND_OPERATIONS wins.',
+    });
+  }
+  return current ?? deprecated ?? false;
+}
+
+function checkServerRequirements(
+  settings: Settings,
+  given: { hostGiven: boolean; keyGiven: boolean },
+  problems: string[],
+): void {
+  const { authMode, nextcloud } = settings;
+  if (authMode !== 'smithery' && !given.hostGiven) {
+    problems.push('NEXTCLOUD_HOST is required: the base URL of your Nextcloud, e.g. https://cloud.example.com.');
+  }
+  if (authMode === 'basic' && !(nextcloud.username && nextcloud.password)) {
+    problems.push('Mode basic needs NEXTCLOUD_USERNAME and NEXTCLOUD_PASSWORD (an app password).');
+  }
+  const storesSecrets = authMode === 'oauth' || (authMode === 'multi_user_basic' && settings.enableOfflineAccess);
+  if (storesSecrets && !given.keyGiven) {
+    problems.push(`TOKEN_ENCRYPTION_KEY is required in mode ${authMode} to encrypt stored secrets. ${KEY_HELP}`);
+  }
+  if (nextcloud.oidcClientSecret && !nextcloud.oidcClientId) {
+    problems.push('NEXTCLOUD_OIDC_CLIENT_SECRET is set without NEXTCLOUD_OIDC_CLIENT_ID.');
+  }
+  if (nextcloud.caBundlePath && !existsSync(nextcloud.caBundlePath)) {
+    problems.push('NEXTCLOUD_CA_BUNDLE names a file that does not exist.');
+  }
+}
+
+function addServerNotices(settings: Settings, notices: SettingsNotice[]): void {
+  const { authMode, enableOfflineAccess, nextcloud } = settings;
+  if (authMode === 'multi_user_basic' && enableOfflineAccess && !nextcloud.oidcClientId) {
+    notices.push({
+      level: 'info',
+      message:
+        'No static OIDC client is configured (NEXTCLOUD_OIDC_CLIENT_ID); dynamic client registration will be used.',
+    });
+  }
+  if (!nextcloud.verifySsl) {
+    notices.push({
+      level: 'warn',
+      message: 'NEXTCLOUD_VERIFY_SSL is off: TLS certificates of Nextcloud and the identity provider are not checked.',
+    });
+  }
+}
+
+function optionalUrl(name: string, read: (name: string) => string | undefined, problems: string[]): string | undefined {
+  const raw = read(name);
+  return raw ? parseHttpUrl(name, raw, problems) : undefined;
+}
+
+function secondsSetting(
+  name: string,
+  fallback: number,
+  read: (name: string) => string | undefined,
+  problems: string[],
+): number {
+  return parsePositiveNumber(name, read(name), problems) ?? fallback;
+}
+
+function readLogLevel(raw: string | undefined, problems: string[]): LogLevel {
+  if (raw === undefined) return 'info';
+  const level = raw.toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}").`);
+  return 'info';
+}

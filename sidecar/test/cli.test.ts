@@ -1,0 +1,177 @@
+// The command line: db subcommands on real files, key generation, exit codes, start-up and SIGTERM.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli.js';
+import type { CliIo } from '../src/cli-io.js';
+import { runDbCommand } from '../src/db-cli.js';
+import { DEFAULT_MIGRATIONS_DIR } from '../src/store/migration-files.js';
+import { runCliProcess, spawnCli } from './support/cli-process.js';
+import { makeTempDir } from './support/temp-dir.js';
+
+let temp: ReturnType<typeof makeTempDir>;
+beforeEach(() => {
+  temp = makeTempDir('cli-');
+});
+afterEach(() => temp.remove());
+
+function captureIo(extra: Partial<CliIo> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {}, ...extra };
+  return { io, out: () => out.join(''), err: () => err.join('') };
+}
+
+describe('nextcloud-mcp-server db', () => {
+  it('upgrades, reports the current revision and the history', async () => {
+    const db = temp.file('tokens.db');
+    const upgrade = captureIo();
+    const current = captureIo();
+    const history = captureIo();
+
+    expect(await runCli(['db', 'upgrade', '--database', db], upgrade.io)).toBe(0);
+    expect(await runCli(['db', 'current', '--database', db], current.io)).toBe(0);
+    expect(await runCli(['db', 'history', '--database', db], history.io)).toBe(0);
+
+    expect(upgrade.out()).toContain('Applied 001, 002.');
+    expect(current.out().trim()).toBe('002');
+    expect(history.out()).toMatch(/001 +applied .*initial schema/);
+    expect(history.out()).toMatch(/002 +applied .*app_passwords/);
+  });
+
+  it('upgrades to a given revision and shows the rest as pending', async () => {
+    const db = temp.file('tokens.db');
+    const history = captureIo();
+
+    await runCli(['db', 'upgrade', '--revision', '001', '--database', db], captureIo().io);
+    await runCli(['db', 'history', '--database', db], history.io);
+
+    expect(history.out()).toMatch(/002 +pending/);
+  });
+
+  it('takes the database path from TOKEN_STORAGE_DB', async () => {
+    const current = captureIo({ env: { TOKEN_STORAGE_DB: temp.file('env.db') } });
+    await runCli(['db', 'upgrade'], { ...captureIo().io, env: { TOKEN_STORAGE_DB: temp.file('env.db') } });
+
+    await runCli(['db', 'current'], current.io);
+
+    expect(current.out().trim()).toBe('002');
+  });
+
+  it('refuses to downgrade without a terminal and without --yes, changing nothing', async () => {
+    const db = temp.file('tokens.db');
+    await runCli(['db', 'upgrade', '--database', db], captureIo().io);
+    const refused = captureIo();
+    const current = captureIo();
+
+    const code = await runCli(['db', 'downgrade', '--database', db], refused.io);
+    await runCli(['db', 'current', '--database', db], current.io);
+
+    expect(code).toBe(2);
+    expect(refused.err()).toMatch(/--yes/);
+    expect(current.out().trim()).toBe('002');
+  });
+
+  it('asks on a terminal and keeps the database when the answer is no', async () => {
+    const db = temp.file('tokens.db');
+    await runCli(['db', 'upgrade', '--database', db], captureIo().io);
+    const questions: string[] = [];
+    const declined = captureIo({ confirm: async (q) => (questions.push(q), false) });
+
+    const code = await runCli(['db', 'downgrade', '--database', db], declined.io);
+
+    expect(code).toBe(0);
+    expect(questions[0]).toMatch(/Downgrade .* from|now at 002/);
+    expect(declined.out()).toContain('Nothing changed.');
+  });
+
+  it('downgrades with --yes', async () => {
+    const db = temp.file('tokens.db');
+    await runCli(['db', 'upgrade', '--database', db], captureIo().io);
+    const down = captureIo();
+
+    const code = await runCli(['db', 'downgrade', '--yes', '--database', db], down.io);
+
+    expect(code).toBe(0);
+    expect(down.out()).toContain('Reverted 002.');
+  });
+
+  it('writes the next numbered migration with empty up and down parts', async () => {
+    const dir = temp.file('migrations');
+    mkdirSync(dir);
+    for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR))
+      copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(dir, file));
+    const created = captureIo();
+
+    const code = await runDbCommand(['migrate', 'Add search index state'], { migrationsDir: dir }, created.io);
+
+    expect(code).toBe(0);
+    const text = readFileSync(join(dir, '003_add_search_index_state.sql'), 'utf8');
+    expect(text).toBe('-- description: Add search index state\n-- migrate:up\n\n-- migrate:down\n');
+  });
+
+  it.each([
+    [['db'], 2],
+    [['db', 'sideways'], 2],
+    [['db', 'migrate'], 2],
+    [['db', 'upgrade', '--revision', '042'], 2],
+    [['--bogus'], 2],
+    [['fly'], 2],
+  ])('answers %j with exit code %i', async (args, code) => {
+    const io = captureIo();
+
+    expect(await runCli([...args, ...(args[0] === 'db' ? ['--database', temp.file('x.db')] : [])], io.io)).toBe(code);
+  });
+});
+
+describe('nextcloud-mcp-server generate-key', () => {
+  it('prints the base64 of 32 random bytes, different each time', async () => {
+    const first = captureIo();
+    const second = captureIo();
+
+    await runCli(['generate-key'], first.io);
+    await runCli(['generate-key'], second.io);
+
+    expect(Buffer.from(first.out().trim(), 'base64')).toHaveLength(32);
+    expect(first.out()).not.toBe(second.out());
+  });
+});
+
+describe('nextcloud-mcp-server run (child process)', () => {
+  it('exits with status 2 and lists every configuration problem', async () => {
+    const result = await runCliProcess(['run'], { NEXTCLOUD_HOST: 'ftp://x', TOKEN_ENCRYPTION_KEY: 'nope' }, temp.path);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/NEXTCLOUD_HOST must start with http/);
+    expect(result.stderr).toMatch(/TOKEN_ENCRYPTION_KEY must be .*generate-key/);
+  });
+
+  it('reads a .env file, serves, and stops cleanly on SIGTERM', async () => {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      join(temp.path, '.env'),
+      'NEXTCLOUD_HOST=http://127.0.0.1:9\nNEXTCLOUD_USERNAME=alice\nNEXTCLOUD_PASSWORD=secret\n',
+    );
+    const child = spawnCli(
+      ['run', '--port', '0'],
+      { TOKEN_STORAGE_DB: join(temp.path, 'data', 'tokens.db') },
+      temp.path,
+    );
+    const url = await new Promise<string>((resolve, reject) => {
+      let buffer = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        const match = /"url":"(http:\/\/[^"]+)"/.exec(buffer);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.on('close', () => reject(new Error(`exited early: ${buffer}`)));
+    });
+
+    const status = (await (await fetch(`${url}/api/v1/status`)).json()) as { auth_mode: string };
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.kill('SIGTERM');
+
+    expect(status.auth_mode).toBe('basic');
+    expect(await exited).toBe(0);
+  });
+});

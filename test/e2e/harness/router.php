@@ -1,0 +1,173 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell and
+// dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state.
+//
+// Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json, crypto.key live here),
+// HARNESS_USER (signed-in user id), HARNESS_SIDECAR_URL (seeds mcp_server_url on first start),
+// HARNESS_NEXTCLOUD_URL (serves /ocs/v2.php/cloud/user), optional HARNESS_API_KEY (seeds mcp_server_api_key),
+// HARNESS_ADMINS (comma-separated admin ids; default HARNESS_USER), HARNESS_REQUEST_TOKEN (default fixed).
+
+use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Tests\Support\AppDispatcher;
+use OCA\McpCompanion\Tests\Support\CompanionWiring;
+use OCA\McpCompanion\Tests\Support\FileBackedConfig;
+use OCA\McpCompanion\Tests\Support\MemoryLogger;
+use OCA\McpCompanion\Tests\Support\RecordingInitialState;
+use OCA\McpCompanion\Tests\Support\SimpleRequest;
+use OCA\McpCompanion\Tests\Support\SodiumCrypto;
+use OCA\McpCompanion\Tests\Support\StaticGroupManager;
+use OCA\McpCompanion\Tests\Support\StaticL10N;
+use OCA\McpCompanion\Tests\Support\StaticUrlGenerator;
+use OCA\McpCompanion\Tests\Support\StreamClientService;
+use OCA\McpCompanion\Tests\Support\TemplateRenderer;
+use OCP\AppFramework\Http\JSONResponse;
+use OCP\AppFramework\Http\Response;
+use OCP\AppFramework\Http\TemplateResponse;
+
+$repo = rtrim((string)(getenv('HARNESS_REPO') ?: dirname(__DIR__, 3)), '/');
+$stateDir = rtrim((string)getenv('HARNESS_STATE_DIR'), '/');
+$userId = (string)(getenv('HARNESS_USER') ?: 'alice');
+$admins = array_filter(explode(',', (string)(getenv('HARNESS_ADMINS') ?: $userId)));
+$requestToken = (string)(getenv('HARNESS_REQUEST_TOKEN') ?: 'harness-request-token');
+require $repo . '/vendor/autoload.php';
+
+if ($stateDir === '' || !is_dir($stateDir)) {
+	http_response_code(500);
+	echo 'HARNESS_STATE_DIR must name an existing directory';
+	return true;
+}
+
+$path = (string)parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
+$method = $_SERVER['REQUEST_METHOD'];
+
+$config = new FileBackedConfig($stateDir . '/config.json');
+if (!is_file($stateDir . '/config.json')) {
+	$config->setSystemValue(SettingsService::KEY_SERVER_URL, (string)getenv('HARNESS_SIDECAR_URL'));
+	if ((string)getenv('HARNESS_API_KEY') !== '') {
+		$config->setSystemValue(SettingsService::KEY_API_KEY, (string)getenv('HARNESS_API_KEY'));
+	}
+}
+$l = new StaticL10N();
+$logger = new MemoryLogger();
+$wiring = new CompanionWiring(
+	$config,
+	SodiumCrypto::fromKeyFile($stateDir . '/crypto.key'),
+	new StreamClientService(),
+	new StaticUrlGenerator((string)getenv('HARNESS_NEXTCLOUD_URL')),
+	$l,
+	$logger,
+);
+$groupManager = new StaticGroupManager(array_values($admins));
+
+$send = static function (Response $response, string $body): void {
+	http_response_code($response->getStatus());
+	foreach ($response->getHeaders() as $name => $value) {
+		header($name . ': ' . $value);
+	}
+	echo $body;
+};
+
+$renderShell = static function (string $title, RecordingInitialState $state, string $content, ?string $bundle) use ($userId, $groupManager, $requestToken): string {
+	$isAdmin = $groupManager->isAdmin($userId) ? 'true' : 'false';
+	$user = htmlspecialchars($userId, ENT_QUOTES);
+	$token = htmlspecialchars($requestToken, ENT_QUOTES);
+	$core = '<input type="hidden" id="initial-state-core-capabilities" value="' . base64_encode('{}') . '">'
+		. '<input type="hidden" id="initial-state-core-apps" value="' . base64_encode('[]') . '">';
+	$config = json_encode(['modRewriteWorking' => false, 'version' => '32.0.0']);
+	$script = $bundle === null ? '' : '<script type="module" src="/apps/mcp_companion/js/' . $bundle . '.mjs"></script>';
+	return <<<HTML
+	<!DOCTYPE html>
+	<html lang="en" data-locale="en">
+	<head data-requesttoken="$token" data-user="$user" data-user-displayname="$user">
+		<meta charset="utf-8">
+		<title>$title - Nextcloud</title>
+		<script>
+			window._oc_webroot = ''
+			window._oc_appswebroots = { mcp_companion: '/apps/mcp_companion' }
+			window._oc_isadmin = $isAdmin
+			window.OC = {
+				config: $config,
+				webroot: '',
+				requestToken: '$token',
+				currentUser: '$user',
+				isUserAdmin: () => $isAdmin,
+				getCurrentUser: () => ({ uid: '$user', displayName: '$user' }),
+			}
+		</script>
+	</head>
+	<body id="body-settings">
+		$core
+		{$state->renderInputs()}
+		<main id="content" class="app-settings">
+			<div id="app-content">
+				$content
+			</div>
+		</main>
+		$script
+	</body>
+	</html>
+	HTML;
+};
+
+$serveSettingsPage = static function (string $kind) use ($wiring, $userId, $groupManager, $renderShell, $repo, $l, $send): void {
+	if ($kind === 'admin' && !$groupManager->isAdmin($userId)) {
+		$send(new Response(403), 'Access forbidden');
+		return;
+	}
+	$state = new RecordingInitialState('mcp_companion');
+	$form = $kind === 'admin' ? $wiring->adminSettings($state)->getForm() : $wiring->personalSettings($state, $userId)->getForm();
+	$content = (new TemplateRenderer($repo, $l))->render($form);
+	$response = new Response(200, ['Content-Type' => 'text/html; charset=utf-8']);
+	$send($response, $renderShell('MCP Companion', $state, $content, 'mcp_companion-' . $kind));
+};
+
+$serveAsset = static function (string $relative) use ($repo, $send): void {
+	$types = ['mjs' => 'text/javascript', 'js' => 'text/javascript', 'css' => 'text/css', 'map' => 'application/json', 'svg' => 'image/svg+xml', 'json' => 'application/json', 'wasm' => 'application/wasm', 'woff2' => 'font/woff2', 'png' => 'image/png'];
+	$file = realpath($repo . '/' . $relative);
+	$allowed = $file !== false && is_file($file) && (str_starts_with($file, realpath($repo) . '/js/') || str_starts_with($file, realpath($repo) . '/img/'));
+	if (!$allowed) {
+		$send(new Response(404), 'Not found');
+		return;
+	}
+	$type = $types[strtolower(pathinfo($file, PATHINFO_EXTENSION))] ?? 'application/octet-stream';
+	$send(new Response(200, ['Content-Type' => $type, 'Cache-Control' => 'no-store']), (string)file_get_contents($file));
+};
+
+try {
+	if ($method === 'GET' && in_array($path, ['/index.php/settings/user/mcp_companion', '/index.php/settings/admin/mcp_companion'], true)) {
+		$serveSettingsPage(str_contains($path, '/admin/') ? 'admin' : 'personal');
+	} elseif ($method === 'GET' && preg_match('#^/(?:index\.php/)?apps/mcp_companion/((?:js|img)/.+)$#', $path, $match) === 1) {
+		$serveAsset($match[1]);
+	} elseif ($method === 'GET' && $path === '/index.php/csrftoken') {
+		$response = new JSONResponse(['token' => $requestToken]);
+		$send($response, $response->render());
+	} elseif (str_starts_with($path, '/index.php/apps/mcp_companion/')) {
+		$request = SimpleRequest::fromGlobals($requestToken);
+		$dispatcher = AppDispatcher::fromRoutesFile($repo . '/appinfo/routes.php', $wiring, $groupManager);
+		$response = $dispatcher->dispatch($request, substr($path, strlen('/index.php/apps/mcp_companion')), $userId);
+		$body = $response instanceof TemplateResponse
+			? $renderShell('MCP Companion', new RecordingInitialState('mcp_companion'), (new TemplateRenderer($repo, $l))->render($response), null)
+			: $response->render();
+		if ($response instanceof TemplateResponse) {
+			$response->addHeader('Content-Type', 'text/html; charset=utf-8');
+		}
+		$send($response, $body);
+	} else {
+		$send(new Response(404, ['Content-Type' => 'text/plain']), 'Not found');
+	}
+} catch (\Throwable $e) {
+	error_log('harness: ' . $e);
+	$send(new Response(500, ['Content-Type' => 'application/json']), json_encode(['message' => 'Internal Server Error']));
+}
+foreach ($logger->records as $record) {
+	error_log('harness ' . $record['level'] . ': ' . $record['message']);
+}
+return true;

@@ -1,0 +1,88 @@
+// Browser journey: Chromium opens the built personal settings in the harness, provisions an app password through
+// the real PHP controllers and the real sidecar, and sees Active; then revokes it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
+import { launchChromium } from './support/browser.js';
+import { startPhpHarness, type PhpHarness } from './support/php-harness.js';
+import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
+
+const APP_PASSWORD = 'Qw3rt-Yu1op-As2df-Gh3jk-Lz4xc';
+const basic = `Basic ${Buffer.from(`alice:${APP_PASSWORD}`).toString('base64')}`;
+
+let double: PlatformDouble;
+let sidecar: E2eSidecar;
+let harness: PhpHarness;
+let browser: Browser;
+
+beforeAll(async () => {
+  double = await startPlatformDouble({ users: [{ id: 'alice', displayName: 'Alice', appPasswords: [APP_PASSWORD] }] });
+  sidecar = await startHybridSidecar(double.url);
+  harness = await startPhpHarness({ sidecarUrl: sidecar.url, nextcloudUrl: double.url, user: 'alice' });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await harness?.stop();
+  await sidecar?.stop();
+  await double?.close();
+});
+
+async function openPersonalSettings(): Promise<Page> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(`${harness.url}/index.php/settings/user/mcp_companion`);
+  await page.locator('[data-test="status-badge"]').waitFor();
+  expect(problems).toEqual([]);
+  return page;
+}
+
+async function sidecarHasPassword(): Promise<boolean> {
+  const response = await fetch(`${sidecar.url}/api/v1/users/alice/app-password`, { headers: { authorization: basic } });
+  return ((await response.json()) as { has_app_password: boolean }).has_app_password;
+}
+
+describe('personal settings in a browser', () => {
+  it('provisions an app password end to end and shows Active after the reload', async () => {
+    const page = await openPersonalSettings();
+    await expect(page.locator('[data-test="status-badge"]').textContent()).resolves.toContain('Not configured');
+
+    await page.locator('[data-test="app-password-input"]').fill(APP_PASSWORD);
+    await Promise.all([page.waitForEvent('load'), page.locator('[data-test="app-password-save"]').click()]);
+
+    await page.locator('[data-test="status-badge"]', { hasText: 'Active' }).waitFor();
+    expect(await page.locator('[data-test="credential-type"]').textContent()).toContain('App password');
+    expect(await sidecarHasPassword()).toBe(true);
+    const companionState = readFileSync(join(harness.stateDir, 'config.json'), 'utf8');
+    expect(companionState).not.toContain(APP_PASSWORD);
+    await page.close();
+  });
+
+  it('refuses a malformed password in the page without calling the server', async () => {
+    const page = await openPersonalSettings();
+    const calls: string[] = [];
+    page.on('request', (request) => calls.push(request.method()));
+
+    await page.locator('[data-test="app-password-input"]').fill('not-an-app-password');
+    await page.locator('[data-test="app-password-save"]').click();
+
+    await page.locator('[data-test="form-error"]').waitFor();
+    expect(calls.filter((method) => method === 'POST')).toEqual([]);
+    await page.close();
+  });
+
+  it('revokes after confirmation, locally and at the sidecar', async () => {
+    const page = await openPersonalSettings();
+
+    await page.locator('[data-test="revoke"]').click();
+    await page.locator('[data-test="revoke-confirm"]').click();
+
+    await page.locator('[data-test="status-badge"]', { hasText: 'Not configured' }).waitFor();
+    expect(await sidecarHasPassword()).toBe(false);
+    await page.close();
+  });
+});

@@ -1,0 +1,77 @@
+// Starts the companion's PHP harness (`php -S` with test/e2e/harness/router.php) on a free loopback port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface PhpHarness {
+  url: string;
+  stateDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export async function startPhpHarness(env: {
+  sidecarUrl: string;
+  nextcloudUrl: string;
+  user: string;
+}): Promise<PhpHarness> {
+  const stateDir = mkdtempSync(join(tmpdir(), 'harness-'));
+  const port = await findFreePort();
+  let output = '';
+  const child: ChildProcess = spawn('php', ['-S', `127.0.0.1:${port}`, join(REPO, 'test/e2e/harness/router.php')], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HARNESS_REPO: REPO,
+      HARNESS_STATE_DIR: stateDir,
+      HARNESS_USER: env.user,
+      HARNESS_SIDECAR_URL: env.sidecarUrl,
+      HARNESS_NEXTCLOUD_URL: env.nextcloudUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(url, () => output);
+  return {
+    url,
+    stateDir,
+    output: () => output,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('close', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(url: string, output: () => string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(`${url}/index.php/csrftoken`);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`php -S did not start: ${output()}`);
+}

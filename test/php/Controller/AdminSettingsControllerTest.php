@@ -1,0 +1,151 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// AdminSettingsController through routes.php: saving settings with validation, and testing the sidecar connection.
+namespace OCA\McpCompanion\Tests\Controller;
+
+use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Tests\ContractAssert;
+use OCA\McpCompanion\Tests\UpstreamTestCase;
+use PHPUnit\Framework\Attributes\DataProvider;
+
+class AdminSettingsControllerTest extends UpstreamTestCase {
+	private const SETTINGS = '/api/v1/admin/settings';
+	private const TEST_CONNECTION = '/api/v1/admin/test-connection';
+
+	public function testSaveStoresTheSystemValuesAndNeverReturnsTheApiKey(): void {
+		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'https://mcp.example.com/', 'apiKey' => 'secret-key-1', 'oauthClientId' => 'client-1'], 'admin', true);
+
+		$this->assertSame(200, $response->getStatus());
+		ContractAssert::assertConforms('admin-settings-saved.json', $response);
+		$this->assertSame(['server_url' => 'https://mcp.example.com', 'api_key_set' => true, 'oauth_client_id' => 'client-1'], $response->getData()['settings']);
+		$this->assertSame('https://mcp.example.com', $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+		$this->assertSame('secret-key-1', $this->config->getSystemValue(SettingsService::KEY_API_KEY));
+		$this->assertSame('client-1', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID));
+		$this->assertStringNotContainsString('secret-key-1', $response->render());
+	}
+
+	public function testSaveKeepsTheApiKeyWhenItIsNullOrOmitted(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'kept-key');
+
+		$withNull = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'http://127.0.0.1:8000', 'apiKey' => null, 'oauthClientId' => ''], 'admin', true);
+		$omitted = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'http://127.0.0.1:8000', 'oauthClientId' => ''], 'admin', true);
+
+		$this->assertTrue($withNull->getData()['settings']['api_key_set']);
+		$this->assertTrue($omitted->getData()['settings']['api_key_set']);
+		$this->assertSame('kept-key', $this->config->getSystemValue(SettingsService::KEY_API_KEY));
+	}
+
+	public function testSaveClearsTheApiKeyWhenItIsEmpty(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'old-key');
+
+		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'apiKey' => '', 'oauthClientId' => ''], 'admin', true);
+
+		ContractAssert::assertConforms('admin-settings-saved.json', $response);
+		$this->assertFalse($response->getData()['settings']['api_key_set']);
+		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_API_KEY));
+		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+	}
+
+	/** @return array<string, array{string}> */
+	public static function invalidServerUrls(): array {
+		return [
+			'other scheme' => ['ftp://mcp.example.com'],
+			'user info' => ['https://user:pass@mcp.example.com'],
+			'no scheme' => ['mcp.example.com:8000'],
+			'query' => ['https://mcp.example.com/?token=1'],
+			'whitespace' => ['https://mcp example.com'],
+		];
+	}
+
+	#[DataProvider('invalidServerUrls')]
+	public function testSaveRefusesAnInvalidServerUrlWith400AndKeepsTheOldOne(string $serverUrl): void {
+		$before = $this->config->getSystemValue(SettingsService::KEY_SERVER_URL);
+
+		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => $serverUrl, 'apiKey' => null, 'oauthClientId' => ''], 'admin', true);
+
+		$this->assertSame(400, $response->getStatus());
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame($before, $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+		$this->assertStringNotContainsString($serverUrl, $response->render());
+	}
+
+	public function testSaveRefusesAnApiKeyWithSpaces(): void {
+		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'apiKey' => 'a key', 'oauthClientId' => ''], 'admin', true);
+
+		$this->assertSame(400, $response->getStatus());
+		ContractAssert::assertConforms('error-response.json', $response);
+	}
+
+	public function testAdminRoutesAreForAdministratorsOnly(): void {
+		$save = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'https://evil.example.com'], 'bob', false);
+		$test = $this->dispatch('POST', self::TEST_CONNECTION, [], 'bob', false);
+
+		$this->assertSame([403, 403], [$save->getStatus(), $test->getStatus()]);
+		$this->assertSame(self::$upstream->url, $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+	}
+
+	public function testTestConnectionReturnsTheSidecarsStatusAsItCame(): void {
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(200, $response->getStatus());
+		ContractAssert::assertConforms('admin-test-connection-success.json', $response);
+		$sidecarStatus = json_decode((string)file_get_contents(ContractAssert::CONTRACT_DIR . '/sidecar-status.json'), true);
+		$this->assertSame($sidecarStatus, $response->getData()['status']);
+		$this->assertArrayNotHasKey('x-api-key', $this->upstreamRequests('/api/v1/status')[0]['headers']);
+	}
+
+	public function testTestConnectionSendsTheApiKeyWhenOneIsConfigured(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'management-key-2');
+
+		$this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame('management-key-2', $this->upstreamRequests('/api/v1/status')[0]['headers']['x-api-key']);
+	}
+
+	public function testTestConnectionReportsAnUnreachableSidecarWith502(): void {
+		$unreachable = $this->unreachableUrl();
+		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, $unreachable);
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(502, $response->getStatus());
+		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
+		$this->assertSame('The MCP server could not be reached.', $response->getData()['error']);
+		$this->assertStringNotContainsString('127.0.0.1', $response->render());
+	}
+
+	/** @return array<string, array{string, string}> */
+	public static function failingSidecars(): array {
+		return [
+			'error status' => ['error', 'The MCP server refused the request.'],
+			'not JSON' => ['garbage', 'The MCP server sent an answer the companion does not understand.'],
+		];
+	}
+
+	#[DataProvider('failingSidecars')]
+	public function testTestConnectionReportsAFailingSidecarWith502(string $behaviour, string $message): void {
+		$this->setUpstreamBehaviour(['sidecar_status' => $behaviour]);
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(502, $response->getStatus());
+		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
+		$this->assertSame($message, $response->getData()['error']);
+	}
+
+	public function testTestConnectionReportsAMissingConfigurationWith503(): void {
+		$this->config->deleteSystemValue(SettingsService::KEY_SERVER_URL);
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(503, $response->getStatus());
+		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
+	}
+}

@@ -1,0 +1,91 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// The e2e harness under `php -S`: the page shell the Vue bundle expects, and real controllers behind its API.
+namespace OCA\McpCompanion\Tests\Harness;
+
+use OCA\McpCompanion\Tests\ContractAssert;
+use OCA\McpCompanion\Tests\Support\LoopbackServer;
+use OCA\McpCompanion\Tests\Support\StreamClient;
+use OCA\McpCompanion\Tests\UpstreamTestCase;
+use OCP\Http\Client\IResponse;
+
+class HarnessTest extends UpstreamTestCase {
+	private const LOCAL = ['http_errors' => false, 'nextcloud' => ['allow_local_address' => true]];
+
+	private static LoopbackServer $harness;
+	private static string $harnessState;
+
+	public static function setUpBeforeClass(): void {
+		parent::setUpBeforeClass();
+		self::$harnessState = sys_get_temp_dir() . '/mcp-companion-harness-' . bin2hex(random_bytes(4));
+		mkdir(self::$harnessState);
+		self::$harness = LoopbackServer::start(self::REPO_ROOT . '/test/e2e/harness/router.php', [
+			'HARNESS_REPO' => realpath(self::REPO_ROOT),
+			'HARNESS_STATE_DIR' => self::$harnessState,
+			'HARNESS_USER' => 'alice',
+			'HARNESS_SIDECAR_URL' => self::$upstream->url,
+			'HARNESS_NEXTCLOUD_URL' => self::$upstream->url,
+		]);
+	}
+
+	public static function tearDownAfterClass(): void {
+		self::$harness->stop();
+		array_map('unlink', glob(self::$harnessState . '/*') ?: []);
+		rmdir(self::$harnessState);
+		parent::tearDownAfterClass();
+	}
+
+	public function testServesThePersonalPageShellWithInitialStateAndBundle(): void {
+		$response = $this->harnessGet('/index.php/settings/user/mcp_companion');
+		$html = (string)$response->getBody();
+
+		$this->assertSame(200, $response->getStatusCode());
+		$this->assertStringContainsString('<html lang="en"', $html);
+		$this->assertMatchesRegularExpression('/<head data-requesttoken="harness-request-token"/', $html);
+		$this->assertStringContainsString("window._oc_webroot = ''", $html);
+		$this->assertStringContainsString('<div id="mcp_companion-personal"></div>', $html);
+		$this->assertStringContainsString('<script type="module" src="/apps/mcp_companion/js/mcp_companion-personal.mjs"></script>', $html);
+		$this->assertSame(1, preg_match('/id="initial-state-mcp_companion-personal-settings" value="([^"]+)"/', $html, $match));
+		$this->assertSame(
+			['user_id' => 'alice', 'security_settings_url' => '/index.php/settings/user/security', 'server_configured' => true],
+			json_decode(base64_decode($match[1]), true),
+		);
+	}
+
+	public function testServesTheAdminPageShellForAdministrators(): void {
+		$html = (string)$this->harnessGet('/index.php/settings/admin/mcp_companion')->getBody();
+
+		$this->assertStringContainsString('<div id="mcp_companion-admin"></div>', $html);
+		$this->assertStringContainsString('id="initial-state-mcp_companion-admin-settings"', $html);
+	}
+
+	public function testRoutesApiCallsToTheRealControllersWithState(): void {
+		$client = new StreamClient();
+		$headers = ['requesttoken' => 'harness-request-token', 'Content-Type' => 'application/json'];
+
+		$stored = $client->post(self::$harness->url . '/index.php/apps/mcp_companion/api/v1/background-sync/credentials', self::LOCAL + ['headers' => $headers, 'body' => json_encode(['appPassword' => self::ALICE_PASSWORD])]);
+		$status = $client->get(self::$harness->url . '/index.php/apps/mcp_companion/api/v1/background-sync/status', self::LOCAL + ['headers' => $headers]);
+
+		$this->assertSame(200, $stored->getStatusCode(), (string)$stored->getBody());
+		ContractAssert::assertConforms('credentials-store-success.json', (string)$stored->getBody());
+		ContractAssert::assertConforms('background-sync-status-active.json', (string)$status->getBody());
+	}
+
+	public function testRefusesApiCallsWithoutTheRequestToken(): void {
+		$response = $this->harnessGet('/index.php/apps/mcp_companion/api/v1/background-sync/status');
+
+		$this->assertSame(412, $response->getStatusCode());
+		$this->assertSame(['message' => 'CSRF check failed'], json_decode((string)$response->getBody(), true));
+	}
+
+	private function harnessGet(string $path): IResponse {
+		return (new StreamClient())->get(self::$harness->url . $path, self::LOCAL);
+	}
+}

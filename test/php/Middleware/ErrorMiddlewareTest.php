@@ -1,0 +1,79 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// ErrorMiddleware: safe message, request id and status for companion errors; nothing internal ever leaks.
+namespace OCA\McpCompanion\Tests\Middleware;
+
+use OCA\McpCompanion\Controller\PageController;
+use OCA\McpCompanion\Exception\SidecarRejectedException;
+use OCA\McpCompanion\Exception\SidecarUnreachableException;
+use OCA\McpCompanion\Middleware\ErrorMiddleware;
+use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Tests\ContractAssert;
+use OCA\McpCompanion\Tests\Support\InMemoryConfig;
+use OCA\McpCompanion\Tests\Support\MemoryLogger;
+use OCA\McpCompanion\Tests\Support\SimpleRequest;
+use OCA\McpCompanion\Tests\Support\StaticL10N;
+use PHPUnit\Framework\TestCase;
+
+class ErrorMiddlewareTest extends TestCase {
+	private const SECRET_URL = 'http://admin:hunter2@10.0.0.5:8000/api/v1/users/alice/app-password';
+
+	private MemoryLogger $logger;
+	private ErrorMiddleware $middleware;
+	private PageController $controller;
+
+	protected function setUp(): void {
+		$request = new SimpleRequest('GET', [], [], 'token', 'req-42');
+		$l = new StaticL10N();
+		$this->logger = new MemoryLogger();
+		$this->middleware = new ErrorMiddleware($request, $l, $this->logger);
+		$this->controller = new PageController($request, new SettingsService(new InMemoryConfig(), $l), $l);
+	}
+
+	public function testMapsACompanionErrorToItsStatusSafeMessageAndRequestId(): void {
+		$cause = new \RuntimeException('Connection refused: ' . self::SECRET_URL);
+
+		$response = $this->middleware->afterException($this->controller, 'error', new SidecarUnreachableException('The MCP server could not be reached.', 0, $cause));
+
+		$this->assertSame(502, $response->getStatus());
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame(['error' => 'The MCP server could not be reached.', 'request_id' => 'req-42'], $response->getData());
+	}
+
+	public function testAnswersASidecarRefusalWithTheGenericMessageOnly(): void {
+		$exception = new SidecarRejectedException('The MCP server refused the request.', 'Internal detail at ' . self::SECRET_URL, 500);
+
+		$response = $this->middleware->afterException($this->controller, 'error', $exception);
+
+		$this->assertSame(502, $response->getStatus());
+		$this->assertStringNotContainsString('10.0.0.5', $response->render());
+	}
+
+	public function testAnswersAnyOtherErrorWith500AndNeverLeaksItsMessage(): void {
+		$exception = new \RuntimeException('Could not open /var/www/nextcloud/config/config.php for ' . self::SECRET_URL);
+
+		$response = $this->middleware->afterException($this->controller, 'error', $exception);
+
+		$this->assertSame(500, $response->getStatus());
+		ContractAssert::assertConforms('error-response.json', $response);
+		foreach (['http', '10.0.0.5', 'hunter2', '/var/www', 'config.php'] as $secret) {
+			$this->assertStringNotContainsString($secret, $response->render());
+		}
+	}
+
+	public function testLogsTheOriginalWithTheRequestId(): void {
+		$exception = new \RuntimeException('boom');
+
+		$this->middleware->afterException($this->controller, 'error', $exception);
+
+		$this->assertSame($exception, $this->logger->records[0]['context']['exception']);
+		$this->assertSame('req-42', $this->logger->records[0]['context']['request_id']);
+	}
+}

@@ -1,0 +1,82 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Personal and admin settings: mount points, initial state (never the API key), scripts and sections.
+namespace OCA\McpCompanion\Tests\Settings;
+
+use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Settings\Admin;
+use OCA\McpCompanion\Settings\AdminSection;
+use OCA\McpCompanion\Settings\Personal;
+use OCA\McpCompanion\Settings\PersonalSection;
+use OCA\McpCompanion\Tests\Support\InMemoryConfig;
+use OCA\McpCompanion\Tests\Support\RecordingInitialState;
+use OCA\McpCompanion\Tests\Support\StaticL10N;
+use OCA\McpCompanion\Tests\Support\StaticUrlGenerator;
+use OCA\McpCompanion\Tests\Support\TemplateRenderer;
+use OCA\McpCompanion\Tests\UpstreamTestCase;
+use OCP\Util;
+use PHPUnit\Framework\TestCase;
+
+class SettingsFormsTest extends TestCase {
+	private InMemoryConfig $config;
+	private RecordingInitialState $initialState;
+	private StaticUrlGenerator $urls;
+	private TemplateRenderer $renderer;
+
+	protected function setUp(): void {
+		Util::$scripts = [];
+		$this->config = new InMemoryConfig();
+		$this->initialState = new RecordingInitialState('mcp_companion');
+		$this->urls = new StaticUrlGenerator('https://cloud.example.com');
+		$this->renderer = new TemplateRenderer(UpstreamTestCase::REPO_ROOT, new StaticL10N());
+	}
+
+	public function testPersonalFormProvidesTheMountPointStateAndBundle(): void {
+		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, 'http://127.0.0.1:8000');
+		$personal = new Personal($this->initialState, $this->urls, new SettingsService($this->config, new StaticL10N()), 'alice');
+
+		$html = $this->renderer->render($personal->getForm());
+
+		$this->assertSame('<div id="mcp_companion-personal"></div>', trim($html));
+		$this->assertSame(['personal-settings' => [
+			'user_id' => 'alice',
+			'security_settings_url' => '/index.php/settings/user/security',
+			'server_configured' => true,
+		]], $this->initialState->states);
+		$this->assertSame([['app' => 'mcp_companion', 'file' => 'mcp_companion-personal']], Util::$scripts);
+		$this->assertSame(['mcp_companion', 50], [$personal->getSection(), $personal->getPriority()]);
+	}
+
+	public function testAdminFormProvidesTheSettingsButNeverTheApiKey(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'very-secret-key');
+		$admin = new Admin($this->initialState, $this->urls, new SettingsService($this->config, new StaticL10N()));
+
+		$html = $this->renderer->render($admin->getForm());
+
+		$this->assertSame('<div id="mcp_companion-admin"></div>', trim($html));
+		$this->assertSame(['admin-settings' => [
+			'server_url' => '',
+			'api_key_set' => true,
+			'oauth_client_id' => '',
+			'error_page_url' => '/index.php/apps/mcp_companion/error',
+		]], $this->initialState->states);
+		$this->assertStringNotContainsString('very-secret-key', $this->initialState->renderInputs());
+		$this->assertSame([['app' => 'mcp_companion', 'file' => 'mcp_companion-admin']], Util::$scripts);
+	}
+
+	public function testSectionsAreNamedAfterTheAppAndHaveAnIcon(): void {
+		$l = new StaticL10N();
+
+		foreach ([new PersonalSection($l, $this->urls), new AdminSection($l, $this->urls)] as $section) {
+			$this->assertSame(['mcp_companion', 'MCP Companion'], [$section->getID(), $section->getName()]);
+			$this->assertFileExists(UpstreamTestCase::REPO_ROOT . '/img/' . basename($section->getIcon()));
+		}
+	}
+}

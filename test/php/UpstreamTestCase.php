@@ -1,0 +1,89 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Base for tests that talk to a real loopback server playing the sidecar and Nextcloud's OCS user endpoint.
+namespace OCA\McpCompanion\Tests;
+
+use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Tests\Support\AppDispatcher;
+use OCA\McpCompanion\Tests\Support\CompanionWiring;
+use OCA\McpCompanion\Tests\Support\InMemoryConfig;
+use OCA\McpCompanion\Tests\Support\MemoryLogger;
+use OCA\McpCompanion\Tests\Support\SimpleRequest;
+use OCA\McpCompanion\Tests\Support\SodiumCrypto;
+use OCA\McpCompanion\Tests\Support\StaticGroupManager;
+use OCA\McpCompanion\Tests\Support\StaticL10N;
+use OCA\McpCompanion\Tests\Support\StaticUrlGenerator;
+use OCA\McpCompanion\Tests\Support\StreamClientService;
+use OCA\McpCompanion\Tests\Support\LoopbackServer;
+use OCP\AppFramework\Http\Response;
+use PHPUnit\Framework\TestCase;
+
+abstract class UpstreamTestCase extends TestCase {
+	public const REPO_ROOT = __DIR__ . '/../..';
+	public const ALICE_PASSWORD = 'Abcde-12345-fGhIj-67890-kLmNo';
+
+	protected static LoopbackServer $upstream;
+	protected static string $stateDir;
+	protected InMemoryConfig $config;
+	protected MemoryLogger $logger;
+	protected CompanionWiring $wiring;
+
+	public static function setUpBeforeClass(): void {
+		self::$stateDir = sys_get_temp_dir() . '/mcp-companion-upstream-' . bin2hex(random_bytes(4));
+		mkdir(self::$stateDir);
+		self::$upstream = LoopbackServer::start(__DIR__ . '/fixtures/upstream-router.php', ['UPSTREAM_STATE_DIR' => self::$stateDir]);
+	}
+
+	public static function tearDownAfterClass(): void {
+		self::$upstream->stop();
+		array_map('unlink', glob(self::$stateDir . '/*') ?: []);
+		rmdir(self::$stateDir);
+	}
+
+	protected function setUp(): void {
+		@unlink(self::$stateDir . '/behaviour.json');
+		@unlink(self::$stateDir . '/requests.jsonl');
+		$this->config = new InMemoryConfig([SettingsService::KEY_SERVER_URL => self::$upstream->url]);
+		$this->logger = new MemoryLogger();
+		$this->wiring = new CompanionWiring(
+			$this->config,
+			new SodiumCrypto(sodium_crypto_secretbox_keygen()),
+			new StreamClientService(),
+			new StaticUrlGenerator(self::$upstream->url),
+			new StaticL10N(),
+			$this->logger,
+		);
+	}
+
+	/** @param array<string, mixed> $behaviour see fixtures/upstream-router.php */
+	protected function setUpstreamBehaviour(array $behaviour): void {
+		file_put_contents(self::$stateDir . '/behaviour.json', json_encode($behaviour));
+	}
+
+	/** @return list<array{method: string, path: string, query: string, headers: array<string, string>}> */
+	protected function upstreamRequests(string $pathPrefix = ''): array {
+		$file = self::$stateDir . '/requests.jsonl';
+		$lines = is_file($file) ? file($file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) : [];
+		$requests = array_map(fn (string $line) => json_decode($line, true), $lines);
+		return array_values(array_filter($requests, fn (array $r) => str_starts_with($r['path'], $pathPrefix)));
+	}
+
+	/** An address where nothing listens. */
+	protected function unreachableUrl(): string {
+		return 'http://127.0.0.1:' . LoopbackServer::findFreePort();
+	}
+
+	/** Sends one request through routes.php and Nextcloud's security checks to the real controllers. */
+	protected function dispatch(string $method, string $path, array $params = [], string $userId = 'alice', bool $isAdmin = false, bool $withToken = true): Response {
+		$request = new SimpleRequest($method, $params, $withToken ? ['requesttoken' => 'test-request-token'] : []);
+		$dispatcher = AppDispatcher::fromRoutesFile(self::REPO_ROOT . '/appinfo/routes.php', $this->wiring, new StaticGroupManager($isAdmin ? [$userId] : []));
+		return $dispatcher->dispatch($request, $path, $userId);
+	}
+}

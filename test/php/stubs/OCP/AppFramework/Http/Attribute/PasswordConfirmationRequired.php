@@ -1,0 +1,25 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Test stub: Nextcloud's #[PasswordConfirmationRequired] controller attribute.
+namespace OCP\AppFramework\Http\Attribute;
+
+use Attribute;
+
+#[Attribute(Attribute::TARGET_METHOD)]
+class PasswordConfirmationRequired {
+	public function __construct(
+		protected bool $strict = false,
+	) {
+	}
+
+	public function getStrict(): bool {
+		return $this->strict;
+	}
+}

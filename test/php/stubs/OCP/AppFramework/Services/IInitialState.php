@@ -1,0 +1,17 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Test stub: Nextcloud's OCP\AppFramework\Services\IInitialState.
+namespace OCP\AppFramework\Services;
+
+interface IInitialState {
+	public function provideInitialState(string $key, $data): void;
+
+	public function provideLazyInitialState(string $key, \Closure $closure): void;
+}

@@ -1,0 +1,15 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Test stub: Nextcloud's OCP\Http\Client\IClientService, with the real signature.
+namespace OCP\Http\Client;
+
+interface IClientService {
+	public function newClient(): IClient;
+}

@@ -1,0 +1,19 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// Test stub: Nextcloud's OCP\Settings\ISection.
+namespace OCP\Settings;
+
+interface ISection {
+	public function getID();
+
+	public function getName();
+
+	public function getPriority();
+}

@@ -1,0 +1,77 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// IConfig kept in memory (system values and user preferences); FileBackedConfig persists the same data.
+namespace OCA\McpCompanion\Tests\Support;
+
+use OCP\IConfig;
+
+class InMemoryConfig implements IConfig {
+	/** @var array{system: array<string, mixed>, users: array<string, array<string, array<string, string>>>} */
+	protected array $data = ['system' => [], 'users' => []];
+
+	/** @param array<string, mixed> $systemValues */
+	public function __construct(array $systemValues = []) {
+		$this->data['system'] = $systemValues;
+	}
+
+	public function setSystemValue($key, $value) {
+		$this->update(function (array &$data) use ($key, $value): void {
+			$data['system'][$key] = $value;
+		});
+	}
+
+	public function getSystemValue($key, $default = '') {
+		return $this->read()['system'][$key] ?? $default;
+	}
+
+	public function getSystemValueBool(string $key, bool $default = false): bool {
+		return (bool)$this->getSystemValue($key, $default);
+	}
+
+	public function getSystemValueString(string $key, string $default = ''): string {
+		return (string)$this->getSystemValue($key, $default);
+	}
+
+	public function deleteSystemValue($key) {
+		$this->update(function (array &$data) use ($key): void {
+			unset($data['system'][$key]);
+		});
+	}
+
+	public function setUserValue($userId, $appName, $key, $value, $preCondition = null) {
+		$this->update(function (array &$data) use ($userId, $appName, $key, $value): void {
+			$data['users'][$userId][$appName][$key] = (string)$value;
+		});
+	}
+
+	public function getUserValue($userId, $appName, $key, $default = '') {
+		return $this->read()['users'][$userId][$appName][$key] ?? $default;
+	}
+
+	public function deleteUserValue($userId, $appName, $key) {
+		$this->update(function (array &$data) use ($userId, $appName, $key): void {
+			unset($data['users'][$userId][$appName][$key]);
+		});
+	}
+
+	/** Every stored preference of one app for one user (test inspection). @return array<string, string> */
+	public function getUserValues(string $userId, string $appName): array {
+		return $this->read()['users'][$userId][$appName] ?? [];
+	}
+
+	protected function read(): array {
+		return $this->data;
+	}
+
+	/** @param callable(array): void $change */
+	protected function update(callable $change): void {
+		$change($this->data);
+	}
+}

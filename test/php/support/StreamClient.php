@@ -1,0 +1,94 @@
+<?php
+
+declare(strict_types=1);
+
+/**
+ * SPDX-FileCopyrightText: 2026 Nextcloud contributors
+ * SPDX-License-Identifier: AGPL-3.0-or-later
+ */
+
+// IClient over PHP streams: headers, body/json, timeout, http_errors and Nextcloud's local-address guard.
+namespace OCA\McpCompanion\Tests\Support;
+
+use OCP\Http\Client\IClient;
+use OCP\Http\Client\IResponse;
+use OCP\Http\Client\LocalServerException;
+
+class StreamClient implements IClient {
+	public function get(string $uri, array $options = []): IResponse {
+		return $this->request($uri, 'GET', $options);
+	}
+
+	public function head(string $uri, array $options = []): IResponse {
+		return $this->request($uri, 'HEAD', $options);
+	}
+
+	public function post(string $uri, array $options = []): IResponse {
+		return $this->request($uri, 'POST', $options);
+	}
+
+	public function put(string $uri, array $options = []): IResponse {
+		return $this->request($uri, 'PUT', $options);
+	}
+
+	public function delete(string $uri, array $options = []): IResponse {
+		return $this->request($uri, 'DELETE', $options);
+	}
+
+	public function options(string $uri, array $options = []): IResponse {
+		return $this->request($uri, 'OPTIONS', $options);
+	}
+
+	public function request(string $uri, string $method, array $options = []): IResponse {
+		$this->assertAddressAllowed($uri, $options);
+		[$headers, $body] = $this->buildPayload($options);
+		$context = stream_context_create(['http' => [
+			'method' => $method,
+			'header' => implode("\r\n", array_map(fn ($name, $value) => "$name: $value", array_keys($headers), $headers)),
+			'content' => $body,
+			'ignore_errors' => true,
+			'follow_location' => 0,
+			'timeout' => (float)($options['timeout'] ?? 30),
+		]]);
+		$http_response_header = [];
+		$responseBody = @file_get_contents($uri, false, $context);
+		if ($responseBody === false) {
+			throw new \RuntimeException('HTTP request failed: ' . (error_get_last()['message'] ?? 'unknown error'));
+		}
+		$response = StreamResponse::fromRawHeaders($http_response_header, $responseBody);
+		if (($options['http_errors'] ?? true) && $response->getStatusCode() >= 400) {
+			throw new \RuntimeException('HTTP request answered with status ' . $response->getStatusCode());
+		}
+		return $response;
+	}
+
+	/** @return array{0: array<string, string>, 1: string} */
+	private function buildPayload(array $options): array {
+		$headers = $options['headers'] ?? [];
+		$body = '';
+		if (isset($options['json'])) {
+			$body = json_encode($options['json'], JSON_THROW_ON_ERROR);
+			$headers['Content-Type'] ??= 'application/json';
+		} elseif (isset($options['body'])) {
+			$body = is_array($options['body']) ? http_build_query($options['body']) : (string)$options['body'];
+		}
+		if (isset($options['auth'])) {
+			$headers['Authorization'] = 'Basic ' . base64_encode($options['auth'][0] . ':' . $options['auth'][1]);
+		}
+		$headers['Content-Length'] = (string)strlen($body);
+		$headers['Connection'] = 'close';
+		return [$headers, $body];
+	}
+
+	/** Nextcloud's client refuses loopback and private addresses unless the caller allows them. */
+	private function assertAddressAllowed(string $uri, array $options): void {
+		if (($options['nextcloud']['allow_local_address'] ?? false) === true) {
+			return;
+		}
+		$host = trim((string)parse_url($uri, PHP_URL_HOST), '[]');
+		$isPublicIp = filter_var($host, FILTER_VALIDATE_IP, FILTER_FLAG_NO_PRIV_RANGE | FILTER_FLAG_NO_RES_RANGE) !== false;
+		if ($host === 'localhost' || str_ends_with($host, '.localhost') || (filter_var($host, FILTER_VALIDATE_IP) !== false && !$isPublicIp)) {
+			throw new LocalServerException('Host "' . $host . '" violates local access rules');
+		}
+	}
+}
