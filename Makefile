@@ -58,6 +58,7 @@ test-e2e: install $(COMPOSER_STAMP)
 
 ## Benchmarks; each prints ratios against a reference measured in the same run.
 bench: install
+	@command -v wrk >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; $$sudo apt-get update -qq && $$sudo apt-get install -y -qq wrk; }
 	npm run bench -w sidecar
 
 db-upgrade: install

@@ -2,6 +2,7 @@
 // the real PHP controllers and the real sidecar, and sees Active; then revokes it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
@@ -10,6 +11,8 @@ import { startPhpHarness, type PhpHarness } from './support/php-harness.js';
 import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
 
 const APP_PASSWORD = 'Qw3rt-Yu1op-As2df-Gh3jk-Lz4xc';
+/** Screenshots for a person to look at (git-ignored). */
+const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const basic = `Basic ${Buffer.from(`alice:${APP_PASSWORD}`).toString('base64')}`;
 
 let double: PlatformDouble;
@@ -59,6 +62,7 @@ describe('personal settings in a browser', () => {
     expect(await sidecarHasPassword()).toBe(true);
     const companionState = readFileSync(join(harness.stateDir, 'config.json'), 'utf8');
     expect(companionState).not.toContain(APP_PASSWORD);
+    await page.screenshot({ path: join(ARTIFACTS, 'personal-settings-active.png'), fullPage: true });
     await page.close();
   });
 

@@ -89,6 +89,7 @@ $renderShell = static function (string $title, RecordingInitialState $state, str
 	<head data-requesttoken="$token" data-user="$user" data-user-displayname="$user">
 		<meta charset="utf-8">
 		<title>$title - Nextcloud</title>
+		<link rel="stylesheet" href="/harness/theme.css">
 		<script>
 			window._oc_webroot = ''
 			window._oc_appswebroots = { mcp_companion: '/apps/mcp_companion' }
@@ -146,6 +147,8 @@ try {
 		$serveSettingsPage(str_contains($path, '/admin/') ? 'admin' : 'personal');
 	} elseif ($method === 'GET' && preg_match('#^/(?:index\.php/)?apps/mcp_companion/((?:js|img)/.+)$#', $path, $match) === 1) {
 		$serveAsset($match[1]);
+	} elseif ($method === 'GET' && $path === '/harness/theme.css') {
+		$send(new Response(200, ['Content-Type' => 'text/css']), (string)file_get_contents(__DIR__ . '/theme.css'));
 	} elseif ($method === 'GET' && $path === '/index.php/csrftoken') {
 		$response = new JSONResponse(['token' => $requestToken]);
 		$send($response, $response->render());

@@ -1,0 +1,27 @@
+// Prints benchmark lines in one format: the measured value, its reference, the ratio and the target.
+export interface BenchLine {
+  name: string;
+  value: number;
+  unit: string;
+  reference?: { name: string; value: number };
+  target: string;
+  pass: boolean;
+}
+
+export function printLine(line: BenchLine): void {
+  const ratio = line.reference
+    ? `  ratio ${(line.value / line.reference.value).toFixed(2)} vs ${line.reference.name} (${format(line.reference.value)} ${line.unit})`
+    : '';
+  console.log(
+    `${line.pass ? 'PASS' : 'MISS'}  ${line.name}: ${format(line.value)} ${line.unit}${ratio}  [target ${line.target}]`,
+  );
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function format(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value.toPrecision(3);
+}

@@ -1,0 +1,20 @@
+// Runs every benchmark of the sidecar and prints each figure with its same-run reference and target.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchAppPasswordStore } from './app-password-store.js';
+import { benchStartupAndMemory } from './startup-and-memory.js';
+import { benchStatusThroughput } from './status-throughput.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sidecar-bench-'));
+try {
+  const lines = [
+    ...(await benchAppPasswordStore(join(dir, 'store.db'))),
+    ...(await benchStatusThroughput(join(dir, 'status.db'))),
+    ...(await benchStartupAndMemory(join(dir, 'startup.db'))),
+  ];
+  const missed = lines.filter((line) => !line.pass).length;
+  console.log(`\n${lines.length - missed} targets met, ${missed} missed`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,68 @@
+// Browser journeys around the edges: the admin tests the connection to a real sidecar, and a user whose sidecar is
+// down still gets a stored credential (Active) with the reason the sync failed.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
+import { launchChromium } from './support/browser.js';
+import { startPhpHarness, type PhpHarness } from './support/php-harness.js';
+import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
+
+const APP_PASSWORD = 'Zx9cv-Bn8ml-Kj7hg-Fd6sa-Qw5er';
+/** Nothing listens on the discard port: the companion cannot reach a sidecar there. */
+const UNREACHABLE_SIDECAR = 'http://127.0.0.1:9';
+
+let double: PlatformDouble;
+let sidecar: E2eSidecar;
+let browser: Browser;
+const harnesses: PhpHarness[] = [];
+
+beforeAll(async () => {
+  double = await startPlatformDouble({ users: [{ id: 'bob', appPasswords: [APP_PASSWORD] }] });
+  sidecar = await startHybridSidecar(double.url);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(harnesses.map((harness) => harness.stop()));
+  await sidecar?.stop();
+  await double?.close();
+});
+
+async function harnessFor(sidecarUrl: string): Promise<PhpHarness> {
+  const harness = await startPhpHarness({ sidecarUrl, nextcloudUrl: double.url, user: 'bob' });
+  harnesses.push(harness);
+  return harness;
+}
+
+describe('admin settings in a browser', () => {
+  it('tests the connection and shows the sidecar version and mode', async () => {
+    const harness = await harnessFor(sidecar.url);
+    const page = await browser.newPage();
+    await page.goto(`${harness.url}/index.php/settings/admin/mcp_companion`);
+
+    await page.locator('[data-test="test-connection"]').click();
+
+    await page.locator('[data-test="connection-status"]').waitFor();
+    expect(await page.locator('[data-test="connection-auth-mode"]').textContent()).toContain('multi_user_basic');
+    expect(await page.locator('[data-test="connection-app-passwords"]').textContent()).toContain('Yes');
+    expect(await page.locator('[data-test="client-id-warning"]').isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe('personal settings with the sidecar down', () => {
+  it('stores the credential locally, shows Active, and explains why the sync failed', async () => {
+    const harness = await harnessFor(UNREACHABLE_SIDECAR);
+    const page = await browser.newPage();
+    await page.goto(`${harness.url}/index.php/settings/user/mcp_companion`);
+    await page.locator('[data-test="status-badge"]').waitFor();
+
+    await page.locator('[data-test="app-password-input"]').fill(APP_PASSWORD);
+    await Promise.all([page.waitForEvent('load'), page.locator('[data-test="app-password-save"]').click()]);
+
+    await page.locator('[data-test="status-badge"]', { hasText: 'Active' }).waitFor();
+    expect(await page.locator('[data-test="mcp-error"]').textContent()).toContain('could not be reached');
+    await page.close();
+  });
+});
