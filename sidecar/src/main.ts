@@ -2,10 +2,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
+import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createHttpClient } from './net/http-client.js';
+import { isHybridMode } from './settings/auth-mode.js';
 import type { Settings } from './settings/settings.js';
-import { openTokenStorage } from './store/token-storage.js';
+import { openTokenStorage, type TokenStorage } from './store/token-storage.js';
+import type { HttpClient } from './net/http-client.js';
+import { buildOidcDiscoveryUrl } from './platform/urls.js';
 import { SIDECAR_VERSION } from './version.js';
 
 export interface RunningServer {
@@ -21,6 +25,8 @@ export interface StartOptions {
   logger?: Logger;
   clock?: () => number;
   migrationsDir?: string;
+  /** Delays between attempts to reach the identity provider (tests shorten them). */
+  oauthRetryDelaysMs?: number[];
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -40,8 +46,23 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     migrationsDir: options.migrationsDir,
   });
   logMigration(logger, storage.migration);
+  const publicUrl = settings.mcpServerUrl ?? `http://${formatHost(settings.server.host)}:${settings.server.port}`;
+  const oauth = usesIdentityProvider(settings)
+    ? createOAuthContextFor(settings, { http, logger, storage, publicUrl, retryDelaysMs: options.oauthRetryDelaysMs })
+    : undefined;
+  // Hybrid and oauth modes resolve their OAuth client before listening (a failure is retried in the background).
+  await oauth?.start();
 
-  const app = createApp({ settings, logger, http, storage, version: SIDECAR_VERSION, clock: options.clock });
+  const app = createApp({
+    settings,
+    logger,
+    http,
+    storage,
+    version: SIDECAR_VERSION,
+    oauth,
+    publicUrl,
+    clock: options.clock,
+  });
   const server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
   const { port } = server.address() as AddressInfo;
   const url = `http://${formatHost(settings.server.host)}:${port}`;
@@ -52,6 +73,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     close: async (graceMs = 10_000) => {
       await closeServer(server, graceMs);
+      oauth?.close();
       await http.close();
       storage.close();
       logger.info('stopped');
@@ -89,4 +111,30 @@ function logMigration(logger: Logger, migration: { stamped: boolean; applied: st
 function formatHost(host: string): string {
   if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
   return host.includes(':') ? `[${host}]` : host;
+}
+
+function usesIdentityProvider(settings: Settings): boolean {
+  return settings.authMode === 'oauth' || isHybridMode(settings.authMode, settings.enableOfflineAccess);
+}
+
+function createOAuthContextFor(
+  settings: Settings,
+  deps: { http: HttpClient; logger: Logger; storage: TokenStorage; publicUrl: string; retryDelaysMs?: number[] },
+): OAuthContext {
+  const { nextcloud } = settings;
+  return createOAuthContext({
+    http: deps.http,
+    logger: deps.logger,
+    discoveryUrl: buildOidcDiscoveryUrl(nextcloud.host),
+    nextcloudHost: nextcloud.host,
+    publicIssuer: nextcloud.publicIssuerUrl,
+    publicUrl: deps.publicUrl,
+    staticClient: nextcloud.oidcClientId
+      ? { clientId: nextcloud.oidcClientId, clientSecret: nextcloud.oidcClientSecret }
+      : undefined,
+    clientStore: deps.storage.oauthClients,
+    refreshTokens: deps.storage.refreshTokens,
+    assumedClientLifetimeSeconds: nextcloud.dynamicClientLifetimeSeconds,
+    retryDelaysMs: deps.retryDelaysMs,
+  });
 }

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { respondOcs, type OcsVersion } from './ocs-envelope.js';
+import { createOidcHandler, type OidcDoubleOptions, type OidcHandler } from './oidc-provider.js';
 
 export interface DoubleUser {
   /** The user id (used in DAV paths). */
@@ -29,6 +30,8 @@ export interface PlatformDouble {
   /** Base URL, including the sub-path when one was asked for (e.g. http://127.0.0.1:1234/cloud). */
   url: string;
   requests: RecordedRequest[];
+  /** Nextcloud's oidc app, when the double was started with `oidc` options (its issuer is `url`). */
+  oidc?: OidcHandler;
   addUser(user: DoubleUser): void;
   revokeAppPassword(userId: string, password: string): void;
   /** Delay before every answer, in milliseconds. */
@@ -42,6 +45,8 @@ export interface PlatformDoubleOptions {
   users?: DoubleUser[];
   /** Serve Nextcloud under a sub-path such as "/cloud". */
   subPath?: string;
+  /** Also serve the oidc app (identity provider) with these options; not combinable with subPath. */
+  oidc?: OidcDoubleOptions;
 }
 
 export async function startPlatformDouble(options: PlatformDoubleOptions = {}): Promise<PlatformDouble> {
@@ -62,6 +67,7 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
     if (state.fault === 'drop') return void req.socket.destroy();
     if (state.fault === 'html') return sendHtml(res, 200, '<html><body>Welcome to nginx!</body></html>');
     if (state.fault === 'status-500') return sendHtml(res, 500, '<html><body>Internal Server Error</body></html>');
+    if (oidc?.handle(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://double');
     if (!url.pathname.startsWith(`${subPath}/`)) return sendHtml(res, 404, 'Not found');
     const path = url.pathname.slice(subPath.length);
@@ -92,10 +98,12 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const oidc = options.oidc ? createOidcHandler(`http://127.0.0.1:${port}`, options.oidc) : undefined;
 
   return {
     url: `http://127.0.0.1:${port}${subPath}`,
     requests,
+    oidc,
     addUser,
     revokeAppPassword: (userId, password) => {
       const user = users.get(userId);

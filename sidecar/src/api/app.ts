@@ -5,11 +5,14 @@ import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import { supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
+import type { OAuthContext } from '../auth/oauth-context.js';
 import type { TokenStorage } from '../store/token-storage.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
 import { createHealthRouter } from './health-routes.js';
+import { createProtectedResourceRouter } from './protected-resource-routes.js';
 import { createRequestContext } from './request-context.js';
+import { createSessionRouter } from './session-routes.js';
 import { createStatusRouter } from './status-route.js';
 
 export const JSON_BODY_LIMIT = '16kb';
@@ -20,6 +23,10 @@ export interface AppDeps {
   http: HttpClient;
   storage: TokenStorage;
   version: string;
+  /** Present in hybrid and oauth modes. */
+  oauth?: OAuthContext;
+  /** The sidecar's public base URL. */
+  publicUrl: string;
   clock?: () => number;
 }
 
@@ -49,6 +56,26 @@ export function createApp(deps: AppDeps): Express {
       clock,
     }),
   );
+
+  app.use(
+    createSessionRouter({
+      oauth: deps.oauth,
+      enableOfflineAccess: settings.enableOfflineAccess,
+      appPasswords: storage.appPasswords,
+      refreshTokens: storage.refreshTokens,
+      managementApiKey: settings.managementApiKey,
+      logger: deps.logger,
+    }),
+  );
+  if (deps.oauth && settings.authMode === 'oauth') {
+    app.use(
+      createProtectedResourceRouter({
+        oauth: deps.oauth,
+        publicUrl: deps.publicUrl,
+        publicIssuer: settings.nextcloud.publicIssuerUrl,
+      }),
+    );
+  }
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.logger));

@@ -25,6 +25,8 @@ export interface Settings {
     oidcClientSecret?: string;
     validationTimeoutMs: number;
     httpTimeoutMs: number;
+    /** How long a dynamically registered client lives when the provider does not say (Nextcloud: 3600 s). */
+    dynamicClientLifetimeSeconds: number;
   };
   mcpServerUrl?: string;
   authMode: AuthMode;
@@ -99,6 +101,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
       oidcClientSecret,
       validationTimeoutMs: secondsSetting('NEXTCLOUD_VALIDATION_TIMEOUT', 10, read, problems) * 1000,
       httpTimeoutMs: secondsSetting('NEXTCLOUD_HTTP_TIMEOUT', 30, read, problems) * 1000,
+      dynamicClientLifetimeSeconds: secondsSetting('NEXTCLOUD_OIDC_CLIENT_LIFETIME', 3600, read, problems),
     },
     mcpServerUrl: optionalUrl('NEXTCLOUD_MCP_SERVER_URL', read, problems),
     authMode,

@@ -4,12 +4,16 @@ import { createAuditLog, type AuditLog } from './audit-log.js';
 import { openDatabase, type SqliteDatabase } from './database.js';
 import { loadMigrations, DEFAULT_MIGRATIONS_DIR } from './migration-files.js';
 import { createMigrator } from './migrator.js';
+import { createOAuthClientStore, type OAuthClientStore } from './oauth-clients.js';
+import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-tokens.js';
 import { createSecretBox } from './secret-box.js';
 
 export interface TokenStorage {
   db: SqliteDatabase;
-  /** Present when an encryption key is configured. */
+  /** Present when an encryption key is configured (as are the other secret stores). */
   appPasswords?: AppPasswordStore;
+  refreshTokens?: RefreshTokenStore;
+  oauthClients?: OAuthClientStore;
   audit: AuditLog;
   /** What start-up did to the schema. */
   migration: { stamped: boolean; applied: string[] };
@@ -35,6 +39,8 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
     return {
       db,
       appPasswords: box && createAppPasswordStore({ db, box, audit, clock: options.clock }),
+      refreshTokens: box && createRefreshTokenStore({ db, box, audit, clock: options.clock }),
+      oauthClients: box && createOAuthClientStore(db, box),
       audit,
       migration,
       isHealthy: () => {

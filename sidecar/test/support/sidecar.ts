@@ -14,11 +14,16 @@ export interface TestSidecar extends RunningServer {
   dbPath: string;
   /** Every log line written so far, as text. */
   logText(): string;
-  stop(): Promise<void>;
+  /** Stops the server; the database directory is removed unless `keepFiles`. */
+  stop(keepFiles?: boolean): Promise<void>;
 }
 
-export async function startTestSidecar(env: Record<string, string>, clock?: () => number): Promise<TestSidecar> {
-  const dir = mkdtempSync(join(tmpdir(), 'sidecar-test-'));
+export async function startTestSidecar(
+  env: Record<string, string>,
+  clock?: () => number,
+  options: { dir?: string; oauthRetryDelaysMs?: number[] } = {},
+): Promise<TestSidecar> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sidecar-test-'));
   const dbPath = join(dir, 'tokens.db');
   const settings = parseSettings(
     { TOKEN_STORAGE_DB: dbPath, MCP_SERVER_HOST: '127.0.0.1', MCP_SERVER_PORT: '0', LOG_LEVEL: 'debug', ...env },
@@ -31,15 +36,20 @@ export async function startTestSidecar(env: Record<string, string>, clock?: () =
       done();
     },
   });
-  const server = await startServer({ settings, logger: createLogger('debug', sink), clock });
+  const server = await startServer({
+    settings,
+    logger: createLogger('debug', sink),
+    clock,
+    oauthRetryDelaysMs: options.oauthRetryDelaysMs,
+  });
   return {
     ...server,
     dir,
     dbPath,
     logText: () => lines.join(''),
-    stop: async () => {
+    stop: async (keepFiles = false) => {
       await server.close(1000);
-      rmSync(dir, { recursive: true, force: true });
+      if (!keepFiles) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

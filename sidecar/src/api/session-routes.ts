@@ -1,0 +1,92 @@
+// GET /api/v1/users/{user_id}/session and POST /api/v1/users/{user_id}/revoke (Bearer, the user's own resource).
+import { Router } from 'express';
+import type { OAuthContext } from '../auth/oauth-context.js';
+import { NotFoundError } from '../errors.js';
+import type { Logger } from '../logging/logger.js';
+import type { AppPasswordStore } from '../store/app-passwords.js';
+import type { RefreshTokenStore } from '../store/refresh-tokens.js';
+import { createApiKeyCheck } from './api-key.js';
+import { requireTokenOwner } from './bearer-auth.js';
+import { requestIdOf } from './request-context.js';
+import { revokeProviderToken, type ProviderRevocation } from './provider-revocation.js';
+import { parseUserIdParam } from './validation.js';
+
+export interface SessionRouteDeps {
+  /** Undefined in modes without an identity provider: the routes then answer 404. */
+  oauth: OAuthContext | undefined;
+  enableOfflineAccess: boolean;
+  appPasswords?: AppPasswordStore;
+  refreshTokens?: RefreshTokenStore;
+  managementApiKey?: string;
+  logger: Logger;
+}
+
+export interface SessionDocument {
+  user_id: string;
+  offline_access_enabled: boolean;
+  background_access: {
+    granted: boolean;
+    credential_type: 'app_password' | 'refresh_token' | null;
+    since: string | null;
+    scopes: string[];
+  };
+}
+
+export function createSessionRouter(deps: SessionRouteDeps): Router {
+  const router = Router();
+  const paths = ['/api/v1/users/:userId/session', '/api/v1/users/:userId/revoke'];
+  const owner = requireTokenOwner(() => {
+    if (!deps.oauth) throw new NotFoundError('Sessions are not available in this mode: it has no identity provider.');
+    const { managementVerifier } = deps.oauth.ready();
+    return { verifier: managementVerifier, challenge: 'Bearer realm="nextcloud-mcp-server"' };
+  });
+  router.use(paths, createApiKeyCheck(deps.managementApiKey));
+
+  router.get('/api/v1/users/:userId/session', owner, (req, res) => {
+    res.json(describeSession(deps, parseUserIdParam(req.params.userId)));
+  });
+
+  router.post('/api/v1/users/:userId/revoke', owner, async (req, res) => {
+    const userId = parseUserIdParam(req.params.userId);
+    const requestId = requestIdOf(res);
+    const services = deps.oauth!.ready();
+    const refreshToken = deps.refreshTokens?.get(userId);
+    const providerRevocation: ProviderRevocation = refreshToken
+      ? await revokeProviderToken(services, refreshToken.token, deps.logger, requestId)
+      : 'not_needed';
+    res.json({
+      user_id: userId,
+      cleared: {
+        app_password: deps.appPasswords?.delete(userId, requestId) ?? false,
+        refresh_token: deps.refreshTokens?.delete(userId, requestId) ?? false,
+        token_cache: services.tokenCache.delete(userId),
+      },
+      provider_revocation: providerRevocation,
+    });
+  });
+
+  return router;
+}
+
+function describeSession(deps: SessionRouteDeps, userId: string): SessionDocument {
+  const none = { granted: false, credential_type: null, since: null, scopes: [] };
+  if (!deps.enableOfflineAccess) return { user_id: userId, offline_access_enabled: false, background_access: none };
+  const appPassword = deps.appPasswords?.get(userId);
+  const refreshToken = appPassword ? undefined : deps.refreshTokens?.get(userId);
+  const background = appPassword
+    ? {
+        granted: true,
+        credential_type: 'app_password' as const,
+        since: appPassword.updatedAt.toISOString(),
+        scopes: [],
+      }
+    : refreshToken
+      ? {
+          granted: true,
+          credential_type: 'refresh_token' as const,
+          since: refreshToken.createdAt.toISOString(),
+          scopes: refreshToken.scopes,
+        }
+      : none;
+  return { user_id: userId, offline_access_enabled: true, background_access: background };
+}

@@ -1,0 +1,209 @@
+// The OAuth context of hybrid and oauth modes: provider metadata, the client, verifiers and token services, built at
+// start-up and rebuilt in the background while the provider is unreachable.
+import { UnavailableError } from '../errors.js';
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import type { OAuthClientStore } from '../store/oauth-clients.js';
+import type { RefreshTokenStore } from '../store/refresh-tokens.js';
+import { createBearerVerifier, type BearerVerifier } from './bearer-verifier.js';
+import { registerClient, resolveOidcClient, type ClientResolution, type OidcClient } from './client-registration.js';
+import { createIntrospector } from './introspection.js';
+import { createJwksCache } from './jwks-cache.js';
+import { InvalidClientError, postToProvider } from './oidc-requests.js';
+import { fetchProviderMetadata, type ProviderMetadata } from './provider-metadata.js';
+import { createRefreshLock } from './refresh-lock.js';
+import { createTokenCache, type TokenCache } from './token-cache.js';
+import { createUserTokens, type RefreshedTokens, type UserTokens } from './user-tokens.js';
+
+export interface OAuthServices {
+  metadata: ProviderMetadata;
+  client(): OidcClient;
+  /** Management API: signature, exp and nbf; no issuer or audience check. */
+  managementVerifier: BearerVerifier;
+  /** MCP callers: also the issuer and our /mcp audience. */
+  mcpVerifier: BearerVerifier;
+  tokenCache: TokenCache;
+  userTokens: UserTokens;
+  /** A provider call with the current client, registering again once when the provider forgot the client. */
+  callWithClient<T>(call: (client: OidcClient) => Promise<T>): Promise<T>;
+  /** RFC 7009 revocation; 'not_supported' when the provider has no revocation endpoint (Nextcloud's oidc app). */
+  revokeRefreshToken(token: string): Promise<'revoked' | 'not_supported'>;
+}
+
+export interface OAuthContext {
+  /** The services, or UnavailableError (503) while the provider has not been reached. */
+  ready(): OAuthServices;
+  isReady(): boolean;
+  /** Tries once; on failure logs and keeps retrying in the background. Never throws. */
+  start(): Promise<void>;
+  close(): void;
+}
+
+export interface OAuthContextOptions {
+  http: HttpClient;
+  logger: Logger;
+  discoveryUrl: string;
+  nextcloudHost: string;
+  publicIssuer?: string;
+  /** The sidecar's public base URL (for redirect URIs and the /mcp audience). */
+  publicUrl: string;
+  staticClient?: { clientId: string; clientSecret?: string };
+  clientStore?: OAuthClientStore;
+  refreshTokens?: RefreshTokenStore;
+  assumedClientLifetimeSeconds?: number;
+  retryDelaysMs?: number[];
+  clock?: () => number;
+}
+
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+export function createOAuthContext(options: OAuthContextOptions): OAuthContext {
+  const clock = options.clock ?? Date.now;
+  let services: (OAuthServices & { reRegister(): Promise<void> }) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let attempt = 0;
+  let closed = false;
+
+  const schedule = (delayMs: number, task: () => Promise<void>) => {
+    if (closed) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void task(), Math.max(delayMs, 1000));
+    timer.unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    try {
+      services = await buildServices(options, clock, (client) => scheduleRenewal(client));
+      options.logger.info(
+        { issuer: services.metadata.issuer, client: services.client().source },
+        'identity provider ready',
+      );
+    } catch (error) {
+      const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+      const delay = delays[Math.min(attempt, delays.length - 1)] ?? 30_000;
+      attempt += 1;
+      options.logger.error(
+        { err: error, retryInMs: delay },
+        'identity provider not reachable; routes that need tokens answer 503 until it is',
+      );
+      schedule(delay, connect);
+    }
+  };
+
+  /** Dynamic clients expire (Nextcloud: after an hour): register again shortly before that. */
+  const scheduleRenewal = (client: OidcClient) => {
+    if (!client.expiresAt) return;
+    const remaining = client.expiresAt.getTime() - clock();
+    schedule(remaining - Math.min(5 * 60_000, remaining / 10), renew);
+  };
+  const renew = async (): Promise<void> => {
+    try {
+      await services?.reRegister();
+    } catch (error) {
+      options.logger.warn({ err: error }, 'registering the OAuth client again failed; retrying in 30 s');
+      schedule(30_000, renew);
+    }
+  };
+
+  return {
+    ready() {
+      if (!services) throw new UnavailableError('The identity provider is not reachable yet; try again shortly.');
+      return services;
+    },
+    isReady: () => services !== undefined,
+    start: connect,
+    close: () => {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function buildServices(
+  options: OAuthContextOptions,
+  clock: () => number,
+  onClient: (client: OidcClient) => void,
+): Promise<OAuthServices & { reRegister(): Promise<void> }> {
+  const metadata = await fetchProviderMetadata(options.http, options.discoveryUrl, options.nextcloudHost);
+  const resolution: ClientResolution = {
+    http: options.http,
+    metadata,
+    store: options.clientStore,
+    staticClient: options.staticClient,
+    redirectUris: [`${options.publicUrl}/oauth/callback`],
+    assumedLifetimeSeconds: options.assumedClientLifetimeSeconds ?? 3600,
+    minimumRemainingMs: 10 * 60_000,
+    clock: () => new Date(clock()),
+  };
+  let client = await resolveOidcClient(resolution);
+  onClient(client);
+  const reRegister = async () => {
+    client = await registerClient(resolution);
+    onClient(client);
+  };
+  const callWithClient = async <T>(call: (current: OidcClient) => Promise<T>): Promise<T> => {
+    try {
+      return await call(client);
+    } catch (error) {
+      if (!(error instanceof InvalidClientError) || client.source === 'static') throw error;
+      await reRegister();
+      return call(client);
+    }
+  };
+
+  const jwks = createJwksCache({ http: options.http, jwksUri: metadata.jwksUri, clock });
+  const introspector = metadata.introspectionEndpoint
+    ? createIntrospector({ http: options.http, endpoint: metadata.introspectionEndpoint, client: () => client, clock })
+    : undefined;
+  const introspect = introspector && ((token: string) => callWithClient(() => introspector(token)));
+  const tokenCache = createTokenCache(clock);
+  const refresh = (refreshToken: string) =>
+    callWithClient(
+      async (current) =>
+        (await postToProvider(options.http, metadata.tokenEndpoint, current, {
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+        })) as unknown as RefreshedTokens,
+    );
+
+  return {
+    metadata,
+    client: () => client,
+    managementVerifier: createBearerVerifier({
+      jwks,
+      checks: { skipIssuerCheck: true },
+      introspect,
+      challenge: 'Bearer realm="nextcloud-mcp-server"',
+    }),
+    mcpVerifier: createBearerVerifier({
+      jwks,
+      checks: {
+        issuer: options.publicIssuer ?? metadata.issuer,
+        skipIssuerCheck: false,
+        audience: `${options.publicUrl}/mcp`,
+      },
+      introspect,
+      challenge: `Bearer resource_metadata="${options.publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+    }),
+    tokenCache,
+    userTokens: options.refreshTokens
+      ? createUserTokens({
+          cache: tokenCache,
+          lock: createRefreshLock(),
+          refreshTokens: options.refreshTokens,
+          refresh,
+          clock,
+        })
+      : { getAccessToken: () => Promise.reject(new UnavailableError('Refresh tokens need an encryption key.')) },
+    callWithClient,
+    revokeRefreshToken: async (token) => {
+      const endpoint = metadata.revocationEndpoint;
+      if (!endpoint) return 'not_supported';
+      await callWithClient((current) =>
+        postToProvider(options.http, endpoint, current, { token, token_type_hint: 'refresh_token' }),
+      );
+      return 'revoked';
+    },
+    reRegister,
+  };
+}

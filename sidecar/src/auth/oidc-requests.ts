@@ -1,0 +1,51 @@
+// Form-encoded requests to the provider's token, introspection and revocation endpoints, with client authentication.
+import { UpstreamError } from '../errors.js';
+import type { HttpClient } from '../net/http-client.js';
+
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret?: string;
+}
+
+/** The provider no longer knows the client (deleted after expiry): register again and retry. */
+export class InvalidClientError extends UpstreamError {
+  constructor() {
+    super('The identity provider no longer accepts this client.');
+  }
+}
+
+/** The grant (refresh token, code) is invalid, expired or already used. */
+export class InvalidGrantError extends UpstreamError {
+  constructor() {
+    super('The identity provider refused the grant.');
+  }
+}
+
+/** Posts `params` with client_secret_post authentication; returns the JSON answer of a 2xx. */
+export async function postToProvider(
+  http: HttpClient,
+  endpoint: string,
+  client: ClientCredentials,
+  params: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const body = new URLSearchParams({
+    ...params,
+    client_id: client.clientId,
+    ...(client.clientSecret !== undefined && { client_secret: client.clientSecret }),
+  }).toString();
+  const response = await http.request(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body,
+  });
+  const answer =
+    (response.status >= 200 && response.status < 300) || response.status === 400 || response.status === 401
+      ? (response.json() as Record<string, unknown>)
+      : {};
+  if (response.status >= 200 && response.status < 300) return answer;
+  if (answer.error === 'invalid_client') throw new InvalidClientError();
+  if (answer.error === 'invalid_grant') throw new InvalidGrantError();
+  throw new UpstreamError('The identity provider refused the request.', {
+    cause: new Error(`${endpoint} answered HTTP ${response.status} ${String(answer.error ?? '')}`),
+  });
+}

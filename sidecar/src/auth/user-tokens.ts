@@ -1,0 +1,68 @@
+// A user's access token for background work: from the cache, else refreshed once under the user's lock.
+import { NotFoundError, UpstreamError } from '../errors.js';
+import type { RefreshTokenStore } from '../store/refresh-tokens.js';
+import { InvalidGrantError } from './oidc-requests.js';
+import type { RefreshLock } from './refresh-lock.js';
+import type { TokenCache } from './token-cache.js';
+
+export interface RefreshedTokens {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+  scope?: string;
+}
+
+export interface UserTokens {
+  getAccessToken(userId: string): Promise<string>;
+}
+
+export interface UserTokenDeps {
+  cache: TokenCache;
+  lock: RefreshLock;
+  refreshTokens: RefreshTokenStore;
+  /** Performs the refresh_token grant at the provider. */
+  refresh(refreshToken: string): Promise<RefreshedTokens>;
+  clock?: () => number;
+  /** Tokens this close to expiry count as expired. */
+  skewMs?: number;
+}
+
+export function createUserTokens(deps: UserTokenDeps): UserTokens {
+  const clock = deps.clock ?? Date.now;
+  const skewMs = deps.skewMs ?? 30_000;
+  return {
+    async getAccessToken(userId) {
+      const cached = deps.cache.getValid(userId, skewMs);
+      if (cached) return cached.accessToken;
+      return deps.lock.run(userId, async () => {
+        // Another request may have refreshed while this one waited for the lock.
+        const refreshedMeanwhile = deps.cache.getValid(userId, skewMs);
+        if (refreshedMeanwhile) return refreshedMeanwhile.accessToken;
+        return refreshFor(deps, userId, clock);
+      });
+    },
+  };
+}
+
+async function refreshFor(deps: UserTokenDeps, userId: string, clock: () => number): Promise<string> {
+  const stored = deps.refreshTokens.get(userId);
+  if (!stored) throw new NotFoundError('No background access has been granted for this user.');
+  let answer: RefreshedTokens;
+  try {
+    answer = await deps.refresh(stored.token);
+  } catch (error) {
+    if (error instanceof InvalidGrantError) deps.refreshTokens.delete(userId);
+    throw error;
+  }
+  // Nextcloud rotates refresh tokens: an answer without a new one would leave us with a spent token.
+  if (!answer.refresh_token) {
+    throw new UpstreamError(
+      'The identity provider answered a refresh without a new refresh token; the old one is kept.',
+    );
+  }
+  const scopes = answer.scope ? answer.scope.split(' ').filter(Boolean) : stored.scopes;
+  deps.refreshTokens.store(userId, answer.refresh_token, scopes, stored.expiresAt);
+  const expiresAt = new Date(clock() + (answer.expires_in ?? 300) * 1000);
+  deps.cache.set(userId, { accessToken: answer.access_token, expiresAt });
+  return answer.access_token;
+}

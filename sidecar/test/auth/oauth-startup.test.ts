@@ -1,0 +1,108 @@
+// Start-up of the OAuth context: stored and static clients, a provider that is down at first, renewal before
+// expiry, and registering again when the provider forgot the client.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { OPAQUE_CLIENT, SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
+import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const HYBRID = {
+  ENABLE_MULTI_USER_BASIC_AUTH: 'true',
+  ENABLE_BACKGROUND_OPERATIONS: 'true',
+  TOKEN_ENCRYPTION_KEY: TEST_KEY,
+};
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function nextcloudWith(options: Parameters<typeof startNextcloudWithOidc>[1] = {}): Promise<PlatformDouble> {
+  const double = await startNextcloudWithOidc([{ id: 'alice' }], options);
+  cleanups.push(() => double.close());
+  return double;
+}
+
+async function sidecarFor(
+  double: PlatformDouble,
+  env: Record<string, string> = {},
+  dir?: string,
+): Promise<TestSidecar> {
+  const sidecar = await startTestSidecar({ ...HYBRID, NEXTCLOUD_HOST: double.url, ...env }, undefined, {
+    dir,
+    oauthRetryDelaysMs: [1000],
+  });
+  cleanups.push(() => sidecar.stop());
+  return sidecar;
+}
+
+const sessionStatus = async (sidecar: TestSidecar, token: string) =>
+  (await fetch(`${sidecar.url}/api/v1/users/alice/session`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+describe('OAuth client at start-up', () => {
+  it('reuses the stored, unexpired client after a restart instead of registering again', async () => {
+    const double = await nextcloudWith();
+    const temp = makeTempDir();
+    cleanups.push(() => temp.remove());
+    const first = await startTestSidecar({ ...HYBRID, NEXTCLOUD_HOST: double.url }, undefined, { dir: temp.path });
+    await first.stop(true);
+
+    const second = await sidecarFor(double, {}, temp.path);
+
+    expect(double.oidc!.counts.registrations).toBe(1);
+    expect(second.logText()).toMatch(/"client":"stored"/);
+  });
+
+  it('uses a static client without registering', async () => {
+    const double = await nextcloudWith();
+
+    const sidecar = await sidecarFor(double, {
+      NEXTCLOUD_OIDC_CLIENT_ID: SIDECAR_CLIENT.clientId,
+      NEXTCLOUD_OIDC_CLIENT_SECRET: SIDECAR_CLIENT.clientSecret,
+    });
+
+    expect(double.oidc!.counts.registrations).toBe(0);
+    expect(sidecar.logText()).toMatch(/"client":"static"/);
+  });
+
+  it('registers again shortly before a dynamic client expires', async () => {
+    const double = await nextcloudWith();
+    await sidecarFor(double, { NEXTCLOUD_OIDC_CLIENT_LIFETIME: '2' });
+
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+
+    expect(double.oidc!.counts.registrations).toBeGreaterThanOrEqual(2);
+  });
+
+  it('registers again when the provider answers invalid_client, and the request succeeds', async () => {
+    const double = await nextcloudWith({ clientExpireSeconds: 1 });
+    const sidecar = await sidecarFor(double);
+    const opaqueToken = (await tokensFor(double, 'alice', OPAQUE_CLIENT)).access_token;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+
+    const status = await sessionStatus(sidecar, opaqueToken);
+
+    expect(status).toBe(200);
+    expect(double.oidc!.counts.registrations).toBe(2);
+  });
+});
+
+describe('a provider that is down at start-up', () => {
+  it('lets the sidecar start, answers 503 on token routes, and recovers in the background', async () => {
+    const double = await nextcloudWith();
+    const token = (await tokensFor(double, 'alice')).access_token;
+    double.setFault('status-500');
+    const sidecar = await sidecarFor(double);
+
+    const whileDown = await fetch(`${sidecar.url}/api/v1/users/alice/session`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    double.setFault('none');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const afterRecovery = await sessionStatus(sidecar, token);
+
+    expect(whileDown.status).toBe(503);
+    expect(((await whileDown.json()) as { error: string }).error).toBe('unavailable');
+    expect(sidecar.logText()).toMatch(/identity provider not reachable/);
+    expect(afterRecovery).toBe(200);
+  });
+});

@@ -1,0 +1,120 @@
+// Refresh safety: one refresh per user however many requests wait, users never wait for each other, rotation kept.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
+import { createRefreshLock } from '../../src/auth/refresh-lock.js';
+import { createTokenCache } from '../../src/auth/token-cache.js';
+import { createUserTokens } from '../../src/auth/user-tokens.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createHttpClient } from '../../src/net/http-client.js';
+import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+let nextcloud: PlatformDouble;
+let storage: TokenStorage;
+let services: OAuthServices;
+let temp: ReturnType<typeof makeTempDir>;
+const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'test' });
+
+beforeAll(async () => {
+  nextcloud = await startNextcloudWithOidc([{ id: 'alice' }, { id: 'bob' }]);
+});
+afterAll(async () => {
+  await http.close();
+  await nextcloud.close();
+});
+
+beforeEach(async () => {
+  temp = makeTempDir();
+  storage = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
+  const context = createOAuthContext({
+    http,
+    logger: createLogger('silent'),
+    discoveryUrl: nextcloud.oidc!.discoveryUrl,
+    nextcloudHost: nextcloud.url,
+    publicUrl: 'http://127.0.0.1:2',
+    staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
+    refreshTokens: storage.refreshTokens,
+  });
+  await context.start();
+  services = context.ready();
+});
+afterEach(() => {
+  nextcloud.oidc!.setTokenLatency(0);
+  storage.close();
+  temp.remove();
+});
+
+async function grantBackgroundAccess(userId: string): Promise<string> {
+  const tokens = await tokensFor(nextcloud, userId, SIDECAR_CLIENT);
+  storage.refreshTokens!.store(userId, tokens.refresh_token!, tokens.scope.split(' '));
+  return tokens.refresh_token!;
+}
+
+describe('user tokens with an expired access token', () => {
+  it('refresh once for 100 concurrent requests of one user, and all succeed with the same token', async () => {
+    const original = await grantBackgroundAccess('alice');
+    const before = nextcloud.oidc!.counts.refreshGrants;
+    nextcloud.oidc!.setTokenLatency(100);
+
+    const tokens = await Promise.all(Array.from({ length: 100 }, () => services.userTokens.getAccessToken('alice')));
+
+    expect(nextcloud.oidc!.counts.refreshGrants - before).toBe(1);
+    expect(new Set(tokens).size).toBe(1);
+    const stored = storage.refreshTokens!.get('alice')!;
+    expect(stored.token).not.toBe(original);
+  });
+
+  it('lets two users refresh at overlapping times against a slow provider', async () => {
+    await grantBackgroundAccess('alice');
+    await grantBackgroundAccess('bob');
+    nextcloud.oidc!.setTokenLatency(400);
+    const started = performance.now();
+
+    const [alice, bob] = await Promise.all([
+      services.userTokens.getAccessToken('alice'),
+      services.userTokens.getAccessToken('bob'),
+    ]);
+
+    const elapsed = performance.now() - started;
+    expect(alice).not.toBe(bob);
+    expect(elapsed).toBeLessThan(750);
+  });
+
+  it('keeps using the rotated refresh token on the next refresh', async () => {
+    await grantBackgroundAccess('alice');
+    await services.userTokens.getAccessToken('alice');
+    services.tokenCache.delete('alice');
+
+    const second = await services.userTokens.getAccessToken('alice');
+
+    expect(second).toBeTruthy();
+  });
+});
+
+describe('user tokens against a provider that drops the refresh token', () => {
+  it('refuse the answer and keep the old refresh token', async () => {
+    storage.refreshTokens!.store('alice', 'old-refresh-token', ['openid', 'offline_access']);
+    const userTokens = createUserTokens({
+      cache: createTokenCache(),
+      lock: createRefreshLock(),
+      refreshTokens: storage.refreshTokens!,
+      refresh: async () => ({ access_token: 'new-access', expires_in: 300 }),
+    });
+
+    await expect(userTokens.getAccessToken('alice')).rejects.toThrow(/without a new refresh token/);
+
+    expect(storage.refreshTokens!.get('alice')!.token).toBe('old-refresh-token');
+  });
+});
+
+describe('user tokens when the provider refuses the grant', () => {
+  it('forget the dead refresh token', async () => {
+    storage.refreshTokens!.store('bob', 'not-a-real-refresh-token', ['openid', 'offline_access']);
+
+    await expect(services.userTokens.getAccessToken('bob')).rejects.toThrow(/refused the grant/);
+
+    expect(storage.refreshTokens!.get('bob')).toBeUndefined();
+  });
+});

@@ -1,0 +1,58 @@
+// A platform double that also serves Nextcloud's oidc app, with a static client for the companion and helpers to
+// obtain real tokens from it.
+import { obtainTokens, type TokenSet } from '../../../test/platform/oidc-code-flow.js';
+import { startPlatformDouble, type DoubleUser, type PlatformDouble } from '../../../test/platform/platform-double.js';
+
+export const COMPANION_CLIENT = {
+  clientId: 'companion',
+  clientSecret: 'companion-secret',
+  redirectUri: 'http://127.0.0.1:1/cb',
+};
+export const SIDECAR_CLIENT = {
+  clientId: 'sidecar-static',
+  clientSecret: 'sidecar-secret',
+  redirectUri: 'http://127.0.0.1:2/oauth/callback',
+};
+/** A client the oidc app issues opaque access tokens to (not set to JWT). */
+export const OPAQUE_CLIENT = {
+  clientId: 'opaque-companion',
+  clientSecret: 'opaque-secret',
+  redirectUri: 'http://127.0.0.1:3/cb',
+};
+
+export async function startNextcloudWithOidc(
+  users: DoubleUser[],
+  options: { autoLoginUser?: string; clientExpireSeconds?: number; accessTokenTtlSeconds?: number } = {},
+): Promise<PlatformDouble> {
+  const client = (c: typeof COMPANION_CLIENT) => ({
+    client_id: c.clientId,
+    client_secret: c.clientSecret,
+    redirect_uris: [c.redirectUri],
+    grant_types: ['authorization_code', 'refresh_token'],
+    token_endpoint_auth_method: 'client_secret_post' as const,
+  });
+  return startPlatformDouble({
+    users,
+    oidc: {
+      users: users.map((user) => ({ id: user.id })),
+      autoLoginUser: options.autoLoginUser,
+      clientExpireSeconds: options.clientExpireSeconds,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+      clients: [
+        client(COMPANION_CLIENT),
+        client(SIDECAR_CLIENT),
+        { ...client(OPAQUE_CLIENT), access_token_format: 'opaque' },
+      ],
+    },
+  });
+}
+
+/** A real access token for `userId` (the provider signs that user in), as the companion would hold. */
+export function tokensFor(
+  double: PlatformDouble,
+  userId: string,
+  client = COMPANION_CLIENT,
+  resource?: string,
+): Promise<TokenSet> {
+  return obtainTokens(double.url, client, { login: userId, resource });
+}
