@@ -16,6 +16,11 @@ return [
 		['name' => 'credentials#userStatus', 'url' => '/api/v1/background-sync/credentials/{userId}', 'verb' => 'GET'],
 		['name' => 'admin_settings#save', 'url' => '/api/v1/admin/settings', 'verb' => 'PUT'],
 		['name' => 'admin_settings#testConnection', 'url' => '/api/v1/admin/test-connection', 'verb' => 'POST'],
+		['name' => 'o_auth#login', 'url' => '/oauth/login', 'verb' => 'GET'],
+		['name' => 'o_auth#callback', 'url' => '/oauth/callback', 'verb' => 'GET'],
+		['name' => 'o_auth#logout', 'url' => '/oauth/logout', 'verb' => 'POST'],
+		['name' => 'o_auth#session', 'url' => '/api/v1/session', 'verb' => 'GET'],
+		['name' => 'o_auth#revoke', 'url' => '/api/v1/session/revoke', 'verb' => 'POST'],
 		['name' => 'page#error', 'url' => '/error', 'verb' => 'GET'],
 	],
 ];

@@ -7,12 +7,18 @@ export interface PersonalSettingsState {
 	user_id: string
 	security_settings_url: string
 	server_configured: boolean
+	/** Whether the admin configured the OAuth client and the server address, so the user can sign in. */
+	oauth_available: boolean
 }
 
+/** A missing `oauth_available` reads as false. */
 export function loadPersonalSettings(): PersonalSettingsState {
-	return loadState<PersonalSettingsState>('mcp_companion', 'personal-settings')
+	const state = loadState<PersonalSettingsState>('mcp_companion', 'personal-settings')
+	return { ...state, oauth_available: state.oauth_available === true }
 }
 
+/** A missing `oauth_client_secret_set` reads as false. */
 export function loadAdminSettings(): AdminSettingsState {
-	return loadState<AdminSettingsState>('mcp_companion', 'admin-settings')
+	const state = loadState<AdminSettingsState>('mcp_companion', 'admin-settings')
+	return { ...state, oauth_client_secret_set: state.oauth_client_secret_set === true }
 }

@@ -13,7 +13,14 @@ const CONFIGURED = {
 	server_url: 'http://127.0.0.1:8000',
 	api_key_set: true,
 	oauth_client_id: 'companion-client',
+	oauth_client_secret_set: true,
 	error_page_url: '/index.php/apps/mcp_companion/error',
+}
+
+/** The initial state of a companion that predates the client secret. */
+function withoutSecretFlag(): object {
+	const { oauth_client_secret_set: _secretSet, ...state } = CONFIGURED
+	return state
 }
 
 let server: FakeServer
@@ -30,7 +37,7 @@ afterEach(() => {
 	server.stop()
 })
 
-async function mountPage(state: typeof CONFIGURED): Promise<VueWrapper> {
+async function mountPage(state: object): Promise<VueWrapper> {
 	setInitialState('admin-settings', state)
 	wrapper = mount(AdminSettings, { attachTo: document.body })
 	await flushPromises()
@@ -75,7 +82,12 @@ describe('saving the settings', () => {
 		await flushPromises()
 
 		expect(server.requestsTo('PUT', 'admin/settings').map((r) => r.body)).toEqual([
-			{ serverUrl: 'http://mcp.internal:8000', apiKey: null, oauthClientId: CONFIGURED.oauth_client_id },
+			{
+				serverUrl: 'http://mcp.internal:8000',
+				apiKey: null,
+				oauthClientId: CONFIGURED.oauth_client_id,
+				oauthClientSecret: null,
+			},
 		])
 		expect(page.find('[data-test="admin-saved"]').exists()).toBe(true)
 	})
@@ -109,6 +121,76 @@ describe('saving the settings', () => {
 
 		expect(page.find('[data-test="form-error"]').text()).toBe(errorResponse.error)
 		expect(page.find('[data-test="admin-saved"]').exists()).toBe(false)
+	})
+})
+
+describe('the OAuth client secret', () => {
+	beforeEach(() => {
+		server.answer('PUT', 'admin/settings', 200, settingsSaved)
+	})
+
+	it('says a secret is set and offers to remove it when one is stored', async () => {
+		const page = await mountPage(CONFIGURED)
+
+		const input = page.find<HTMLInputElement>('[data-test="oauth-client-secret-input"]')
+		expect(input.element.type).toBe('password')
+		expect(input.element.value).toBe('')
+		expect(input.attributes('placeholder')).toContain('A client secret is set')
+		expect(page.find('[data-test="oauth-client-secret-clear"]').exists()).toBe(true)
+	})
+
+	it.each([
+		['false', { ...CONFIGURED, oauth_client_secret_set: false }],
+		['missing', withoutSecretFlag()],
+	])('says no secret is set and offers no removal when oauth_client_secret_set is %s', async (_case, state) => {
+		const page = await mountPage(state)
+
+		expect(page.find('[data-test="oauth-client-secret-input"]').attributes('placeholder')).toContain(
+			'No client secret is set',
+		)
+		expect(page.find('[data-test="oauth-client-secret-clear"]').exists()).toBe(false)
+	})
+
+	it('sends oauthClientSecret null when the field is left untouched', async () => {
+		const page = await mountPage(CONFIGURED)
+
+		await page.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(server.requestsTo('PUT', 'admin/settings')[0]?.body).toMatchObject({ oauthClientSecret: null })
+		expect(page.find('[data-test="oauth-client-secret-clear"]').exists()).toBe(true)
+	})
+
+	it('sends the client secret that was typed in and then shows it as set', async () => {
+		const page = await mountPage(withoutSecretFlag())
+		await page.find('[data-test="oauth-client-secret-input"]').setValue('client-s3cret')
+
+		await page.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(server.requestsTo('PUT', 'admin/settings')[0]?.body).toMatchObject({
+			oauthClientSecret: 'client-s3cret',
+			apiKey: null,
+		})
+		const input = page.find<HTMLInputElement>('[data-test="oauth-client-secret-input"]')
+		expect(input.element.value).toBe('')
+		expect(input.attributes('placeholder')).toContain('A client secret is set')
+	})
+
+	it('sends an empty client secret when the stored one is to be removed, then shows none as set', async () => {
+		const page = await mountPage(CONFIGURED)
+		await page
+			.find('[data-test="oauth-client-secret-clear"] input, input[data-test="oauth-client-secret-clear"]')
+			.setValue(true)
+
+		await page.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(server.requestsTo('PUT', 'admin/settings')[0]?.body).toMatchObject({ oauthClientSecret: '', apiKey: null })
+		expect(page.find('[data-test="oauth-client-secret-clear"]').exists()).toBe(false)
+		expect(page.find('[data-test="oauth-client-secret-input"]').attributes('placeholder')).toContain(
+			'No client secret is set',
+		)
 	})
 })
 

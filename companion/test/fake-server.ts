@@ -4,7 +4,8 @@ import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type I
 
 export interface RecordedRequest {
 	method: string
-	/** Path below /apps/mcp_companion/api/v1/, e.g. "background-sync/status". */
+	/** Path below /apps/mcp_companion/api/v1/, e.g. "background-sync/status", or below /apps/mcp_companion/ for the
+	 * app's other routes, e.g. "oauth/logout". */
 	path: string
 	body: unknown
 }
@@ -17,7 +18,8 @@ export interface FakeServer {
 	stop(): void
 }
 
-const API_PREFIX = '/index.php/apps/mcp_companion/api/v1/'
+const APP_PREFIX = '/index.php/apps/mcp_companion/'
+const API_PREFIX = APP_PREFIX + 'api/v1/'
 
 export function startFakeServer(): FakeServer {
 	const answers = new Map<string, { status: number; body: unknown }>()
@@ -47,10 +49,19 @@ export function startFakeServer(): FakeServer {
 
 function recordRequest(config: InternalAxiosRequestConfig): RecordedRequest {
 	const url = config.url ?? ''
-	const start = url.indexOf(API_PREFIX)
-	const path = start === -1 ? url : url.slice(start + API_PREFIX.length)
+	const path = readRoutePath(url)
 	const body: unknown = typeof config.data === 'string' ? JSON.parse(config.data) : config.data
 	return { method: (config.method ?? 'get').toUpperCase(), path, body }
+}
+
+function readRoutePath(url: string): string {
+	for (const prefix of [API_PREFIX, APP_PREFIX]) {
+		const start = url.indexOf(prefix)
+		if (start !== -1) {
+			return url.slice(start + prefix.length)
+		}
+	}
+	return url
 }
 
 /** Resolves or rejects the way axios's own adapters do for this status. */

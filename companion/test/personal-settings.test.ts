@@ -27,6 +27,7 @@ beforeEach(() => {
 		user_id: 'alice',
 		security_settings_url: '/index.php/settings/user/security',
 		server_configured: true,
+		oauth_available: false,
 	})
 	server = startFakeServer()
 	reloadPage = vi.fn<() => void>()
@@ -85,7 +86,12 @@ describe('background sync status', () => {
 
 	it('warns that background sync cannot start while the admin has not set the MCP server address', async () => {
 		resetPageShell()
-		setInitialState('personal-settings', { user_id: 'alice', security_settings_url: '/s', server_configured: false })
+		setInitialState('personal-settings', {
+			user_id: 'alice',
+			security_settings_url: '/s',
+			server_configured: false,
+			oauth_available: false,
+		})
 		server.answer('GET', 'background-sync/status', 200, noneStatus)
 
 		const page = await mountPage()

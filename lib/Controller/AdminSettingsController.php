@@ -29,9 +29,10 @@ class AdminSettingsController extends Controller {
 
 	/**
 	 * @param ?string $apiKey null or omitted keeps the stored key, '' clears it
+	 * @param ?string $oauthClientSecret null or omitted keeps the stored secret, '' clears it; never returned
 	 */
-	public function save(string $serverUrl = '', ?string $apiKey = null, string $oauthClientId = ''): JSONResponse {
-		$saved = $this->settings->save($serverUrl, $apiKey, $oauthClientId);
+	public function save(string $serverUrl = '', ?string $apiKey = null, string $oauthClientId = '', ?string $oauthClientSecret = null): JSONResponse {
+		$saved = $this->settings->save($serverUrl, $apiKey, $oauthClientId, $oauthClientSecret);
 		return new JSONResponse(['success' => true, 'settings' => $saved]);
 	}
 

@@ -78,14 +78,19 @@ class CredentialService {
 	 */
 	public function revoke(string $userId): array {
 		$appPassword = $this->readAppPassword($userId);
-		foreach ([self::KEY_APP_PASSWORD, self::KEY_TYPE, self::KEY_PROVISIONED_AT] as $key) {
-			$this->config->deleteUserValue($userId, Application::APP_ID, $key);
-		}
+		$this->forgetLocalCopy($userId);
 		$error = $appPassword === null
 			? $this->l->t('No app password was stored here, so the MCP server was not asked to forget one.')
 			: $this->trySidecar(fn () => $this->sidecar->deleteAppPassword($userId, $appPassword), '');
 		$result = ['success' => true, 'local_deleted' => true, 'mcp_deleted' => $error === null];
 		return $error === null ? $result : $result + ['mcp_error' => $error];
+	}
+
+	/** Removes only the local copy, e.g. after the sidecar already cleared its own. */
+	public function forgetLocalCopy(string $userId): void {
+		foreach ([self::KEY_APP_PASSWORD, self::KEY_TYPE, self::KEY_PROVISIONED_AT] as $key) {
+			$this->config->deleteUserValue($userId, Application::APP_ID, $key);
+		}
 	}
 
 	private function readAppPassword(string $userId): ?string {

@@ -18,6 +18,8 @@ class SettingsService {
 	public const KEY_SERVER_URL = 'mcp_server_url';
 	public const KEY_API_KEY = 'mcp_server_api_key';
 	public const KEY_OAUTH_CLIENT_ID = 'mcp_oauth_client_id';
+	/** Set for a confidential client (sent as client_secret_post); empty for a public client. */
+	public const KEY_OAUTH_CLIENT_SECRET = 'mcp_oauth_client_secret';
 
 	private const TOKEN_PATTERN = '/^[\x21-\x7E]{1,512}$/D';
 
@@ -41,6 +43,16 @@ class SettingsService {
 		return $this->config->getSystemValueString(self::KEY_OAUTH_CLIENT_ID, '');
 	}
 
+	/** The OAuth client secret, '' for a public client. Never shown to anyone. */
+	public function getOAuthClientSecret(): string {
+		return $this->config->getSystemValueString(self::KEY_OAUTH_CLIENT_SECRET, '');
+	}
+
+	/** Whether users can sign in to the sidecar: a client id and a sidecar address are configured. */
+	public function isOAuthConfigured(): bool {
+		return $this->getOAuthClientId() !== '' && $this->isServerConfigured();
+	}
+
 	public function isServerConfigured(): bool {
 		return $this->getServerUrl() !== '';
 	}
@@ -59,11 +71,21 @@ class SettingsService {
 	}
 
 	/**
+	 * The admin page's initial state: the public settings and whether a client secret is set, never the secret.
+	 *
+	 * @return array{server_url: string, api_key_set: bool, oauth_client_id: string, oauth_client_secret_set: bool}
+	 */
+	public function getAdminSettings(): array {
+		return $this->getPublicSettings() + ['oauth_client_secret_set' => $this->getOAuthClientSecret() !== ''];
+	}
+
+	/**
 	 * @param ?string $apiKey null keeps the stored key, '' clears it
+	 * @param ?string $oauthClientSecret null keeps the stored secret, '' clears it
 	 * @return array{server_url: string, api_key_set: bool, oauth_client_id: string}
 	 * @throws InvalidSettingsException
 	 */
-	public function save(string $serverUrl, ?string $apiKey, string $oauthClientId): array {
+	public function save(string $serverUrl, ?string $apiKey, string $oauthClientId, ?string $oauthClientSecret = null): array {
 		$serverUrl = $this->normaliseServerUrl($serverUrl);
 		$oauthClientId = trim($oauthClientId);
 		if ($oauthClientId !== '' && preg_match(self::TOKEN_PATTERN, $oauthClientId) !== 1) {
@@ -72,10 +94,16 @@ class SettingsService {
 		if ($apiKey !== null && $apiKey !== '' && preg_match(self::TOKEN_PATTERN, $apiKey) !== 1) {
 			throw new InvalidSettingsException($this->l->t('The API key contains characters that are not allowed.'));
 		}
+		if ($oauthClientSecret !== null && $oauthClientSecret !== '' && preg_match(self::TOKEN_PATTERN, $oauthClientSecret) !== 1) {
+			throw new InvalidSettingsException($this->l->t('The OAuth client secret contains characters that are not allowed.'));
+		}
 		$this->setOrDelete(self::KEY_SERVER_URL, $serverUrl);
 		$this->setOrDelete(self::KEY_OAUTH_CLIENT_ID, $oauthClientId);
 		if ($apiKey !== null) {
 			$this->setOrDelete(self::KEY_API_KEY, $apiKey);
+		}
+		if ($oauthClientSecret !== null) {
+			$this->setOrDelete(self::KEY_OAUTH_CLIENT_SECRET, $oauthClientSecret);
 		}
 		return $this->getPublicSettings();
 	}

@@ -62,13 +62,29 @@ class SidecarClient {
 	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
 	 */
 	public function fetchStatus(): array {
-		$response = $this->send('GET', '/api/v1/status', []);
-		$status = $this->decodeObject((string)$response->getBody());
-		if ($status === null) {
-			$this->logger->warning('The MCP server answered /api/v1/status with something other than a JSON object');
-			throw new SidecarUnreachableException($this->l->t('The MCP server sent an answer the companion does not understand.'));
-		}
-		return $status;
+		return $this->decodeDocument($this->send('GET', '/api/v1/status', []), '/api/v1/status');
+	}
+
+	/**
+	 * The user's session at the sidecar (sidecar-session.json), as it returned it.
+	 *
+	 * @return array<string, mixed>
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException 401: token not accepted
+	 */
+	public function fetchSession(string $userId, string $accessToken): array {
+		$path = '/api/v1/users/' . rawurlencode($userId) . '/session';
+		return $this->decodeDocument($this->send('GET', $path, $this->buildBearerAuth($accessToken)), $path);
+	}
+
+	/**
+	 * Asks the sidecar to drop the user's background access (sidecar-revoke.json), as it returned it.
+	 *
+	 * @return array<string, mixed>
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException 401: token not accepted
+	 */
+	public function revokeBackgroundAccess(string $userId, string $accessToken): array {
+		$path = '/api/v1/users/' . rawurlencode($userId) . '/revoke';
+		return $this->decodeDocument($this->send('POST', $path, $this->buildBearerAuth($accessToken)), $path);
 	}
 
 	/** @param array<string, string> $headers */
@@ -111,6 +127,19 @@ class SidecarClient {
 		return new SidecarRejectedException($this->l->t('The MCP server refused the request.'), $message, $status);
 	}
 
+	/**
+	 * @return array<string, mixed>
+	 * @throws SidecarUnreachableException
+	 */
+	private function decodeDocument(IResponse $response, string $path): array {
+		$document = $this->decodeObject((string)$response->getBody());
+		if ($document === null) {
+			$this->logger->warning('The MCP server answered with something other than a JSON object', ['path' => $path]);
+			throw new SidecarUnreachableException($this->l->t('The MCP server sent an answer the companion does not understand.'));
+		}
+		return $document;
+	}
+
 	/** @return array<string, mixed>|null */
 	private function decodeObject(string $body): ?array {
 		try {
@@ -123,6 +152,11 @@ class SidecarClient {
 
 	private function buildUserPath(string $userId): string {
 		return '/api/v1/users/' . rawurlencode($userId) . '/app-password';
+	}
+
+	/** @return array{Authorization: string} */
+	private function buildBearerAuth(string $accessToken): array {
+		return ['Authorization' => 'Bearer ' . $accessToken];
 	}
 
 	/** @return array{Authorization: string} */

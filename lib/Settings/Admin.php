@@ -7,7 +7,7 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// The companion's admin settings form: mount point, initial state (never the API key) and the admin Vue bundle.
+// The companion's admin settings form: mount point, initial state (never the API key or client secret) and the admin Vue bundle.
 namespace OCA\McpCompanion\Settings;
 
 use OCA\McpCompanion\AppInfo\Application;
@@ -27,7 +27,7 @@ class Admin implements ISettings {
 	}
 
 	public function getForm(): TemplateResponse {
-		$this->initialState->provideInitialState('admin-settings', $this->settings->getPublicSettings() + [
+		$this->initialState->provideInitialState('admin-settings', $this->settings->getAdminSettings() + [
 			'error_page_url' => $this->urlGenerator->linkToRoute(Application::APP_ID . '.page.error'),
 		]);
 		Util::addScript(Application::APP_ID, Application::APP_ID . '-admin');

@@ -32,6 +32,7 @@ class Personal implements ISettings {
 			'user_id' => (string)$this->userId,
 			'security_settings_url' => $this->urlGenerator->linkToRoute('settings.PersonalSettings.index', ['section' => 'security']),
 			'server_configured' => $this->settings->isServerConfigured(),
+			'oauth_available' => $this->settings->isOAuthConfigured(),
 		]);
 		Util::addScript(Application::APP_ID, Application::APP_ID . '-personal');
 		return new TemplateResponse(Application::APP_ID, 'personal', [], TemplateResponse::RENDER_AS_BLANK);

@@ -45,29 +45,41 @@ export async function obtainTokens(
 }
 
 async function followToCode(start: string, redirectUri: string): Promise<string> {
-  const cookies = new Map<string, string>();
+  const { url } = await followRedirects(start, (next) => next.startsWith(redirectUri));
+  const code = new URL(url).searchParams.get('code');
+  if (!code) throw new Error(`No code in the redirect: ${url}`);
+  return code;
+}
+
+/**
+ * Follows redirects like a browser (keeping cookies per host) until `stopAt` says so for the next URL, or a page
+ * answers without a redirect; returns that URL and, when it was fetched, its response.
+ */
+export async function followRedirects(
+  start: string,
+  stopAt: (next: string) => boolean = () => false,
+  cookies = new Map<string, string>(),
+): Promise<{ url: string; response?: Response; cookies: Map<string, string> }> {
   let url = start;
-  for (let hop = 0; hop < 12; hop += 1) {
+  for (let hop = 0; hop < 15; hop += 1) {
+    const host = new URL(url).host;
+    const jar = [...cookies].filter(([key]) => key.startsWith(`${host} `));
     const response = await fetch(url, {
       redirect: 'manual',
-      headers: { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') },
+      headers: { cookie: jar.map(([key, value]) => `${key.slice(host.length + 1)}=${value}`).join('; ') },
     });
     for (const header of response.headers.getSetCookie()) {
       const [pair] = header.split(';');
       const [name, ...value] = (pair ?? '').split('=');
-      if (name) cookies.set(name.trim(), value.join('='));
+      if (name) cookies.set(`${host} ${name.trim()}`, value.join('='));
     }
     const location = response.headers.get('location');
-    if (!location) throw new Error(`The flow stopped at ${url} with ${response.status}: ${await response.text()}`);
-    const next = new URL(location, url);
-    if (next.toString().startsWith(redirectUri)) {
-      const code = next.searchParams.get('code');
-      if (!code) throw new Error(`No code in the redirect: ${next.search}`);
-      return code;
-    }
-    url = next.toString();
+    if (!location) return { url, response, cookies };
+    const next = new URL(location, url).toString();
+    if (stopAt(next)) return { url: next, cookies };
+    url = next;
   }
-  throw new Error('Too many redirects in the authorization flow.');
+  throw new Error('Too many redirects.');
 }
 
 async function exchangeCode(issuer: string, client: CodeFlowClient, code: string, verifier: string, resource?: string) {

@@ -7,6 +7,7 @@ export interface AdminSettingsState {
 	server_url: string
 	api_key_set: boolean
 	oauth_client_id: string
+	oauth_client_secret_set: boolean
 	error_page_url: string
 }
 
@@ -15,12 +16,16 @@ export interface AdminSettingsInput {
 	/** null leaves the stored key unchanged; '' clears it. */
 	apiKey: string | null
 	oauthClientId: string
+	/** null leaves the stored secret unchanged; '' clears it. */
+	oauthClientSecret: string | null
 }
 
 export interface SavedAdminSettings {
 	server_url: string
 	api_key_set: boolean
 	oauth_client_id: string
+	/** Missing from answers of a companion that predates the client secret. */
+	oauth_client_secret_set?: boolean
 }
 
 export interface SaveAdminSettingsResult {

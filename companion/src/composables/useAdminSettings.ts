@@ -1,4 +1,4 @@
-// The admin form's fields and saving them; the API key stays unchanged unless typed in or explicitly cleared.
+// The admin form's fields and saving them; the API key and client secret stay unchanged unless typed in or cleared.
 import { computed, ref } from 'vue'
 import { saveAdminSettings, type AdminSettingsState } from '../api/admin-settings'
 import { readErrorMessage } from '../api/error-message'
@@ -9,6 +9,9 @@ export function useAdminSettings(initial: AdminSettingsState) {
 	const apiKey = ref('')
 	const clearApiKey = ref(false)
 	const oauthClientId = ref(initial.oauth_client_id)
+	const oauthClientSecret = ref('')
+	const clearOauthClientSecret = ref(false)
+	const oauthClientSecretSet = ref(initial.oauth_client_secret_set)
 	const apiKeySet = ref(initial.api_key_set)
 	const savedOauthClientId = ref(initial.oauth_client_id)
 	const saving = ref(false)
@@ -16,22 +19,29 @@ export function useAdminSettings(initial: AdminSettingsState) {
 	const error = ref<string | null>(null)
 
 	const apiKeyToSend = computed(() => (clearApiKey.value ? '' : apiKey.value || null))
+	const oauthClientSecretToSend = computed(() => (clearOauthClientSecret.value ? '' : oauthClientSecret.value || null))
 	const isClientIdMissing = computed(() => savedOauthClientId.value.trim() === '')
 
 	async function save(): Promise<void> {
 		saving.value = true
 		saved.value = false
 		error.value = null
+		const secretSent = oauthClientSecretToSend.value
 		try {
 			const result = await saveAdminSettings({
 				serverUrl: serverUrl.value.trim(),
 				apiKey: apiKeyToSend.value,
 				oauthClientId: oauthClientId.value.trim(),
+				oauthClientSecret: secretSent,
 			})
 			apiKeySet.value = result.settings.api_key_set
 			savedOauthClientId.value = result.settings.oauth_client_id
+			oauthClientSecretSet.value =
+				result.settings.oauth_client_secret_set ?? isSecretSetAfterSending(secretSent, oauthClientSecretSet.value)
 			apiKey.value = ''
 			clearApiKey.value = false
+			oauthClientSecret.value = ''
+			clearOauthClientSecret.value = false
 			saved.value = true
 		} catch (failure) {
 			logger.warn('Could not save the admin settings', { error: failure })
@@ -41,5 +51,24 @@ export function useAdminSettings(initial: AdminSettingsState) {
 		}
 	}
 
-	return { serverUrl, apiKey, clearApiKey, oauthClientId, apiKeySet, isClientIdMissing, saving, saved, error, save }
+	return {
+		serverUrl,
+		apiKey,
+		clearApiKey,
+		oauthClientId,
+		oauthClientSecret,
+		clearOauthClientSecret,
+		apiKeySet,
+		oauthClientSecretSet,
+		isClientIdMissing,
+		saving,
+		saved,
+		error,
+		save,
+	}
+}
+
+/** What the save did to the stored secret, for an answer that does not say (null left it as it was). */
+function isSecretSetAfterSending(sent: string | null, wasSet: boolean): boolean {
+	return sent === null ? wasSet : sent !== ''
 }

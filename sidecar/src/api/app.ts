@@ -10,6 +10,7 @@ import type { TokenStorage } from '../store/token-storage.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
 import { createHealthRouter } from './health-routes.js';
+import { createOAuthBrowserRouter } from './oauth-browser-routes.js';
 import { createProtectedResourceRouter } from './protected-resource-routes.js';
 import { createRequestContext } from './request-context.js';
 import { createSessionRouter } from './session-routes.js';
@@ -67,6 +68,19 @@ export function createApp(deps: AppDeps): Express {
       logger: deps.logger,
     }),
   );
+  if (deps.oauth && settings.enableOfflineAccess && storage.oauthSessions && storage.refreshTokens) {
+    app.use(
+      createOAuthBrowserRouter({
+        oauth: deps.oauth,
+        sessions: storage.oauthSessions,
+        refreshTokens: storage.refreshTokens,
+        publicUrl: deps.publicUrl,
+        cookieSecure: settings.cookieSecure,
+        logger: deps.logger,
+        clock,
+      }),
+    );
+  }
   if (deps.oauth && settings.authMode === 'oauth') {
     app.use(
       createProtectedResourceRouter({

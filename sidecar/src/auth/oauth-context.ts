@@ -26,6 +26,8 @@ export interface OAuthServices {
   userTokens: UserTokens;
   /** A provider call with the current client, registering again once when the provider forgot the client. */
   callWithClient<T>(call: (client: OidcClient) => Promise<T>): Promise<T>;
+  /** The authorization_code grant (PKCE) for the sidecar's own browser sign-in. */
+  exchangeCode(code: string, codeVerifier: string, redirectUri: string): Promise<RefreshedTokens>;
   /** RFC 7009 revocation; 'not_supported' when the provider has no revocation endpoint (Nextcloud's oidc app). */
   revokeRefreshToken(token: string): Promise<'revoked' | 'not_supported'>;
 }
@@ -196,6 +198,16 @@ async function buildServices(
         })
       : { getAccessToken: () => Promise.reject(new UnavailableError('Refresh tokens need an encryption key.')) },
     callWithClient,
+    exchangeCode: (code, codeVerifier, redirectUri) =>
+      callWithClient(
+        async (current) =>
+          (await postToProvider(options.http, metadata.tokenEndpoint, current, {
+            grant_type: 'authorization_code',
+            code,
+            code_verifier: codeVerifier,
+            redirect_uri: redirectUri,
+          })) as unknown as RefreshedTokens,
+      ),
     revokeRefreshToken: async (token) => {
       const endpoint = metadata.revocationEndpoint;
       if (!endpoint) return 'not_supported';

@@ -5,6 +5,7 @@ import { openDatabase, type SqliteDatabase } from './database.js';
 import { loadMigrations, DEFAULT_MIGRATIONS_DIR } from './migration-files.js';
 import { createMigrator } from './migrator.js';
 import { createOAuthClientStore, type OAuthClientStore } from './oauth-clients.js';
+import { createOAuthSessionStore, type OAuthSessionStore } from './oauth-sessions.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-tokens.js';
 import { createSecretBox } from './secret-box.js';
 
@@ -14,6 +15,7 @@ export interface TokenStorage {
   appPasswords?: AppPasswordStore;
   refreshTokens?: RefreshTokenStore;
   oauthClients?: OAuthClientStore;
+  oauthSessions?: OAuthSessionStore;
   audit: AuditLog;
   /** What start-up did to the schema. */
   migration: { stamped: boolean; applied: string[] };
@@ -41,6 +43,7 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
       appPasswords: box && createAppPasswordStore({ db, box, audit, clock: options.clock }),
       refreshTokens: box && createRefreshTokenStore({ db, box, audit, clock: options.clock }),
       oauthClients: box && createOAuthClientStore(db, box),
+      oauthSessions: box && createOAuthSessionStore(db, box),
       audit,
       migration,
       isHealthy: () => {

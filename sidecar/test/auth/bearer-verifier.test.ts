@@ -18,6 +18,8 @@ let mcp: BearerVerifier;
 let signingKey: CryptoKey;
 let publicJwk: JWK;
 let publicPem: string;
+/** What the JWKS endpoint publishes; a test adds a rotated key. */
+const publishedKeys: JWK[] = [];
 const http = createHttpClient({ verifySsl: true, timeoutMs: 5000, userAgent: 'test' });
 
 beforeAll(async () => {
@@ -29,8 +31,9 @@ beforeAll(async () => {
     type: 'spki',
     format: 'pem',
   }) as string;
+  publishedKeys.push(publicJwk);
   server = createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [publicJwk] })),
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: publishedKeys })),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   jwks = createJwksCache({
@@ -78,6 +81,20 @@ describe('management verifier', () => {
     for (let i = 0; i < 20; i += 1) await management.verify(await sign());
 
     expect(jwks.fetchCount()).toBe(before);
+  });
+});
+
+describe('key rotation', () => {
+  it('fetches the keys again when a token names an unknown key id, and accepts the new key', async () => {
+    const rotated = await generateKeyPair('RS256', { extractable: true });
+    const rotatedJwk = { ...(await exportJWK(rotated.publicKey)), kid: 'k2', alg: 'RS256', use: 'sig' };
+    publishedKeys.push(rotatedJwk);
+    const before = jwks.fetchCount();
+
+    const verified = await management.verify(await sign({}, { kid: 'k2', key: rotated.privateKey }));
+
+    expect(verified.subject).toBe('alice');
+    expect(jwks.fetchCount()).toBe(before + 1);
   });
 });
 

@@ -45,7 +45,12 @@ describe('MCP verifier with tokens from the oidc app', () => {
     const services = await servicesWith();
     const token = (await tokensFor(nextcloud, 'alice')).access_token;
 
-    await expect(services.mcpVerifier.verify(token)).rejects.toBeInstanceOf(UnauthenticatedError);
+    const refusal = await services.mcpVerifier.verify(token).catch((error: unknown) => error);
+
+    expect(refusal).toBeInstanceOf(UnauthenticatedError);
+    expect((refusal as UnauthenticatedError).challenge).toBe(
+      `Bearer resource_metadata="${PUBLIC_URL}/.well-known/oauth-protected-resource/mcp"`,
+    );
     await expect(services.managementVerifier.verify(token)).resolves.toMatchObject({ subject: 'alice' });
   });
 

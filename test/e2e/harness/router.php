@@ -10,17 +10,23 @@ declare(strict_types=1);
 // Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell and
 // dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state.
 //
-// Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json, crypto.key live here),
-// HARNESS_USER (signed-in user id), HARNESS_SIDECAR_URL (seeds mcp_server_url on first start),
-// HARNESS_NEXTCLOUD_URL (serves /ocs/v2.php/cloud/user), optional HARNESS_API_KEY (seeds mcp_server_api_key),
+// Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json, crypto.key and the
+// session-*.json files of the harness_session cookie live here), HARNESS_USER (signed-in user id),
+// HARNESS_SIDECAR_URL (seeds mcp_server_url on first start), HARNESS_NEXTCLOUD_URL (serves /ocs/v2.php/cloud/user;
+// the companion's calls to {overwrite.cli.url}/ocs/ go there), optional HARNESS_API_KEY (seeds mcp_server_api_key),
+// HARNESS_OVERWRITE_CLI_URL (seeds overwrite.cli.url, the base of the OAuth redirect URI; default: this harness),
+// HARNESS_OAUTH_CLIENT_ID / HARNESS_OAUTH_CLIENT_SECRET (seed mcp_oauth_client_id / _secret),
 // HARNESS_ADMINS (comma-separated admin ids; default HARNESS_USER), HARNESS_REQUEST_TOKEN (default fixed).
 
 use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\Support\AppDispatcher;
 use OCA\McpCompanion\Tests\Support\CompanionWiring;
+use OCA\McpCompanion\Tests\Support\AdjustableTimeFactory;
 use OCA\McpCompanion\Tests\Support\FileBackedConfig;
+use OCA\McpCompanion\Tests\Support\FileBackedSession;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\RecordingInitialState;
+use OCA\McpCompanion\Tests\Support\RedirectingClientService;
 use OCA\McpCompanion\Tests\Support\SimpleRequest;
 use OCA\McpCompanion\Tests\Support\SodiumCrypto;
 use OCA\McpCompanion\Tests\Support\StaticGroupManager;
@@ -48,22 +54,36 @@ if ($stateDir === '' || !is_dir($stateDir)) {
 $path = (string)parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH);
 $method = $_SERVER['REQUEST_METHOD'];
 
+// The address the browser uses for this harness (Nextcloud's getAbsoluteURL follows the request's host too).
+$ownUrl = 'http://' . ($_SERVER['HTTP_HOST'] ?? ($_SERVER['SERVER_NAME'] . ':' . $_SERVER['SERVER_PORT']));
 $config = new FileBackedConfig($stateDir . '/config.json');
 if (!is_file($stateDir . '/config.json')) {
 	$config->setSystemValue(SettingsService::KEY_SERVER_URL, (string)getenv('HARNESS_SIDECAR_URL'));
-	if ((string)getenv('HARNESS_API_KEY') !== '') {
-		$config->setSystemValue(SettingsService::KEY_API_KEY, (string)getenv('HARNESS_API_KEY'));
+	$config->setSystemValue('overwrite.cli.url', (string)(getenv('HARNESS_OVERWRITE_CLI_URL') ?: 'http://' . $_SERVER['SERVER_NAME'] . ':' . $_SERVER['SERVER_PORT']));
+	$seeds = [
+		SettingsService::KEY_API_KEY => 'HARNESS_API_KEY',
+		SettingsService::KEY_OAUTH_CLIENT_ID => 'HARNESS_OAUTH_CLIENT_ID',
+		SettingsService::KEY_OAUTH_CLIENT_SECRET => 'HARNESS_OAUTH_CLIENT_SECRET',
+	];
+	foreach ($seeds as $key => $variable) {
+		if ((string)getenv($variable) !== '') {
+			$config->setSystemValue($key, (string)getenv($variable));
+		}
 	}
 }
 $l = new StaticL10N();
 $logger = new MemoryLogger();
+$nextcloudUrl = rtrim((string)getenv('HARNESS_NEXTCLOUD_URL'), '/');
+$cliUrl = rtrim($config->getSystemValueString('overwrite.cli.url'), '/');
 $wiring = new CompanionWiring(
 	$config,
 	SodiumCrypto::fromKeyFile($stateDir . '/crypto.key'),
-	new StreamClientService(),
-	new StaticUrlGenerator((string)getenv('HARNESS_NEXTCLOUD_URL')),
+	new RedirectingClientService(new StreamClientService(), [$cliUrl . '/ocs/' => $nextcloudUrl . '/ocs/', $ownUrl . '/ocs/' => $nextcloudUrl . '/ocs/']),
+	new StaticUrlGenerator($ownUrl),
 	$l,
 	$logger,
+	FileBackedSession::fromCookie($stateDir),
+	new AdjustableTimeFactory(),
 );
 $groupManager = new StaticGroupManager(array_values($admins));
 

@@ -19,9 +19,16 @@ export async function startPhpHarness(env: {
   sidecarUrl: string;
   nextcloudUrl: string;
   user: string;
+  /** Seeds mcp_oauth_client_id / mcp_oauth_client_secret (sign-in to the sidecar). */
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  /** Seeds overwrite.cli.url, the base of the OAuth redirect URI (default: the harness's own URL). */
+  overwriteCliUrl?: string;
+  /** Listen on this port (when its URL must be known in advance, e.g. as an OAuth redirect URI). */
+  port?: number;
 }): Promise<PhpHarness> {
   const stateDir = mkdtempSync(join(tmpdir(), 'harness-'));
-  const port = await findFreePort();
+  const port = env.port ?? (await findFreePort());
   let output = '';
   const child: ChildProcess = spawn('php', ['-S', `127.0.0.1:${port}`, join(REPO, 'test/e2e/harness/router.php')], {
     cwd: REPO,
@@ -32,6 +39,9 @@ export async function startPhpHarness(env: {
       HARNESS_USER: env.user,
       HARNESS_SIDECAR_URL: env.sidecarUrl,
       HARNESS_NEXTCLOUD_URL: env.nextcloudUrl,
+      HARNESS_OAUTH_CLIENT_ID: env.oauthClientId ?? '',
+      HARNESS_OAUTH_CLIENT_SECRET: env.oauthClientSecret ?? '',
+      HARNESS_OVERWRITE_CLI_URL: env.overwriteCliUrl ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -52,7 +62,7 @@ export async function startPhpHarness(env: {
   };
 }
 
-function findFreePort(): Promise<number> {
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -53,6 +53,37 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
 	}
 
+	public function testSaveStoresTheClientSecretAndNeverReturnsIt(): void {
+		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => 'companion', 'oauthClientSecret' => 'client-secret-1'], 'admin', true);
+
+		$this->assertSame(200, $response->getStatus());
+		ContractAssert::assertConforms('admin-settings-saved.json', $response);
+		$this->assertSame('client-secret-1', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+		$this->assertStringNotContainsString('client-secret-1', $response->render());
+	}
+
+	public function testSaveKeepsTheClientSecretWhenItIsNullOrOmittedAndClearsItWhenEmpty(): void {
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'kept-secret');
+
+		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => 'companion', 'oauthClientSecret' => null], 'admin', true);
+		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => 'companion'], 'admin', true);
+		$kept = $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET);
+		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => 'companion', 'oauthClientSecret' => ''], 'admin', true);
+
+		$this->assertSame('kept-secret', $kept);
+		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+	}
+
+	public function testSaveRefusesAClientSecretWithSpacesAndKeepsTheOldOne(): void {
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'old-secret');
+
+		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => '', 'oauthClientSecret' => 'a secret'], 'admin', true);
+
+		$this->assertSame(400, $response->getStatus());
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame('old-secret', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+	}
+
 	/** @return array<string, array{string}> */
 	public static function invalidServerUrls(): array {
 		return [

@@ -32,6 +32,8 @@ class HarnessTest extends UpstreamTestCase {
 			'HARNESS_USER' => 'alice',
 			'HARNESS_SIDECAR_URL' => self::$upstream->url,
 			'HARNESS_NEXTCLOUD_URL' => self::$upstream->url,
+			'HARNESS_OAUTH_CLIENT_ID' => 'companion',
+			'HARNESS_OAUTH_CLIENT_SECRET' => 'companion-secret',
 		]);
 	}
 
@@ -54,7 +56,7 @@ class HarnessTest extends UpstreamTestCase {
 		$this->assertStringContainsString('<script type="module" src="/apps/mcp_companion/js/mcp_companion-personal.mjs"></script>', $html);
 		$this->assertSame(1, preg_match('/id="initial-state-mcp_companion-personal-settings" value="([^"]+)"/', $html, $match));
 		$this->assertSame(
-			['user_id' => 'alice', 'security_settings_url' => '/index.php/settings/user/security', 'server_configured' => true],
+			['user_id' => 'alice', 'security_settings_url' => '/index.php/settings/user/security', 'server_configured' => true, 'oauth_available' => true],
 			json_decode(base64_decode($match[1]), true),
 		);
 	}
@@ -85,7 +87,48 @@ class HarnessTest extends UpstreamTestCase {
 		$this->assertSame(['message' => 'CSRF check failed'], json_decode((string)$response->getBody(), true));
 	}
 
-	private function harnessGet(string $path): IResponse {
-		return (new StreamClient())->get(self::$harness->url . $path, self::LOCAL);
+	public function testOAuthLoginRedirectsToTheProviderWithTheHarnessCallbackAndASessionCookie(): void {
+		$this->setUpstreamBehaviour(['sidecar_status' => 'hybrid']);
+
+		$response = $this->harnessGet('/index.php/apps/mcp_companion/oauth/login');
+
+		$this->assertSame(303, $response->getStatusCode());
+		[$endpoint, $query] = explode('?', $response->getHeader('Location'), 2);
+		parse_str($query, $params);
+		$this->assertSame(self::$upstream->url . '/index.php/apps/oidc/authorize', $endpoint);
+		$this->assertSame(self::$harness->url . '/index.php/apps/mcp_companion/oauth/callback', $params['redirect_uri']);
+		$this->assertSame(['companion', 'S256'], [$params['client_id'], $params['code_challenge_method']]);
+		$this->assertMatchesRegularExpression('/^harness_session=[a-f0-9]{32}/', $response->getHeader('Set-Cookie'));
+	}
+
+	public function testOAuthCallbackInTheSameSessionSignsInAndRedirectsToThePersonalSettings(): void {
+		$this->setUpstreamBehaviour(['sidecar_status' => 'hybrid']);
+		$login = $this->harnessGet('/index.php/apps/mcp_companion/oauth/login');
+		$cookie = ['Cookie' => explode(';', $login->getHeader('Set-Cookie'))[0]];
+		parse_str((string)parse_url($login->getHeader('Location'), PHP_URL_QUERY), $params);
+
+		$callback = $this->harnessGet('/index.php/apps/mcp_companion/oauth/callback?code=fake-code&state=' . rawurlencode($params['state']), $cookie);
+		$session = $this->harnessGet('/index.php/apps/mcp_companion/api/v1/session', $cookie + ['requesttoken' => 'harness-request-token']);
+
+		$this->assertSame(303, $callback->getStatusCode());
+		$this->assertSame(self::$harness->url . '/index.php/settings/user/mcp_companion?mcp_oauth=connected', $callback->getHeader('Location'));
+		ContractAssert::assertConforms('oauth-session-signed-in.json', (string)$session->getBody());
+		$this->assertSame('Bearer fake-access-2', $this->upstreamRequests('/api/v1/users/alice/session')[0]['headers']['authorization']);
+	}
+
+	public function testOAuthCallbackWithoutTheLoginsSessionRedirectsWithAnError(): void {
+		$this->setUpstreamBehaviour(['sidecar_status' => 'hybrid']);
+		$login = $this->harnessGet('/index.php/apps/mcp_companion/oauth/login');
+		parse_str((string)parse_url($login->getHeader('Location'), PHP_URL_QUERY), $params);
+
+		$callback = $this->harnessGet('/index.php/apps/mcp_companion/oauth/callback?code=fake-code&state=' . rawurlencode($params['state']));
+
+		$this->assertSame(self::$harness->url . '/index.php/settings/user/mcp_companion?mcp_oauth=error', $callback->getHeader('Location'));
+		$this->assertSame([], $this->upstreamRequests('/index.php/apps/oidc/token'));
+	}
+
+	/** @param array<string, string> $headers */
+	private function harnessGet(string $path, array $headers = []): IResponse {
+		return (new StreamClient())->get(self::$harness->url . $path, self::LOCAL + ['headers' => $headers]);
 	}
 }

@@ -49,13 +49,29 @@ class SettingsFormsTest extends TestCase {
 			'user_id' => 'alice',
 			'security_settings_url' => '/index.php/settings/user/security',
 			'server_configured' => true,
+			'oauth_available' => false,
 		]], $this->initialState->states);
 		$this->assertSame([['app' => 'mcp_companion', 'file' => 'mcp_companion-personal']], Util::$scripts);
 		$this->assertSame(['mcp_companion', 50], [$personal->getSection(), $personal->getPriority()]);
 	}
 
-	public function testAdminFormProvidesTheSettingsButNeverTheApiKey(): void {
+	public function testPersonalFormOffersSignInWhenAClientAndTheServerAreConfigured(): void {
+		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, 'http://127.0.0.1:8000');
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'companion');
+		$withClient = new Personal($this->initialState, $this->urls, new SettingsService($this->config, new StaticL10N()), 'alice');
+		$withoutServer = new RecordingInitialState('mcp_companion');
+
+		$withClient->getForm();
+		$this->config->deleteSystemValue(SettingsService::KEY_SERVER_URL);
+		(new Personal($withoutServer, $this->urls, new SettingsService($this->config, new StaticL10N()), 'alice'))->getForm();
+
+		$this->assertTrue($this->initialState->states['personal-settings']['oauth_available']);
+		$this->assertFalse($withoutServer->states['personal-settings']['oauth_available']);
+	}
+
+	public function testAdminFormProvidesTheSettingsButNeverTheApiKeyOrClientSecret(): void {
 		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'very-secret-key');
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'very-secret-client-secret');
 		$admin = new Admin($this->initialState, $this->urls, new SettingsService($this->config, new StaticL10N()));
 
 		$html = $this->renderer->render($admin->getForm());
@@ -65,9 +81,11 @@ class SettingsFormsTest extends TestCase {
 			'server_url' => '',
 			'api_key_set' => true,
 			'oauth_client_id' => '',
+			'oauth_client_secret_set' => true,
 			'error_page_url' => '/index.php/apps/mcp_companion/error',
 		]], $this->initialState->states);
 		$this->assertStringNotContainsString('very-secret-key', $this->initialState->renderInputs());
+		$this->assertStringNotContainsString('very-secret-client-secret', $this->initialState->renderInputs());
 		$this->assertSame([['app' => 'mcp_companion', 'file' => 'mcp_companion-admin']], Util::$scripts);
 	}
 

@@ -12,21 +12,29 @@ namespace OCA\McpCompanion\Tests\Support;
 
 use OCA\McpCompanion\Controller\AdminSettingsController;
 use OCA\McpCompanion\Controller\CredentialsController;
+use OCA\McpCompanion\Controller\OAuthController;
 use OCA\McpCompanion\Controller\PageController;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Service\AppPasswordValidator;
+use OCA\McpCompanion\Service\BaseUrlResolver;
 use OCA\McpCompanion\Service\CredentialService;
+use OCA\McpCompanion\Service\McpSessionService;
+use OCA\McpCompanion\Service\OAuthLoginService;
+use OCA\McpCompanion\Service\OAuthTokenService;
+use OCA\McpCompanion\Service\ProviderDiscovery;
 use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Service\SidecarClient;
 use OCA\McpCompanion\Settings\Admin;
 use OCA\McpCompanion\Settings\Personal;
 use OCP\AppFramework\Controller;
 use OCP\AppFramework\Services\IInitialState;
+use OCP\AppFramework\Utility\ITimeFactory;
 use OCP\Http\Client\IClientService;
 use OCP\IConfig;
 use OCP\IL10N;
 use OCP\IRequest;
+use OCP\ISession;
 use OCP\IURLGenerator;
 use OCP\Security\ICrypto;
 use Psr\Log\LoggerInterface;
@@ -39,6 +47,8 @@ class CompanionWiring {
 		public IURLGenerator $urlGenerator,
 		public IL10N $l,
 		public LoggerInterface $logger,
+		public ISession $session = new MemorySession(),
+		public ITimeFactory $timeFactory = new AdjustableTimeFactory(),
 	) {
 	}
 
@@ -58,6 +68,25 @@ class CompanionWiring {
 		return new CredentialService($this->config, $this->crypto, $this->sidecar(), $this->l, $this->logger);
 	}
 
+	public function baseUrl(): BaseUrlResolver {
+		return new BaseUrlResolver($this->config);
+	}
+
+	/** One discovery per request, like Nextcloud's container builds one service graph per request. */
+	public function oauthTokens(?ProviderDiscovery $discovery = null): OAuthTokenService {
+		$discovery ??= new ProviderDiscovery($this->sidecar(), $this->clientService, $this->l, $this->logger);
+		return new OAuthTokenService($this->config, $this->crypto, $this->clientService, $discovery, $this->settings(), $this->timeFactory, $this->l, $this->logger);
+	}
+
+	public function oauthLogin(): OAuthLoginService {
+		$discovery = new ProviderDiscovery($this->sidecar(), $this->clientService, $this->l, $this->logger);
+		return new OAuthLoginService($this->session, $this->settings(), $discovery, $this->oauthTokens($discovery), $this->baseUrl(), $this->timeFactory, $this->l, $this->logger);
+	}
+
+	public function mcpSession(?OAuthTokenService $tokens = null): McpSessionService {
+		return new McpSessionService($tokens ?? $this->oauthTokens(), $this->sidecar(), $this->credentials(), $this->l);
+	}
+
 	public function middleware(IRequest $request): ErrorMiddleware {
 		return new ErrorMiddleware($request, $this->l, $this->logger);
 	}
@@ -74,12 +103,18 @@ class CompanionWiring {
 		return new Admin($initialState, $this->urlGenerator, $this->settings());
 	}
 
+	private function oauthController(IRequest $request, ?string $userId): OAuthController {
+		$tokens = $this->oauthTokens();
+		return new OAuthController($request, $this->oauthLogin(), $tokens, $this->mcpSession($tokens), $this->urlGenerator, $userId);
+	}
+
 	/** @param class-string<Controller> $class */
 	public function controller(string $class, IRequest $request, ?string $userId): Controller {
 		return match ($class) {
 			CredentialsController::class => new CredentialsController($request, $this->validator(), $this->credentials(), $userId),
 			AdminSettingsController::class => new AdminSettingsController($request, $this->settings(), $this->sidecar()),
 			PageController::class => new PageController($request, $this->settings(), $this->l),
+			OAuthController::class => $this->oauthController($request, $userId),
 		};
 	}
 }

@@ -71,6 +71,10 @@ class StreamClient implements IClient {
 			$headers['Content-Type'] ??= 'application/json';
 		} elseif (isset($options['body'])) {
 			$body = is_array($options['body']) ? http_build_query($options['body']) : (string)$options['body'];
+			if (is_array($options['body'])) {
+				// Nextcloud's client sends an array body as form parameters, like Guzzle's form_params.
+				$headers['Content-Type'] ??= 'application/x-www-form-urlencoded';
+			}
 		}
 		if (isset($options['auth'])) {
 			$headers['Authorization'] = 'Basic ' . base64_encode($options['auth'][0] . ':' . $options['auth'][1]);

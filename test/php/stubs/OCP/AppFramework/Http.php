@@ -13,6 +13,8 @@ namespace OCP\AppFramework;
 class Http {
 	public const STATUS_OK = 200;
 	public const STATUS_NO_CONTENT = 204;
+	public const STATUS_FOUND = 302;
+	public const STATUS_SEE_OTHER = 303;
 	public const STATUS_BAD_REQUEST = 400;
 	public const STATUS_UNAUTHORIZED = 401;
 	public const STATUS_FORBIDDEN = 403;
