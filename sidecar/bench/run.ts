@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppPasswordStore } from './app-password-store.js';
+import { benchJwtVerify } from './jwt-verify.js';
+import { benchRefreshWait } from './refresh-wait.js';
 import { benchStartupAndMemory } from './startup-and-memory.js';
 import { benchStatusThroughput } from './status-throughput.js';
 
@@ -10,6 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), 'sidecar-bench-'));
 try {
   const lines = [
     ...(await benchAppPasswordStore(join(dir, 'store.db'))),
+    ...(await benchJwtVerify()),
+    ...(await benchRefreshWait(join(dir, 'refresh.db'))),
     ...(await benchStatusThroughput(join(dir, 'status.db'))),
     ...(await benchStartupAndMemory(join(dir, 'startup.db'))),
   ];
