@@ -2,7 +2,9 @@
 import { parseArgs } from 'node:util';
 import { type CliIo, EXIT } from './cli-io.js';
 import { runDbCommand } from './db-cli.js';
+import { InvalidInputError } from './errors.js';
 import { startServer } from './main.js';
+import { runStdio } from './mcp/stdio.js';
 import { readEnvironment } from './settings/environment.js';
 import { parseSettings, SettingsError } from './settings/settings.js';
 import { generateEncryptionKey } from './store/secret-box.js';
@@ -12,6 +14,7 @@ const USAGE = `Usage: nextcloud-mcp-server [command] [options]
 
 Commands:
   run [--host HOST] [--port PORT]       start the sidecar (the default command)
+  run --transport stdio                 serve MCP on stdin/stdout for one configured user (basic mode)
   db upgrade [--revision REV]           upgrade the database to the latest (or the given) revision
   db current                            show the applied revision
   db history                            list applied and pending revisions
@@ -63,7 +66,7 @@ export async function runCli(argv: string[], io: CliIo = defaultIo()): Promise<n
         return EXIT.usage;
     }
   } catch (error) {
-    if (error instanceof SettingsError) {
+    if (error instanceof SettingsError || error instanceof InvalidInputError) {
       io.stderr(`${error.message}\n`);
       return EXIT.usage;
     }
@@ -73,11 +76,15 @@ export async function runCli(argv: string[], io: CliIo = defaultIo()): Promise<n
 }
 
 async function runServerCommand(values: { host?: string; port?: string; transport?: string }, io: CliIo) {
-  if (values.transport !== undefined && values.transport !== 'http') {
-    io.stderr(`Unknown transport "${values.transport}" (available: http).\n`);
+  if (values.transport !== undefined && values.transport !== 'http' && values.transport !== 'stdio') {
+    io.stderr(`Unknown transport "${values.transport}" (available: http, stdio).\n`);
     return EXIT.usage;
   }
   const env = { ...(io.env ?? readEnvironment()) };
+  if (values.transport === 'stdio') {
+    await runStdio(parseSettings(env, 'server'));
+    return EXIT.ok;
+  }
   if (values.host) env.MCP_SERVER_HOST = values.host;
   if (values.port) env.MCP_SERVER_PORT = values.port;
   const settings = parseSettings(env, 'server');

@@ -75,3 +75,9 @@ export class UnavailableError extends AppError {
   readonly code = 'unavailable';
   readonly status = 503;
 }
+
+/** The item changed since the caller read it (a failed If-Match), or already exists. */
+export class ConflictError extends AppError {
+  readonly code = 'conflict';
+  readonly status = 409;
+}

@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
 import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
+import { createMcpService } from './mcp/mcp-service.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createHttpClient } from './net/http-client.js';
 import { isHybridMode } from './settings/auth-mode.js';
@@ -53,6 +54,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Hybrid and oauth modes resolve their OAuth client before listening (a failure is retried in the background).
   await oauth?.start();
 
+  const mcp = createMcpService({ settings, http, logger, publicUrl, oauth, appPasswords: storage.appPasswords });
   const app = createApp({
     settings,
     logger,
@@ -61,6 +63,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     version: SIDECAR_VERSION,
     oauth,
     publicUrl,
+    mcp,
     clock: options.clock,
   });
   const server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
@@ -73,6 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     port,
     close: async (graceMs = 10_000) => {
       await closeServer(server, graceMs);
+      await mcp.close();
       oauth?.close();
       await http.close();
       storage.close();

@@ -1,6 +1,7 @@
 // The platform double: Nextcloud's HTTP APIs as platform-api.md describes them, quirks included, on loopback.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DoubleAccount, DoubleApp, DoubleRequest } from './double-app.js';
 import { respondOcs, type OcsVersion } from './ocs-envelope.js';
 import { createOidcHandler, type OidcDoubleOptions, type OidcHandler } from './oidc-provider.js';
 
@@ -47,10 +48,13 @@ export interface PlatformDoubleOptions {
   subPath?: string;
   /** Also serve the oidc app (identity provider) with these options; not combinable with subPath. */
   oidc?: OidcDoubleOptions;
+  /** Nextcloud apps to serve (notes, deck, …); each adds its capabilities and routes. */
+  apps?: DoubleApp[];
 }
 
 export async function startPlatformDouble(options: PlatformDoubleOptions = {}): Promise<PlatformDouble> {
   const users = new Map<string, Required<DoubleUser>>();
+  const apps = options.apps ?? [];
   const state = { latencyMs: 0, fault: 'none' as Fault, maintenance: false };
   const requests: RecordedRequest[] = [];
   const subPath = (options.subPath ?? '').replace(/\/+$/, '');
@@ -72,9 +76,32 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
     if (!url.pathname.startsWith(`${subPath}/`)) return sendHtml(res, 404, 'Not found');
     const path = url.pathname.slice(subPath.length);
     if (path === '/status.php') return sendStatus(res, state.maintenance);
-    const ocs = /^\/ocs\/v([12])\.php(\/.*)$/.exec(path);
-    if (ocs) return handleOcs(req, res, url, Number(ocs[1]) as OcsVersion, ocs[2] ?? '/');
-    sendHtml(res, 404, 'Not found');
+    if (path === '/ocs/v2.php/cloud/capabilities' || path === '/ocs/v1.php/cloud/capabilities') {
+      return respondOcs(req, res, url, path.includes('v1') ? 1 : 2, { status: 200, data: describeCapabilities(apps) });
+    }
+    void handleApps(req, res, url, path)
+      .then((handled) => {
+        if (handled) return;
+        const ocs = /^\/ocs\/v([12])\.php(\/.*)$/.exec(path);
+        if (ocs) return handleOcs(req, res, url, Number(ocs[1]) as OcsVersion, ocs[2] ?? '/');
+        sendHtml(res, 404, 'Not found');
+      })
+      .catch((error: unknown) => {
+        if (!res.headersSent) sendHtml(res, 500, `double failed: ${(error as Error).message}`);
+      });
+  }
+
+  async function handleApps(req: IncomingMessage, res: ServerResponse, url: URL, path: string): Promise<boolean> {
+    if (apps.length === 0) return false;
+    const request = toDoubleRequest(
+      req,
+      url,
+      path,
+      authenticate(users, req.headers.authorization),
+      `http://127.0.0.1:${port}${subPath}`,
+    );
+    for (const app of apps) if (await app.handle(request, res)) return true;
+    return false;
   }
 
   function handleOcs(req: IncomingMessage, res: ServerResponse, url: URL, version: OcsVersion, route: string): void {
@@ -146,6 +173,59 @@ function authenticate(users: Map<string, Required<DoubleUser>>, header: string |
     if (password && (user.appPasswords.includes(password) || password === user.loginPassword)) return user;
   }
   return undefined;
+}
+
+function toDoubleRequest(
+  req: IncomingMessage,
+  url: URL,
+  path: string,
+  user: Required<DoubleUser> | undefined,
+  baseUrl: string,
+): DoubleRequest {
+  let body: Promise<Buffer> | undefined;
+  const readBody = () =>
+    (body ??= new Promise<Buffer>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => resolve(Buffer.concat(chunks)));
+      req.on('error', reject);
+    }));
+  const account: DoubleAccount | undefined = user && {
+    id: user.id,
+    loginName: user.loginName,
+    displayName: user.displayName,
+    email: user.email,
+    groups: user.groups,
+  };
+  return {
+    method: req.method ?? 'GET',
+    path,
+    url,
+    headers: req.headers,
+    user: account,
+    baseUrl,
+    body: readBody,
+    json: async () => {
+      const bytes = await readBody();
+      return bytes.length === 0 ? undefined : (JSON.parse(bytes.toString('utf8')) as unknown);
+    },
+    raw: req,
+  };
+}
+
+/** GET /ocs/v2.php/cloud/capabilities: the server version and each served app's entry. */
+function describeCapabilities(apps: DoubleApp[]) {
+  const capabilities: Record<string, unknown> = {
+    core: { pollinterval: 60, 'webdav-root': 'remote.php/webdav', 'reference-api': true },
+  };
+  for (const app of apps) {
+    const entry = app.capabilities?.();
+    if (entry) capabilities[app.id] = entry;
+  }
+  return {
+    version: { major: 32, minor: 0, micro: 1, string: '32.0.1', edition: '', extendedSupport: false },
+    capabilities,
+  };
 }
 
 function describeUser(user: Required<DoubleUser>) {

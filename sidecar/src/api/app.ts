@@ -6,6 +6,8 @@ import type { HttpClient } from '../net/http-client.js';
 import { supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
+import type { McpEndpoint } from '../mcp/http-endpoint.js';
+import { SMITHERY_CONFIG_SCHEMA } from '../mcp/access.js';
 import type { TokenStorage } from '../store/token-storage.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
@@ -28,6 +30,8 @@ export interface AppDeps {
   oauth?: OAuthContext;
   /** The sidecar's public base URL. */
   publicUrl: string;
+  /** The MCP endpoint (/mcp), mounted with its own body limit. */
+  mcp?: McpEndpoint;
   clock?: () => number;
 }
 
@@ -39,8 +43,12 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   app.use(createRequestContext(deps.logger));
   app.use(helmet());
+  if (deps.mcp) app.use(deps.mcp.router);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
+  if (settings.authMode === 'smithery') {
+    app.get('/.well-known/mcp-config', (_req, res) => void res.json(SMITHERY_CONFIG_SCHEMA));
+  }
   app.use(createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock }));
   app.use(
     createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, isStoreHealthy: () => storage.isHealthy() }),

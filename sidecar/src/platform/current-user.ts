@@ -2,6 +2,7 @@
 import type { HttpClient } from '../net/http-client.js';
 import { UpstreamError } from '../errors.js';
 import type { NextcloudCredentials } from './credentials.js';
+import type { NextcloudClient } from './nextcloud-client.js';
 import { requestOcs } from './ocs.js';
 import { ocsPaths } from './urls.js';
 
@@ -9,6 +10,8 @@ export interface NextcloudUser {
   /** The user id (used in DAV paths); may differ from the login name. */
   id: string;
   displayName: string;
+  email?: string;
+  groups: string[];
 }
 
 export async function fetchCurrentUser(
@@ -17,10 +20,23 @@ export async function fetchCurrentUser(
   credentials: NextcloudCredentials,
   timeoutMs?: number,
 ): Promise<NextcloudUser> {
-  const data = await requestOcs(http, { host, path: ocsPaths.currentUser, credentials, timeoutMs });
-  const { id, 'display-name': displayName } = (data ?? {}) as { id?: unknown; 'display-name'?: unknown };
+  return toUser(await requestOcs(http, { host, path: ocsPaths.currentUser, credentials, timeoutMs }));
+}
+
+/** The same question through a user's client (tools). */
+export async function fetchCurrentUserWith(client: NextcloudClient): Promise<NextcloudUser> {
+  return toUser(await client.requestJson(ocsPaths.currentUser));
+}
+
+function toUser(data: unknown): NextcloudUser {
+  const { id, 'display-name': displayName, email, groups } = (data ?? {}) as Record<string, unknown>;
   if (typeof id !== 'string' || id === '') {
     throw new UpstreamError('Nextcloud answered without a user id.');
   }
-  return { id, displayName: typeof displayName === 'string' ? displayName : id };
+  return {
+    id,
+    displayName: typeof displayName === 'string' ? displayName : id,
+    email: typeof email === 'string' && email !== '' ? email : undefined,
+    groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+  };
 }

@@ -37,6 +37,14 @@ export interface Settings {
   tokenStorageDb: string;
   managementApiKey?: string;
   server: { host: string; port: number };
+  mcp: {
+    /** Host header values accepted on /mcp ('*' accepts any; default: loopback names and the public URL's host). */
+    allowedHosts: string[];
+    /** Origin header values accepted on /mcp (browser clients); requests without Origin are unaffected. */
+    allowedOrigins: string[];
+    /** NEXTCLOUD_MCP_APPS: offer only these apps' tools (empty: every installed app). */
+    apps: string[];
+  };
   logLevel: LogLevel;
   /** Messages to log once at start (deprecations, informational notes). */
   notices: SettingsNotice[];
@@ -114,6 +122,11 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     server: {
       host: read('MCP_SERVER_HOST') ?? '127.0.0.1',
       port: parsePort('MCP_SERVER_PORT', read('MCP_SERVER_PORT'), 8000, problems),
+    },
+    mcp: {
+      allowedHosts: readList(read('MCP_ALLOWED_HOSTS')),
+      allowedOrigins: readList(read('MCP_ALLOWED_ORIGINS')),
+      apps: readList(read('NEXTCLOUD_MCP_APPS')).map((app) => app.toLowerCase()),
     },
     logLevel: readLogLevel(read('LOG_LEVEL'), problems),
     notices,
@@ -202,6 +215,13 @@ function secondsSetting(
   problems: string[],
 ): number {
   return parsePositiveNumber(name, read(name), problems) ?? fallback;
+}
+
+function readList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function readLogLevel(raw: string | undefined, problems: string[]): LogLevel {

@@ -1,0 +1,28 @@
+// DNS-rebinding protection for /mcp: the Host header must be an allowed host, and a present Origin an allowed origin.
+import type { NextFunction, Request, Response } from 'express';
+import { ForbiddenError } from '../errors.js';
+
+export function createHostOriginCheck(options: {
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  publicUrl: string;
+}) {
+  const publicHost = new URL(options.publicUrl).host;
+  const hosts = new Set(
+    options.allowedHosts.length > 0 ? options.allowedHosts : ['localhost', '127.0.0.1', '[::1]', publicHost],
+  );
+  const origins = new Set(options.allowedOrigins);
+  const anyHost = hosts.has('*');
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    const host = req.get('host') ?? '';
+    const hostname = host.replace(/:\d+$/, '');
+    if (!anyHost && !hosts.has(host) && !hosts.has(hostname)) {
+      throw new ForbiddenError('This host name is not allowed for the MCP endpoint (see MCP_ALLOWED_HOSTS).');
+    }
+    const origin = req.get('origin');
+    if (origin !== undefined && !origins.has('*') && !origins.has(origin)) {
+      throw new ForbiddenError('This origin is not allowed for the MCP endpoint (see MCP_ALLOWED_ORIGINS).');
+    }
+    next();
+  };
+}

@@ -1,0 +1,73 @@
+// /mcp over Streamable HTTP: 2026-07-28 requests to the SDK's modern handler, 2025-era traffic to sessions (or, in
+// stateless smithery mode, to the SDK's stateless fallback); each request carries its caller's access.
+import express, { Router, type Request, type Response } from 'express';
+import { toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isLegacyRequest, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { Logger } from '../logging/logger.js';
+import { requestIdOf } from '../api/request-context.js';
+import type { AccessResolver, NextcloudAccess } from './access.js';
+import { createHostOriginCheck } from './host-origin-check.js';
+import type { LegacySessions } from './legacy-sessions.js';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { writeWebResponse } from './web-response.js';
+
+export const MCP_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export interface McpEndpointDeps {
+  resolveAccess: AccessResolver;
+  /** Builds a server for a caller (the tool list depends on the caller's Nextcloud apps). */
+  createServer(access: NextcloudAccess): Promise<McpServer>;
+  /** Stateless mode (smithery): no sessions are kept. */
+  stateless: boolean;
+  sessions: LegacySessions;
+  allowedHosts: string[];
+  allowedOrigins: string[];
+  publicUrl: string;
+  logger: Logger;
+}
+
+export interface McpEndpoint {
+  router: Router;
+  close(): Promise<void>;
+}
+
+export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
+  const onerror = (error: Error) => deps.logger.warn({ err: error }, 'mcp transport error');
+  const handler: McpHttpHandler = createMcpHandler((context) => deps.createServer(accessOf(context.authInfo)), {
+    legacy: deps.stateless ? 'stateless' : 'reject',
+    onerror,
+    maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
+  });
+  const router = Router();
+  router.all(
+    '/mcp',
+    createHostOriginCheck({
+      allowedHosts: deps.allowedHosts,
+      allowedOrigins: deps.allowedOrigins,
+      publicUrl: deps.publicUrl,
+    }),
+    express.json({ limit: MCP_BODY_LIMIT_BYTES }),
+    async (req: Request, res: Response) => {
+      const access = await deps.resolveAccess(req);
+      const authInfo = toAuthInfo(access, requestIdOf(res));
+      const body = req.body as unknown;
+      const webRequest = await toWebRequest(req, body);
+      if (!deps.stateless && (await isLegacyRequest(webRequest, body))) {
+        return deps.sessions.handle(req, res, authInfo, access.principal, () => deps.createServer(access));
+      }
+      await writeWebResponse(res, await handler.fetch(webRequest, { authInfo, parsedBody: body }));
+    },
+  );
+  return { router, close: async () => Promise.all([handler.close(), deps.sessions.close()]).then(() => undefined) };
+}
+
+function toAuthInfo(access: NextcloudAccess, requestId: string): AuthInfo {
+  // The token field is required by the SDK type; the caller's secret never goes here.
+  return { token: 'redacted', clientId: access.principal, scopes: [], extra: { access, requestId } };
+}
+
+export function accessOf(authInfo: AuthInfo | undefined): NextcloudAccess {
+  const access = authInfo?.extra?.access as NextcloudAccess | undefined;
+  if (!access) throw new Error('The MCP request carries no Nextcloud access.');
+  return access;
+}

@@ -1,0 +1,68 @@
+// Assembles the MCP side of the sidecar for a mode: access resolution, the per-caller server factory, the HTTP
+// endpoint and its sessions.
+import type { OAuthContext } from '../auth/oauth-context.js';
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import { createCapabilitiesCache } from '../platform/capabilities.js';
+import type { Settings } from '../settings/settings.js';
+import type { AppPasswordStore } from '../store/app-passwords.js';
+import { createAccessResolver, type NextcloudAccess } from './access.js';
+import { TOOL_APPS } from './app-availability.js';
+import { accessOf, createMcpEndpoint, type McpEndpoint } from './http-endpoint.js';
+import { createLegacySessions } from './legacy-sessions.js';
+import { buildMcpServer, type ServerFactoryDeps } from './server-factory.js';
+import { ALL_TOOLS } from './tool-catalog.js';
+import type { ToolApp } from './tool-definition.js';
+
+export interface McpServiceDeps {
+  settings: Settings;
+  http: HttpClient;
+  logger: Logger;
+  publicUrl: string;
+  oauth?: OAuthContext;
+  appPasswords?: AppPasswordStore;
+}
+
+export function createMcpService(deps: McpServiceDeps): McpEndpoint {
+  const factoryDeps = createFactoryDeps(deps, (context) => {
+    const authInfo = context.http?.authInfo;
+    return { access: accessOf(authInfo), requestId: String(authInfo?.extra?.requestId ?? 'mcp') };
+  });
+  return createMcpEndpoint({
+    resolveAccess: createAccessResolver({
+      settings: deps.settings,
+      oauth: deps.oauth,
+      appPasswords: deps.appPasswords,
+      publicUrl: deps.publicUrl,
+    }),
+    createServer: (access: NextcloudAccess) => buildMcpServer(factoryDeps, access),
+    stateless: deps.settings.authMode === 'smithery',
+    sessions: createLegacySessions({ logger: deps.logger }),
+    allowedHosts: deps.settings.mcp.allowedHosts,
+    allowedOrigins: deps.settings.mcp.allowedOrigins,
+    publicUrl: deps.publicUrl,
+    logger: deps.logger,
+  });
+}
+
+/** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */
+export function createFactoryDeps(
+  deps: Pick<McpServiceDeps, 'settings' | 'http' | 'logger'>,
+  scopeOf: ServerFactoryDeps['scopeOf'],
+): ServerFactoryDeps {
+  return {
+    tools: ALL_TOOLS,
+    http: deps.http,
+    logger: deps.logger,
+    capabilities: createCapabilitiesCache(),
+    enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
+    scopeOf,
+  };
+}
+
+function enabledApps(names: string[], logger: Logger): ReadonlySet<ToolApp> | undefined {
+  if (names.length === 0) return undefined;
+  const unknown = names.filter((name) => !(TOOL_APPS as string[]).includes(name));
+  if (unknown.length > 0) logger.warn({ unknown, known: TOOL_APPS }, 'NEXTCLOUD_MCP_APPS names unknown apps');
+  return new Set(names.filter((name): name is ToolApp => (TOOL_APPS as string[]).includes(name)));
+}

@@ -1,0 +1,53 @@
+// What a tool is: an `nc_<app>_<verb>` name, an ASCII description, bounded input and output schemas, annotations
+// and the function that does the work with the caller's Nextcloud client.
+import type { z } from 'zod';
+import type { Logger } from '../logging/logger.js';
+import type { NextcloudClient } from '../platform/nextcloud-client.js';
+
+/** The app a tool belongs to; tools of apps that are not installed are not listed. `core` is always there. */
+export type ToolApp =
+  'core' | 'files' | 'notes' | 'calendar' | 'contacts' | 'deck' | 'news' | 'tables' | 'cookbook' | 'sharing' | 'search';
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolContext {
+  nextcloud: NextcloudClient;
+  requestId: string;
+  signal: AbortSignal;
+  logger: Logger;
+  /** Sends a progress notification when the caller asked for progress; otherwise does nothing. */
+  reportProgress(progress: number, total?: number, message?: string): Promise<void>;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  app: ToolApp;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
+  run(args: z.infer<I>, context: ToolContext): Promise<z.infer<O>>;
+  /** The text fallback for clients that ignore structured content. */
+  summarize(result: z.infer<O>): string;
+}
+
+export const TOOL_NAME_PATTERN = /^nc_[a-z]+_[a-z][a-z_]*[a-z]$/;
+
+/** Defines a tool, refusing names and descriptions that break the house rules at module load. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
+  tool: ToolDefinition<I, O>,
+): ToolDefinition<I, O> {
+  if (!TOOL_NAME_PATTERN.test(tool.name) || !tool.name.startsWith(`nc_${tool.app}_`)) {
+    throw new Error(`Tool name ${tool.name} must be nc_${tool.app}_<verb>.`);
+  }
+  if (!/^[\x20-\x7e]+$/.test(tool.description) || tool.description.includes(';')) {
+    throw new Error(`Tool ${tool.name}: the description must be printable ASCII without ";".`);
+  }
+  return tool;
+}

@@ -1,0 +1,52 @@
+// Core tools: who the caller is in Nextcloud, and which version and apps it runs.
+import { z } from 'zod';
+import { fetchCapabilities } from '../../platform/capabilities.js';
+import { fetchCurrentUserWith } from '../../platform/current-user.js';
+import { isAppInstalled, TOOL_APPS } from '../app-availability.js';
+import { defineTool } from '../tool-definition.js';
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+export const whoamiTool = defineTool({
+  name: 'nc_core_whoami',
+  app: 'core',
+  title: 'Who am I',
+  description: 'Returns the Nextcloud user id, display name and email of the account the assistant acts for.',
+  input: z.object({}),
+  output: z.object({
+    user_id: z.string(),
+    display_name: z.string(),
+    email: z.string().nullable(),
+    groups: z.array(z.string()),
+  }),
+  annotations: READ_ONLY,
+  async run(_args, { nextcloud }) {
+    const user = await fetchCurrentUserWith(nextcloud);
+    return { user_id: user.id, display_name: user.displayName, email: user.email ?? null, groups: user.groups };
+  },
+  summarize: (user) => `You are ${user.display_name} (user id ${user.user_id}).`,
+});
+
+export const capabilitiesTool = defineTool({
+  name: 'nc_core_capabilities',
+  app: 'core',
+  title: 'Nextcloud version and apps',
+  description: 'Returns the Nextcloud version and which of the apps the tools cover are available.',
+  input: z.object({}),
+  output: z.object({ version: z.string(), apps: z.array(z.object({ app: z.string(), available: z.boolean() })) }),
+  annotations: READ_ONLY,
+  async run(_args, { nextcloud }) {
+    const capabilities = await fetchCapabilities(nextcloud);
+    return {
+      version: capabilities.version,
+      apps: TOOL_APPS.map((app) => ({ app, available: isAppInstalled(app, capabilities) })),
+    };
+  },
+  summarize: (result) =>
+    `Nextcloud ${result.version}. Available: ${result.apps
+      .filter((a) => a.available)
+      .map((a) => a.app)
+      .join(', ')}.`,
+});
+
+export const CORE_TOOLS = [whoamiTool, capabilitiesTool];

@@ -1,0 +1,100 @@
+// A Nextcloud client bound to one user's credentials: requests through the shared HTTP client, Nextcloud's
+// statuses mapped to the sidecar's errors.
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitedError,
+  UnauthenticatedError,
+  UpstreamError,
+} from '../errors.js';
+import type { HttpClient, HttpResponse } from '../net/http-client.js';
+import { encodeBasicAuthorization, type NextcloudCredentials } from './credentials.js';
+import { buildNextcloudUrl } from './urls.js';
+
+export interface NextcloudRequest {
+  method?: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** A JSON body (serialized here) or raw bytes/text. */
+  json?: unknown;
+  body?: string | Uint8Array;
+  timeoutMs?: number;
+  /** Statuses the caller handles itself instead of getting an error (e.g. 404 for "does not exist"). */
+  accept?: number[];
+}
+
+export interface NextcloudClient {
+  host: string;
+  loginName: string;
+  request(path: string, request?: NextcloudRequest): Promise<HttpResponse>;
+  /** The JSON answer of a request; OCS answers are unwrapped to `ocs.data`. */
+  requestJson<T = unknown>(path: string, request?: NextcloudRequest): Promise<T>;
+}
+
+export function createNextcloudClient(deps: {
+  http: HttpClient;
+  host: string;
+  credentials: NextcloudCredentials;
+}): NextcloudClient {
+  const authorization = encodeBasicAuthorization(deps.credentials);
+  const request = async (path: string, req: NextcloudRequest = {}): Promise<HttpResponse> => {
+    const isOcs = path.startsWith('/ocs/');
+    const query = isOcs ? { format: 'json', ...req.query } : (req.query ?? {});
+    const response = await deps.http.request(buildNextcloudUrl(deps.host, path, query), {
+      method: req.method ?? 'GET',
+      headers: {
+        authorization,
+        accept: 'application/json',
+        ...(isOcs || path.includes('/apps/deck/') ? { 'ocs-apirequest': 'true' } : {}),
+        ...(req.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...req.headers,
+      },
+      body: req.json !== undefined ? JSON.stringify(req.json) : req.body,
+      timeoutMs: req.timeoutMs,
+    });
+    if (response.status >= 400 && !req.accept?.includes(response.status)) throw describeFailure(response);
+    return response;
+  };
+  return {
+    host: deps.host,
+    loginName: deps.credentials.loginName,
+    request,
+    requestJson: async <T>(path: string, req: NextcloudRequest = {}) => {
+      const response = await request(path, req);
+      const body = response.body.length === 0 ? null : response.json();
+      return (path.startsWith('/ocs/') ? unwrapOcs(body) : body) as T;
+    },
+  };
+}
+
+function describeFailure(response: HttpResponse): Error {
+  switch (response.status) {
+    case 401:
+      return new UnauthenticatedError('Nextcloud did not accept the credentials.');
+    case 403:
+      return new ForbiddenError('Nextcloud does not allow this for this account.');
+    case 404:
+      return new NotFoundError('Nextcloud has no such item.');
+    case 409:
+    case 412:
+      return new ConflictError('The item changed in Nextcloud since it was read; read it again and retry.');
+    case 423:
+      return new ConflictError('The item is locked in Nextcloud.');
+    case 429:
+      return new RateLimitedError(Number(response.headers['retry-after']) || 30);
+    case 507:
+      return new UpstreamError('The Nextcloud storage quota is exceeded.');
+    default:
+      return new UpstreamError('Nextcloud answered with an error.', {
+        cause: new Error(`HTTP ${response.status}: ${response.text().slice(0, 200)}`),
+      });
+  }
+}
+
+function unwrapOcs(body: unknown): unknown {
+  const ocs = (body as { ocs?: { data?: unknown } } | null)?.ocs;
+  if (!ocs || !('data' in ocs))
+    throw new UpstreamError('Nextcloud answered with something that is not an OCS response.');
+  return ocs.data;
+}
