@@ -1,5 +1,27 @@
 // Every tool the sidecar offers, in a stable order (the order clients list them in).
-import { CORE_TOOLS } from './tools/core.js';
 import type { ToolDefinition } from './tool-definition.js';
+import { CALENDAR_TOOLS } from './tools/calendar.js';
+import { CONTACTS_TOOLS } from './tools/contacts.js';
+import { COOKBOOK_TOOLS } from './tools/cookbook.js';
+import { CORE_TOOLS } from './tools/core.js';
+import { DECK_TOOLS } from './tools/deck.js';
+import { FILES_TOOLS } from './tools/files.js';
+import { NEWS_TOOLS } from './tools/news.js';
+import { NOTES_TOOLS } from './tools/notes.js';
+import { SEARCH_TOOLS } from './tools/search.js';
+import { SHARING_TOOLS } from './tools/sharing.js';
+import { TABLES_TOOLS } from './tools/tables.js';
 
-export const ALL_TOOLS: ToolDefinition[] = [...CORE_TOOLS] as unknown as ToolDefinition[];
+export const ALL_TOOLS: ToolDefinition[] = [
+  ...(CORE_TOOLS as unknown as ToolDefinition[]),
+  ...FILES_TOOLS,
+  ...NOTES_TOOLS,
+  ...CALENDAR_TOOLS,
+  ...CONTACTS_TOOLS,
+  ...DECK_TOOLS,
+  ...NEWS_TOOLS,
+  ...TABLES_TOOLS,
+  ...COOKBOOK_TOOLS,
+  ...SHARING_TOOLS,
+  ...SEARCH_TOOLS,
+];
