@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests use (Chromium for browser tests, openssl, PHP) when they are missing.
+# Installs the Debian packages the tests use (Chromium, openssl, Radicale for CalDAV/CardDAV, PHP) when missing.
 set -euo pipefail
 
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+command -v radicale >/dev/null 2>&1 || missing+=(radicale)
 command -v php >/dev/null 2>&1 || missing+=(php-cli php-xml php-mbstring)
 command -v composer >/dev/null 2>&1 || missing+=(composer)
 

@@ -13,7 +13,7 @@ import { SHARING_TOOLS } from './tools/sharing.js';
 import { TABLES_TOOLS } from './tools/tables.js';
 
 export const ALL_TOOLS: ToolDefinition[] = [
-  ...(CORE_TOOLS as unknown as ToolDefinition[]),
+  ...CORE_TOOLS,
   ...FILES_TOOLS,
   ...NOTES_TOOLS,
   ...CALENDAR_TOOLS,
