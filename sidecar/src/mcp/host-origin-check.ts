@@ -20,9 +20,21 @@ export function createHostOriginCheck(options: {
       throw new ForbiddenError('This host name is not allowed for the MCP endpoint (see MCP_ALLOWED_HOSTS).');
     }
     const origin = req.get('origin');
-    if (origin !== undefined && !origins.has('*') && !origins.has(origin)) {
+    if (origin !== undefined && !isAllowedOrigin(origin, host, hosts, origins)) {
       throw new ForbiddenError('This origin is not allowed for the MCP endpoint (see MCP_ALLOWED_ORIGINS).');
     }
     next();
   };
+}
+
+/** Listed origins, same-origin requests, and origins on an allowed host name (e.g. http://localhost:3000). */
+function isAllowedOrigin(origin: string, host: string, hosts: Set<string>, origins: Set<string>): boolean {
+  if (origins.has('*') || origins.has(origin)) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  return parsed.host === host || (!hosts.has('*') && (hosts.has(parsed.host) || hosts.has(parsed.hostname)));
 }
