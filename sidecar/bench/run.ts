@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppPasswordStore } from './app-password-store.js';
 import { benchJwtVerify } from './jwt-verify.js';
+import { benchMcpLoad } from './mcp-load.js';
+import { benchMcpToolCall } from './mcp-tool-call.js';
 import { benchRefreshWait } from './refresh-wait.js';
 import { benchStartupAndMemory } from './startup-and-memory.js';
 import { benchStatusThroughput } from './status-throughput.js';
@@ -16,6 +18,8 @@ try {
     ...(await benchRefreshWait(join(dir, 'refresh.db'))),
     ...(await benchStatusThroughput(join(dir, 'status.db'))),
     ...(await benchStartupAndMemory(join(dir, 'startup.db'))),
+    ...(await benchMcpToolCall(join(dir, 'mcp.db'))),
+    ...(await benchMcpLoad(join(dir, 'load.db'))),
   ];
   const missed = lines.filter((line) => !line.pass).length;
   console.log(`\n${lines.length - missed} targets met, ${missed} missed`);

@@ -1,0 +1,32 @@
+// Starts a benchmark child process through tsx and reads the one JSON line it prints; reports its RSS.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface BenchChild<T> {
+  info: T;
+  process: ChildProcess;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+export async function startBenchChild<T>(script: string, args: string[]): Promise<BenchChild<T>> {
+  const child = spawn(process.execPath, ['--import', TSX, script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const info = await new Promise<T>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()) as T));
+    child.once('exit', (code) => reject(new Error(`bench child exited with ${code}`)));
+  });
+  return {
+    info,
+    process: child,
+    rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
