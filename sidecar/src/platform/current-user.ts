@@ -2,8 +2,7 @@
 import type { HttpClient } from '../net/http-client.js';
 import { UpstreamError } from '../errors.js';
 import type { NextcloudCredentials } from './credentials.js';
-import type { NextcloudClient } from './nextcloud-client.js';
-import { requestOcs } from './ocs.js';
+import { createNextcloudClient, type NextcloudClient } from './nextcloud-client.js';
 import { ocsPaths } from './urls.js';
 
 export interface NextcloudUser {
@@ -20,12 +19,12 @@ export async function fetchCurrentUser(
   credentials: NextcloudCredentials,
   timeoutMs?: number,
 ): Promise<NextcloudUser> {
-  return toUser(await requestOcs(http, { host, path: ocsPaths.currentUser, credentials, timeoutMs }));
+  return fetchCurrentUserWith(createNextcloudClient({ http, host, credentials }), timeoutMs);
 }
 
 /** The same question through a user's client (tools). */
-export async function fetchCurrentUserWith(client: NextcloudClient): Promise<NextcloudUser> {
-  return toUser(await client.requestJson(ocsPaths.currentUser));
+export async function fetchCurrentUserWith(client: NextcloudClient, timeoutMs?: number): Promise<NextcloudUser> {
+  return toUser(await client.requestJson(ocsPaths.currentUser, { timeoutMs }));
 }
 
 function toUser(data: unknown): NextcloudUser {
