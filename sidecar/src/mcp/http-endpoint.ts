@@ -11,7 +11,8 @@ import type { LegacySessions } from './legacy-sessions.js';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { writeWebResponse } from './web-response.js';
 
-export const MCP_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/** Large enough for nc_files_write (10 MiB of content) in base64. */
+export const MCP_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export interface McpEndpointDeps {
   resolveAccess: AccessResolver;
