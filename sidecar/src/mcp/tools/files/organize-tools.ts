@@ -1,0 +1,103 @@
+// Files tools that rearrange: create folders, move, copy and delete (into the trash bin).
+import { z } from 'zod';
+import { InvalidInputError } from '../../../errors.js';
+import { parseFilePath, type FilePath } from '../../../platform/files/dav-paths.js';
+import { deleteItem, makeFolder, transferItem } from '../../../platform/files/file-operations.js';
+import { resolveFilesAccess, type FilesAccess } from '../../../platform/files/files-access.js';
+import { defineTool } from '../../tool-definition.js';
+import { ADDITIVE_IDEMPOTENT, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT, pathInput } from './files-schemas.js';
+
+export const makeFolderTool = defineTool({
+  name: 'nc_files_mkdir',
+  app: 'files',
+  title: 'Create a folder',
+  description:
+    'Creates a folder. With parents true it also creates missing parent folders. An existing folder is left as it is.',
+  input: z.object({ path: pathInput, parents: z.boolean().default(false) }),
+  output: z.object({ path: z.string(), created: z.boolean() }),
+  annotations: ADDITIVE_IDEMPOTENT,
+  async run({ path, parents }, { nextcloud }) {
+    const folder = parseFilePath(path);
+    const access = await resolveFilesAccess(nextcloud);
+    if (!parents) return { path: folder.text, ...(await makeFolder(access, folder)) };
+    return { path: folder.text, created: await makeFolderWithParents(access, folder) };
+  },
+  summarize: (result) => (result.created ? `Created the folder ${result.path}.` : `${result.path} already exists.`),
+});
+
+const transferInput = z.object({
+  source: pathInput,
+  destination: pathInput.describe('The new path, including the name, e.g. Archive/report.md'),
+  overwrite: z.boolean().default(false).describe('Replace an item already at the destination'),
+});
+const transferOutput = z.object({ source: z.string(), destination: z.string(), replaced: z.boolean() });
+
+export const moveTool = defineTool({
+  name: 'nc_files_move',
+  app: 'files',
+  title: 'Move or rename',
+  description:
+    'Moves or renames a file or folder. Fails if the destination exists unless overwrite is true ' +
+    '(the replaced item goes to the trash bin).',
+  input: transferInput,
+  output: transferOutput,
+  annotations: DESTRUCTIVE,
+  run: (args, { nextcloud }) => transfer('MOVE', args, nextcloud),
+  summarize: (result) =>
+    `Moved ${result.source} to ${result.destination}${result.replaced ? ', replacing what was there' : ''}.`,
+});
+
+export const copyTool = defineTool({
+  name: 'nc_files_copy',
+  app: 'files',
+  title: 'Copy',
+  description:
+    'Copies a file or folder. Fails if the destination exists unless overwrite is true ' +
+    '(the replaced item goes to the trash bin).',
+  input: transferInput,
+  output: transferOutput,
+  annotations: DESTRUCTIVE,
+  run: (args, { nextcloud }) => transfer('COPY', args, nextcloud),
+  summarize: (result) =>
+    `Copied ${result.source} to ${result.destination}${result.replaced ? ', replacing what was there' : ''}.`,
+});
+
+export const deleteTool = defineTool({
+  name: 'nc_files_delete',
+  app: 'files',
+  title: 'Delete',
+  description:
+    'Deletes a file or folder. Nextcloud keeps it in the trash bin, from where nc_files_trash_restore brings it back.',
+  input: z.object({ path: pathInput }),
+  output: z.object({ path: z.string(), deleted: z.boolean() }),
+  annotations: DESTRUCTIVE_IDEMPOTENT,
+  async run({ path }, { nextcloud }) {
+    const target = parseFilePath(path);
+    await deleteItem(await resolveFilesAccess(nextcloud), target);
+    return { path: target.text, deleted: true };
+  },
+  summarize: (result) => `Deleted ${result.path}; it is in the trash bin.`,
+});
+
+async function transfer(
+  method: 'MOVE' | 'COPY',
+  args: z.infer<typeof transferInput>,
+  nextcloud: Parameters<typeof resolveFilesAccess>[0],
+) {
+  const source = parseFilePath(args.source);
+  const destination = parseFilePath(args.destination);
+  if (source.text === destination.text) throw new InvalidInputError('The source and the destination are the same.');
+  const access = await resolveFilesAccess(nextcloud);
+  const { replaced } = await transferItem(access, method, source, destination, args.overwrite);
+  return { source: source.text, destination: destination.text, replaced };
+}
+
+/** Creates each missing folder along `folder`; true when the last one was created. */
+async function makeFolderWithParents(access: FilesAccess, folder: FilePath): Promise<boolean> {
+  let created = false;
+  for (let depth = 1; depth <= folder.segments.length; depth++) {
+    const segments = folder.segments.slice(0, depth);
+    created = (await makeFolder(access, { segments, text: segments.join('/') })).created;
+  }
+  return created;
+}

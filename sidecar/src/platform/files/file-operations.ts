@@ -1,0 +1,179 @@
+// File and folder operations on the user's files over WebDAV: stat, list, ranged read, safe writes (If-Match /
+// If-None-Match), folders, move, copy and delete, with errors that say what to do next.
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
+import { davFilesPath, davFilesUrl, type FilePath } from './dav-paths.js';
+import type { FilesAccess } from './files-access.js';
+import { propfindFiles, unquoteEtag, type FileEntry } from './propfind.js';
+
+export interface FileRange {
+  bytes: Buffer;
+  etag: string | null;
+  /** The file's full size in bytes, when Nextcloud said. */
+  totalSize: number | null;
+}
+
+export type WriteMode = { mode: 'create' } | { mode: 'overwrite'; etag: string };
+
+export interface WriteOutcome {
+  etag: string | null;
+  fileId: number | null;
+  created: boolean;
+}
+
+/** The entry of one file or folder; NotFoundError when there is none. */
+export async function statPath(access: FilesAccess, path: FilePath): Promise<FileEntry> {
+  const entry = await findPath(access, path);
+  if (!entry) throw new NotFoundError(`There is no file or folder at ${path.text}.`);
+  return entry;
+}
+
+/** The entry, or undefined when nothing is at `path`. */
+export async function findPath(access: FilesAccess, path: FilePath): Promise<FileEntry | undefined> {
+  return (await propfindFiles(access, path, 0))?.[0];
+}
+
+/** A folder's entries (not the folder itself), in Nextcloud's order. */
+export async function listFolder(
+  access: FilesAccess,
+  path: FilePath,
+): Promise<{ folder: FileEntry; entries: FileEntry[] }> {
+  const all = await propfindFiles(access, path, 1);
+  if (!all) throw new NotFoundError(`There is no folder at ${path.text}.`);
+  const folderPath = path.segments.join('/');
+  const folder = all.find((entry) => entry.path === folderPath);
+  if (!folder) throw new UpstreamError('Nextcloud did not describe the folder itself.');
+  if (folder.type !== 'folder') throw new InvalidInputError(`${path.text} is a file, not a folder.`);
+  return { folder, entries: all.filter((entry) => entry !== folder) };
+}
+
+/** Up to `length` bytes from `offset` (GET with Range); an offset at or past the end gives no bytes. */
+export async function readFileRange(
+  access: FilesAccess,
+  path: FilePath,
+  offset: number,
+  length: number,
+): Promise<FileRange> {
+  const response = await access.client.request(davFilesPath(access.userId, path), {
+    headers: { range: `bytes=${offset}-${offset + length - 1}`, accept: '*/*' },
+    accept: [416],
+  });
+  const etag = unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag));
+  if (response.status === 416) {
+    const total = /\/(\d+)$/.exec(headerText(response.headers['content-range']) ?? '');
+    return { bytes: Buffer.alloc(0), etag, totalSize: total ? Number(total[1]) : null };
+  }
+  if (response.status === 206) {
+    const total = /\/(\d+)$/.exec(headerText(response.headers['content-range']) ?? '');
+    return { bytes: response.body, etag, totalSize: total ? Number(total[1]) : null };
+  }
+  // The server ignored the Range header and sent the whole file.
+  return { bytes: response.body.subarray(offset, offset + length), etag, totalSize: response.body.length };
+}
+
+/** PUT with If-None-Match: * (create) or If-Match (overwrite), so nobody's changes are lost. */
+export async function writeFile(
+  access: FilesAccess,
+  path: FilePath,
+  content: Uint8Array,
+  write: WriteMode,
+): Promise<WriteOutcome> {
+  const precondition: Record<string, string> =
+    write.mode === 'create' ? { 'if-none-match': '*' } : { 'if-match': `"${unquoteEtag(write.etag) ?? ''}"` };
+  const response = await access.client.request(davFilesPath(access.userId, path), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream', ...precondition },
+    body: content,
+    timeoutMs: 120_000,
+    accept: [409, 412],
+  });
+  if (response.status === 409) throw await describeMissingParent(access, path);
+  if (response.status === 412) throw await describeFailedWrite(access, path, write);
+  return {
+    etag: unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)),
+    fileId: parseFileId(headerText(response.headers['oc-fileid'])),
+    created: response.status === 201,
+  };
+}
+
+/** MKCOL; `created` is false when the folder was already there. */
+export async function makeFolder(access: FilesAccess, path: FilePath): Promise<{ created: boolean }> {
+  const response = await access.client.request(davFilesPath(access.userId, path), {
+    method: 'MKCOL',
+    accept: [405, 409],
+  });
+  if (response.status === 409) throw await describeMissingParent(access, path);
+  if (response.status === 405) {
+    const existing = await findPath(access, path);
+    if (existing?.type !== 'folder') throw new ConflictError(`A file already exists at ${path.text}.`);
+    return { created: false };
+  }
+  return { created: true };
+}
+
+/** MOVE or COPY to `destination`; `replaced` is true when an item there was overwritten. */
+export async function transferItem(
+  access: FilesAccess,
+  method: 'MOVE' | 'COPY',
+  source: FilePath,
+  destination: FilePath,
+  overwrite: boolean,
+): Promise<{ replaced: boolean }> {
+  const response = await access.client.request(davFilesPath(access.userId, source), {
+    method,
+    headers: {
+      destination: davFilesUrl(access.client.host, access.userId, destination),
+      overwrite: overwrite ? 'T' : 'F',
+    },
+    timeoutMs: 120_000,
+    accept: [403, 404, 409, 412],
+  });
+  if (response.status === 404) throw new NotFoundError(`There is no file or folder at ${source.text}.`);
+  if (response.status === 412) {
+    throw new ConflictError(`Something already exists at ${destination.text}; pass overwrite true to replace it.`);
+  }
+  if (response.status === 409) {
+    const into = destination.text.startsWith(`${source.text}/`);
+    if (into) throw new InvalidInputError('A folder cannot be moved or copied into itself.');
+    throw await describeMissingParent(access, destination);
+  }
+  if (response.status === 403) throw new ForbiddenError(`Nextcloud does not allow this ${method.toLowerCase()}.`);
+  return { replaced: response.status === 204 };
+}
+
+/** DELETE; Nextcloud keeps the item in the trash bin (when the trash bin app is on). */
+export async function deleteItem(access: FilesAccess, path: FilePath): Promise<void> {
+  const response = await access.client.request(davFilesPath(access.userId, path), { method: 'DELETE', accept: [404] });
+  if (response.status === 404) throw new NotFoundError(`There is no file or folder at ${path.text}.`);
+}
+
+/** The numeric file id of an OC-FileId header (`00000123ocabcdef` → 123). */
+export function parseFileId(header: string | undefined): number | null {
+  const digits = /^(\d+)/.exec(header ?? '');
+  const id = digits ? Number(digits[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function describeMissingParent(access: FilesAccess, path: FilePath): Promise<Error> {
+  const existing = await findPath(access, path);
+  if (existing?.type === 'folder') return new ConflictError(`${path.text} is a folder, not a file.`);
+  const parent = path.segments.slice(0, -1).join('/');
+  if (parent === '') return new ConflictError(`Nextcloud refused to create ${path.text}.`);
+  return new NotFoundError(`The folder ${parent} does not exist; create it first with nc_files_mkdir.`);
+}
+
+async function describeFailedWrite(access: FilesAccess, path: FilePath, write: WriteMode): Promise<Error> {
+  if (write.mode === 'create') {
+    return new ConflictError(
+      `A file already exists at ${path.text}. Read it first, then write with mode "overwrite" and its etag.`,
+    );
+  }
+  const current = await findPath(access, path);
+  if (!current) return new NotFoundError(`There is no file at ${path.text} any more; write it with mode "create".`);
+  return new ConflictError(
+    `${path.text} changed since you read it (its etag is now ${current.etag ?? 'unknown'}). Read it again and retry.`,
+  );
+}

@@ -1,0 +1,95 @@
+// The files app of the platform double: Nextcloud's WebDAV under /remote.php/dav for the signed-in user (files,
+// SEARCH, trash bin, versions, chunked upload v2), in memory, with sabre's statuses and error bodies.
+import type { ServerResponse } from 'node:http';
+import type { DoubleApp, DoubleRequest } from '../double-app.js';
+import { handleChunkedUpload, type PendingUpload } from './files/chunked-uploads.js';
+import { handleSearch } from './files/dav-search.js';
+import { DAV_PREFIX, parseDavLocation } from './files/dav-location.js';
+import { handleFileMethod, type FilesRequest } from './files/file-methods.js';
+import { FileTree } from './files/file-tree.js';
+import { handleVersions } from './files/file-versions.js';
+import { sendDavError } from './files/multistatus.js';
+import { handleTrashBin } from './files/trash-bin.js';
+
+export interface FilesDouble extends DoubleApp {
+  /** Writes a file straight into a user's files (folders created as needed); `mtime` in unix seconds. */
+  seedFile(userId: string, path: string, content: string | Buffer, options?: { mtime?: number }): void;
+  /** A file's current bytes, or undefined when there is none. */
+  readFile(userId: string, path: string): Buffer | undefined;
+}
+
+interface UserFiles {
+  tree: FileTree;
+  uploads: Map<string, PendingUpload>;
+}
+
+export function createFilesApp(): FilesDouble {
+  const byUser = new Map<string, UserFiles>();
+  let lastFileId = 100;
+  const ids = { next: () => ++lastFileId };
+  const filesOf = (userId: string): UserFiles => {
+    let files = byUser.get(userId);
+    if (!files) {
+      files = { tree: new FileTree(ids), uploads: new Map() };
+      byUser.set(userId, files);
+    }
+    return files;
+  };
+
+  return {
+    id: 'files',
+    capabilities: () => ({
+      bigfilechunking: true,
+      blacklisted_files: ['.htaccess'],
+      chunked_upload: { max_size: 104857600, max_parallel_count: 5 },
+    }),
+    handle: async (req, res) => {
+      if (req.path !== DAV_PREFIX && !req.path.startsWith(`${DAV_PREFIX}/`)) return false;
+      await handleDav(req, res, filesOf);
+      return true;
+    },
+    seedFile: (userId, path, content, options = {}) => {
+      const { tree } = filesOf(userId);
+      const segments = path.split('/').filter((segment) => segment !== '');
+      for (let depth = 1; depth < segments.length; depth++) {
+        if (!tree.find(segments.slice(0, depth))) tree.makeFolder(segments.slice(0, depth));
+      }
+      tree.writeFile(segments, Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), options.mtime);
+    },
+    readFile: (userId, path) => {
+      const node = filesOf(userId).tree.find(path.split('/').filter((segment) => segment !== ''));
+      return node?.kind === 'file' ? node.content : undefined;
+    },
+  };
+}
+
+async function handleDav(req: DoubleRequest, res: ServerResponse, filesOf: (userId: string) => UserFiles) {
+  const body = await req.body();
+  if (!req.user) {
+    return sendDavError(
+      res,
+      401,
+      'NotAuthenticated',
+      'No public access to this resource., Username or password was incorrect',
+    );
+  }
+  const location = parseDavLocation(req.path);
+  if (!location) return sendDavError(res, 400, 'BadRequest', 'The path is not valid');
+  const files = filesOf(req.user.id);
+  const request: FilesRequest = {
+    req,
+    res,
+    body,
+    tree: files.tree,
+    userId: req.user.id,
+    owner: location.owner,
+    segments: location.segments,
+  };
+  if (location.root === '' && req.method === 'SEARCH') return handleSearch(request);
+  if (location.owner === '') return sendDavError(res, 404, 'NotFound', 'File not found');
+  if (location.root === 'files') return handleFileMethod(request);
+  if (location.root === 'trashbin') return handleTrashBin(request);
+  if (location.root === 'versions') return handleVersions(request);
+  if (location.root === 'uploads') return handleChunkedUpload(request, files.uploads);
+  sendDavError(res, 404, 'NotFound', `File with name ${location.root} could not be located`);
+}

@@ -1,0 +1,165 @@
+// SEARCH /remote.php/dav in the files double: a basicsearch body (select, scope /files/{uid}/…, where with and/or/
+// not, eq/like/gt/gte/lt/lte on name, mimetype, mtime and size, is-collection, orderby, limit) over the user's files.
+import { XMLParser } from 'fast-xml-parser';
+import { hrefOf } from './dav-location.js';
+import type { FilesRequest } from './file-methods.js';
+import { FOLDER_MIME_TYPE, type FileNode, type FileTree } from './file-tree.js';
+import { DEFAULT_PROPS, sendDavError, sendMultistatus } from './multistatus.js';
+import { describeNode } from './node-props.js';
+
+type XmlNode = Record<string, unknown>;
+type Match = { node: FileNode; segments: string[] };
+
+export function handleSearch(request: FilesRequest): void {
+  const { req, res, body, tree, userId } = request;
+  if (!/xml/.test(String(req.headers['content-type'] ?? ''))) {
+    return sendDavError(res, 400, 'BadRequest', 'The search request must have an XML Content-Type');
+  }
+  let search: XmlNode;
+  try {
+    const parsed = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false }).parse(
+      body.toString('utf8'),
+      true,
+    ) as XmlNode;
+    search = child(child(parsed, 'searchrequest'), 'basicsearch');
+  } catch {
+    return sendDavError(res, 400, 'BadRequest', 'The search request is not valid XML');
+  }
+  const scope = parseScope(child(child(search, 'from'), 'scope'));
+  if (!scope || scope.owner !== userId) return sendDavError(res, 400, 'BadRequest', 'Invalid search scope');
+  const folder = tree.find(scope.segments);
+  if (folder?.kind !== 'folder') return sendDavError(res, 404, 'NotFound', 'Search scope not found');
+
+  const where = child(search, 'where');
+  let matches: Match[];
+  try {
+    matches = [...tree.walk(folder, scope.segments)]
+      .filter((match) => scope.depth !== 1 || match.segments.length === scope.segments.length + 1)
+      .filter((match) => Object.keys(where).length === 0 || evaluateAll(where, match.node, tree, 'and'));
+  } catch (error) {
+    return sendDavError(res, 400, 'BadRequest', (error as Error).message);
+  }
+  sortMatches(matches, child(search, 'orderby'), tree);
+  const limit = child(search, 'limit');
+  const first = Number(limit.firstresult ?? 0) || 0;
+  const count = Number(limit.nresults ?? Number.POSITIVE_INFINITY);
+  const selected = Object.keys(child(child(search, 'select'), 'prop'));
+  sendMultistatus(
+    res,
+    matches.slice(first, first + count).map(({ node, segments }) => ({
+      href: hrefOf(req, 'files', userId, segments, node.kind === 'folder'),
+      props: describeNode(tree, node),
+    })),
+    selected.length > 0 ? selected : DEFAULT_PROPS,
+  );
+}
+
+function parseScope(scope: XmlNode) {
+  const href = typeof scope.href === 'string' ? scope.href : '';
+  const path = href.startsWith('http') ? new URL(href).pathname : href;
+  const parts = path.split('/').filter((part) => part !== '');
+  const start = parts.indexOf('files');
+  if (start < 0 || parts[start + 1] === undefined) return undefined;
+  try {
+    const [owner = '', ...segments] = parts.slice(start + 1).map((part) => decodeURIComponent(part));
+    return { owner, segments, depth: scope.depth === '1' ? 1 : Number.POSITIVE_INFINITY };
+  } catch {
+    return undefined;
+  }
+}
+
+function evaluateAll(operands: XmlNode, node: FileNode, tree: FileTree, mode: 'and' | 'or'): boolean {
+  const results: boolean[] = [];
+  for (const [operator, value] of Object.entries(operands)) {
+    for (const operand of Array.isArray(value) ? value : [value]) results.push(evaluate(operator, operand, node, tree));
+  }
+  return mode === 'and' ? results.every(Boolean) : results.some(Boolean);
+}
+
+function evaluate(operator: string, operand: unknown, node: FileNode, tree: FileTree): boolean {
+  const args = (operand ?? {}) as XmlNode;
+  switch (operator) {
+    case 'and':
+    case 'or':
+      return evaluateAll(args, node, tree, operator);
+    case 'not':
+      return !evaluateAll(args, node, tree, 'and');
+    case 'is-collection':
+      return node.kind === 'folder';
+    case 'eq':
+    case 'like':
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return compare(operator, args, node, tree);
+    default:
+      throw new Error(`Unsupported search operator ${operator}`);
+  }
+}
+
+function compare(operator: string, args: XmlNode, node: FileNode, tree: FileTree): boolean {
+  const prop = Object.keys(child(args, 'prop'))[0] ?? '';
+  const literal = typeof args.literal === 'string' ? args.literal : String(args.literal ?? '');
+  const actual = valueOf(prop, node, tree);
+  if (operator === 'like') return likePattern(literal).test(String(actual));
+  const expected = typeof actual === 'number' ? numericLiteral(prop, literal) : literal;
+  if (operator === 'eq')
+    return typeof actual === 'string' ? actual.toLowerCase() === literal.toLowerCase() : actual === expected;
+  if (operator === 'gt') return actual > expected;
+  if (operator === 'gte') return actual >= expected;
+  if (operator === 'lt') return actual < expected;
+  return actual <= expected;
+}
+
+function valueOf(prop: string, node: FileNode, tree: FileTree): string | number {
+  switch (prop) {
+    case 'displayname':
+      return node.name;
+    case 'getcontenttype':
+      return node.kind === 'folder' ? FOLDER_MIME_TYPE : node.mimeType;
+    case 'getlastmodified':
+      return node.mtime;
+    case 'getcontentlength':
+    case 'size':
+      return tree.sizeOf(node);
+    case 'fileid':
+      return node.fileId;
+    default:
+      throw new Error(`Unsupported search property ${prop}`);
+  }
+}
+
+/** Dates are unix seconds or ATOM dates; anything else counts as 0, as in Nextcloud. */
+function numericLiteral(prop: string, literal: string): number {
+  if (/^\d+(\.\d+)?$/.test(literal)) return Number(literal);
+  if (prop !== 'getlastmodified') return 0;
+  const time = Date.parse(literal);
+  return Number.isNaN(time) ? 0 : Math.floor(time / 1000);
+}
+
+/** SQL LIKE, case-insensitive as Nextcloud's file cache compares names: % any run, _ one character. */
+function likePattern(literal: string): RegExp {
+  const body = [...literal]
+    .map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}$`, 'isu');
+}
+
+function sortMatches(matches: Match[], orderby: XmlNode, tree: FileTree): void {
+  const orders = ([] as unknown[]).concat(orderby.order ?? []) as XmlNode[];
+  matches.sort((a, b) => {
+    for (const order of orders) {
+      const prop = Object.keys(child(order, 'prop'))[0] ?? '';
+      const [x, y] = [valueOf(prop, a.node, tree), valueOf(prop, b.node, tree)];
+      if (x !== y) return (x < y ? -1 : 1) * ('descending' in order ? -1 : 1);
+    }
+    return a.segments.join('/').localeCompare(b.segments.join('/'));
+  });
+}
+
+function child(node: unknown, name: string): XmlNode {
+  const value = (node as XmlNode | undefined)?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && typeof first === 'object' ? (first as XmlNode) : {};
+}

@@ -1,0 +1,237 @@
+// One user's files in the files double: a tree of folders and files with Nextcloud's file ids, etags (which change
+// up the tree on every write, as Nextcloud propagates them), versions of overwritten files and the trash bin.
+import { randomBytes } from 'node:crypto';
+
+export interface FileVersion {
+  /** Unix seconds; also the version's name under /versions/{uid}/versions/{fileid}/. */
+  timestamp: number;
+  content: Buffer;
+  mimeType: string;
+  etag: string;
+}
+
+export interface FileNode {
+  kind: 'file' | 'folder';
+  name: string;
+  fileId: number;
+  /** Without the quotes Nextcloud puts around it in headers and PROPFIND answers. */
+  etag: string;
+  /** Unix seconds. */
+  mtime: number;
+  mimeType: string;
+  content: Buffer;
+  children: Map<string, FileNode>;
+  versions: FileVersion[];
+}
+
+export interface TrashItem {
+  /** `name.d{deletion time}`, the item's name in the trash bin. */
+  trashName: string;
+  node: FileNode;
+  /** Where it was, relative to the user's root, e.g. `Documents/report.md`. */
+  originalLocation: string;
+  deletedAt: number;
+}
+
+export const FOLDER_MIME_TYPE = 'httpd/unix-directory';
+
+export class FileTree {
+  readonly root: FileNode;
+  readonly trash: TrashItem[] = [];
+
+  constructor(private readonly ids: { next(): number }) {
+    this.root = this.newFolder('');
+  }
+
+  /** The node at `segments` (decoded names), or undefined. */
+  find(segments: string[]): FileNode | undefined {
+    let node: FileNode | undefined = this.root;
+    for (const name of segments) node = node?.kind === 'folder' ? node.children.get(name) : undefined;
+    return node;
+  }
+
+  findById(fileId: number): { node: FileNode; segments: string[] } | undefined {
+    for (const entry of this.walk(this.root, [])) if (entry.node.fileId === fileId) return entry;
+    return undefined;
+  }
+
+  /** Every node below `folder` (not the folder itself), depth first, with its path. */
+  *walk(folder: FileNode, segments: string[]): Generator<{ node: FileNode; segments: string[] }> {
+    for (const child of folder.children.values()) {
+      const path = [...segments, child.name];
+      yield { node: child, segments: path };
+      if (child.kind === 'folder') yield* this.walk(child, path);
+    }
+  }
+
+  /** Writes a file; an existing one keeps its id and gets a version of its previous content. */
+  writeFile(segments: string[], content: Buffer, mtime = nowSeconds()): { node: FileNode; created: boolean } {
+    const parent = this.parentOf(segments);
+    if (!parent) throw new Error('parent missing');
+    const name = segments[segments.length - 1] ?? '';
+    const existing = parent.children.get(name);
+    if (existing?.kind === 'file') {
+      existing.versions.push({
+        timestamp: uniqueTimestamp(existing),
+        content: existing.content,
+        mimeType: existing.mimeType,
+        etag: existing.etag,
+      });
+      Object.assign(existing, { content, mtime, etag: newEtag(), mimeType: mimeTypeOf(name) });
+      this.touchAncestors(segments, mtime);
+      return { node: existing, created: false };
+    }
+    const node: FileNode = { ...this.newFolder(name), kind: 'file', mimeType: mimeTypeOf(name), content, mtime };
+    parent.children.set(name, node);
+    this.touchAncestors(segments, mtime);
+    return { node, created: true };
+  }
+
+  makeFolder(segments: string[]): FileNode {
+    const parent = this.parentOf(segments);
+    if (!parent) throw new Error('parent missing');
+    const node = this.newFolder(segments[segments.length - 1] ?? '');
+    parent.children.set(node.name, node);
+    this.touchAncestors(segments, node.mtime);
+    return node;
+  }
+
+  /** Detaches the node at `segments` and returns it (undefined when there is none). */
+  detach(segments: string[]): FileNode | undefined {
+    const parent = this.parentOf(segments);
+    const name = segments[segments.length - 1] ?? '';
+    const node = parent?.children.get(name);
+    if (!parent || !node) return undefined;
+    parent.children.delete(name);
+    this.touchAncestors(segments, nowSeconds());
+    return node;
+  }
+
+  /** Puts `node` at `segments` under the last segment's name (replacing what was there). */
+  attach(segments: string[], node: FileNode): void {
+    const parent = this.parentOf(segments);
+    if (!parent) throw new Error('parent missing');
+    node.name = segments[segments.length - 1] ?? node.name;
+    parent.children.set(node.name, node);
+    this.touchAncestors(segments, nowSeconds());
+  }
+
+  /** A deep copy with new file ids and etags, as Nextcloud's COPY creates new files. */
+  clone(node: FileNode): FileNode {
+    const copy: FileNode = { ...node, fileId: this.ids.next(), etag: newEtag(), children: new Map(), versions: [] };
+    for (const [name, child] of node.children) copy.children.set(name, this.clone(child));
+    return copy;
+  }
+
+  moveToTrash(segments: string[]): TrashItem | undefined {
+    const node = this.detach(segments);
+    if (!node) return undefined;
+    let deletedAt = nowSeconds();
+    while (this.trash.some((item) => item.trashName === `${node.name}.d${deletedAt}`)) deletedAt += 1;
+    const item = { trashName: `${node.name}.d${deletedAt}`, node, originalLocation: segments.join('/'), deletedAt };
+    this.trash.push(item);
+    return item;
+  }
+
+  /** Restores to the original place, to the root when that folder is gone, renaming on a clash like Nextcloud. */
+  restore(trashName: string): string[] | undefined {
+    const index = this.trash.findIndex((item) => item.trashName === trashName);
+    const item = this.trash[index];
+    if (!item) return undefined;
+    this.trash.splice(index, 1);
+    const original = item.originalLocation.split('/');
+    const folder = original.slice(0, -1);
+    const target = this.find(folder)?.kind === 'folder' ? folder : [];
+    const name = this.freeName(target, item.node.name);
+    this.attach([...target, name], item.node);
+    return [...target, name];
+  }
+
+  /** Folder size (sum of its files) or file size, in bytes. */
+  sizeOf(node: FileNode): number {
+    if (node.kind === 'file') return node.content.length;
+    let total = 0;
+    for (const child of node.children.values()) total += this.sizeOf(child);
+    return total;
+  }
+
+  private parentOf(segments: string[]): FileNode | undefined {
+    const parent = this.find(segments.slice(0, -1));
+    return parent?.kind === 'folder' && segments.length > 0 ? parent : undefined;
+  }
+
+  private touchAncestors(segments: string[], mtime: number): void {
+    let node: FileNode | undefined = this.root;
+    for (const name of ['', ...segments.slice(0, -1)]) {
+      if (name !== '') node = node?.children.get(name);
+      if (!node) return;
+      node.etag = newEtag();
+      node.mtime = Math.max(node.mtime, mtime);
+    }
+  }
+
+  private freeName(folder: string[], name: string): string {
+    const parent = this.find(folder);
+    if (!parent?.children.has(name)) return name;
+    const dot = name.lastIndexOf('.');
+    const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+    let candidate = `${base} (restored)${extension}`;
+    for (let n = 2; parent.children.has(candidate); n++) candidate = `${base} (restored ${n})${extension}`;
+    return candidate;
+  }
+
+  private newFolder(name: string): FileNode {
+    return {
+      kind: 'folder',
+      name,
+      fileId: this.ids.next(),
+      etag: newEtag(),
+      mtime: nowSeconds(),
+      mimeType: FOLDER_MIME_TYPE,
+      content: Buffer.alloc(0),
+      children: new Map(),
+      versions: [],
+    };
+  }
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+/** Nextcloud's etags look like `64f1b2c3d4e5f` (13 hex digits). */
+export function newEtag(): string {
+  return randomBytes(7).toString('hex').slice(0, 13);
+}
+
+const MIME_TYPES: Record<string, string> = {
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  html: 'text/html',
+  json: 'application/json',
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  odt: 'application/vnd.oasis.opendocument.text',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** Nextcloud picks the mimetype from the file name's extension. */
+export function mimeTypeOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 && MIME_TYPES[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
+}
+
+// Versions are named by their time; two writes in one second would collide, so later ones move on a second.
+function uniqueTimestamp(node: FileNode): number {
+  const last = node.versions[node.versions.length - 1]?.timestamp ?? 0;
+  return Math.max(node.mtime, last + 1);
+}
