@@ -1,0 +1,109 @@
+// The user's calendars: list them (without Nextcloud's system collections) and create new ones with MKCALENDAR.
+import { ConflictError, NotFoundError } from '../../errors.js';
+import { calendarPaths, isSystemCalendar } from './calendar-paths.js';
+import type { DavAccount } from './dav-account.js';
+import {
+  DAV_NAMESPACES,
+  escapeXml,
+  lastSegment,
+  requestMultistatus,
+  textOf,
+  type DavResponse,
+} from './dav-multistatus.js';
+
+export type CalendarComponent = 'VEVENT' | 'VTODO' | 'VJOURNAL';
+
+export interface CalendarInfo {
+  /** The calendar's URI segment, used to address it (e.g. "personal"). */
+  id: string;
+  displayName: string;
+  /** A CSS colour such as #0082c9, when the calendar has one. */
+  color?: string;
+  /** The components the calendar accepts; empty when the server does not say. */
+  components: CalendarComponent[];
+  /** Changes whenever anything in the calendar changes (getctag), when the server provides it. */
+  ctag?: string;
+}
+
+export interface NewCalendar {
+  id: string;
+  displayName: string;
+  color?: string;
+  components: CalendarComponent[];
+}
+
+const LIST_BODY =
+  `<d:propfind ${DAV_NAMESPACES}><d:prop><d:resourcetype/><d:displayname/><a:calendar-color/>` +
+  '<c:supported-calendar-component-set/><cs:getctag/></d:prop></d:propfind>';
+
+export async function listCalendars(account: DavAccount): Promise<CalendarInfo[]> {
+  const responses = await requestMultistatus(account.client, calendarPaths.home(account.userId), {
+    method: 'PROPFIND',
+    depth: '1',
+    body: LIST_BODY,
+  });
+  return responses
+    .filter((response) => isCalendar(response) && !isSystemCalendar(lastSegment(response.href)))
+    .map(toCalendarInfo)
+    .sort((a, b) => Number(b.id === 'personal') - Number(a.id === 'personal') || a.id.localeCompare(b.id));
+}
+
+/** The calendar with this id; NotFoundError when the user has none such (system calendars included). */
+export async function findCalendar(account: DavAccount, calendarId: string): Promise<CalendarInfo> {
+  const calendar = (await listCalendars(account)).find((candidate) => candidate.id === calendarId);
+  if (!calendar) throw new NotFoundError(`There is no calendar "${calendarId}".`);
+  return calendar;
+}
+
+export async function createCalendar(account: DavAccount, calendar: NewCalendar): Promise<CalendarInfo> {
+  const components = calendar.components.map((name) => `<c:comp name="${name}"/>`).join('');
+  const color = calendar.color ? `<a:calendar-color>${escapeXml(calendar.color)}</a:calendar-color>` : '';
+  const response = await account.client.request(calendarPaths.calendar(account.userId, calendar.id), {
+    method: 'MKCALENDAR',
+    headers: { 'content-type': 'application/xml; charset=utf-8' },
+    body:
+      `<?xml version="1.0" encoding="utf-8"?>\n<c:mkcalendar ${DAV_NAMESPACES}><d:set><d:prop>` +
+      `<d:displayname>${escapeXml(calendar.displayName)}</d:displayname>${color}` +
+      `<c:supported-calendar-component-set>${components}</c:supported-calendar-component-set>` +
+      '</d:prop></d:set></c:mkcalendar>',
+    accept: [405, 409],
+  });
+  // Nextcloud (sabre) answers 405 when the URI is taken, other servers 409.
+  if (response.status === 405 || response.status === 409) {
+    throw new ConflictError(`A calendar with the id "${calendar.id}" already exists.`);
+  }
+  return { id: calendar.id, displayName: calendar.displayName, color: calendar.color, components: calendar.components };
+}
+
+/** A URI segment for a new calendar from its display name: lowercase ASCII letters, digits and hyphens. */
+export function calendarIdFor(displayName: string): string {
+  const slug = displayName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return slug === '' ? `calendar-${Date.now().toString(36)}` : slug;
+}
+
+function isCalendar(response: DavResponse): boolean {
+  const type = response.props.resourcetype;
+  return typeof type === 'object' && type !== null && 'calendar' in type;
+}
+
+function toCalendarInfo(response: DavResponse): CalendarInfo {
+  const id = lastSegment(response.href);
+  const set = response.props['supported-calendar-component-set'] as { comp?: { '@name'?: string }[] } | undefined;
+  const components = (set?.comp ?? [])
+    .map((comp) => comp['@name']?.toUpperCase())
+    .filter((name): name is CalendarComponent => name === 'VEVENT' || name === 'VTODO' || name === 'VJOURNAL');
+  const color = textOf(response.props['calendar-color'])?.trim();
+  return {
+    id,
+    displayName: textOf(response.props.displayname)?.trim() || id,
+    // Nextcloud stores #rrggbbaa; the alpha is always ff.
+    color: color && /^#[0-9a-f]{8}$/i.test(color) ? color.slice(0, 7) : color || undefined,
+    components,
+    ctag: textOf(response.props.getctag)?.trim() || undefined,
+  };
+}

@@ -1,0 +1,20 @@
+// Where a user's calendars and calendar objects live in Nextcloud's CalDAV tree, every segment percent-encoded.
+
+/** Collections in the calendar home that are not user calendars. */
+const SYSTEM_CALENDARS = new Set(['contact_birthdays', 'inbox', 'outbox', 'trashbin']);
+
+export const calendarPaths = {
+  home: (userId: string) => `/remote.php/dav/calendars/${encodeURIComponent(userId)}/`,
+  calendar: (userId: string, calendarId: string) => `${calendarPaths.home(userId)}${encodeURIComponent(calendarId)}/`,
+  object: (userId: string, calendarId: string, fileName: string) =>
+    `${calendarPaths.calendar(userId, calendarId)}${encodeURIComponent(fileName)}`,
+};
+
+export function isSystemCalendar(calendarId: string): boolean {
+  return SYSTEM_CALENDARS.has(calendarId) || calendarId.startsWith('app-generated--');
+}
+
+/** The file name Nextcloud's clients use for an object with this UID. */
+export function objectFileName(uid: string): string {
+  return `${uid}.ics`;
+}

@@ -1,0 +1,59 @@
+// CalDAV calendar-query REPORTs: the events or tasks of a calendar, optionally within a time range (with `expand`
+// for recurring events) or with a given UID.
+import type ICAL from 'ical.js';
+import { calendarPaths } from './calendar-paths.js';
+import type { DavAccount } from './dav-account.js';
+import { DAV_NAMESPACES, escapeXml, lastSegment, requestMultistatus, textOf } from './dav-multistatus.js';
+import { formatUtcStamp } from './ical-time.js';
+
+/** One stored calendar object (.ics resource). */
+export interface CalendarObject {
+  calendarId: string;
+  /** The resource name in its calendar, e.g. "4f1c….ics". */
+  fileName: string;
+  etag: string;
+  ics: string;
+}
+
+export interface CalendarQuery {
+  component: 'VEVENT' | 'VTODO';
+  timeRange?: { start: ICAL.Time; end: ICAL.Time };
+  /** Ask the server to expand recurring events into instances within the time range. */
+  expand?: boolean;
+  uid?: string;
+}
+
+export async function queryCalendarObjects(
+  account: DavAccount,
+  calendarId: string,
+  query: CalendarQuery,
+): Promise<CalendarObject[]> {
+  const responses = await requestMultistatus(account.client, calendarPaths.calendar(account.userId, calendarId), {
+    method: 'REPORT',
+    depth: '1',
+    body: renderQuery(query),
+  });
+  return responses.flatMap((response) => {
+    const ics = textOf(response.props['calendar-data']);
+    if (!ics || response.href.endsWith('/')) return [];
+    return [{ calendarId, fileName: lastSegment(response.href), etag: textOf(response.props.getetag) ?? '', ics }];
+  });
+}
+
+function renderQuery(query: CalendarQuery): string {
+  const range = query.timeRange && {
+    start: formatUtcStamp(query.timeRange.start),
+    end: formatUtcStamp(query.timeRange.end),
+  };
+  const expand = range && query.expand ? `<c:expand start="${range.start}" end="${range.end}"/>` : '';
+  const timeRange = range ? `<c:time-range start="${range.start}" end="${range.end}"/>` : '';
+  const uid = query.uid
+    ? `<c:prop-filter name="UID"><c:text-match collation="i;octet">${escapeXml(query.uid)}</c:text-match></c:prop-filter>`
+    : '';
+  return (
+    `<c:calendar-query ${DAV_NAMESPACES}><d:prop><d:getetag/>` +
+    `<c:calendar-data>${expand}</c:calendar-data></d:prop>` +
+    `<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="${query.component}">${timeRange}${uid}` +
+    '</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>'
+  );
+}

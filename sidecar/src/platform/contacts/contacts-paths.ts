@@ -1,0 +1,19 @@
+// Where a user's address books and vCards live in Nextcloud's CardDAV tree, every segment percent-encoded.
+
+export const contactsPaths = {
+  home: (userId: string) => `/remote.php/dav/addressbooks/users/${encodeURIComponent(userId)}/`,
+  addressBook: (userId: string, addressBookId: string) =>
+    `${contactsPaths.home(userId)}${encodeURIComponent(addressBookId)}/`,
+  card: (userId: string, addressBookId: string, fileName: string) =>
+    `${contactsPaths.addressBook(userId, addressBookId)}${encodeURIComponent(fileName)}`,
+};
+
+/** Address books Nextcloud generates (the accounts of the instance, apps' books), not the user's own. */
+export function isSystemAddressBook(addressBookId: string): boolean {
+  return addressBookId === 'z-server-generated--system' || addressBookId.startsWith('z-app-generated--');
+}
+
+/** The file name Nextcloud's clients use for a vCard with this UID. */
+export function cardFileName(uid: string): string {
+  return `${uid}.vcf`;
+}

@@ -1,0 +1,204 @@
+// The contacts tools end to end: SDK client → sidecar (basic mode) → platform double → Radicale.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDavApp } from '../../../test/platform/apps/dav.js';
+import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
+import { connectClient } from '../support/mcp-client.js';
+import { APP_PASSWORD, basicAuth, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
+
+type Client = Awaited<ReturnType<typeof connectClient>>;
+type Result = Awaited<ReturnType<Client['client']['callTool']>>;
+interface Contact {
+  uid: string;
+  etag: string;
+  full_name: string;
+  given_name?: string;
+  family_name?: string;
+  emails: { value: string; type?: string }[];
+  phones: { value: string; type?: string }[];
+  organization?: string;
+  birthday?: string;
+  addresses: { street?: string; locality?: string; postal_code?: string; country?: string; type?: string }[];
+}
+
+const LOGIN = 'carol.login';
+let radicale: RunningRadicale;
+let nextcloud: PlatformDouble;
+let sidecar: TestSidecar;
+let mcp: Client;
+
+beforeAll(async () => {
+  radicale = await startRadicale();
+  nextcloud = await startPlatformDouble({
+    users: [{ id: 'carol', loginName: LOGIN, appPasswords: [APP_PASSWORD] }],
+    apps: [createDavApp(radicale)],
+  });
+  sidecar = await startTestSidecar({
+    NEXTCLOUD_HOST: nextcloud.url,
+    NEXTCLOUD_USERNAME: LOGIN,
+    NEXTCLOUD_PASSWORD: APP_PASSWORD,
+  });
+  mcp = await connectClient(`${sidecar.url}/mcp`);
+});
+afterAll(async () => {
+  await mcp.close();
+  await sidecar.stop();
+  await nextcloud.close();
+  await radicale.stop();
+});
+
+const call = (name: string, args: Record<string, unknown> = {}) => mcp.client.callTool({ name, arguments: args });
+const data = <T>(result: Result) => {
+  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+  return result.structuredContent as T;
+};
+const errorText = (result: Result) => {
+  expect(result.isError).toBe(true);
+  return JSON.stringify(result.content);
+};
+const davRequest = (path: string, init: { method: string; body?: string; headers?: Record<string, string> }) =>
+  fetch(`${nextcloud.url}${path}`, {
+    method: init.method,
+    body: init.body,
+    headers: { authorization: basicAuth(LOGIN, APP_PASSWORD), ...init.headers },
+  });
+const create = async (args: Record<string, unknown>) => data<Contact>(await call('nc_contacts_create', args));
+
+describe('contacts tools', () => {
+  it('lists the contacts address book without the system address book', async () => {
+    const result = await call('nc_contacts_list_addressbooks');
+
+    const ids = data<{ addressbooks: { id: string }[] }>(result).addressbooks.map((b) => b.id);
+    expect(ids).toEqual(['contacts']);
+  });
+
+  it('creates a contact and reads all its fields back', async () => {
+    const created = await create({
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      emails: [{ value: 'ada@example.org', type: 'work' }],
+      phones: [{ value: '+44 20 1234 5678', type: 'cell' }],
+      organization: 'Analytical Engines',
+      birthday: '1815-12-10',
+      addresses: [{ street: '12 St James Sq', locality: 'London', postal_code: 'SW1', country: 'UK', type: 'home' }],
+    });
+
+    const read = data<Contact>(await call('nc_contacts_get', { uid: created.uid }));
+
+    expect(read).toMatchObject({
+      full_name: 'Ada Lovelace',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      emails: [{ value: 'ada@example.org', type: 'work' }],
+      phones: [{ value: '+44 20 1234 5678', type: 'cell' }],
+      organization: 'Analytical Engines',
+      birthday: '1815-12-10',
+      addresses: [{ street: '12 St James Sq', locality: 'London', postal_code: 'SW1', country: 'UK', type: 'home' }],
+    });
+  });
+
+  it('finds contacts by part of a name, email or organization, ignoring case', async () => {
+    await create({ full_name: 'Grace Hopper', emails: [{ value: 'grace@navy.example' }] });
+    await create({ full_name: 'Alan Turing', organization: 'Bletchley Park' });
+
+    const byName = data<{ contacts: Contact[] }>(await call('nc_contacts_search', { query: 'hopp' }));
+    const byEmail = data<{ contacts: Contact[] }>(await call('nc_contacts_search', { query: 'NAVY.example' }));
+    const byOrg = data<{ contacts: Contact[] }>(await call('nc_contacts_search', { query: 'bletchley' }));
+    const none = data<{ contacts: Contact[] }>(await call('nc_contacts_search', { query: 'nobody-like-this' }));
+
+    expect(byName.contacts.map((c) => c.full_name)).toEqual(['Grace Hopper']);
+    expect(byEmail.contacts.map((c) => c.full_name)).toEqual(['Grace Hopper']);
+    expect(byOrg.contacts.map((c) => c.full_name)).toEqual(['Alan Turing']);
+    expect(none.contacts).toEqual([]);
+  });
+
+  it('pages through contacts ordered by name with a cursor', async () => {
+    const first = data<{ contacts: Contact[]; next_cursor: string | null }>(
+      await call('nc_contacts_list_contacts', { limit: 2 }),
+    );
+
+    const rest = data<{ contacts: Contact[]; next_cursor: string | null }>(
+      await call('nc_contacts_list_contacts', { limit: 50, cursor: first.next_cursor }),
+    );
+
+    const names = [...first.contacts, ...rest.contacts].map((c) => c.full_name);
+    expect(first.contacts).toHaveLength(2);
+    expect(first.next_cursor).toEqual(expect.any(String));
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(names).toEqual(expect.arrayContaining(['Ada Lovelace', 'Alan Turing', 'Grace Hopper']));
+    expect(rest.next_cursor).toBeNull();
+  });
+
+  it('keeps photos, X- and unknown properties written by another client when updating', async () => {
+    const path = '/remote.php/dav/addressbooks/users/carol/contacts/other-client.vcf';
+    const vcard = [
+      'BEGIN:VCARD',
+      'VERSION:3.0',
+      'UID:other-client-card',
+      'FN:Linus T',
+      'N:T;Linus;;;',
+      'EMAIL;TYPE=INTERNET,HOME:linus@example.org',
+      'X-SOCIALPROFILE;TYPE=mastodon:https://social.example/@linus',
+      'IMPP:xmpp:linus@example.org',
+      'CATEGORIES:Friends',
+      'END:VCARD',
+      '',
+    ].join('\r\n');
+    await davRequest(path, { method: 'PUT', body: vcard, headers: { 'content-type': 'text/vcard' } });
+
+    const updated = await call('nc_contacts_update', {
+      uid: 'other-client-card',
+      title: 'Kernel maintainer',
+      phones: [{ value: '+1 555 0100' }],
+    });
+
+    const stored = await (await davRequest(path, { method: 'GET' })).text();
+    expect(data<Contact>(updated).full_name).toBe('Linus T');
+    expect(stored).toContain('TITLE:Kernel maintainer');
+    expect(stored).toMatch(/^TEL[^:]*:\+1 555 0100\r$/m);
+    expect(stored).toMatch(/^X-SOCIALPROFILE;TYPE=mastodon:https:\/\/social\.example\/@linus\r$/m);
+    expect(stored).toContain('IMPP:xmpp:linus@example.org');
+    expect(stored).toContain('linus@example.org');
+    expect(stored).toContain('CATEGORIES:Friends');
+  });
+
+  it('refuses an update with a stale etag as a conflict', async () => {
+    const created = await create({ full_name: 'Edsger Dijkstra' });
+    data<Contact>(await call('nc_contacts_update', { uid: created.uid, nickname: 'EWD' }));
+
+    const stale = await call('nc_contacts_update', { uid: created.uid, etag: created.etag, nickname: 'Edsger' });
+
+    expect(errorText(stale)).toMatch(/changed/);
+  });
+
+  it('deletes a contact', async () => {
+    const created = await create({ full_name: 'Temporary Person' });
+
+    const deleted = await call('nc_contacts_delete', { uid: created.uid });
+
+    expect(data<{ deleted: boolean }>(deleted).deleted).toBe(true);
+    expect(errorText(await call('nc_contacts_get', { uid: created.uid }))).toMatch(/no contact/);
+  });
+
+  it('refuses the system address book', async () => {
+    const result = await call('nc_contacts_get', { addressbook: 'z-server-generated--system', uid: 'x' });
+
+    expect(errorText(result)).toMatch(/generated by Nextcloud/);
+  });
+
+  describe('bad input', () => {
+    it('refuses a contact without any name, organization, email or phone', async () => {
+      const result = await call('nc_contacts_create', { note: 'who?' });
+
+      expect(errorText(result)).toMatch(/needs a name/);
+    });
+
+    it('refuses oversized strings and malformed emails', async () => {
+      const long = await call('nc_contacts_create', { full_name: 'x'.repeat(300) });
+      const email = await call('nc_contacts_create', { full_name: 'Bad Mail', emails: [{ value: 'not-an-email' }] });
+
+      expect(errorText(long)).toMatch(/full_name/);
+      expect(errorText(email)).toMatch(/email/i);
+    });
+  });
+});
