@@ -1,4 +1,14 @@
-// Tools of the news app (filled in by the news work; empty until then).
+// Tools of the news app: folders, feeds, items as plain text, and marking items.
 import type { ToolDefinition } from '../tool-definition.js';
+import { addFeedTool, listFeedsTool, listFoldersTool, moveFeedTool, removeFeedTool } from './news/feed-tools.js';
+import { listItemsTool, markItemsTool } from './news/item-tools.js';
 
-export const NEWS_TOOLS: ToolDefinition[] = [];
+export const NEWS_TOOLS: ToolDefinition[] = [
+  listFoldersTool,
+  listFeedsTool,
+  addFeedTool,
+  removeFeedTool,
+  moveFeedTool,
+  listItemsTool,
+  markItemsTool,
+];

@@ -1,4 +1,14 @@
-// Tools of the notes app (filled in by the notes work; empty until then).
+// Tools of the notes app: list, read, search, create, update, append to and delete notes.
 import type { ToolDefinition } from '../tool-definition.js';
+import { getNoteTool, listNotesTool, searchNotesTool } from './notes/note-read-tools.js';
+import { appendToNoteTool, createNoteTool, deleteNoteTool, updateNoteTool } from './notes/note-write-tools.js';
 
-export const NOTES_TOOLS: ToolDefinition[] = [];
+export const NOTES_TOOLS: ToolDefinition[] = [
+  listNotesTool,
+  getNoteTool,
+  searchNotesTool,
+  createNoteTool,
+  updateNoteTool,
+  appendToNoteTool,
+  deleteNoteTool,
+];

@@ -1,0 +1,25 @@
+// Reading Deck boards: the boards of the user, one board with its labels, and a board's stacks with their cards.
+import type { NextcloudClient } from '../nextcloud-client.js';
+import { toDeckBoard, toDeckStack, type DeckBoard, type DeckLabel, type DeckStack } from './deck-models.js';
+import { deckPaths } from './deck-paths.js';
+import { requestDeck } from './deck-request.js';
+
+export async function listBoards(client: NextcloudClient): Promise<DeckBoard[]> {
+  const boards = await requestDeck<unknown[]>(client, deckPaths.boards(), 'boards');
+  return (Array.isArray(boards) ? boards : []).map(toDeckBoard);
+}
+
+export async function getBoard(client: NextcloudClient, boardId: number): Promise<DeckBoard> {
+  return toDeckBoard(await requestDeck(client, deckPaths.board(boardId), `board ${boardId}`));
+}
+
+/** The board's labels, read from the board itself (Deck has no list route for labels). */
+export async function listLabels(client: NextcloudClient, boardId: number): Promise<DeckLabel[]> {
+  return (await getBoard(client, boardId)).labels;
+}
+
+/** The stacks of a board in their order, each with its cards that are not archived. */
+export async function listStacks(client: NextcloudClient, boardId: number): Promise<DeckStack[]> {
+  const stacks = await requestDeck<unknown[]>(client, deckPaths.stacks(boardId), `board ${boardId}`);
+  return (Array.isArray(stacks) ? stacks : []).map(toDeckStack).sort((a, b) => a.order - b.order || a.id - b.id);
+}

@@ -1,0 +1,47 @@
+// The News feeds of the user: list them with their unread counts, subscribe, unsubscribe, move between folders.
+import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.js';
+import type { NextcloudClient } from '../nextcloud-client.js';
+import { toNewsFeed, type NewsFeed } from './news-models.js';
+import { newsPaths } from './news-paths.js';
+
+export interface FeedList {
+  feeds: NewsFeed[];
+  starredCount: number;
+}
+
+export async function listFeeds(client: NextcloudClient): Promise<FeedList> {
+  const body = await client.requestJson<{ feeds?: unknown[]; starredCount?: unknown } | null>(newsPaths.feeds());
+  return {
+    feeds: (body?.feeds ?? []).map(toNewsFeed),
+    starredCount: typeof body?.starredCount === 'number' ? body.starredCount : 0,
+  };
+}
+
+/** Subscribes to `url` (News fetches it); ConflictError when already subscribed, InvalidInputError when unreadable. */
+export async function addFeed(client: NextcloudClient, url: string, folderId: number | null): Promise<NewsFeed> {
+  const response = await client.request(newsPaths.feeds(), {
+    method: 'POST',
+    json: { url, folderId },
+    accept: [404, 409, 422],
+  });
+  if (response.status === 409) throw new ConflictError('The user already subscribes to this feed.');
+  if (response.status === 422) throw new InvalidInputError('Nextcloud News could not read a feed at this URL.');
+  if (response.status === 404) throw new NotFoundError(`News has no folder ${folderId}.`);
+  const feed = (response.json() as { feeds?: unknown[] } | null)?.feeds?.[0];
+  return toNewsFeed(feed);
+}
+
+export async function removeFeed(client: NextcloudClient, feedId: number): Promise<void> {
+  const response = await client.request(newsPaths.feed(feedId), { method: 'DELETE', accept: [404] });
+  if (response.status === 404) throw new NotFoundError(`News has no feed ${feedId}.`);
+}
+
+/** Moves the feed into `folderId` (null: the root folder). */
+export async function moveFeed(client: NextcloudClient, feedId: number, folderId: number | null): Promise<void> {
+  const response = await client.request(newsPaths.feedAction(feedId, 'move'), {
+    method: 'POST',
+    json: { folderId },
+    accept: [404],
+  });
+  if (response.status === 404) throw new NotFoundError(`News has no feed ${feedId} or no folder ${folderId}.`);
+}
