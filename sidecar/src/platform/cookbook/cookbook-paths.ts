@@ -1,0 +1,18 @@
+// URL paths of the Cookbook app's API v1 (under /index.php so they work without pretty URLs), each segment encoded.
+const BASE = '/index.php/apps/cookbook/api/v1';
+
+export const cookbookPaths = {
+  recipes: () => `${BASE}/recipes`,
+  recipe: (recipeId: number) => `${BASE}/recipes/${segment(recipeId)}`,
+  search: (query: string) => `${BASE}/search/${segment(query)}`,
+  categories: () => `${BASE}/categories`,
+  /** `_` lists the recipes without a category. */
+  category: (name: string) => `${BASE}/category/${segment(name)}`,
+  keywords: () => `${BASE}/keywords`,
+  /** Recipes that have every one of the keywords. */
+  tags: (keywords: string[]) => `${BASE}/tags/${segment(keywords.join(','))}`,
+} as const;
+
+function segment(value: string | number): string {
+  return encodeURIComponent(String(value));
+}

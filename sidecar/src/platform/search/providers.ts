@@ -1,0 +1,21 @@
+// The unified search providers a user has (files, notes, deck, calendar, …), in Nextcloud's display order.
+import type { NextcloudClient } from '../nextcloud-client.js';
+import { searchPaths } from './search-paths.js';
+
+export interface SearchProvider {
+  id: string;
+  appId: string;
+  name: string;
+  order: number;
+}
+
+export async function listSearchProviders(client: NextcloudClient): Promise<SearchProvider[]> {
+  const data = await client.requestJson<unknown>(searchPaths.providers());
+  const providers = (Array.isArray(data) ? data : []).map((raw: Record<string, unknown>) => ({
+    id: String(raw.id ?? ''),
+    appId: String(raw.appId ?? raw.id ?? ''),
+    name: String(raw.name ?? raw.id ?? ''),
+    order: Number.isFinite(Number(raw.order)) ? Number(raw.order) : 0,
+  }));
+  return providers.filter((p) => p.id !== '').sort((a, b) => a.order - b.order);
+}

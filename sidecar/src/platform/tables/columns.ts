@@ -1,0 +1,40 @@
+// The columns of a table (REST API 1), normalized: id, title, type and the options a value must fit.
+import { NotFoundError } from '../../errors.js';
+import type { NextcloudClient } from '../nextcloud-client.js';
+import { tablesPaths } from './tables-paths.js';
+
+export interface TableColumn {
+  id: number;
+  title: string;
+  /** text, number, datetime, selection or usergroup; `subtype` refines it (e.g. text/long, selection/multi). */
+  type: string;
+  subtype: string;
+  mandatory: boolean;
+  description: string;
+  selectionOptions: { id: number; label: string }[];
+}
+
+/** Throws NotFoundError when the table does not exist. */
+export async function listColumns(client: NextcloudClient, tableId: number): Promise<TableColumn[]> {
+  const response = await client.request(tablesPaths.columns(tableId), { accept: [404] });
+  if (response.status === 404) throw new NotFoundError(`There is no table with id ${tableId}.`);
+  const data = response.json();
+  return (Array.isArray(data) ? data : []).map(toColumn);
+}
+
+function toColumn(raw: unknown): TableColumn {
+  const column = (raw ?? {}) as Record<string, unknown>;
+  const options = Array.isArray(column.selectionOptions) ? column.selectionOptions : [];
+  return {
+    id: Number(column.id),
+    title: String(column.title ?? ''),
+    type: String(column.type ?? ''),
+    subtype: String(column.subtype ?? ''),
+    mandatory: column.mandatory === true,
+    description: String(column.description ?? ''),
+    selectionOptions: options.map((option: { id?: unknown; label?: unknown }) => ({
+      id: Number(option.id),
+      label: String(option.label ?? ''),
+    })),
+  };
+}
