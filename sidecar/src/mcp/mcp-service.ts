@@ -11,6 +11,7 @@ import { TOOL_APPS } from './app-availability.js';
 import { accessOf, createMcpEndpoint, type McpEndpoint } from './http-endpoint.js';
 import { createLegacySessions } from './legacy-sessions.js';
 import { buildMcpServer, type ServerFactoryDeps } from './server-factory.js';
+import { ALL_RESOURCE_TEMPLATES } from './resource-catalog.js';
 import { ALL_TOOLS } from './tool-catalog.js';
 import type { ToolApp } from './tool-definition.js';
 
@@ -52,6 +53,7 @@ export function createFactoryDeps(
 ): ServerFactoryDeps {
   return {
     tools: ALL_TOOLS,
+    resources: ALL_RESOURCE_TEMPLATES,
     http: deps.http,
     logger: deps.logger,
     capabilities: createCapabilitiesCache(),

@@ -1,6 +1,6 @@
 // Builds an McpServer for one caller: the tools of the apps that caller's Nextcloud has, each wrapped so that it
 // runs with the credentials of the request at hand and answers through the one result translator.
-import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
+import { McpServer, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { CapabilitiesCache } from '../platform/capabilities.js';
@@ -9,8 +9,9 @@ import { SIDECAR_VERSION } from '../version.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudAccess } from './access.js';
 import { isAppInstalled } from './app-availability.js';
+import type { ResourceTemplateDefinition } from './resource-definition.js';
 import type { ToolApp, ToolContext, ToolDefinition } from './tool-definition.js';
-import { toErrorResult, toSuccessResult } from './tool-results.js';
+import { logFailure, safeMessage, toErrorResult, toSuccessResult } from './tool-results.js';
 
 export interface RequestScope {
   access: NextcloudAccess;
@@ -19,6 +20,7 @@ export interface RequestScope {
 
 export interface ServerFactoryDeps {
   tools: ToolDefinition[];
+  resources?: ResourceTemplateDefinition[];
   http: HttpClient;
   capabilities: CapabilitiesCache;
   logger: Logger;
@@ -38,11 +40,10 @@ export async function buildMcpServer(deps: ServerFactoryDeps, access: NextcloudA
     },
   );
   const installed = await installedApps(deps, access);
-  for (const tool of deps.tools) {
-    if (deps.enabledApps && tool.app !== 'core' && !deps.enabledApps.has(tool.app)) continue;
-    if (installed && !installed(tool.app)) continue;
-    registerTool(server, tool, deps);
-  }
+  const offered = (app: ToolApp) =>
+    (!deps.enabledApps || app === 'core' || deps.enabledApps.has(app)) && (!installed || installed(app));
+  for (const tool of deps.tools) if (offered(tool.app)) registerTool(server, tool, deps);
+  for (const resource of deps.resources ?? []) if (offered(resource.app)) registerResource(server, resource, deps);
   return server;
 }
 
@@ -60,34 +61,52 @@ async function installedApps(deps: ServerFactoryDeps, access: NextcloudAccess) {
 }
 
 function registerTool(server: McpServer, tool: ToolDefinition, deps: ServerFactoryDeps): void {
-  server.registerTool(
-    tool.name,
-    {
-      title: tool.title,
-      description: tool.description,
-      inputSchema: tool.input,
-      outputSchema: tool.output,
-      annotations: tool.annotations,
-    },
-    async (args: unknown, context: ServerContext) => {
-      const { access, requestId } = deps.scopeOf(context);
-      try {
-        if (!access.credentials)
-          throw new UnauthenticatedError(access.missingCredentialsMessage ?? 'No Nextcloud credentials.');
-        const toolContext: ToolContext = {
-          nextcloud: createNextcloudClient({ http: deps.http, host: access.host, credentials: access.credentials }),
-          requestId,
-          signal: context.mcpReq.signal,
-          logger: deps.logger,
-          reportProgress: progressReporter(context),
-        };
-        const result = await tool.run(args as never, toolContext);
-        return toSuccessResult(result as Record<string, unknown>, tool.summarize(result));
-      } catch (error) {
-        return toErrorResult(error, { tool: tool.name, requestId, logger: deps.logger });
-      }
-    },
-  );
+  const config = {
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.input,
+    outputSchema: tool.output,
+    annotations: tool.annotations,
+  };
+  server.registerTool(tool.name, config, async (args: unknown, context: ServerContext) => {
+    const { requestId } = deps.scopeOf(context);
+    try {
+      const result = await tool.run(args as never, createToolContext(deps, context));
+      return toSuccessResult(result as Record<string, unknown>, tool.summarize(result));
+    } catch (error) {
+      return toErrorResult(error, { tool: tool.name, requestId, logger: deps.logger });
+    }
+  });
+}
+
+/** Resources fail as protocol errors (there is no isError for reads), with the same safe messages as tools. */
+function registerResource(server: McpServer, resource: ResourceTemplateDefinition, deps: ServerFactoryDeps): void {
+  const config = { title: resource.title, description: resource.description, mimeType: resource.mimeType };
+  const template = new ResourceTemplate(resource.uriTemplate, { list: undefined });
+  server.registerResource(resource.name, template, config, async (uri, variables, context) => {
+    const { requestId } = deps.scopeOf(context);
+    const values = Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, String(value)]));
+    try {
+      const contents = await resource.read(values, createToolContext(deps, context));
+      return { contents: [{ uri: uri.href, mimeType: contents.mimeType, text: contents.text }] };
+    } catch (error) {
+      logFailure(error, { tool: resource.name, requestId, logger: deps.logger });
+      throw new Error(safeMessage(error));
+    }
+  });
+}
+
+function createToolContext(deps: ServerFactoryDeps, context: ServerContext): ToolContext {
+  const { access, requestId } = deps.scopeOf(context);
+  if (!access.credentials)
+    throw new UnauthenticatedError(access.missingCredentialsMessage ?? 'No Nextcloud credentials.');
+  return {
+    nextcloud: createNextcloudClient({ http: deps.http, host: access.host, credentials: access.credentials }),
+    requestId,
+    signal: context.mcpReq.signal,
+    logger: deps.logger,
+    reportProgress: progressReporter(context),
+  };
 }
 
 function progressReporter(context: ServerContext): ToolContext['reportProgress'] {

@@ -44,7 +44,7 @@ export function createFilesApp(): FilesDouble {
       chunked_upload: { max_size: 104857600, max_parallel_count: 5 },
     }),
     handle: async (req, res) => {
-      if (req.path !== DAV_PREFIX && !req.path.startsWith(`${DAV_PREFIX}/`)) return false;
+      if (!servesPath(req)) return false;
       await handleDav(req, res, filesOf);
       return true;
     },
@@ -61,6 +61,15 @@ export function createFilesApp(): FilesDouble {
       return node?.kind === 'file' ? node.content : undefined;
     },
   };
+}
+
+/** The DAV roots this app serves; calendars and address books belong to the DAV app next to it. */
+const FILES_ROOTS = new Set(['files', 'trashbin', 'versions', 'uploads']);
+
+function servesPath(req: DoubleRequest): boolean {
+  if (req.path !== DAV_PREFIX && !req.path.startsWith(`${DAV_PREFIX}/`)) return false;
+  const root = parseDavLocation(req.path)?.root ?? '';
+  return FILES_ROOTS.has(root) || (root === '' && req.method === 'SEARCH');
 }
 
 async function handleDav(req: DoubleRequest, res: ServerResponse, filesOf: (userId: string) => UserFiles) {
