@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followRedirects } from '../../../test/platform/oidc-code-flow.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { findFreePort } from '../support/free-port.js';
+import { findFreePort } from '../../../test/platform/free-port.js';
 import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 

@@ -1,7 +1,7 @@
 // The MCP endpoint in each auth mode, with the SDK client, in both protocol eras.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { findFreePort } from '../support/free-port.js';
+import { findFreePort } from '../../../test/platform/free-port.js';
 import { connectClient, type ProtocolEra } from '../support/mcp-client.js';
 import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { APP_PASSWORD, basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';

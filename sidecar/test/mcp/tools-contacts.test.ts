@@ -4,10 +4,10 @@ import { createDavApp } from '../../../test/platform/apps/dav.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
 import { connectClient } from '../support/mcp-client.js';
+import { errorText, structured as data } from '../support/tool-calls.js';
 import { APP_PASSWORD, basicAuth, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 
 type Client = Awaited<ReturnType<typeof connectClient>>;
-type Result = Awaited<ReturnType<Client['client']['callTool']>>;
 interface Contact {
   uid: string;
   etag: string;
@@ -48,14 +48,6 @@ afterAll(async () => {
 });
 
 const call = (name: string, args: Record<string, unknown> = {}) => mcp.client.callTool({ name, arguments: args });
-const data = <T>(result: Result) => {
-  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
-  return result.structuredContent as T;
-};
-const errorText = (result: Result) => {
-  expect(result.isError).toBe(true);
-  return JSON.stringify(result.content);
-};
 const davRequest = (path: string, init: { method: string; body?: string; headers?: Record<string, string> }) =>
   fetch(`${nextcloud.url}${path}`, {
     method: init.method,

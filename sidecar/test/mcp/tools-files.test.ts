@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { connectClient } from '../support/mcp-client.js';
+import { errorText, structured as data } from '../support/tool-calls.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 
 const USER_ID = 'uid-7';
@@ -31,20 +32,9 @@ afterAll(async () => {
   await nextcloud.close();
 });
 
-type Result = Awaited<ReturnType<typeof connection.client.callTool>>;
 type Entry = { path: string; name: string; type: string; etag: string; file_id: number; size: number };
 
 const call = (name: string, args: Record<string, unknown>) => connection.client.callTool({ name, arguments: args });
-
-function data<T>(result: Result): T {
-  if (result.isError) throw new Error(`tool failed: ${JSON.stringify(result.content)}`);
-  return result.structuredContent as T;
-}
-
-function errorText(result: Result): string {
-  expect(result.isError).toBe(true);
-  return (result.content as { text: string }[]).map((part) => part.text).join('');
-}
 
 describe('the files tools', () => {
   it('are listed with read-only and destructive hints that fit what they do', async () => {

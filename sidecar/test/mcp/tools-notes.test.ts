@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotesApp, type NotesDouble } from '../../../test/platform/apps/notes.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { connectClient } from '../support/mcp-client.js';
+import { listedToolNames } from '../support/tool-calls.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 
 type Client = Awaited<ReturnType<typeof connectClient>>;
@@ -162,19 +163,8 @@ describe('notes tools', () => {
 
 describe('notes tools without the notes app', () => {
   it('are not listed when the capabilities have no notes entry', async () => {
-    const bare = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }] });
-    const plain = await startTestSidecar({
-      NEXTCLOUD_HOST: bare.url,
-      NEXTCLOUD_USERNAME: 'alice',
-      NEXTCLOUD_PASSWORD: APP_PASSWORD,
-    });
-    const client = await connectClient(`${plain.url}/mcp`);
+    const tools = (await listedToolNames()).map((name) => ({ name }));
 
-    const { tools } = await client.client.listTools();
-
-    await client.close();
-    await plain.stop();
-    await bare.close();
     expect(tools.map((tool) => tool.name)).toContain('nc_core_whoami');
     expect(tools.some((tool) => tool.name.startsWith('nc_notes_'))).toBe(false);
   });

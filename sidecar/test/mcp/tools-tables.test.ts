@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTablesDouble, type TablesDouble } from '../../../test/platform/apps/tables.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { connectClient } from '../support/mcp-client.js';
-import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
+import { startBasicSidecar } from '../support/tool-calls.js';
+import { APP_PASSWORD, type TestSidecar } from '../support/sidecar.js';
 
 type Client = Awaited<ReturnType<typeof connectClient>>;
 type Row = {
@@ -54,11 +55,7 @@ afterAll(async () => {
 });
 
 async function sidecarFor(double: PlatformDouble): Promise<TestSidecar> {
-  const sidecar = await startTestSidecar({
-    NEXTCLOUD_HOST: double.url,
-    NEXTCLOUD_USERNAME: 'alice',
-    NEXTCLOUD_PASSWORD: APP_PASSWORD,
-  });
+  const sidecar = await startBasicSidecar(double.url);
   sidecars.push(sidecar);
   return sidecar;
 }

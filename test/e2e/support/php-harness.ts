@@ -1,10 +1,12 @@
 // Starts the companion's PHP harness (`php -S` with test/e2e/harness/router.php) on a free loopback port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findFreePort } from '../../platform/free-port.js';
+
+export { findFreePort };
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -62,16 +64,6 @@ export async function startPhpHarness(env: {
   };
 }
 
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilAnswering(url: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;

@@ -1,5 +1,5 @@
 // The calendar event resource template: nextcloud://calendar/{calendar}/{uid} reads one event as JSON.
-import { openDavAccount } from '../../platform/calendar/dav-account.js';
+import { openDavAccount } from '../../platform/dav/dav-account.js';
 import { getEvent } from '../../platform/calendar/calendar-events.js';
 import type { ResourceTemplateDefinition } from '../resource-definition.js';
 

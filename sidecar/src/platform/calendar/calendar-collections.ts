@@ -1,7 +1,7 @@
 // The user's calendars: list them (without Nextcloud's system collections) and create new ones with MKCALENDAR.
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { calendarPaths, isSystemCalendar } from './calendar-paths.js';
-import type { DavAccount } from './dav-account.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import {
   DAV_NAMESPACES,
   escapeXml,
@@ -9,7 +9,7 @@ import {
   requestMultistatus,
   textOf,
   type DavResponse,
-} from './dav-multistatus.js';
+} from '../dav/dav-multistatus.js';
 
 export type CalendarComponent = 'VEVENT' | 'VTODO' | 'VJOURNAL';
 

@@ -6,7 +6,7 @@ import { listCalendars } from './calendar-collections.js';
 import { deleteCalendarObject, findCalendarObject, writeCalendarObject } from './calendar-objects.js';
 import { isSystemCalendar, objectFileName } from './calendar-paths.js';
 import { queryCalendarObjects } from './calendar-query.js';
-import type { DavAccount } from './dav-account.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import { expandOccurrences, isRecurring } from './event-occurrences.js';
 import { applyEventChanges, readEvent, type EventChanges, type EventDetails } from './event-model.js';
 import {

@@ -2,8 +2,8 @@
 import { NotFoundError } from '../../errors.js';
 import { calendarPaths, objectFileName } from './calendar-paths.js';
 import { queryCalendarObjects, type CalendarObject } from './calendar-query.js';
-import type { DavAccount } from './dav-account.js';
-import { DAV_NAMESPACES, requestMultistatus, textOf } from './dav-multistatus.js';
+import type { DavAccount } from '../dav/dav-account.js';
+import { deleteDavObject, hasUid, headerOf, putDavObject } from '../dav/dav-objects.js';
 
 /** The object holding the item with this UID: `{uid}.ics` first, else a UID query (other clients pick other names). */
 export async function findCalendarObject(
@@ -30,48 +30,25 @@ export async function findCalendarObject(
  * Stores an object: a new one only if the name is free (If-None-Match: *), an existing one only if unchanged since
  * `etag` was read (If-Match). Returns the new ETag. A changed object makes the client throw ConflictError.
  */
-export async function writeCalendarObject(
+export function writeCalendarObject(
   account: DavAccount,
   object: { calendarId: string; fileName: string; ics: string; etag?: string },
 ): Promise<string> {
   const path = calendarPaths.object(account.userId, object.calendarId, object.fileName);
-  const response = await account.client.request(path, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'text/calendar; charset=utf-8',
-      ...(object.etag ? { 'if-match': object.etag } : { 'if-none-match': '*' }),
-    },
+  return putDavObject(account.client, path, {
     body: object.ics,
+    contentType: 'text/calendar; charset=utf-8',
+    etag: object.etag,
   });
-  // Nextcloud leaves out the ETag when it changed the data on the way in; ask for it then.
-  return headerOf(response.headers.etag) ?? (await fetchEtag(account, path));
 }
 
-export async function deleteCalendarObject(
+export function deleteCalendarObject(
   account: DavAccount,
   object: { calendarId: string; fileName: string; etag?: string },
 ): Promise<void> {
-  await account.client.request(calendarPaths.object(account.userId, object.calendarId, object.fileName), {
-    method: 'DELETE',
-    headers: object.etag ? { 'if-match': object.etag } : {},
-  });
-}
-
-async function fetchEtag(account: DavAccount, path: string): Promise<string> {
-  const [response] = await requestMultistatus(account.client, path, {
-    method: 'PROPFIND',
-    depth: '0',
-    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><d:getetag/></d:prop></d:propfind>`,
-  });
-  return textOf(response?.props.getetag) ?? '';
-}
-
-function hasUid(ics: string, uid: string): boolean {
-  const unfolded = ics.replace(/\r?\n[ \t]/g, '');
-  return unfolded.split(/\r?\n/).some((line) => /^UID[;:]/i.test(line) && line.slice(line.indexOf(':') + 1) === uid);
-}
-
-function headerOf(value: string | string[] | undefined): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first && first !== '' ? first : undefined;
+  return deleteDavObject(
+    account.client,
+    calendarPaths.object(account.userId, object.calendarId, object.fileName),
+    object.etag,
+  );
 }

@@ -2,8 +2,8 @@
 // for recurring events) or with a given UID.
 import type ICAL from 'ical.js';
 import { calendarPaths } from './calendar-paths.js';
-import type { DavAccount } from './dav-account.js';
-import { DAV_NAMESPACES, escapeXml, lastSegment, requestMultistatus, textOf } from './dav-multistatus.js';
+import type { DavAccount } from '../dav/dav-account.js';
+import { DAV_NAMESPACES, escapeXml, lastSegment, requestMultistatus, textOf } from '../dav/dav-multistatus.js';
 import { formatUtcStamp } from './ical-time.js';
 
 /** One stored calendar object (.ics resource). */

@@ -6,7 +6,7 @@ import { assertUserCalendar, explainMissingCalendar } from './calendar-events.js
 import { deleteCalendarObject, findCalendarObject, writeCalendarObject } from './calendar-objects.js';
 import { objectFileName } from './calendar-paths.js';
 import { queryCalendarObjects } from './calendar-query.js';
-import type { DavAccount } from './dav-account.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import {
   findMaster,
   markChanged,

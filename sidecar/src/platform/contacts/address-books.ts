@@ -1,7 +1,7 @@
 // The user's address books, without the ones Nextcloud generates (system accounts, apps).
 import { NotFoundError } from '../../errors.js';
-import type { DavAccount } from '../calendar/dav-account.js';
-import { DAV_NAMESPACES, lastSegment, requestMultistatus, textOf } from '../calendar/dav-multistatus.js';
+import type { DavAccount } from '../dav/dav-account.js';
+import { DAV_NAMESPACES, lastSegment, requestMultistatus, textOf } from '../dav/dav-multistatus.js';
 import { contactsPaths, isSystemAddressBook } from './contacts-paths.js';
 
 export interface AddressBookInfo {

@@ -1,8 +1,9 @@
 // vCards of an address book over CardDAV: query (all or matching a text), find one by UID, write it with
 // If-Match / If-None-Match, delete it.
 import { NotFoundError } from '../../errors.js';
-import type { DavAccount } from '../calendar/dav-account.js';
-import { DAV_NAMESPACES, escapeXml, lastSegment, requestMultistatus, textOf } from '../calendar/dav-multistatus.js';
+import type { DavAccount } from '../dav/dav-account.js';
+import { DAV_NAMESPACES, escapeXml, lastSegment, requestMultistatus, textOf } from '../dav/dav-multistatus.js';
+import { deleteDavObject, hasUid, headerOf, putDavObject } from '../dav/dav-objects.js';
 import { cardFileName, contactsPaths } from './contacts-paths.js';
 
 export interface StoredCard {
@@ -51,30 +52,27 @@ export async function findCard(account: DavAccount, addressBookId: string, uid: 
 }
 
 /** Stores a card: a new one only if the name is free, an existing one only if unchanged since `etag`. */
-export async function writeCard(
+export function writeCard(
   account: DavAccount,
   card: { addressBookId: string; fileName: string; vcard: string; etag?: string },
 ): Promise<string> {
   const path = contactsPaths.card(account.userId, card.addressBookId, card.fileName);
-  const response = await account.client.request(path, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'text/vcard; charset=utf-8',
-      ...(card.etag ? { 'if-match': card.etag } : { 'if-none-match': '*' }),
-    },
+  return putDavObject(account.client, path, {
     body: card.vcard,
+    contentType: 'text/vcard; charset=utf-8',
+    etag: card.etag,
   });
-  return headerOf(response.headers.etag) ?? (await fetchEtag(account, path));
 }
 
-export async function deleteCard(
+export function deleteCard(
   account: DavAccount,
   card: { addressBookId: string; fileName: string; etag?: string },
 ): Promise<void> {
-  await account.client.request(contactsPaths.card(account.userId, card.addressBookId, card.fileName), {
-    method: 'DELETE',
-    headers: card.etag ? { 'if-match': card.etag } : {},
-  });
+  return deleteDavObject(
+    account.client,
+    contactsPaths.card(account.userId, card.addressBookId, card.fileName),
+    card.etag,
+  );
 }
 
 async function queryCards(account: DavAccount, addressBookId: string, filter: string): Promise<StoredCard[]> {
@@ -88,23 +86,4 @@ async function queryCards(account: DavAccount, addressBookId: string, filter: st
     if (!vcard || response.href.endsWith('/')) return [];
     return [{ addressBookId, fileName: lastSegment(response.href), etag: textOf(response.props.getetag) ?? '', vcard }];
   });
-}
-
-async function fetchEtag(account: DavAccount, path: string): Promise<string> {
-  const [response] = await requestMultistatus(account.client, path, {
-    method: 'PROPFIND',
-    depth: '0',
-    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><d:getetag/></d:prop></d:propfind>`,
-  });
-  return textOf(response?.props.getetag) ?? '';
-}
-
-function hasUid(vcard: string, uid: string): boolean {
-  const unfolded = vcard.replace(/\r?\n[ \t]/g, '');
-  return unfolded.split(/\r?\n/).some((line) => /^UID[;:]/i.test(line) && line.slice(line.indexOf(':') + 1) === uid);
-}
-
-function headerOf(value: string | string[] | undefined): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  return first && first !== '' ? first : undefined;
 }

@@ -1,7 +1,7 @@
 // Contacts of a user's address books: list (sorted by name), search, read, create, update and delete by UID.
 // Updates change only the given fields of the stored vCard and write it back with If-Match.
 import { InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
-import type { DavAccount } from '../calendar/dav-account.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import { listAddressBooks } from './address-books.js';
 import { deleteCard, findCard, queryAllCards, searchCards, writeCard, type StoredCard } from './contact-cards.js';
 import { cardFileName, isSystemAddressBook } from './contacts-paths.js';

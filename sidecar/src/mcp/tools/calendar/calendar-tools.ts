@@ -1,7 +1,7 @@
 // Tools for the calendars themselves: list the user's calendars, create one.
 import { z } from 'zod';
 import { calendarIdFor, createCalendar, listCalendars } from '../../../platform/calendar/calendar-collections.js';
-import { openDavAccount } from '../../../platform/calendar/dav-account.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { READ_ONLY } from './calendar-schemas.js';
 

@@ -8,7 +8,7 @@ import {
   listEvents,
   updateEvent,
 } from '../../../platform/calendar/calendar-events.js';
-import { openDavAccount } from '../../../platform/calendar/dav-account.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import type { EventChanges } from '../../../platform/calendar/event-model.js';
 import { parseRecurrenceRule } from '../../../platform/calendar/event-model.js';
 import { instantOf, parseTimeInput } from '../../../platform/calendar/ical-time.js';

@@ -7,7 +7,7 @@ import {
   listTasks,
   updateTask,
 } from '../../../platform/calendar/calendar-tasks.js';
-import { openDavAccount } from '../../../platform/calendar/dav-account.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { parseTimeInput } from '../../../platform/calendar/ical-time.js';
 import type { TaskChanges } from '../../../platform/calendar/task-model.js';
 import { defineTool } from '../../tool-definition.js';

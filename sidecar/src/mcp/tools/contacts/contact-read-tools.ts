@@ -1,6 +1,6 @@
 // Tools that read contacts: list the address books, list contacts page by page, search, get one.
 import { z } from 'zod';
-import { openDavAccount } from '../../../platform/calendar/dav-account.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { listAddressBooks } from '../../../platform/contacts/address-books.js';
 import { getContact, listContacts, searchContacts } from '../../../platform/contacts/contacts.js';
 import { defineTool } from '../../tool-definition.js';

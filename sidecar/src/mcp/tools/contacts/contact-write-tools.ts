@@ -1,6 +1,6 @@
 // Tools that change contacts: create, update (keeping unknown vCard properties) and delete.
 import { z } from 'zod';
-import { openDavAccount } from '../../../platform/calendar/dav-account.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { createContact, deleteContact, updateContact } from '../../../platform/contacts/contacts.js';
 import { defineTool } from '../../tool-definition.js';
 import {
