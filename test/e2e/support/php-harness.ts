@@ -64,7 +64,6 @@ export async function startPhpHarness(env: {
   };
 }
 
-
 async function waitUntilAnswering(url: string, output: () => string): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
