@@ -33,29 +33,7 @@ class RedirectingClientService implements IClientService {
 			) {
 			}
 
-			public function get(string $uri, array $options = []): IResponse {
-				return $this->request($uri, 'GET', $options);
-			}
-
-			public function head(string $uri, array $options = []): IResponse {
-				return $this->request($uri, 'HEAD', $options);
-			}
-
-			public function post(string $uri, array $options = []): IResponse {
-				return $this->request($uri, 'POST', $options);
-			}
-
-			public function put(string $uri, array $options = []): IResponse {
-				return $this->request($uri, 'PUT', $options);
-			}
-
-			public function delete(string $uri, array $options = []): IResponse {
-				return $this->request($uri, 'DELETE', $options);
-			}
-
-			public function options(string $uri, array $options = []): IResponse {
-				return $this->request($uri, 'OPTIONS', $options);
-			}
+			use ClientVerbs;
 
 			public function request(string $uri, string $method, array $options = []): IResponse {
 				foreach ($this->prefixes as $from => $to) {
