@@ -1,23 +1,15 @@
 // Events of a user's calendars: list the occurrences in a range, read, create, update and delete one by UID.
 // Updates change only the given fields of the stored object and write it back with If-Match.
 import type ICAL from 'ical.js';
-import { InvalidInputError, NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import { listCalendars } from './calendar-collections.js';
-import { deleteCalendarObject, findCalendarObject, writeCalendarObject } from './calendar-objects.js';
-import { isSystemCalendar, objectFileName } from './calendar-paths.js';
+import { findCalendarObject } from './calendar-objects.js';
+import { assertUserCalendar, createCalendarItem, deleteCalendarItem, updateCalendarItem } from './calendar-items.js';
 import { queryCalendarObjects } from './calendar-query.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { expandOccurrences, isRecurring } from './event-occurrences.js';
 import { applyEventChanges, readEvent, type EventChanges, type EventDetails } from './event-model.js';
-import {
-  findMaster,
-  markChanged,
-  newCalendarDocument,
-  newItemComponent,
-  parseCalendarDocument,
-  serializeCalendar,
-  textProperty,
-} from './ical-document.js';
+import { findMaster, parseCalendarDocument, textProperty } from './ical-document.js';
 import { formatTime, instantOf } from './ical-time.js';
 
 export interface StoredEvent extends EventDetails {
@@ -100,18 +92,10 @@ export async function createEvent(
   calendarId: string,
   fields: EventChanges & { summary: string; start: ICAL.Time },
 ): Promise<StoredEvent> {
-  assertUserCalendar(calendarId);
-  const document = newCalendarDocument();
-  const event = newItemComponent('vevent');
-  document.addSubcomponent(event);
-  applyEventChanges(event, fields, organizerOf(account));
-  const uid = String(event.getFirstPropertyValue('uid'));
-  const etag = await writeCalendarObject(account, {
-    calendarId,
-    fileName: objectFileName(uid),
-    ics: serializeCalendar(document),
-  }).catch(explainMissingCalendar(calendarId));
-  return { ...readEvent(event), calendarId, etag };
+  const { component, etag } = await createCalendarItem(account, calendarId, 'vevent', (event) =>
+    applyEventChanges(event, fields, organizerOf(account)),
+  );
+  return { ...readEvent(component), calendarId, etag };
 }
 
 /** Changes the given fields of the event (its master, for recurring ones); `etag` guards against lost updates. */
@@ -122,41 +106,14 @@ export async function updateEvent(
   changes: EventChanges,
   etag?: string,
 ): Promise<StoredEvent> {
-  assertUserCalendar(calendarId);
-  const object = await findCalendarObject(account, calendarId, uid, 'VEVENT');
-  const document = parseCalendarDocument(object.ics);
-  const master = findMaster(document, 'vevent');
-  if (!master) throw new NotFoundError('There is no event with this UID.');
-  applyEventChanges(master, changes, organizerOf(account));
-  markChanged(master);
-  const newEtag = await writeCalendarObject(account, {
-    calendarId,
-    fileName: object.fileName,
-    ics: serializeCalendar(document),
-    etag: etag ?? object.etag,
-  });
-  return { ...readEvent(master), calendarId, etag: newEtag };
+  const written = await updateCalendarItem(account, { calendarId, uid, kind: 'vevent', etag }, (master) =>
+    applyEventChanges(master, changes, organizerOf(account)),
+  );
+  return { ...readEvent(written.component), calendarId, etag: written.etag };
 }
 
-export async function deleteEvent(account: DavAccount, calendarId: string, uid: string, etag?: string): Promise<void> {
-  assertUserCalendar(calendarId);
-  const object = await findCalendarObject(account, calendarId, uid, 'VEVENT');
-  await deleteCalendarObject(account, { calendarId, fileName: object.fileName, etag: etag ?? object.etag });
-}
-
-/** Refuses Nextcloud's system collections (inbox, trash bin, birthdays), which hold no user events. */
-export function assertUserCalendar(calendarId: string): void {
-  if (isSystemCalendar(calendarId)) {
-    throw new InvalidInputError(`"${calendarId}" is a system collection, not a calendar of the user.`);
-  }
-}
-
-/** Turns the 404 of a write into "no such calendar". */
-export function explainMissingCalendar(calendarId: string) {
-  return (error: unknown): never => {
-    if (error instanceof NotFoundError) throw new NotFoundError(`There is no calendar "${calendarId}".`);
-    throw error;
-  };
+export function deleteEvent(account: DavAccount, calendarId: string, uid: string, etag?: string): Promise<void> {
+  return deleteCalendarItem(account, { calendarId, uid, kind: 'vevent', etag });
 }
 
 async function eventCalendarIds(account: DavAccount): Promise<string[]> {

@@ -2,19 +2,11 @@
 // only the given fields of the stored object and write it back with If-Match.
 import { NotFoundError } from '../../errors.js';
 import { listCalendars } from './calendar-collections.js';
-import { assertUserCalendar, explainMissingCalendar } from './calendar-events.js';
-import { deleteCalendarObject, findCalendarObject, writeCalendarObject } from './calendar-objects.js';
-import { objectFileName } from './calendar-paths.js';
+import { assertUserCalendar, createCalendarItem, deleteCalendarItem, updateCalendarItem } from './calendar-items.js';
+import { findCalendarObject } from './calendar-objects.js';
 import { queryCalendarObjects } from './calendar-query.js';
 import type { DavAccount } from '../dav/dav-account.js';
-import {
-  findMaster,
-  markChanged,
-  newCalendarDocument,
-  newItemComponent,
-  parseCalendarDocument,
-  serializeCalendar,
-} from './ical-document.js';
+import { findMaster, parseCalendarDocument } from './ical-document.js';
 import { applyTaskChanges, isTaskDone, readTask, type TaskChanges, type TaskDetails } from './task-model.js';
 
 export interface StoredTask extends TaskDetails {
@@ -62,18 +54,10 @@ export async function createTask(
   calendarId: string,
   fields: TaskChanges & { summary: string },
 ): Promise<StoredTask> {
-  assertUserCalendar(calendarId);
-  const document = newCalendarDocument();
-  const task = newItemComponent('vtodo');
-  document.addSubcomponent(task);
-  applyTaskChanges(task, { status: 'NEEDS-ACTION', ...fields });
-  const uid = String(task.getFirstPropertyValue('uid'));
-  const etag = await writeCalendarObject(account, {
-    calendarId,
-    fileName: objectFileName(uid),
-    ics: serializeCalendar(document),
-  }).catch(explainMissingCalendar(calendarId));
-  return { ...readTask(task), calendarId, etag };
+  const { component, etag } = await createCalendarItem(account, calendarId, 'vtodo', (task) =>
+    applyTaskChanges(task, { status: 'NEEDS-ACTION', ...fields }),
+  );
+  return { ...readTask(component), calendarId, etag };
 }
 
 export async function updateTask(
@@ -83,26 +67,14 @@ export async function updateTask(
   changes: TaskChanges,
   etag?: string,
 ): Promise<StoredTask> {
-  assertUserCalendar(calendarId);
-  const object = await findCalendarObject(account, calendarId, uid, 'VTODO');
-  const document = parseCalendarDocument(object.ics);
-  const master = findMaster(document, 'vtodo');
-  if (!master) throw new NotFoundError('There is no task with this UID.');
-  applyTaskChanges(master, changes);
-  markChanged(master);
-  const newEtag = await writeCalendarObject(account, {
-    calendarId,
-    fileName: object.fileName,
-    ics: serializeCalendar(document),
-    etag: etag ?? object.etag,
-  });
-  return { ...readTask(master), calendarId, etag: newEtag };
+  const written = await updateCalendarItem(account, { calendarId, uid, kind: 'vtodo', etag }, (master) =>
+    applyTaskChanges(master, changes),
+  );
+  return { ...readTask(written.component), calendarId, etag: written.etag };
 }
 
-export async function deleteTask(account: DavAccount, calendarId: string, uid: string, etag?: string): Promise<void> {
-  assertUserCalendar(calendarId);
-  const object = await findCalendarObject(account, calendarId, uid, 'VTODO');
-  await deleteCalendarObject(account, { calendarId, fileName: object.fileName, etag: etag ?? object.etag });
+export function deleteTask(account: DavAccount, calendarId: string, uid: string, etag?: string): Promise<void> {
+  return deleteCalendarItem(account, { calendarId, uid, kind: 'vtodo', etag });
 }
 
 /** The calendar new tasks go to: `personal` when it takes tasks, else the first calendar that does. */
