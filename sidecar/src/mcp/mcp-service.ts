@@ -3,7 +3,7 @@
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
-import { createCapabilitiesCache } from '../platform/capabilities.js';
+import { createCallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import { createAccessResolver, type NextcloudAccess } from './access.js';
@@ -56,7 +56,7 @@ export function createFactoryDeps(
     resources: ALL_RESOURCE_TEMPLATES,
     http: deps.http,
     logger: deps.logger,
-    capabilities: createCapabilitiesCache(),
+    memo: createCallerMemoStore(),
     enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
     scopeOf,
   };

@@ -3,7 +3,9 @@
 import { McpServer, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
-import type { CapabilitiesCache } from '../platform/capabilities.js';
+import type { CallerMemoStore } from '../platform/caller-memo.js';
+import { fetchCapabilities } from '../platform/capabilities.js';
+import type { NextcloudCredentials } from '../platform/credentials.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { SIDECAR_VERSION } from '../version.js';
 import { UnauthenticatedError } from '../errors.js';
@@ -22,7 +24,8 @@ export interface ServerFactoryDeps {
   tools: ToolDefinition[];
   resources?: ResourceTemplateDefinition[];
   http: HttpClient;
-  capabilities: CapabilitiesCache;
+  /** Remembers each caller's user and capabilities across tool calls. */
+  memo: CallerMemoStore;
   logger: Logger;
   /** NEXTCLOUD_MCP_APPS: when set, only these apps' tools are offered. */
   enabledApps?: ReadonlySet<ToolApp>;
@@ -50,9 +53,7 @@ export async function buildMcpServer(deps: ServerFactoryDeps, access: NextcloudA
 async function installedApps(deps: ServerFactoryDeps, access: NextcloudAccess) {
   if (!access.credentials) return undefined;
   try {
-    const capabilities = await deps.capabilities.get(
-      createNextcloudClient({ http: deps.http, host: access.host, credentials: access.credentials }),
-    );
+    const capabilities = await fetchCapabilities(clientFor(deps, access, access.credentials));
     return (app: ToolApp) => isAppInstalled(app, capabilities);
   } catch (error) {
     deps.logger.warn({ err: error }, 'capabilities unavailable; listing every tool');
@@ -101,12 +102,16 @@ function createToolContext(deps: ServerFactoryDeps, context: ServerContext): Too
   if (!access.credentials)
     throw new UnauthenticatedError(access.missingCredentialsMessage ?? 'No Nextcloud credentials.');
   return {
-    nextcloud: createNextcloudClient({ http: deps.http, host: access.host, credentials: access.credentials }),
+    nextcloud: clientFor(deps, access, access.credentials),
     requestId,
     signal: context.mcpReq.signal,
     logger: deps.logger,
     reportProgress: progressReporter(context),
   };
+}
+
+function clientFor(deps: ServerFactoryDeps, access: NextcloudAccess, credentials: NextcloudCredentials) {
+  return createNextcloudClient({ http: deps.http, host: access.host, credentials, memo: deps.memo });
 }
 
 function progressReporter(context: ServerContext): ToolContext['reportProgress'] {

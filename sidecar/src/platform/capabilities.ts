@@ -1,4 +1,4 @@
-// Which Nextcloud apps a user has (from /ocs/v2.php/cloud/capabilities), cached briefly per user.
+// Which Nextcloud apps a user has (from /ocs/v2.php/cloud/capabilities), remembered in the client's memo.
 import type { NextcloudClient } from './nextcloud-client.js';
 import { ocsPaths } from './urls.js';
 
@@ -8,29 +8,11 @@ export interface NextcloudCapabilities {
   apps: Record<string, Record<string, unknown>>;
 }
 
-export interface CapabilitiesCache {
-  get(client: NextcloudClient): Promise<NextcloudCapabilities>;
+export function fetchCapabilities(client: NextcloudClient): Promise<NextcloudCapabilities> {
+  return client.memo.remember('capabilities', () => loadCapabilities(client));
 }
 
-export function createCapabilitiesCache(options: { ttlMs?: number; clock?: () => number } = {}): CapabilitiesCache {
-  const ttlMs = options.ttlMs ?? 5 * 60_000;
-  const clock = options.clock ?? Date.now;
-  const entries = new Map<string, { value: Promise<NextcloudCapabilities>; until: number }>();
-  return {
-    get(client) {
-      const key = `${client.host} ${client.loginName}`;
-      const hit = entries.get(key);
-      if (hit && hit.until > clock()) return hit.value;
-      const value = fetchCapabilities(client);
-      entries.set(key, { value, until: clock() + ttlMs });
-      value.catch(() => entries.delete(key));
-      if (entries.size > 10_000) entries.delete(entries.keys().next().value as string);
-      return value;
-    },
-  };
-}
-
-export async function fetchCapabilities(client: NextcloudClient): Promise<NextcloudCapabilities> {
+async function loadCapabilities(client: NextcloudClient): Promise<NextcloudCapabilities> {
   const data = await client.requestJson<{ version?: { string?: string }; capabilities?: Record<string, unknown> }>(
     ocsPaths.capabilities,
   );

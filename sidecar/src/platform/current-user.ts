@@ -22,9 +22,11 @@ export async function fetchCurrentUser(
   return fetchCurrentUserWith(createNextcloudClient({ http, host, credentials }), timeoutMs);
 }
 
-/** The same question through a user's client (tools). */
-export async function fetchCurrentUserWith(client: NextcloudClient, timeoutMs?: number): Promise<NextcloudUser> {
-  return toUser(await client.requestJson(ocsPaths.currentUser, { timeoutMs }));
+/** The same question through a user's client (tools), remembered in the client's memo. */
+export function fetchCurrentUserWith(client: NextcloudClient, timeoutMs?: number): Promise<NextcloudUser> {
+  return client.memo.remember('current-user', async () =>
+    toUser(await client.requestJson(ocsPaths.currentUser, { timeoutMs })),
+  );
 }
 
 function toUser(data: unknown): NextcloudUser {

@@ -9,6 +9,7 @@ import {
   UpstreamError,
 } from '../errors.js';
 import type { HttpClient, HttpResponse } from '../net/http-client.js';
+import { NO_MEMO, type CallerMemo, type CallerMemoStore } from './caller-memo.js';
 import { encodeBasicAuthorization, type NextcloudCredentials } from './credentials.js';
 import { buildNextcloudUrl } from './urls.js';
 
@@ -27,6 +28,8 @@ export interface NextcloudRequest {
 export interface NextcloudClient {
   host: string;
   loginName: string;
+  /** Answers remembered for this caller (current user, capabilities); remembers nothing without a store. */
+  memo: CallerMemo;
   request(path: string, request?: NextcloudRequest): Promise<HttpResponse>;
   /** The JSON answer of a request; OCS answers are unwrapped to `ocs.data`. */
   requestJson<T = unknown>(path: string, request?: NextcloudRequest): Promise<T>;
@@ -36,6 +39,7 @@ export function createNextcloudClient(deps: {
   http: HttpClient;
   host: string;
   credentials: NextcloudCredentials;
+  memo?: CallerMemoStore;
 }): NextcloudClient {
   const authorization = encodeBasicAuthorization(deps.credentials);
   const request = async (path: string, req: NextcloudRequest = {}): Promise<HttpResponse> => {
@@ -59,6 +63,7 @@ export function createNextcloudClient(deps: {
   return {
     host: deps.host,
     loginName: deps.credentials.loginName,
+    memo: deps.memo ? deps.memo.forCaller(deps.host, deps.credentials) : NO_MEMO,
     request,
     requestJson: async <T>(path: string, req: NextcloudRequest = {}) => {
       const response = await request(path, req);

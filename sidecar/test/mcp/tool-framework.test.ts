@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../src/errors.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
+import { createCallerMemoStore } from '../../src/platform/caller-memo.js';
 import { buildMcpServer } from '../../src/mcp/server-factory.js';
 import { ALL_TOOLS } from '../../src/mcp/tool-catalog.js';
 import { defineTool, TOOL_NAME_PATTERN, type ToolDefinition } from '../../src/mcp/tool-definition.js';
@@ -50,7 +51,7 @@ async function clientFor(tools: ToolDefinition[]) {
       tools,
       http,
       logger: createLogger('silent'),
-      capabilities: { get: () => Promise.reject(new Error('offline')) },
+      memo: createCallerMemoStore(),
       scopeOf: () => ({ access, requestId: 'req-1' }),
     },
     { ...access, credentials: undefined, missingCredentialsMessage: 'n/a' },

@@ -171,6 +171,20 @@ describe('nc_files_write and nc_files_read_text', () => {
   });
 });
 
+describe('the caller memo', () => {
+  it('asks Nextcloud who the user is once for many file calls, not once per call', async () => {
+    await call('nc_files_list', { path: '/' });
+    const before = nextcloud.requests.length;
+
+    for (let i = 0; i < 3; i += 1) await call('nc_files_list', { path: '/' });
+
+    const lookups = nextcloud.requests
+      .slice(before)
+      .filter((request) => request.path.startsWith('/ocs/v2.php/cloud/user'));
+    expect(lookups).toEqual([]);
+  });
+});
+
 describe('nc_files_list and nc_files_stat', () => {
   it('pages through more entries than the limit, folders first, without repeats', async () => {
     for (let i = 0; i < 7; i++) files.seedFile(USER_ID, `Paged/file-${i}.txt`, `${i}`);

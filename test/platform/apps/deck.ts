@@ -25,28 +25,7 @@ const REST = '/index.php/apps/deck/api/v1.0';
 const OCS = '/ocs/v2.php/apps/deck/api/v1.0';
 
 export function createDeckApp(): DeckDouble {
-  const {
-    boards,
-    stacks,
-    labels,
-    comments,
-    newId,
-    now,
-    person,
-    createBoard,
-    createStack,
-    createCard,
-    welcome,
-    boardFor,
-    stackFor,
-    cardFor,
-    participants,
-    cardsOf,
-    describeLabel,
-    describeCard,
-    describeStack,
-    describeBoard,
-  } = createDeckStore();
+  const store = createDeckStore();
 
   async function routeRest(req: DoubleRequest, user: DoubleAccount, route: string) {
     const body = req.method === 'GET' || req.method === 'DELETE' ? {} : (((await req.json()) ?? {}) as Body);
@@ -58,80 +37,87 @@ export function createDeckApp(): DeckDouble {
     const method = req.method;
     if (!b) {
       if (method === 'GET') {
-        const visible = [...boards.values()].filter((x) => !x.deletedAt && participants(x).includes(user.id));
-        return visible.map((x) => describeBoard(x, user));
+        const visible = [...store.boards.values()].filter(
+          (x) => !x.deletedAt && store.participants(x).includes(user.id),
+        );
+        return visible.map((x) => store.describeBoard(x, user));
       }
       if (method === 'POST')
-        return describeBoard(createBoard(person(user), requireText(body, 'title'), str(body.color, '0087C5')), user);
+        return store.describeBoard(
+          store.createBoard(store.person(user), requireText(body, 'title'), str(body.color, '0087C5')),
+          user,
+        );
     }
     const boardId = Number(b);
     if (!kind) {
-      const board = boardFor(user, boardId);
-      if (method === 'GET') return describeBoard(board, user);
+      const board = store.boardFor(user, boardId);
+      if (method === 'GET') return store.describeBoard(board, user);
       if (method === 'PUT') {
         Object.assign(board, { title: requireText(body, 'title'), color: str(body.color, board.color) });
         board.archived = body.archived === true;
-        return describeBoard(board, user);
+        return store.describeBoard(board, user);
       }
       if (method === 'DELETE') {
-        board.deletedAt = now();
-        return describeBoard(board, user);
+        board.deletedAt = store.now();
+        return store.describeBoard(board, user);
       }
     }
     if (kind === 'labels') return routeLabels(user, boardId, s, method, body);
     if (!s) {
-      boardFor(user, boardId);
+      store.boardFor(user, boardId);
       if (method === 'GET') {
-        const list = [...stacks.values()].filter((x) => x.boardId === boardId && !x.deletedAt);
-        return list.sort((x, y) => x.order - y.order || x.id - y.id).map(describeStack);
+        const list = [...store.stacks.values()].filter((x) => x.boardId === boardId && !x.deletedAt);
+        return list.sort((x, y) => x.order - y.order || x.id - y.id).map(store.describeStack);
       }
-      if (method === 'POST') return describeStack(createStack(boardId, requireText(body, 'title'), num(body.order, 0)));
+      if (method === 'POST')
+        return store.describeStack(store.createStack(boardId, requireText(body, 'title'), num(body.order, 0)));
     }
-    const stack = stackFor(user, boardId, Number(s));
+    const stack = store.stackFor(user, boardId, Number(s));
     if (!c) {
-      if (method === 'GET') return describeStack(stack);
+      if (method === 'GET') return store.describeStack(stack);
       if (method === 'PUT') {
         Object.assign(stack, { title: requireText(body, 'title'), order: num(body.order, stack.order) });
-        return describeStack(stack);
+        return store.describeStack(stack);
       }
       if (method === 'DELETE') {
-        stack.deletedAt = now();
-        return describeStack(stack);
+        stack.deletedAt = store.now();
+        return store.describeStack(stack);
       }
       if (method === 'POST') {
-        const card = createCard(stack.id, person(user), {
+        const card = store.createCard(stack.id, store.person(user), {
           title: requireText(body, 'title'),
           type: str(body.type, 'plain'),
           order: num(body.order, 999),
           description: str(body.description, ''),
           duedate: parseDuedate(body.duedate),
         });
-        return describeCard(card);
+        return store.describeCard(card);
       }
     }
     if (c && method === 'POST' && action === undefined) throw new DeckError(405, 'Method not allowed');
-    const card = cardFor(user, Number(c));
-    return routeCard(user, boardFor(user, boardId), stack, card, action, method, body);
+    const card = store.cardFor(user, Number(c));
+    return routeCard(user, store.boardFor(user, boardId), stack, card, action, method, body);
   }
 
   function routeLabels(user: DoubleAccount, boardId: number, l: string | undefined, method: string, body: Body) {
-    boardFor(user, boardId);
-    if (!l && method === 'GET') return [...labels.values()].filter((x) => x.boardId === boardId).map(describeLabel);
+    store.boardFor(user, boardId);
+    if (!l && method === 'GET')
+      return [...store.labels.values()].filter((x) => x.boardId === boardId).map(store.describeLabel);
     if (!l && method === 'POST') {
-      const label = { id: newId(), boardId, title: requireText(body, 'title'), color: str(body.color, '31CC7C') };
-      labels.set(label.id, label);
-      return describeLabel(label);
+      const label = { id: store.newId(), boardId, title: requireText(body, 'title'), color: str(body.color, '31CC7C') };
+      store.labels.set(label.id, label);
+      return store.describeLabel(label);
     }
-    const label = labels.get(Number(l));
+    const label = store.labels.get(Number(l));
     if (!label || label.boardId !== boardId) throw new DeckError(404, 'Label not found');
-    if (method === 'GET') return describeLabel(label);
+    if (method === 'GET') return store.describeLabel(label);
     if (method === 'PUT') {
       Object.assign(label, { title: requireText(body, 'title'), color: str(body.color, label.color) });
-      return describeLabel(label);
+      return store.describeLabel(label);
     }
     if (method === 'DELETE') {
-      labels.delete(label.id);
-      return describeLabel(label);
+      store.labels.delete(label.id);
+      return store.describeLabel(label);
     }
     throw new DeckError(405, 'Method not allowed');
   }
@@ -145,13 +131,13 @@ export function createDeckApp(): DeckDouble {
     method: string,
     body: Body,
   ) {
-    if (action === undefined && method === 'GET') return describeCard(card);
+    if (action === undefined && method === 'GET') return store.describeCard(card);
     if (action === undefined && method === 'DELETE') {
-      card.deletedAt = now();
-      return describeCard(card);
+      card.deletedAt = store.now();
+      return store.describeCard(card);
     }
     if (method !== 'PUT') throw new DeckError(405, 'Method not allowed');
-    card.lastModified = now();
+    card.lastModified = store.now();
     switch (action) {
       case undefined: {
         // The whole card: fields left out are reset, and the stack of the URL becomes the card's stack.
@@ -167,15 +153,15 @@ export function createDeckApp(): DeckDouble {
           duedate: parseDuedate(body.duedate),
           archived: body.archived === true ? true : body.archived === false ? false : card.archived,
         });
-        return describeCard(card);
+        return store.describeCard(card);
       }
       case 'archive':
       case 'unarchive':
         card.archived = action === 'archive';
-        return describeCard(card);
+        return store.describeCard(card);
       case 'assignLabel':
       case 'removeLabel': {
-        const label = labels.get(num(body.labelId, -1));
+        const label = store.labels.get(num(body.labelId, -1));
         if (!label || label.boardId !== board.id) throw new DeckError(400, 'Label does not belong to this board');
         card.labelIds = card.labelIds.filter((id) => id !== label.id);
         if (action === 'assignLabel') card.labelIds.push(label.id);
@@ -183,11 +169,11 @@ export function createDeckApp(): DeckDouble {
       }
       case 'assignUser': {
         const userId = requireText(body, 'userId');
-        if (!participants(board).includes(userId)) throw new DeckError(400, 'The user is not part of the board');
+        if (!store.participants(board).includes(userId)) throw new DeckError(400, 'The user is not part of the board');
         if (card.assigned.some((a) => a.participant.uid === userId))
           throw new DeckError(400, 'The user is already assigned to the card');
         const assignment = {
-          id: newId(),
+          id: store.newId(),
           participant: { uid: userId, displayname: userId === user.id ? user.displayName : userId },
         };
         card.assigned.push(assignment);
@@ -211,14 +197,14 @@ export function createDeckApp(): DeckDouble {
         };
       }
       case 'reorder': {
-        const target = stacks.get(num(body.stackId, -1));
+        const target = store.stacks.get(num(body.stackId, -1));
         if (!target || target.deletedAt || target.boardId !== board.id)
           throw new DeckError(400, 'Stack not found on this board');
-        const others = cardsOf(target.id).filter((x) => x.id !== card.id);
+        const others = store.cardsOf(target.id).filter((x) => x.id !== card.id);
         others.splice(Math.max(0, Math.min(num(body.order, 0), others.length)), 0, card);
         card.stackId = target.id;
         others.forEach((x, i) => (x.order = i));
-        return others.map(describeCard);
+        return others.map(store.describeCard);
       }
       default:
         throw new DeckError(404, 'Not found');
@@ -241,11 +227,11 @@ export function createDeckApp(): DeckDouble {
     const m = /^\/cards\/(\d+)\/comments$/.exec(route);
     if (!m) return false;
     try {
-      const card = cardFor(user, Number(m[1]));
+      const card = store.cardFor(user, Number(m[1]));
       if (req.method === 'GET') {
         const limit = num(Number(req.url.searchParams.get('limit') ?? 20), 20);
         const offset = num(Number(req.url.searchParams.get('offset') ?? 0), 0);
-        const list = [...comments.values()].filter((x) => x.cardId === card.id).sort((a, b) => b.id - a.id);
+        const list = [...store.comments.values()].filter((x) => x.cardId === card.id).sort((a, b) => b.id - a.id);
         respondOcs(req.raw, res, req.url, 2, {
           status: 200,
           data: list.slice(offset, offset + limit).map(describeComment),
@@ -257,14 +243,14 @@ export function createDeckApp(): DeckDouble {
       const message = requireText(body, 'message');
       if ([...message].length > 1000) throw new DeckError(400, 'Comment length exceeds the limit');
       const comment: Comment = {
-        id: newId(),
+        id: store.newId(),
         cardId: card.id,
         message,
-        actor: person(user),
+        actor: store.person(user),
         parentId: typeof body.parentId === 'number' ? body.parentId : null,
         creationDateTime: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
       };
-      comments.set(comment.id, comment);
+      store.comments.set(comment.id, comment);
       respondOcs(req.raw, res, req.url, 2, { status: 200, data: describeComment(comment) });
     } catch (error) {
       if (!(error instanceof DeckError)) throw error;
@@ -276,7 +262,7 @@ export function createDeckApp(): DeckDouble {
   return {
     id: 'deck',
     capabilities: () => ({ version: '1.16.0', canCreateBoards: true }),
-    shareBoard: (boardId, userId) => void boards.get(boardId)?.sharedWith.add(userId),
+    shareBoard: (boardId, userId) => void store.boards.get(boardId)?.sharedWith.add(userId),
     async handle(req, res) {
       const isRest = req.path.startsWith(`${REST}/`);
       const isOcs = req.path.startsWith(`${OCS}/`);
@@ -291,7 +277,7 @@ export function createDeckApp(): DeckDouble {
         else sendNotLoggedIn(res);
         return true;
       }
-      welcome(req.user);
+      store.welcome(req.user);
       if (isOcs) return routeOcs(req, res, req.user, req.path.slice(OCS.length));
       if (req.headers['ocs-apirequest'] !== 'true') {
         sendJson(res, 412, { message: 'CSRF check failed' });

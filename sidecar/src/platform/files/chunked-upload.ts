@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.js';
 import { davFilesUrl, davUploadPath, type FilePath } from './dav-paths.js';
 import { findPath, headerText, parseFileId } from './file-operations.js';
-import type { FilesAccess } from './files-access.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import { unquoteEtag } from './propfind.js';
 
 /** Nextcloud (object storage) refuses smaller chunks except the last. */
@@ -32,7 +32,7 @@ export interface ChunkedUploadOutcome {
 const CHUNK_TIMEOUT_MS = 300_000;
 
 export async function uploadInChunks(
-  access: FilesAccess,
+  access: DavAccount,
   path: FilePath,
   request: ChunkedUploadRequest,
 ): Promise<ChunkedUploadOutcome> {
@@ -106,7 +106,7 @@ export async function* regroup(
   if (pendingBytes > 0 || !yielded) yield Buffer.concat(pending);
 }
 
-async function checkTarget(access: FilesAccess, path: FilePath, overwrite: boolean): Promise<void> {
+async function checkTarget(access: DavAccount, path: FilePath, overwrite: boolean): Promise<void> {
   const existing = await findPath(access, path);
   if (existing?.type === 'folder') throw new ConflictError(`${path.text} is a folder.`);
   if (existing && !overwrite) throw new ConflictError(`A file already exists at ${path.text}; pass overwrite true.`);
@@ -118,7 +118,7 @@ async function checkTarget(access: FilesAccess, path: FilePath, overwrite: boole
   }
 }
 
-async function abortUpload(access: FilesAccess, uploadId: string): Promise<void> {
+async function abortUpload(access: DavAccount, uploadId: string): Promise<void> {
   try {
     await access.client.request(davUploadPath(access.userId, uploadId), { method: 'DELETE', accept: [404] });
   } catch {

@@ -1,7 +1,7 @@
 // Searching the user's files with SEARCH /remote.php/dav and a basicsearch body: by name, kind of file and
 // modification time, inside one folder, newest first.
 import { davSearchScope, DAV_SEARCH_PATH, type FilePath } from './dav-paths.js';
-import type { FilesAccess } from './files-access.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import { DAV_NAMESPACES, FILE_PROPS, parseMultistatus, toFileEntry, type FileEntry } from './propfind.js';
 
 export type FileKind = 'file' | 'folder' | 'image' | 'video' | 'audio' | 'text' | 'pdf';
@@ -22,7 +22,7 @@ const FOLDER_MIME_TYPE = 'httpd/unix-directory';
 
 /** Up to `limit` matches, newest first; `truncated` when there were more. */
 export async function searchFiles(
-  access: FilesAccess,
+  access: DavAccount,
   criteria: FileSearchCriteria,
 ): Promise<{ entries: FileEntry[]; truncated: boolean }> {
   const response = await access.client.request(DAV_SEARCH_PATH, {

@@ -2,7 +2,7 @@
 // If-None-Match), folders, move, copy and delete, with errors that say what to do next.
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
 import { davFilesPath, davFilesUrl, type FilePath } from './dav-paths.js';
-import type { FilesAccess } from './files-access.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import { propfindFiles, unquoteEtag, type FileEntry } from './propfind.js';
 
 export interface FileRange {
@@ -21,20 +21,20 @@ export interface WriteOutcome {
 }
 
 /** The entry of one file or folder; NotFoundError when there is none. */
-export async function statPath(access: FilesAccess, path: FilePath): Promise<FileEntry> {
+export async function statPath(access: DavAccount, path: FilePath): Promise<FileEntry> {
   const entry = await findPath(access, path);
   if (!entry) throw new NotFoundError(`There is no file or folder at ${path.text}.`);
   return entry;
 }
 
 /** The entry, or undefined when nothing is at `path`. */
-export async function findPath(access: FilesAccess, path: FilePath): Promise<FileEntry | undefined> {
+export async function findPath(access: DavAccount, path: FilePath): Promise<FileEntry | undefined> {
   return (await propfindFiles(access, path, 0))?.[0];
 }
 
 /** A folder's entries (not the folder itself), in Nextcloud's order. */
 export async function listFolder(
-  access: FilesAccess,
+  access: DavAccount,
   path: FilePath,
 ): Promise<{ folder: FileEntry; entries: FileEntry[] }> {
   const all = await propfindFiles(access, path, 1);
@@ -48,7 +48,7 @@ export async function listFolder(
 
 /** Up to `length` bytes from `offset` (GET with Range); an offset at or past the end gives no bytes. */
 export async function readFileRange(
-  access: FilesAccess,
+  access: DavAccount,
   path: FilePath,
   offset: number,
   length: number,
@@ -72,7 +72,7 @@ export async function readFileRange(
 
 /** PUT with If-None-Match: * (create) or If-Match (overwrite), so nobody's changes are lost. */
 export async function writeFile(
-  access: FilesAccess,
+  access: DavAccount,
   path: FilePath,
   content: Uint8Array,
   write: WriteMode,
@@ -96,7 +96,7 @@ export async function writeFile(
 }
 
 /** MKCOL; `created` is false when the folder was already there. */
-export async function makeFolder(access: FilesAccess, path: FilePath): Promise<{ created: boolean }> {
+export async function makeFolder(access: DavAccount, path: FilePath): Promise<{ created: boolean }> {
   const response = await access.client.request(davFilesPath(access.userId, path), {
     method: 'MKCOL',
     accept: [405, 409],
@@ -112,7 +112,7 @@ export async function makeFolder(access: FilesAccess, path: FilePath): Promise<{
 
 /** MOVE or COPY to `destination`; `replaced` is true when an item there was overwritten. */
 export async function transferItem(
-  access: FilesAccess,
+  access: DavAccount,
   method: 'MOVE' | 'COPY',
   source: FilePath,
   destination: FilePath,
@@ -141,7 +141,7 @@ export async function transferItem(
 }
 
 /** DELETE; Nextcloud keeps the item in the trash bin (when the trash bin app is on). */
-export async function deleteItem(access: FilesAccess, path: FilePath): Promise<void> {
+export async function deleteItem(access: DavAccount, path: FilePath): Promise<void> {
   const response = await access.client.request(davFilesPath(access.userId, path), { method: 'DELETE', accept: [404] });
   if (response.status === 404) throw new NotFoundError(`There is no file or folder at ${path.text}.`);
 }
@@ -157,7 +157,7 @@ export function headerText(value: string | string[] | undefined): string | undef
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function describeMissingParent(access: FilesAccess, path: FilePath): Promise<Error> {
+async function describeMissingParent(access: DavAccount, path: FilePath): Promise<Error> {
   const existing = await findPath(access, path);
   if (existing?.type === 'folder') return new ConflictError(`${path.text} is a folder, not a file.`);
   const parent = path.segments.slice(0, -1).join('/');
@@ -165,7 +165,7 @@ async function describeMissingParent(access: FilesAccess, path: FilePath): Promi
   return new NotFoundError(`The folder ${parent} does not exist; create it first with nc_files_mkdir.`);
 }
 
-async function describeFailedWrite(access: FilesAccess, path: FilePath, write: WriteMode): Promise<Error> {
+async function describeFailedWrite(access: DavAccount, path: FilePath, write: WriteMode): Promise<Error> {
   if (write.mode === 'create') {
     return new ConflictError(
       `A file already exists at ${path.text}. Read it first, then write with mode "overwrite" and its etag.`,

@@ -3,7 +3,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../../errors.js';
 import { davFilesPath, segmentsFromHref, type DavRoot, type FilePath } from './dav-paths.js';
-import type { FilesAccess } from './files-access.js';
+import type { DavAccount } from '../dav/dav-account.js';
 
 export interface FileEntry {
   /** Below the user's root, e.g. `Documents/report.md`; `` for the root itself. */
@@ -52,7 +52,7 @@ export function buildPropfindBody(props: string[] = FILE_PROPS): string {
 
 /** PROPFIND with Depth 0 (the item) or 1 (a folder and its children); undefined when nothing is at `path`. */
 export async function propfindFiles(
-  access: FilesAccess,
+  access: DavAccount,
   path: FilePath,
   depth: 0 | 1,
 ): Promise<FileEntry[] | undefined> {

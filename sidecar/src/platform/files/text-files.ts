@@ -3,7 +3,7 @@
 import { InvalidInputError } from '../../errors.js';
 import type { FilePath } from './dav-paths.js';
 import { readFileRange, statPath } from './file-operations.js';
-import type { FilesAccess } from './files-access.js';
+import type { DavAccount } from '../dav/dav-account.js';
 
 export interface TextFileRead {
   path: string;
@@ -25,7 +25,7 @@ export const MAX_TEXT_READ_BYTES = 1024 * 1024;
 
 /** Reads up to `maxBytes` (at least 4, at most 1 MiB) from `offset` as text; InvalidInputError for folders. */
 export async function readTextFile(
-  access: FilesAccess,
+  access: DavAccount,
   path: FilePath,
   options: { offset?: number; maxBytes?: number } = {},
 ): Promise<TextFileRead> {

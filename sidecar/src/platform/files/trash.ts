@@ -2,7 +2,7 @@
 // to where it was.
 import { NotFoundError } from '../../errors.js';
 import { davTrashPath, davTrashRestoreUrl } from './dav-paths.js';
-import type { FilesAccess } from './files-access.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import { buildPropfindBody, parseMultistatus, textOf, toFileEntry, type FileEntry } from './propfind.js';
 
 export interface TrashItem {
@@ -30,7 +30,7 @@ const TRASH_PROPS = [
 ];
 
 /** Every item in the trash bin, most recently deleted first. */
-export async function listTrash(access: FilesAccess): Promise<TrashItem[]> {
+export async function listTrash(access: DavAccount): Promise<TrashItem[]> {
   const response = await access.client.request(davTrashPath(access.userId), {
     method: 'PROPFIND',
     headers: { depth: '1', 'content-type': 'application/xml; charset=utf-8' },
@@ -57,7 +57,7 @@ export async function listTrash(access: FilesAccess): Promise<TrashItem[]> {
 }
 
 /** Restores one item to its original location (Nextcloud renames it when that name is taken). */
-export async function restoreTrashItem(access: FilesAccess, trashName: string): Promise<void> {
+export async function restoreTrashItem(access: DavAccount, trashName: string): Promise<void> {
   const response = await access.client.request(davTrashPath(access.userId, trashName), {
     method: 'MOVE',
     headers: { destination: davTrashRestoreUrl(access.client.host, access.userId, trashName), overwrite: 'F' },

@@ -1,7 +1,7 @@
 // Earlier versions of a file over WebDAV (/remote.php/dav/versions/{uid}/versions/{fileid}): Nextcloud keeps one
 // each time the file is overwritten.
 import { davVersionsPath } from './dav-paths.js';
-import type { FilesAccess } from './files-access.js';
+import type { DavAccount } from '../dav/dav-account.js';
 import { buildPropfindBody, parseMultistatus, textOf, toFileEntry, unquoteEtag } from './propfind.js';
 
 export interface FileVersion {
@@ -27,7 +27,7 @@ const VERSION_PROPS = [
 ];
 
 /** The earlier versions of the file with `fileId`, newest first. */
-export async function listVersions(access: FilesAccess, fileId: number): Promise<FileVersion[]> {
+export async function listVersions(access: DavAccount, fileId: number): Promise<FileVersion[]> {
   const response = await access.client.request(davVersionsPath(access.userId, fileId), {
     method: 'PROPFIND',
     headers: { depth: '1', 'content-type': 'application/xml; charset=utf-8' },

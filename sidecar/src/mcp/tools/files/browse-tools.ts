@@ -5,7 +5,7 @@ import { InvalidInputError } from '../../../errors.js';
 import { parseFilePath } from '../../../platform/files/dav-paths.js';
 import { searchFiles, type FileKind } from '../../../platform/files/dav-search.js';
 import { listFolder, statPath } from '../../../platform/files/file-operations.js';
-import { resolveFilesAccess } from '../../../platform/files/files-access.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { fileEntryOutput, folderInput, pathInput, plural, READ_ONLY, toEntryOutput } from './files-schemas.js';
 import { compareSortKeys, decodeListCursor, encodeListCursor, listSortKey } from './list-cursor.js';
@@ -32,7 +32,7 @@ export const listFilesTool = defineTool({
   async run({ path, cursor, limit }, { nextcloud }) {
     const folder = parseFilePath(path, { allowRoot: true });
     const after = cursor === undefined ? undefined : decodeListCursor(cursor, folder.text);
-    const access = await resolveFilesAccess(nextcloud);
+    const access = await openDavAccount(nextcloud);
     const { entries } = await listFolder(access, folder);
     const sorted = entries
       .map((entry) => ({ entry, key: listSortKey(entry) }))
@@ -63,7 +63,7 @@ export const statFileTool = defineTool({
   annotations: READ_ONLY,
   async run({ path }, { nextcloud }) {
     const target = parseFilePath(path, { allowRoot: true });
-    return toEntryOutput(await statPath(await resolveFilesAccess(nextcloud), target));
+    return toEntryOutput(await statPath(await openDavAccount(nextcloud), target));
   },
   summarize: (entry) =>
     `${entry.path || '/'} is a ${entry.type} of ${entry.size} bytes, modified ${entry.last_modified ?? 'at an unknown time'}.`,
@@ -92,7 +92,7 @@ export const searchFilesTool = defineTool({
     const folder = parseFilePath(args.folder, { allowRoot: true });
     const modifiedAfter = parseTime(args.modified_after, 'modified_after');
     const modifiedBefore = parseTime(args.modified_before, 'modified_before');
-    const access = await resolveFilesAccess(nextcloud);
+    const access = await openDavAccount(nextcloud);
     const { entries, truncated } = await searchFiles(access, {
       folder,
       nameContains: args.name_contains,

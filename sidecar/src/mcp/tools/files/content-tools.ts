@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
 import { parseFilePath } from '../../../platform/files/dav-paths.js';
 import { writeFile } from '../../../platform/files/file-operations.js';
-import { resolveFilesAccess } from '../../../platform/files/files-access.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { MAX_TEXT_READ_BYTES, readTextFile } from '../../../platform/files/text-files.js';
 import { defineTool } from '../../tool-definition.js';
 import { DESTRUCTIVE, pathInput, READ_ONLY } from './files-schemas.js';
@@ -38,7 +38,7 @@ export const readTextTool = defineTool({
   annotations: READ_ONLY,
   async run({ path, offset, max_bytes }, { nextcloud }) {
     const file = parseFilePath(path);
-    const read = await readTextFile(await resolveFilesAccess(nextcloud), file, { offset, maxBytes: max_bytes });
+    const read = await readTextFile(await openDavAccount(nextcloud), file, { offset, maxBytes: max_bytes });
     return {
       path: read.path,
       etag: read.etag,
@@ -92,7 +92,7 @@ export const writeFileTool = defineTool({
     if (bytes.length > MAX_WRITE_BYTES) {
       throw new InvalidInputError('The content is larger than 10 MiB; use nc_files_upload_large.');
     }
-    const access = await resolveFilesAccess(nextcloud);
+    const access = await openDavAccount(nextcloud);
     const outcome = await writeFile(
       access,
       file,

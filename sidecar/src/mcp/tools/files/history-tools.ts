@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidInputError, NotFoundError } from '../../../errors.js';
 import { parseFilePath } from '../../../platform/files/dav-paths.js';
 import { statPath } from '../../../platform/files/file-operations.js';
-import { resolveFilesAccess } from '../../../platform/files/files-access.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { listTrash, restoreTrashItem } from '../../../platform/files/trash.js';
 import { listVersions } from '../../../platform/files/versions.js';
 import { defineTool } from '../../tool-definition.js';
@@ -28,7 +28,7 @@ export const listTrashTool = defineTool({
   output: z.object({ items: z.array(trashItemOutput), total: z.number() }),
   annotations: READ_ONLY,
   async run({ limit }, { nextcloud }) {
-    const items = await listTrash(await resolveFilesAccess(nextcloud));
+    const items = await listTrash(await openDavAccount(nextcloud));
     return {
       items: items.slice(0, limit).map((item) => ({
         trash_name: item.trashName,
@@ -63,7 +63,7 @@ export const restoreTrashTool = defineTool({
     if (/[/\\\x00-\x1f\x7f]/.test(trash_name) || trash_name === '.' || trash_name === '..') {
       throw new InvalidInputError('trash_name is a single name from nc_files_trash_list, without slashes.');
     }
-    const access = await resolveFilesAccess(nextcloud);
+    const access = await openDavAccount(nextcloud);
     const item = (await listTrash(access)).find((entry) => entry.trashName === trash_name);
     if (!item)
       throw new NotFoundError(`The trash bin has no item named ${trash_name}; list it with nc_files_trash_list.`);
@@ -98,7 +98,7 @@ export const listVersionsTool = defineTool({
   annotations: READ_ONLY,
   async run({ path }, { nextcloud }) {
     const file = parseFilePath(path);
-    const access = await resolveFilesAccess(nextcloud);
+    const access = await openDavAccount(nextcloud);
     const entry = await statPath(access, file);
     if (entry.type === 'folder') throw new InvalidInputError(`${file.text} is a folder; only files have versions.`);
     if (entry.fileId === null) throw new NotFoundError(`Nextcloud did not give a file id for ${file.text}.`);

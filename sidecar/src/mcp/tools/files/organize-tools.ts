@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
 import { parseFilePath, type FilePath } from '../../../platform/files/dav-paths.js';
 import { deleteItem, makeFolder, transferItem } from '../../../platform/files/file-operations.js';
-import { resolveFilesAccess, type FilesAccess } from '../../../platform/files/files-access.js';
+import { openDavAccount, type DavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { ADDITIVE_IDEMPOTENT, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT, pathInput } from './files-schemas.js';
 
@@ -18,7 +18,7 @@ export const makeFolderTool = defineTool({
   annotations: ADDITIVE_IDEMPOTENT,
   async run({ path, parents }, { nextcloud }) {
     const folder = parseFilePath(path);
-    const access = await resolveFilesAccess(nextcloud);
+    const access = await openDavAccount(nextcloud);
     if (!parents) return { path: folder.text, ...(await makeFolder(access, folder)) };
     return { path: folder.text, created: await makeFolderWithParents(access, folder) };
   },
@@ -73,7 +73,7 @@ export const deleteTool = defineTool({
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ path }, { nextcloud }) {
     const target = parseFilePath(path);
-    await deleteItem(await resolveFilesAccess(nextcloud), target);
+    await deleteItem(await openDavAccount(nextcloud), target);
     return { path: target.text, deleted: true };
   },
   summarize: (result) => `Deleted ${result.path}; it is in the trash bin.`,
@@ -82,18 +82,18 @@ export const deleteTool = defineTool({
 async function transfer(
   method: 'MOVE' | 'COPY',
   args: z.infer<typeof transferInput>,
-  nextcloud: Parameters<typeof resolveFilesAccess>[0],
+  nextcloud: Parameters<typeof openDavAccount>[0],
 ) {
   const source = parseFilePath(args.source);
   const destination = parseFilePath(args.destination);
   if (source.text === destination.text) throw new InvalidInputError('The source and the destination are the same.');
-  const access = await resolveFilesAccess(nextcloud);
+  const access = await openDavAccount(nextcloud);
   const { replaced } = await transferItem(access, method, source, destination, args.overwrite);
   return { source: source.text, destination: destination.text, replaced };
 }
 
 /** Creates each missing folder along `folder`; true when the last one was created. */
-async function makeFolderWithParents(access: FilesAccess, folder: FilePath): Promise<boolean> {
+async function makeFolderWithParents(access: DavAccount, folder: FilePath): Promise<boolean> {
   let created = false;
   for (let depth = 1; depth <= folder.segments.length; depth++) {
     const segments = folder.segments.slice(0, depth);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { parseFilePath } from '../../../platform/files/dav-paths.js';
 import { MAX_CHUNK_BYTES, MIN_CHUNK_BYTES, uploadInChunks } from '../../../platform/files/chunked-upload.js';
-import { resolveFilesAccess } from '../../../platform/files/files-access.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { DESTRUCTIVE, pathInput, plural } from './files-schemas.js';
 import { openUploadSource } from './upload-source.js';
@@ -45,7 +45,7 @@ export const uploadLargeTool = defineTool({
   async run(args, { nextcloud, reportProgress, signal }) {
     const file = parseFilePath(args.path);
     const source = openUploadSource(args.content, args.encoding, MAX_UPLOAD_BYTES);
-    const access = await resolveFilesAccess(nextcloud);
+    const access = await openDavAccount(nextcloud);
     const outcome = await uploadInChunks(access, file, {
       source: source.pieces,
       chunkBytes: args.chunk_size,
