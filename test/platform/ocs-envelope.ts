@@ -1,5 +1,6 @@
 // OCS responses as Nextcloud writes them: the v1/v2 envelope in JSON or XML, and v1's HTTP-200-on-failure quirk.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeXml } from './xml-escape.js';
 
 export type OcsVersion = 1 | 2;
 
@@ -54,8 +55,4 @@ function toXml(value: unknown): string {
       .join('');
   }
   return escapeXml(String(value));
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,13 +1,10 @@
 // The contacts tools end to end: SDK client → sidecar (basic mode) → platform double → Radicale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDavApp } from '../../../test/platform/apps/dav.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
-import { connectClient } from '../support/mcp-client.js';
-import { errorText, structured as data } from '../support/tool-calls.js';
-import { APP_PASSWORD, basicAuth, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
+import { errorText, startToolHarness, structured as data, type ToolHarness } from '../support/tool-calls.js';
+import { APP_PASSWORD, basicAuth } from '../support/sidecar.js';
 
-type Client = Awaited<ReturnType<typeof connectClient>>;
 interface Contact {
   uid: string;
   etag: string;
@@ -23,33 +20,23 @@ interface Contact {
 
 const LOGIN = 'carol.login';
 let radicale: RunningRadicale;
-let nextcloud: PlatformDouble;
-let sidecar: TestSidecar;
-let mcp: Client;
+let harness: ToolHarness;
 
 beforeAll(async () => {
   radicale = await startRadicale();
-  nextcloud = await startPlatformDouble({
+  harness = await startToolHarness({
     users: [{ id: 'carol', loginName: LOGIN, appPasswords: [APP_PASSWORD] }],
     apps: [createDavApp(radicale)],
   });
-  sidecar = await startTestSidecar({
-    NEXTCLOUD_HOST: nextcloud.url,
-    NEXTCLOUD_USERNAME: LOGIN,
-    NEXTCLOUD_PASSWORD: APP_PASSWORD,
-  });
-  mcp = await connectClient(`${sidecar.url}/mcp`);
 });
 afterAll(async () => {
-  await mcp.close();
-  await sidecar.stop();
-  await nextcloud.close();
+  await harness.close();
   await radicale.stop();
 });
 
-const call = (name: string, args: Record<string, unknown> = {}) => mcp.client.callTool({ name, arguments: args });
+const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
 const davRequest = (path: string, init: { method: string; body?: string; headers?: Record<string, string> }) =>
-  fetch(`${nextcloud.url}${path}`, {
+  fetch(`${harness.nextcloud.url}${path}`, {
     method: init.method,
     body: init.body,
     headers: { authorization: basicAuth(LOGIN, APP_PASSWORD), ...init.headers },

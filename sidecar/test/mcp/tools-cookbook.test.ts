@@ -1,20 +1,14 @@
 // The cookbook tools through the SDK client, against the platform double's Cookbook app, in basic mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCookbookDouble, type CookbookDouble } from '../../../test/platform/apps/cookbook.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { connectClient } from '../support/mcp-client.js';
-import { startBasicSidecar } from '../support/tool-calls.js';
-import { APP_PASSWORD, type TestSidecar } from '../support/sidecar.js';
+import { listedToolNames, startToolHarness, type ToolHarness } from '../support/tool-calls.js';
+import { APP_PASSWORD } from '../support/sidecar.js';
 
-type Client = Awaited<ReturnType<typeof connectClient>>;
 type Recipe = { recipe_id: number; name: string; keywords: string[]; ingredients: string[]; instructions: string[] };
 type Page = { recipes: { recipe_id: number; name: string }[]; total: number; next_offset: number | null };
 
-let nextcloud: PlatformDouble;
-let bare: PlatformDouble;
 let cookbook: CookbookDouble;
-const sidecars: TestSidecar[] = [];
-let mcp: Client;
+let harness: ToolHarness;
 
 beforeAll(async () => {
   cookbook = createCookbookDouble({
@@ -40,23 +34,11 @@ beforeAll(async () => {
     },
   });
   const users = [{ id: 'alice', appPasswords: [APP_PASSWORD] }];
-  nextcloud = await startPlatformDouble({ users, apps: [cookbook] });
-  bare = await startPlatformDouble({ users });
-  mcp = await connectClient(`${(await sidecarFor(nextcloud)).url}/mcp`);
+  harness = await startToolHarness({ users, apps: [cookbook] });
 });
-afterAll(async () => {
-  await mcp.close();
-  await Promise.all(sidecars.map((sidecar) => sidecar.stop()));
-  await Promise.all([nextcloud.close(), bare.close()]);
-});
+afterAll(() => harness.close());
 
-async function sidecarFor(double: PlatformDouble): Promise<TestSidecar> {
-  const sidecar = await startBasicSidecar(double.url);
-  sidecars.push(sidecar);
-  return sidecar;
-}
-
-const call = (name: string, args: Record<string, unknown> = {}) => mcp.client.callTool({ name, arguments: args });
+const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
 const idOf = (name: string) => Number(cookbook.recipesOf('alice').find((r) => r.name === name)?.id);
 const names = (page: unknown) => (page as Page).recipes.map((r) => r.name);
 
@@ -174,12 +156,13 @@ describe('cookbook tools', () => {
 
 describe('cookbook tools availability', () => {
   it('lists the cookbook tools only when the capabilities have cookbook', async () => {
-    const without = await connectClient(`${(await sidecarFor(bare)).url}/mcp`);
+    const [withApp, withoutApp] = await Promise.all([
+      harness.client.listTools(),
+      listedToolNames().then((names) => ({ tools: names.map((name) => ({ name })) })),
+    ]);
 
-    const [withApp, withoutApp] = await Promise.all([mcp.client.listTools(), without.client.listTools()]);
-
-    await without.close();
-    const cookbookTools = (list: typeof withApp) => list.tools.filter((t) => t.name.startsWith('nc_cookbook_'));
+    const cookbookTools = (list: { tools: { name: string }[] }) =>
+      list.tools.filter((t) => t.name.startsWith('nc_cookbook_'));
     expect(cookbookTools(withApp)).toHaveLength(7);
     expect(cookbookTools(withoutApp)).toEqual([]);
   });

@@ -1,12 +1,9 @@
 // The sharing tools through the SDK client, against the platform double's files_sharing app, in basic mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharingDouble, type SharingDouble } from '../../../test/platform/apps/sharing.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { connectClient } from '../support/mcp-client.js';
-import { startBasicSidecar } from '../support/tool-calls.js';
-import { APP_PASSWORD, type TestSidecar } from '../support/sidecar.js';
+import { listedToolNames, startToolHarness, type ToolHarness } from '../support/tool-calls.js';
+import { APP_PASSWORD } from '../support/sidecar.js';
 
-type Client = Awaited<ReturnType<typeof connectClient>>;
 type Share = {
   share_id: string;
   share_type: string;
@@ -19,11 +16,8 @@ type Share = {
   download_url: string | null;
 };
 
-let nextcloud: PlatformDouble;
-let bare: PlatformDouble;
 let sharing: SharingDouble;
-const sidecars: TestSidecar[] = [];
-let mcp: Client;
+let harness: ToolHarness;
 
 beforeAll(async () => {
   sharing = createSharingDouble({
@@ -33,23 +27,11 @@ beforeAll(async () => {
     today: '2025-06-01',
   });
   const users = [{ id: 'alice', appPasswords: [APP_PASSWORD] }];
-  nextcloud = await startPlatformDouble({ users, apps: [sharing] });
-  bare = await startPlatformDouble({ users });
-  mcp = await connectClient(`${(await sidecarFor(nextcloud)).url}/mcp`);
+  harness = await startToolHarness({ users, apps: [sharing] });
 });
-afterAll(async () => {
-  await mcp.close();
-  await Promise.all(sidecars.map((sidecar) => sidecar.stop()));
-  await Promise.all([nextcloud.close(), bare.close()]);
-});
+afterAll(() => harness.close());
 
-async function sidecarFor(double: PlatformDouble): Promise<TestSidecar> {
-  const sidecar = await startBasicSidecar(double.url);
-  sidecars.push(sidecar);
-  return sidecar;
-}
-
-const call = (name: string, args: Record<string, unknown> = {}) => mcp.client.callTool({ name, arguments: args });
+const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
 const share = async (args: Record<string, unknown>) =>
   (await call('nc_sharing_create', args)).structuredContent as Share;
 const text = (result: { content?: unknown }) => JSON.stringify(result.content);
@@ -96,19 +78,19 @@ describe('nc_sharing_create', () => {
       has_password: true,
       expires_on: '2030-12-24',
     });
-    expect(created.url).toBe(`${nextcloud.url}/index.php/s/${token}`);
-    expect(created.download_url).toBe(`${nextcloud.url}/public.php/dav/files/${token}/`);
+    expect(created.url).toBe(`${harness.nextcloud.url}/index.php/s/${token}`);
+    expect(created.download_url).toBe(`${harness.nextcloud.url}/public.php/dav/files/${token}/`);
     expect(JSON.stringify(created)).not.toContain('$2y$');
   });
 
   it('refuses a share type it does not know before calling Nextcloud', async () => {
-    const before = nextcloud.requests.length;
+    const before = harness.nextcloud.requests.length;
 
     const result = await call('nc_sharing_create', { path: '/notes.txt', share_type: 'federated', share_with: 'x@y' });
 
     expect(result.isError).toBe(true);
     expect(text(result)).toContain('share_type');
-    expect(nextcloud.requests.slice(before).some((r) => r.path.includes('files_sharing'))).toBe(false);
+    expect(harness.nextcloud.requests.slice(before).some((r) => r.path.includes('files_sharing'))).toBe(false);
   });
 
   it.each(['31.12.2030', '2030-02-30', '2030-1-5'])('refuses the expiry date %s as not YYYY-MM-DD', async (date) => {
@@ -233,12 +215,12 @@ describe('nc_sharing_list, update and delete', () => {
 
 describe('sharing tools availability', () => {
   it('lists the sharing tools only when the capabilities have files_sharing', async () => {
-    const without = await connectClient(`${(await sidecarFor(bare)).url}/mcp`);
+    const [withApp, withoutApp] = await Promise.all([
+      harness.client.listTools(),
+      listedToolNames().then((names) => ({ tools: names.map((name) => ({ name })) })),
+    ]);
 
-    const [withApp, withoutApp] = await Promise.all([mcp.client.listTools(), without.client.listTools()]);
-
-    await without.close();
-    const sharingTools = (list: typeof withApp) =>
+    const sharingTools = (list: { tools: { name: string }[] }) =>
       list.tools.map((t) => t.name).filter((n) => n.startsWith('nc_sharing_'));
     expect(sharingTools(withApp)).toEqual([
       'nc_sharing_list',

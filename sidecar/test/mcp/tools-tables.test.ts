@@ -1,12 +1,9 @@
 // The tables tools through the SDK client, against the platform double's Tables app, in basic mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTablesDouble, type TablesDouble } from '../../../test/platform/apps/tables.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { connectClient } from '../support/mcp-client.js';
-import { startBasicSidecar } from '../support/tool-calls.js';
-import { APP_PASSWORD, type TestSidecar } from '../support/sidecar.js';
+import { listedToolNames, startToolHarness, type ToolHarness } from '../support/tool-calls.js';
+import { APP_PASSWORD } from '../support/sidecar.js';
 
-type Client = Awaited<ReturnType<typeof connectClient>>;
 type Row = {
   row_id: number;
   table_id: number;
@@ -14,11 +11,8 @@ type Row = {
 };
 type RowPage = { rows: Row[]; next_cursor: string | null };
 
-let nextcloud: PlatformDouble;
-let bare: PlatformDouble;
 let tables: TablesDouble;
-const sidecars: TestSidecar[] = [];
-let mcp: Client;
+let harness: ToolHarness;
 
 beforeAll(async () => {
   tables = createTablesDouble({
@@ -44,23 +38,11 @@ beforeAll(async () => {
     ],
   });
   const users = [{ id: 'alice', appPasswords: [APP_PASSWORD] }];
-  nextcloud = await startPlatformDouble({ users, apps: [tables] });
-  bare = await startPlatformDouble({ users });
-  mcp = await connectClient(`${(await sidecarFor(nextcloud)).url}/mcp`);
+  harness = await startToolHarness({ users, apps: [tables] });
 });
-afterAll(async () => {
-  await mcp.close();
-  await Promise.all(sidecars.map((sidecar) => sidecar.stop()));
-  await Promise.all([nextcloud.close(), bare.close()]);
-});
+afterAll(() => harness.close());
 
-async function sidecarFor(double: PlatformDouble): Promise<TestSidecar> {
-  const sidecar = await startBasicSidecar(double.url);
-  sidecars.push(sidecar);
-  return sidecar;
-}
-
-const call = (name: string, args: Record<string, unknown> = {}) => mcp.client.callTool({ name, arguments: args });
+const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
 const booksId = () => tables.tableId('Books');
 
 describe('tables tools', () => {
@@ -173,12 +155,12 @@ describe('tables tools', () => {
 
 describe('tables tools availability', () => {
   it('lists the tables tools only when the capabilities have tables', async () => {
-    const without = await connectClient(`${(await sidecarFor(bare)).url}/mcp`);
+    const [withApp, withoutApp] = await Promise.all([
+      harness.client.listTools(),
+      listedToolNames().then((names) => ({ tools: names.map((name) => ({ name })) })),
+    ]);
 
-    const [withApp, withoutApp] = await Promise.all([mcp.client.listTools(), without.client.listTools()]);
-
-    await without.close();
-    const names = (list: typeof withApp) =>
+    const names = (list: { tools: { name: string }[] }) =>
       list.tools.map((tool) => tool.name).filter((n) => n.startsWith('nc_tables_'));
     expect(names(withApp)).toEqual([
       'nc_tables_list',

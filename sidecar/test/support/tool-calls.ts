@@ -1,7 +1,8 @@
-// Shared helpers of the tool tests: a sidecar in basic mode, reading tool results, and the tools a sidecar lists.
+// Shared helpers of the tool tests: Nextcloud with some apps plus a sidecar and an SDK client, reading tool results,
+// and the tools a sidecar lists.
 import { expect } from 'vitest';
 import type { DoubleApp } from '../../../test/platform/double-app.js';
-import { startPlatformDouble } from '../../../test/platform/platform-double.js';
+import { startPlatformDouble, type DoubleUser, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { connectClient } from './mcp-client.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from './sidecar.js';
 
@@ -44,4 +45,36 @@ export async function listedToolNames(apps: DoubleApp[] = []): Promise<string[]>
     await sidecar.stop();
     await nextcloud.close();
   }
+}
+
+export interface ToolHarness {
+  nextcloud: PlatformDouble;
+  sidecar: TestSidecar;
+  client: Awaited<ReturnType<typeof connectClient>>['client'];
+  call(name: string, args?: Record<string, unknown>): ReturnType<ToolHarness['client']['callTool']>;
+  close(): Promise<void>;
+}
+
+/** The platform double with `apps`, the sidecar in basic mode as the first user, and a connected SDK client. */
+export async function startToolHarness(options: { users: DoubleUser[]; apps: DoubleApp[] }): Promise<ToolHarness> {
+  const [user] = options.users;
+  if (!user) throw new Error('startToolHarness needs a user');
+  const nextcloud = await startPlatformDouble({ users: options.users, apps: options.apps });
+  const sidecar = await startBasicSidecar(
+    nextcloud.url,
+    user.loginName ?? user.id,
+    user.appPasswords?.[0] ?? APP_PASSWORD,
+  );
+  const connection = await connectClient(`${sidecar.url}/mcp`);
+  return {
+    nextcloud,
+    sidecar,
+    client: connection.client,
+    call: (name, args = {}) => connection.client.callTool({ name, arguments: args }),
+    close: async () => {
+      await connection.close();
+      await sidecar.stop();
+      await nextcloud.close();
+    },
+  };
 }

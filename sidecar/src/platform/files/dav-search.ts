@@ -2,6 +2,7 @@
 // modification time, inside one folder, newest first.
 import { davSearchScope, DAV_SEARCH_PATH, type FilePath } from './dav-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
+import { escapeXml } from '../dav/dav-multistatus.js';
 import { DAV_NAMESPACES, FILE_PROPS, parseMultistatus, toFileEntry, type FileEntry } from './propfind.js';
 
 export type FileKind = 'file' | 'folder' | 'image' | 'video' | 'audio' | 'text' | 'pdf';
@@ -78,8 +79,4 @@ function kindCondition(kind: FileKind): string {
 
 function comparison(operator: 'eq' | 'like' | 'gt' | 'lt', prop: string, literal: string): string {
   return `<d:${operator}><d:prop><${prop}/></d:prop><d:literal>${escapeXml(literal)}</d:literal></d:${operator}>`;
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

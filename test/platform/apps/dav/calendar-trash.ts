@@ -1,5 +1,6 @@
 // Nextcloud's calendar trash bin: deleted calendar objects stay under `…/calendars/{uid}/trashbin/objects/` and keep
 // their UID, so a new object with that UID in the same calendar fails until the trash entry is deleted.
+import { escapeXml } from '../../xml-escape.js';
 
 export interface TrashEntry {
   /** The entry's file name under trashbin/objects/. */
@@ -60,8 +61,4 @@ export function describeTrashEntry(entry: TrashEntry, href: string): string {
     `<nc:deleted-at xmlns:nc="http://nextcloud.com/ns">${new Date(entry.deletedAt).toISOString()}</nc:deleted-at>` +
     '</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>'
   );
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

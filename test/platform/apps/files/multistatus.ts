@@ -2,6 +2,9 @@
 // propstat for the properties a resource has and one 404 propstat for those it lacks, and sabre's error bodies.
 import type { ServerResponse } from 'node:http';
 import { XMLParser } from 'fast-xml-parser';
+import { escapeXml } from '../../xml-escape.js';
+
+export { escapeXml };
 
 /** The properties a resource has: local name → inner XML (already escaped). */
 export type DavProps = Record<string, string | undefined>;
@@ -80,15 +83,6 @@ export function sendDavError(res: ServerResponse, status: number, exception: str
 /** Percent-encodes a path like sabre's encodePath: everything but letters, digits and `_-.~():@/`. */
 export function encodeHrefPath(path: string): string {
   return path.replace(/[^A-Za-z0-9_\-.~():@/]/gu, (char) => encodeURIComponent(char));
-}
-
-export function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }
 
 /** RFC 1123, as getlastmodified carries it: `Tue, 10 Oct 2023 08:00:00 GMT`. */
