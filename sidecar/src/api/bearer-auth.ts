@@ -1,10 +1,9 @@
 // Bearer authentication of management routes: a verified token whose subject owns the resource in the path.
 import type { NextFunction, Request, Response } from 'express';
+import { extractBearerToken } from '../auth/bearer-token.js';
 import type { BearerVerifier, VerifiedToken } from '../auth/bearer-verifier.js';
-import { ForbiddenError, UnauthenticatedError } from '../errors.js';
+import { ForbiddenError } from '../errors.js';
 import { parseUserIdParam } from './validation.js';
-
-const BEARER = /^Bearer ([\x21-\x7e]+)$/i;
 
 /** The verified token of this request (set by requireTokenOwner). */
 export function verifiedTokenOf(res: Response): VerifiedToken {
@@ -12,16 +11,14 @@ export function verifiedTokenOf(res: Response): VerifiedToken {
 }
 
 /**
- * Verifies the Bearer token with the verifier `resolve` returns (which may throw 503 while the provider is not
+ * Verifies the Bearer token with the verifier `resolveVerifier` returns (which may throw 503 while the provider is not
  * reachable), and requires its subject to be the `:userId` of the path (else 403).
  */
-export function requireTokenOwner(resolve: () => { verifier: BearerVerifier; challenge: string }) {
+export function requireTokenOwner(resolveVerifier: () => BearerVerifier) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const userId = parseUserIdParam(req.params.userId);
-    const { verifier, challenge } = resolve();
-    const match = BEARER.exec(req.get('authorization') ?? '');
-    if (!match?.[1]) throw new UnauthenticatedError('A Bearer access token is required.', challenge);
-    const token = await verifier.verify(match[1]);
+    const verifier = resolveVerifier();
+    const token = await verifier.verify(extractBearerToken(req.get('authorization'), verifier.challenge));
     if (token.subject !== userId) throw new ForbiddenError('This access token belongs to another user.');
     res.locals.token = token;
     next();

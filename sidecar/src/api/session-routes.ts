@@ -37,8 +37,7 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
   const paths = ['/api/v1/users/:userId/session', '/api/v1/users/:userId/revoke'];
   const owner = requireTokenOwner(() => {
     if (!deps.oauth) throw new NotFoundError('Sessions are not available in this mode: it has no identity provider.');
-    const { managementVerifier } = deps.oauth.ready();
-    return { verifier: managementVerifier, challenge: 'Bearer realm="nextcloud-mcp-server"' };
+    return deps.oauth.ready().managementVerifier;
   });
   router.use(paths, createApiKeyCheck(deps.managementApiKey));
 

@@ -21,6 +21,8 @@ export interface TokenChecks {
 
 export interface BearerVerifier {
   verify(token: string): Promise<VerifiedToken>;
+  /** The WWW-Authenticate value of this verifier's 401 answers. */
+  readonly challenge: string;
 }
 
 export interface BearerVerifierOptions {
@@ -52,6 +54,7 @@ const MAX_TOKEN_LENGTH = 8192;
 export function createBearerVerifier(options: BearerVerifierOptions): BearerVerifier {
   const refuse = (message: string, cause?: unknown) => new UnauthenticatedError(message, options.challenge, { cause });
   return {
+    challenge: options.challenge,
     async verify(token) {
       if (token.length === 0 || token.length > MAX_TOKEN_LENGTH)
         throw refuse('The access token is missing or too long.');

@@ -2,8 +2,9 @@
 import type { Request } from 'express';
 import { isAppPasswordFormat } from '../auth/app-password-pattern.js';
 import { extractBasicCredentials } from '../auth/basic-credentials.js';
+import { extractBearerToken } from '../auth/bearer-token.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
-import { InvalidInputError, UnauthenticatedError } from '../errors.js';
+import { InvalidInputError } from '../errors.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { buildNextcloudUrl } from '../platform/urls.js';
 import type { Settings } from '../settings/settings.js';
@@ -21,13 +22,10 @@ export interface NextcloudAccess {
 
 export type AccessResolver = (req: Request) => Promise<NextcloudAccess>;
 
-const BEARER = /^Bearer ([\x21-\x7e]+)$/i;
-
 export function createAccessResolver(deps: {
   settings: Settings;
   oauth?: OAuthContext;
   appPasswords?: AppPasswordStore;
-  publicUrl: string;
 }): AccessResolver {
   const { settings } = deps;
   const host = settings.nextcloud.host;
@@ -50,13 +48,10 @@ export function createAccessResolver(deps: {
 
 async function resolveOAuthAccess(
   req: Request,
-  deps: { settings: Settings; oauth?: OAuthContext; appPasswords?: AppPasswordStore; publicUrl: string },
+  deps: { settings: Settings; oauth?: OAuthContext; appPasswords?: AppPasswordStore },
 ): Promise<NextcloudAccess> {
-  const challenge = `Bearer resource_metadata="${deps.publicUrl}/.well-known/oauth-protected-resource/mcp"`;
-  const services = deps.oauth!.ready();
-  const match = BEARER.exec(req.get('authorization') ?? '');
-  if (!match?.[1]) throw new UnauthenticatedError('A Bearer access token is required.', challenge);
-  const { subject } = await services.mcpVerifier.verify(match[1]);
+  const { mcpVerifier } = deps.oauth!.ready();
+  const { subject } = await mcpVerifier.verify(extractBearerToken(req.get('authorization'), mcpVerifier.challenge));
   const host = deps.settings.nextcloud.host;
   const stored = deps.appPasswords?.get(subject);
   if (!stored) {

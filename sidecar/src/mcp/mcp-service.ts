@@ -34,7 +34,6 @@ export function createMcpService(deps: McpServiceDeps): McpEndpoint {
       settings: deps.settings,
       oauth: deps.oauth,
       appPasswords: deps.appPasswords,
-      publicUrl: deps.publicUrl,
     }),
     createServer: (access: NextcloudAccess) => buildMcpServer(factoryDeps, access),
     stateless: deps.settings.authMode === 'smithery',
