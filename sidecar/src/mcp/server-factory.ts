@@ -4,7 +4,7 @@ import { McpServer, ResourceTemplate, type ServerContext } from '@modelcontextpr
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { CallerMemoStore } from '../platform/caller-memo.js';
-import { fetchCapabilities } from '../platform/capabilities.js';
+import { rememberCapabilities } from '../platform/capabilities.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { SIDECAR_VERSION } from '../version.js';
@@ -53,7 +53,7 @@ export async function buildMcpServer(deps: ServerFactoryDeps, access: NextcloudA
 async function installedApps(deps: ServerFactoryDeps, access: NextcloudAccess) {
   if (!access.credentials) return undefined;
   try {
-    const capabilities = await fetchCapabilities(clientFor(deps, access, access.credentials));
+    const capabilities = await rememberCapabilities(clientFor(deps, access, access.credentials));
     return (app: ToolApp) => isAppInstalled(app, capabilities);
   } catch (error) {
     deps.logger.warn({ err: error }, 'capabilities unavailable; listing every tool');

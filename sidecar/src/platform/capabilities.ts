@@ -1,4 +1,4 @@
-// Which Nextcloud apps a user has (from /ocs/v2.php/cloud/capabilities), remembered in the client's memo.
+// Which Nextcloud apps a user has (from /ocs/v2.php/cloud/capabilities), fresh, or remembered in the client's memo.
 import type { NextcloudClient } from './nextcloud-client.js';
 import { ocsPaths } from './urls.js';
 
@@ -8,11 +8,13 @@ export interface NextcloudCapabilities {
   apps: Record<string, Record<string, unknown>>;
 }
 
-export function fetchCapabilities(client: NextcloudClient): Promise<NextcloudCapabilities> {
-  return client.memo.remember('capabilities', () => loadCapabilities(client));
+/** The capabilities from the client's memo when they were asked recently (which tools to list). */
+export function rememberCapabilities(client: NextcloudClient): Promise<NextcloudCapabilities> {
+  return client.memo.remember('capabilities', () => fetchCapabilities(client));
 }
 
-async function loadCapabilities(client: NextcloudClient): Promise<NextcloudCapabilities> {
+/** Always asks Nextcloud. */
+export async function fetchCapabilities(client: NextcloudClient): Promise<NextcloudCapabilities> {
   const data = await client.requestJson<{ version?: { string?: string }; capabilities?: Record<string, unknown> }>(
     ocsPaths.capabilities,
   );

@@ -22,11 +22,14 @@ export async function fetchCurrentUser(
   return fetchCurrentUserWith(createNextcloudClient({ http, host, credentials }), timeoutMs);
 }
 
-/** The same question through a user's client (tools), remembered in the client's memo. */
-export function fetchCurrentUserWith(client: NextcloudClient, timeoutMs?: number): Promise<NextcloudUser> {
-  return client.memo.remember('current-user', async () =>
-    toUser(await client.requestJson(ocsPaths.currentUser, { timeoutMs })),
-  );
+/** The same question through a user's client: always asks Nextcloud. */
+export async function fetchCurrentUserWith(client: NextcloudClient, timeoutMs?: number): Promise<NextcloudUser> {
+  return toUser(await client.requestJson(ocsPaths.currentUser, { timeoutMs }));
+}
+
+/** The caller's user, from the client's memo when it was asked recently (DAV paths need the user id). */
+export function rememberCurrentUser(client: NextcloudClient): Promise<NextcloudUser> {
+  return client.memo.remember('current-user', () => fetchCurrentUserWith(client));
 }
 
 function toUser(data: unknown): NextcloudUser {

@@ -1,5 +1,5 @@
 // The caller's DAV identity: their Nextcloud client and the user id that names their DAV homes (not the login name).
-import { fetchCurrentUserWith } from '../current-user.js';
+import { rememberCurrentUser } from '../current-user.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
 
 export interface DavAccount {
@@ -12,6 +12,6 @@ export interface DavAccount {
 }
 
 export async function openDavAccount(client: NextcloudClient): Promise<DavAccount> {
-  const user = await fetchCurrentUserWith(client);
+  const user = await rememberCurrentUser(client);
   return { client, userId: user.id, displayName: user.displayName, email: user.email };
 }
