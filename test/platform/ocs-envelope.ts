@@ -31,8 +31,8 @@ export function respondOcs(
     itemsperpage: '',
   };
   const data = outcome.data ?? [];
-  // OCS v1 reports failures inside the envelope and answers HTTP 200 (except 401 for missing credentials on some set-ups).
-  const httpStatus = version === 2 ? outcome.status : 200;
+  // OCS v1 reports failures inside the envelope and answers HTTP 200, except 997 (not logged in): 401.
+  const httpStatus = version === 2 ? outcome.status : statuscode === 997 ? 401 : 200;
   const wantsJson =
     url.searchParams.get('format') === 'json' || (req.headers.accept ?? '').includes('application/json');
   if (wantsJson) {
