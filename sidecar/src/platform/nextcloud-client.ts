@@ -3,6 +3,7 @@
 import {
   ConflictError,
   ForbiddenError,
+  InvalidInputError,
   NotFoundError,
   RateLimitedError,
   UnauthenticatedError,
@@ -11,6 +12,7 @@ import {
 import type { HttpClient, HttpResponse } from '../net/http-client.js';
 import { NO_MEMO, type CallerMemo, type CallerMemoStore } from './caller-memo.js';
 import { encodeBasicAuthorization, type NextcloudCredentials } from './credentials.js';
+import { readNextcloudReason } from './nextcloud-reason.js';
 import { buildNextcloudUrl } from './urls.js';
 
 export interface NextcloudRequest {
@@ -73,27 +75,33 @@ export function createNextcloudClient(deps: {
   };
 }
 
-function describeFailure(response: HttpResponse): Error {
+/** The sidecar's error for a failed answer, with Nextcloud's own reason when it gave one that is safe to show. */
+export function describeFailure(response: HttpResponse): Error {
+  const reason = readNextcloudReason(response);
+  const said = (message: string) => (reason ? `${message} Nextcloud said: "${reason}"` : message);
+  const cause = new Error(`HTTP ${response.status}: ${response.text().slice(0, 300)}`);
   switch (response.status) {
+    case 400:
+      return new InvalidInputError(said('Nextcloud refused the request as invalid.'), { cause });
     case 401:
       return new UnauthenticatedError('Nextcloud did not accept the credentials.');
     case 403:
-      return new ForbiddenError('Nextcloud does not allow this for this account.');
+      return new ForbiddenError(said('Nextcloud does not allow this for this account.'), { cause });
     case 404:
-      return new NotFoundError('Nextcloud has no such item.');
+      return new NotFoundError(said('Nextcloud has no such item.'), { cause });
     case 409:
     case 412:
-      return new ConflictError('The item changed in Nextcloud since it was read; read it again and retry.');
+      return new ConflictError(said('The item changed in Nextcloud since it was read; read it again and retry.'), {
+        cause,
+      });
     case 423:
-      return new ConflictError('The item is locked in Nextcloud.');
+      return new ConflictError(said('The item is locked in Nextcloud.'), { cause });
     case 429:
       return new RateLimitedError(Number(response.headers['retry-after']) || 30);
     case 507:
-      return new UpstreamError('The Nextcloud storage quota is exceeded.');
+      return new UpstreamError('The Nextcloud storage quota is exceeded.', { cause });
     default:
-      return new UpstreamError('Nextcloud answered with an error.', {
-        cause: new Error(`HTTP ${response.status}: ${response.text().slice(0, 200)}`),
-      });
+      return new UpstreamError(said(`Nextcloud answered with an error (HTTP ${response.status}).`), { cause });
   }
 }
 

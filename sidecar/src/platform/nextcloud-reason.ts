@@ -1,0 +1,62 @@
+// Nextcloud's own reason for a failed request, in a short form that is safe to show: read from the shapes its APIs
+// answer with (OCS meta, JSON `message`, WebDAV/Sabre `<s:message>`), without URLs, server paths or control characters.
+import type { HttpResponse } from '../net/http-client.js';
+
+export const MAX_REASON_CHARS = 160;
+
+/** The reason, or undefined when the answer carries none (an HTML page, an empty body). */
+export function readNextcloudReason(response: HttpResponse): string | undefined {
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (response.body.length === 0 || /html/i.test(contentType)) return undefined;
+  const text = response.body.subarray(0, 64 * 1024).toString('utf8');
+  const raw = /json/i.test(contentType) || /^\s*[[{]/.test(text) ? reasonFromJson(text) : reasonFromXml(text);
+  return raw === undefined ? undefined : sanitizeReason(raw);
+}
+
+/** One line, no control characters, URLs or absolute server paths, at most MAX_REASON_CHARS characters. */
+export function sanitizeReason(raw: string): string | undefined {
+  const cleaned = raw
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\bhttps?:\/\/\S+/gi, '[address]')
+    .replace(/(^|[\s"'(])\/(?:var|usr|srv|opt|home|tmp|etc|app|data)\/\S+/g, '$1[server path]')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (cleaned === '' || cleaned === '[]') return undefined;
+  return cleaned.length > MAX_REASON_CHARS ? `${cleaned.slice(0, MAX_REASON_CHARS - 1)}…` : cleaned;
+}
+
+function reasonFromJson(text: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body === 'string') return body;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const ocsMessage = (record.ocs as { meta?: { message?: unknown }; data?: unknown } | undefined)?.meta?.message;
+  const ocsData = (record.ocs as { data?: unknown } | undefined)?.data;
+  for (const candidate of [ocsMessage, ocsData, record.message, record.msg, record.error_description, record.error]) {
+    if (typeof candidate === 'string' && candidate.trim() !== '') return candidate;
+  }
+  // Notes answers `{"errorType":"OCA\\Notes\\Service\\NoteDoesNotExistException"}`: the class name says it.
+  if (typeof record.errorType === 'string') return record.errorType.split('\\').pop();
+  return undefined;
+}
+
+function reasonFromXml(text: string): string | undefined {
+  const match = /<(?:[a-z]+:)?message>([\s\S]*?)<\/(?:[a-z]+:)?message>/i.exec(text);
+  if (match?.[1] !== undefined) return decodeXmlEntities(match[1]);
+  return /^[^<]{1,400}$/.test(text.trim()) ? text : undefined;
+}
+
+function decodeXmlEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, '&');
+}
