@@ -1,4 +1,5 @@
-// Reading Deck boards: the boards of the user, one board with its labels, and a board's stacks with their cards.
+// Reading Deck boards: the user's boards (Deck lists soft-deleted ones too: they are left out), one board with its
+// stacks and labels, and a board's stacks with their cards.
 import type { NextcloudClient } from '../nextcloud-client.js';
 import { toDeckBoard, toDeckStack, type DeckBoard, type DeckLabel, type DeckStack } from './deck-models.js';
 import { deckPaths } from './deck-paths.js';
@@ -6,7 +7,7 @@ import { requestDeck } from './deck-request.js';
 
 export async function listBoards(client: NextcloudClient): Promise<DeckBoard[]> {
   const boards = await requestDeck<unknown[]>(client, deckPaths.boards(), 'boards');
-  return (Array.isArray(boards) ? boards : []).map(toDeckBoard);
+  return (Array.isArray(boards) ? boards : []).map(toDeckBoard).filter((board) => !board.deleted);
 }
 
 export async function getBoard(client: NextcloudClient, boardId: number): Promise<DeckBoard> {
@@ -21,5 +22,9 @@ export async function listLabels(client: NextcloudClient, boardId: number): Prom
 /** The stacks of a board in their order, each with its cards that are not archived. */
 export async function listStacks(client: NextcloudClient, boardId: number): Promise<DeckStack[]> {
   const stacks = await requestDeck<unknown[]>(client, deckPaths.stacks(boardId), `board ${boardId}`);
-  return (Array.isArray(stacks) ? stacks : []).map(toDeckStack).sort((a, b) => a.order - b.order || a.id - b.id);
+  return (Array.isArray(stacks) ? stacks : []).map(toDeckStack).sort(byOrder);
+}
+
+function byOrder(a: DeckStack, b: DeckStack): number {
+  return a.order - b.order || a.id - b.id;
 }

@@ -30,7 +30,11 @@ export async function getCard(client: NextcloudClient, ref: CardRef): Promise<De
   return toDeckCard(await requestDeck(client, deckPaths.card(ref), describeRef(ref)));
 }
 
-/** Changes the given fields and keeps the others (Deck would reset fields left out of its PUT). */
+/**
+ * Changes the given fields and keeps the others: Deck's PUT takes the whole card (an omitted description becomes
+ * "", an omitted due date or done mark null) and moves the card into the stack of its URL, so the card is read
+ * first and written back under the stack it is in.
+ */
 export async function updateCard(
   client: NextcloudClient,
   ref: CardRef,
@@ -44,23 +48,30 @@ export async function updateCard(
     description: changes.description ?? card.description,
     order: changes.order ?? card.order,
     duedate: changes.duedate === undefined ? card.duedate : changes.duedate,
+    done: card.done,
   };
-  return toDeckCard(await requestDeck(client, deckPaths.card(ref), describeRef(ref), { method: 'PUT', json: whole }));
+  const path = deckPaths.card({ ...ref, stackId: card.stackId });
+  return toDeckCard(await requestDeck(client, path, describeRef(ref), { method: 'PUT', json: whole }));
 }
 
-/** Moves the card to `targetStackId` (same board) at position `order` (0 is the top). */
+/**
+ * Moves the card into `targetStackId` (same board) at position `order` (0 is the top). Deck takes the target stack
+ * from the URL and ignores a stack id in the body; it answers the target stack's cards.
+ */
 export async function moveCard(
   client: NextcloudClient,
   ref: CardRef,
   targetStackId: number,
   order: number,
 ): Promise<DeckCard> {
-  const cards = await requestDeck<unknown[]>(client, deckPaths.cardAction(ref, 'reorder'), describeRef(ref), {
+  const target = { ...ref, stackId: targetStackId };
+  const what = `card ${ref.cardId} or stack ${targetStackId} on board ${ref.boardId}`;
+  const cards = await requestDeck<unknown[]>(client, deckPaths.cardAction(target, 'reorder'), what, {
     method: 'PUT',
-    json: { order, stackId: targetStackId },
+    json: { order },
   });
   const moved = (Array.isArray(cards) ? cards : []).map(toDeckCard).find((card) => card.id === ref.cardId);
-  return moved ?? getCard(client, { ...ref, stackId: targetStackId });
+  return moved ?? getCard(client, target);
 }
 
 export async function setCardArchived(client: NextcloudClient, ref: CardRef, archived: boolean): Promise<DeckCard> {

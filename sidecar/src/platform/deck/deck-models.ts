@@ -22,6 +22,8 @@ export interface DeckCard {
   archived: boolean;
   /** ISO 8601, or null without a due date. */
   duedate: string | null;
+  /** ISO 8601 time the card was marked done, or null. */
+  done: string | null;
   owner: string;
   labels: DeckLabel[];
   assignedUsers: DeckPerson[];
@@ -41,12 +43,13 @@ export interface DeckStack {
 export interface DeckBoard {
   id: number;
   title: string;
-  color: string;
   archived: boolean;
-  owner: string;
+  /** Soft-deleted (Deck still lists it, with `deletedAt` set). */
+  deleted: boolean;
   labels: DeckLabel[];
+  /** The board's stacks without their cards (only in a single board's answer). */
+  stacks: DeckStack[];
   canEdit: boolean;
-  canManage: boolean;
 }
 
 export interface DeckComment {
@@ -65,12 +68,11 @@ export function toDeckBoard(raw: unknown): DeckBoard {
   return {
     id: id(board),
     title: text(board.title),
-    color: text(board.color),
     archived: board.archived === true,
-    owner: personOf(board.owner).userId,
+    deleted: number(board.deletedAt) !== 0,
     labels: list(board.labels).map(toDeckLabel),
+    stacks: list(board.stacks).map(toDeckStack),
     canEdit: permissions.PERMISSION_EDIT === true,
-    canManage: permissions.PERMISSION_MANAGE === true,
   };
 }
 
@@ -96,6 +98,7 @@ export function toDeckCard(raw: unknown): DeckCard {
     order: number(card.order),
     archived: card.archived === true,
     duedate: typeof card.duedate === 'string' && card.duedate !== '' ? card.duedate : null,
+    done: typeof card.done === 'string' && card.done !== '' ? card.done : null,
     owner: personOf(card.owner).userId,
     labels: list(card.labels).map(toDeckLabel),
     assignedUsers: list(card.assignedUsers).map((assignment) => personOf((assignment as Json)?.participant)),

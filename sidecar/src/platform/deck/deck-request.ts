@@ -1,26 +1,33 @@
-// Deck requests with Deck's refusals made useful: a 400 carries Deck's reason (InvalidInputError), a 404 says
-// which kind of item is missing (NotFoundError). Other statuses map as the NextcloudClient maps them.
-import { InvalidInputError, NotFoundError } from '../../errors.js';
-import type { NextcloudClient, NextcloudRequest } from '../nextcloud-client.js';
+// Deck requests with Deck's refusals made useful: Deck answers an unknown or foreign board, stack or card alike with
+// 403 "Permission denied" (never 404), and a deleted card with 403 "Card is deleted"; both become NotFoundError
+// naming the item. Every other failure maps as the NextcloudClient maps it (Deck's message passed on).
+import { NotFoundError } from '../../errors.js';
+import { describeFailure, type NextcloudClient, type NextcloudRequest } from '../nextcloud-client.js';
 
-/** The JSON answer of a Deck call (OCS answers unwrapped); `what` names the item for a 404 ("card 12"). */
+/** The JSON answer of a Deck call (OCS answers unwrapped); `what` names the item for a refusal ("card 12"). */
 export async function requestDeck<T>(
   client: NextcloudClient,
   path: string,
   what: string,
   request: NextcloudRequest = {},
 ): Promise<T> {
-  const response = await client.request(path, { ...request, accept: [400, 404] });
-  if (response.status === 404) throw new NotFoundError(`Deck has no ${what} for this account.`);
-  const body = response.body.length === 0 ? null : response.json();
-  if (response.status === 400) throw new InvalidInputError(`Deck refused the request: ${reasonOf(body)}`);
-  if (!path.startsWith('/ocs/')) return body as T;
-  return (body as { ocs?: { data?: unknown } } | null)?.ocs?.data as T;
+  const response = await client.request(path, { ...request, accept: [403, 404] });
+  const body = readJson(response.body.length === 0 ? null : () => response.json());
+  if (response.status === 403 || response.status === 404) {
+    const message = String(body?.message ?? (body?.ocs as { meta?: { message?: unknown } })?.meta?.message ?? '');
+    if (/^Card is deleted/i.test(message)) throw new NotFoundError(`The ${what} is deleted.`);
+    if (response.status === 404 || /^Permission denied/i.test(message)) {
+      throw new NotFoundError(`Deck has no ${what} that this account can see.`);
+    }
+    throw describeFailure(response);
+  }
+  return (path.startsWith('/ocs/') ? (body?.ocs as { data?: unknown } | undefined)?.data : body) as T;
 }
 
-function reasonOf(body: unknown): string {
-  const fields = (body ?? {}) as { message?: unknown; ocs?: { meta?: { message?: unknown } } };
-  const message = fields.message ?? fields.ocs?.meta?.message;
-  const reason = typeof message === 'string' && message.trim() ? message : 'invalid parameters';
-  return reason.replace(/[^\x20-\x7e]/g, ' ').slice(0, 200);
+function readJson(parse: (() => unknown) | null): Record<string, unknown> | null {
+  try {
+    return (parse?.() ?? null) as Record<string, unknown> | null;
+  } catch {
+    return null;
+  }
 }

@@ -5,7 +5,8 @@ export type Body = Record<string, unknown>;
 
 export function requireText(body: Body, field: string): string {
   const value = body[field];
-  if (typeof value !== 'string' || value.trim() === '') throw new DeckError(400, `${field} must be provided`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new DeckError(400, `${field} must be provided and must be not empty`);
   return value;
 }
 

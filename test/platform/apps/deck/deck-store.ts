@@ -1,6 +1,7 @@
-// The deck double's data: boards, stacks, cards, labels and comments of all users, with access checks and the
-// JSON shapes Deck answers with.
+// The deck double's data: boards, stacks, cards, labels and comments of all users, Deck's access checks (an unknown
+// or foreign item is 403 "Permission denied", never 404) and the JSON shapes Deck answers with.
 import type { DoubleAccount } from '../../double-app.js';
+import { describeAssignment, etag } from './deck-json.js';
 
 export interface Person {
   uid: string;
@@ -39,6 +40,7 @@ export interface Card {
   order: number;
   owner: Person;
   duedate: string | null;
+  done: string | null;
   archived: boolean;
   deletedAt: number;
   createdAt: number;
@@ -55,6 +57,7 @@ export interface Comment {
   creationDateTime: string;
 }
 
+/** A refusal as Deck answers it: `{status, message}` with that HTTP status. */
 export class DeckError extends Error {
   constructor(
     readonly status: number,
@@ -63,6 +66,8 @@ export class DeckError extends Error {
     super(message);
   }
 }
+
+export const permissionDenied = () => new DeckError(403, 'Permission denied');
 
 const DEFAULT_LABELS = [
   ['Finished', '31CC7C'],
@@ -118,6 +123,7 @@ export function createDeckStore() {
       order: fields.order ?? 999,
       owner,
       duedate: fields.duedate ?? null,
+      done: null,
       archived: false,
       deletedAt: 0,
       createdAt: now(),
@@ -139,27 +145,38 @@ export function createDeckStore() {
     createCard(todo.id, person(user), { title: 'Create your first board', order: 1 });
   };
 
-  // Lookups that enforce access: 404 when missing or deleted, 403 when the user is not a participant.
+  const participants = (board: Board) => [board.owner.uid, ...board.sharedWith];
+  const canSee = (user: DoubleAccount, board: Board | undefined): board is Board =>
+    board !== undefined && participants(board).includes(user.id);
+
+  // unverified: a soft-deleted board stays readable by id, so that undo_delete can find it (source:
+  // nextcloud/deck lib/Service/BoardService.php, find() does not filter deletedAt).
   const boardFor = (user: DoubleAccount, id: number): Board => {
     const board = boards.get(id);
-    if (!board || board.deletedAt) throw new DeckError(404, 'Board not found');
-    if (board.owner.uid !== user.id && !board.sharedWith.has(user.id)) throw new DeckError(403, 'Permission denied');
+    if (!canSee(user, board)) throw permissionDenied();
     return board;
   };
+  /** A stack of the board in the URL; anything else is 403, as Deck checks permissions on the stack itself. */
   const stackFor = (user: DoubleAccount, boardId: number, id: number): Stack => {
-    boardFor(user, boardId);
     const stack = stacks.get(id);
-    if (!stack || stack.deletedAt || stack.boardId !== boardId) throw new DeckError(404, 'Stack not found');
+    if (!stack || stack.deletedAt || stack.boardId !== boardId || !canSee(user, boards.get(stack.boardId)))
+      throw permissionDenied();
     return stack;
   };
   const cardFor = (user: DoubleAccount, id: number): Card => {
     const card = cards.get(id);
     const stack = card && stacks.get(card.stackId);
-    if (!card || card.deletedAt || !stack) throw new DeckError(404, 'Card not found');
-    boardFor(user, stack.boardId);
+    if (!card || !stack || !canSee(user, boards.get(stack.boardId))) throw permissionDenied();
+    if (card.deletedAt) throw new DeckError(403, 'Card is deleted');
     return card;
   };
-  const participants = (board: Board) => [board.owner.uid, ...board.sharedWith];
+  const labelFor = (user: DoubleAccount, boardId: number, id: number): Label => {
+    const label = labels.get(id);
+    // unverified: an unknown or foreign label is refused like a board (source: nextcloud/deck
+    // lib/Service/LabelService.php, permission checks through the label's board).
+    if (!label || label.boardId !== boardId || !canSee(user, boards.get(boardId))) throw permissionDenied();
+    return label;
+  };
 
   const describeLabel = (label: Label) => ({ ...label, cardId: null, lastModified: 0, ETag: etag(label) });
   const describeCard = (card: Card) => ({
@@ -172,18 +189,13 @@ export function createDeckStore() {
     lastEditor: null,
     createdAt: card.createdAt,
     labels: card.labelIds.flatMap((id) => (labels.has(id) ? [describeLabel(labels.get(id)!)] : [])),
-    assignedUsers: card.assigned.map((a) => ({
-      id: a.id,
-      participant: { primaryKey: a.participant.uid, ...a.participant, type: 0 },
-      cardId: card.id,
-      type: 0,
-    })),
+    assignedUsers: card.assigned.map((a) => describeAssignment(card, a)),
     attachments: null,
     attachmentCount: 0,
     owner: { primaryKey: card.owner.uid, ...card.owner, type: 0 },
     order: card.order,
     archived: card.archived,
-    done: null,
+    done: card.done,
     duedate: card.duedate,
     deletedAt: card.deletedAt,
     commentsUnread: 0,
@@ -191,21 +203,29 @@ export function createDeckStore() {
     ETag: etag(card),
     overdue: 0,
   });
-  const cardsOf = (stackId: number) =>
+  const cardsOf = (stackId: number, archived = false) =>
     [...cards.values()]
-      .filter((card) => card.stackId === stackId && !card.deletedAt && !card.archived)
+      .filter((card) => card.stackId === stackId && !card.deletedAt && card.archived === archived)
       .sort((a, b) => a.order - b.order || a.id - b.id);
-  const describeStack = (stack: Stack) => ({
-    id: stack.id,
-    title: stack.title,
-    boardId: stack.boardId,
-    deletedAt: stack.deletedAt,
-    lastModified: stack.lastModified,
-    order: stack.order,
-    cards: cardsOf(stack.id).map(describeCard),
-    ETag: etag(stack),
-  });
-  const describeBoard = (board: Board, user: DoubleAccount) => {
+  /** A stack; `withCards` adds its cards under `cards`, a key Deck leaves out for a stack without cards. */
+  const describeStack = (stack: Stack, withCards: false | 'active' | 'archived' = 'active') => {
+    const list = withCards ? cardsOf(stack.id, withCards === 'archived') : [];
+    return {
+      id: stack.id,
+      title: stack.title,
+      boardId: stack.boardId,
+      deletedAt: stack.deletedAt,
+      lastModified: stack.lastModified,
+      order: stack.order,
+      ...(list.length > 0 ? { cards: list.map(describeCard) } : {}),
+      ETag: etag(stack),
+    };
+  };
+  const stacksOf = (boardId: number) =>
+    [...stacks.values()]
+      .filter((stack) => stack.boardId === boardId && !stack.deletedAt)
+      .sort((a, b) => a.order - b.order || a.id - b.id);
+  const describeBoard = (board: Board, user: DoubleAccount, withStacks = false) => {
     const owner = board.owner.uid === user.id;
     return {
       id: board.id,
@@ -216,9 +236,9 @@ export function createDeckStore() {
       labels: [...labels.values()].filter((l) => l.boardId === board.id).map(describeLabel),
       acl: [...board.sharedWith].map((uid, i) => ({ id: i + 1, participant: { primaryKey: uid, uid }, type: 0 })),
       permissions: { PERMISSION_READ: true, PERMISSION_EDIT: true, PERMISSION_MANAGE: owner, PERMISSION_SHARE: owner },
-      users: [],
+      users: participants(board).map((uid) => ({ primaryKey: uid, uid, displayname: uid })),
       shared: owner ? 0 : 1,
-      stacks: [],
+      ...(withStacks ? { stacks: stacksOf(board.id).map((stack) => describeStack(stack, false)) } : {}),
       deletedAt: board.deletedAt,
       lastModified: board.lastModified,
       settings: {},
@@ -239,36 +259,17 @@ export function createDeckStore() {
     createStack,
     createCard,
     welcome,
+    participants,
+    canSee,
     boardFor,
     stackFor,
     cardFor,
-    participants,
+    labelFor,
     cardsOf,
+    stacksOf,
     describeLabel,
     describeCard,
     describeStack,
     describeBoard,
-  };
-}
-
-function etag(value: object): string {
-  let hash = 0;
-  for (const ch of JSON.stringify(value, (_k, v: unknown) => (v instanceof Set ? [...v] : v))) {
-    hash = (hash * 31 + ch.charCodeAt(0)) | 0;
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
-}
-
-export function describeComment(comment: Comment) {
-  return {
-    id: comment.id,
-    objectId: comment.cardId,
-    message: comment.message,
-    actorId: comment.actor.uid,
-    actorType: 'users',
-    actorDisplayName: comment.actor.displayname,
-    creationDateTime: comment.creationDateTime,
-    mentions: [],
-    ...(comment.parentId ? { replyTo: { id: comment.parentId } } : {}),
   };
 }

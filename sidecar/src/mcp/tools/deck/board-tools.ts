@@ -2,29 +2,21 @@
 import { z } from 'zod';
 import { getBoard, listBoards, listLabels, listStacks } from '../../../platform/deck/deck-boards.js';
 import { defineTool } from '../../tool-definition.js';
-import {
-  boardId,
-  boardOutput,
-  cardSummaryOutput,
-  describeBoard,
-  describeCardSummary,
-  describeLabel,
-  labelOutput,
-} from './deck-schemas.js';
+import { deckId, describeLabel, labelOutput, READ_ONLY } from './deck-schemas.js';
 
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+const stackOutput = z.object({ id: z.number(), title: z.string() });
 
 export const listBoardsTool = defineTool({
   name: 'nc_deck_list_boards',
   app: 'deck',
   title: 'List Deck boards',
-  description: 'Lists the Deck boards the user owns or that are shared with them.',
-  input: z.object({ include_archived: z.boolean().default(false) }),
-  output: z.object({ boards: z.array(boardOutput) }),
+  description: "Lists the user's Deck boards, shared ones included.",
+  input: z.object({}),
+  output: z.object({ boards: z.array(z.object({ id: z.number(), title: z.string(), archived: z.boolean() })) }),
   annotations: READ_ONLY,
-  async run({ include_archived }, { nextcloud }) {
+  async run(_args, { nextcloud }) {
     const boards = await listBoards(nextcloud);
-    return { boards: boards.filter((board) => include_archived || !board.archived).map(describeBoard) };
+    return { boards: boards.map(({ id, title, archived }) => ({ id, title, archived })) };
   },
   summarize: (result) => result.boards.map((board) => `${board.id} ${board.title}`).join('\n') || 'No boards.',
 });
@@ -33,26 +25,34 @@ export const getBoardTool = defineTool({
   name: 'nc_deck_get_board',
   app: 'deck',
   title: 'Read a Deck board',
-  description: 'Returns one Deck board with its labels and what the user may do on it.',
-  input: z.object({ board_id: boardId }),
-  output: boardOutput.extend({ labels: z.array(labelOutput) }),
+  description: 'Returns a board with its stacks (labels: nc_deck_list_labels).',
+  input: z.object({ board_id: deckId() }),
+  output: z.object({
+    title: z.string(),
+    stacks: z.array(stackOutput),
+  }),
   annotations: READ_ONLY,
   async run({ board_id }, { nextcloud }) {
     const board = await getBoard(nextcloud, board_id);
-    return { ...describeBoard(board), labels: board.labels.map(describeLabel) };
+    return {
+      title: board.title,
+      stacks: board.stacks.map(({ id, title }) => ({ id, title })),
+    };
   },
-  summarize: (board) => `Board ${board.id} "${board.title}", labels: ${board.labels.map((l) => l.title).join(', ')}.`,
+  summarize: (board) => `Board "${board.title}": ${board.stacks.map((s) => s.title).join(', ')}.`,
 });
 
 export const listStacksTool = defineTool({
   name: 'nc_deck_list_stacks',
   app: 'deck',
-  title: 'List the stacks of a Deck board',
-  description: 'Lists the stacks (columns) of a board in order, each with its cards that are not archived.',
-  input: z.object({ board_id: boardId }),
+  title: 'List Deck stacks',
+  description: 'Lists the stacks (columns) of a board with their unarchived cards.',
+  input: z.object({ board_id: deckId() }),
   output: z.object({
     stacks: z.array(
-      z.object({ id: z.number(), title: z.string(), order: z.number(), cards: z.array(cardSummaryOutput) }),
+      stackOutput.extend({
+        cards: z.array(z.object({ id: z.number(), title: z.string(), due_date: z.string().nullable() })),
+      }),
     ),
   }),
   annotations: READ_ONLY,
@@ -62,8 +62,7 @@ export const listStacksTool = defineTool({
       stacks: stacks.map((stack) => ({
         id: stack.id,
         title: stack.title,
-        order: stack.order,
-        cards: stack.cards.map(describeCardSummary),
+        cards: stack.cards.map((card) => ({ id: card.id, title: card.title, due_date: card.duedate })),
       })),
     };
   },
@@ -76,9 +75,9 @@ export const listStacksTool = defineTool({
 export const listLabelsTool = defineTool({
   name: 'nc_deck_list_labels',
   app: 'deck',
-  title: 'List the labels of a Deck board',
-  description: 'Lists the labels defined on a board, to assign them to cards.',
-  input: z.object({ board_id: boardId }),
+  title: 'List Deck labels',
+  description: 'Lists the labels of a board, to put on cards.',
+  input: z.object({ board_id: deckId() }),
   output: z.object({ labels: z.array(labelOutput) }),
   annotations: READ_ONLY,
   run: async ({ board_id }, { nextcloud }) => ({ labels: (await listLabels(nextcloud, board_id)).map(describeLabel) }),

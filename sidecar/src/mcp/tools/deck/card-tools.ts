@@ -10,36 +10,38 @@ import {
 } from '../../../platform/deck/deck-cards.js';
 import { defineTool } from '../../tool-definition.js';
 import {
-  boardId,
+  CHANGE,
+  cardChangeOutput,
   cardDescription,
   cardOutput,
   cardRefInput,
   cardTitle,
+  deckId,
   describeCard,
+  describeCardChange,
   dueDate,
-  stackId,
+  READ_ONLY,
   toRef,
 } from './deck-schemas.js';
-
-const position = z.number().int().min(0).max(10_000);
 
 export const createCardTool = defineTool({
   name: 'nc_deck_create_card',
   app: 'deck',
   title: 'Create a Deck card',
-  description: 'Creates a card in a stack of a board, with an optional Markdown description and due date.',
+  description: 'Creates a card in a stack (stack ids from nc_deck_list_stacks).',
   input: z.object({
-    board_id: boardId,
-    stack_id: stackId,
+    board_id: deckId(),
+    stack_id: deckId(),
     title: cardTitle,
     description: cardDescription.optional(),
     due_date: dueDate.optional(),
   }),
-  output: cardOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  output: cardChangeOutput,
+  annotations: { ...CHANGE, idempotentHint: false },
   async run({ board_id, stack_id, title, description, due_date }, { nextcloud }) {
-    const card = await createCard(nextcloud, board_id, stack_id, { title, description, duedate: due_date ?? null });
-    return describeCard(card, board_id);
+    return describeCardChange(
+      await createCard(nextcloud, board_id, stack_id, { title, description, duedate: due_date }),
+    );
   },
   summarize: (card) => `Created card ${card.id} "${card.title}" in stack ${card.stack_id}.`,
 });
@@ -48,11 +50,11 @@ export const getCardTool = defineTool({
   name: 'nc_deck_get_card',
   app: 'deck',
   title: 'Read a Deck card',
-  description: 'Returns one card with its description, due date, labels and assigned users.',
+  description: 'Returns a card with its description, labels and assignees.',
   input: z.object(cardRefInput),
   output: cardOutput,
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: async (args, { nextcloud }) => describeCard(await getCard(nextcloud, toRef(args)), args.board_id),
+  annotations: READ_ONLY,
+  run: async (args, { nextcloud }) => describeCard(await getCard(nextcloud, toRef(args))),
   summarize: (card) => `Card ${card.id} "${card.title}"\n\n${card.description}`,
 });
 
@@ -60,23 +62,18 @@ export const updateCardTool = defineTool({
   name: 'nc_deck_update_card',
   app: 'deck',
   title: 'Update a Deck card',
-  description:
-    'Changes the title, description or due date of a card and keeps everything else. Null clears the due date.',
+  description: 'Changes the given fields of a card, keeping the others. due_date null clears it.',
   input: z.object({
     ...cardRefInput,
     title: cardTitle.optional(),
     description: cardDescription.optional(),
     due_date: dueDate.nullable().optional(),
   }),
-  output: cardOutput,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  output: cardChangeOutput,
+  annotations: { ...CHANGE, destructiveHint: true },
   async run(args, { nextcloud }) {
-    const card = await updateCard(nextcloud, toRef(args), {
-      title: args.title,
-      description: args.description,
-      duedate: args.due_date,
-    });
-    return describeCard(card, args.board_id);
+    const changes = { title: args.title, description: args.description, duedate: args.due_date };
+    return describeCardChange(await updateCard(nextcloud, toRef(args), changes));
   },
   summarize: (card) => `Updated card ${card.id} "${card.title}".`,
 });
@@ -85,13 +82,21 @@ export const moveCardTool = defineTool({
   name: 'nc_deck_move_card',
   app: 'deck',
   title: 'Move a Deck card',
-  description: 'Moves a card to another stack of the same board (or within its stack), at a position (0 is the top).',
-  input: z.object({ ...cardRefInput, target_stack_id: stackId, position: position.default(0) }),
-  output: cardOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  description: 'Moves a card to a position (0 is the top) in a stack of the same board.',
+  input: z.object({
+    ...cardRefInput,
+    target_stack_id: deckId().describe('The stack to move the card to.'),
+    position: z
+      .number()
+      .int()
+      .refine((n) => n >= 0 && n <= 10_000, 'a position from 0 to 10000')
+      .default(0),
+  }),
+  output: z.object({ id: z.number(), stack_id: z.number(), position: z.number() }),
+  annotations: CHANGE,
   async run(args, { nextcloud }) {
     const card = await moveCard(nextcloud, toRef(args), args.target_stack_id, args.position);
-    return describeCard(card, args.board_id);
+    return { id: card.id, stack_id: card.stackId, position: card.order };
   },
   summarize: (card) => `Moved card ${card.id} to stack ${card.stack_id}.`,
 });
@@ -100,12 +105,13 @@ export const archiveCardTool = defineTool({
   name: 'nc_deck_archive_card',
   app: 'deck',
   title: 'Archive a Deck card',
-  description: 'Archives a card (hidden from its stack but kept), or unarchives it with archived false.',
+  description: 'Archives a card, or unarchives it with archived false.',
   input: z.object({ ...cardRefInput, archived: z.boolean().default(true) }),
-  output: cardOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  output: z.object({ id: z.number(), archived: z.boolean() }),
+  annotations: CHANGE,
   async run(args, { nextcloud }) {
-    return describeCard(await setCardArchived(nextcloud, toRef(args), args.archived), args.board_id);
+    const card = await setCardArchived(nextcloud, toRef(args), args.archived);
+    return { id: card.id, archived: card.archived };
   },
   summarize: (card) => `Card ${card.id} is ${card.archived ? 'archived' : 'no longer archived'}.`,
 });
@@ -114,10 +120,10 @@ export const deleteCardTool = defineTool({
   name: 'nc_deck_delete_card',
   app: 'deck',
   title: 'Delete a Deck card',
-  description: 'Deletes a card from its board.',
+  description: 'Deletes a card.',
   input: z.object(cardRefInput),
   output: z.object({ card_id: z.number(), deleted: z.boolean() }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: { ...CHANGE, destructiveHint: true },
   async run(args, { nextcloud }) {
     await deleteCard(nextcloud, toRef(args));
     return { card_id: args.card_id, deleted: true };

@@ -1,0 +1,246 @@
+// The REST routes of the deck double (below /index.php/apps/deck/api/v1.0 or v1.1): boards, stacks, cards and
+// labels as platform-api.md describes Deck 1.16. Every success is 200; refusals are DeckErrors.
+import type { DoubleAccount } from '../../double-app.js';
+import { type Body, num, parseDuedate, requireText, str } from './deck-input.js';
+import { describeAssignment } from './deck-json.js';
+import { DeckError, type Board, type Card, type DeckStore, type Stack } from './deck-store.js';
+
+const ROUTE =
+  /^\/boards(?:\/(\d+)(?:\/(undo_delete|stacks|labels)(?:\/(archived|\d+)(?:\/cards(?:\/(\d+)(?:\/(\w+))?)?)?)?)?)?$/;
+
+/** Answers one REST call; `headers` are the request's (Deck fails on If-Modified-Since). */
+export function routeDeckRest(
+  store: DeckStore,
+  user: DoubleAccount,
+  request: { method: string; route: string; query: URLSearchParams; headers: Record<string, unknown>; body: Body },
+): unknown {
+  const { method, body } = request;
+  if (/^\/cards\/\d+\/comments(\/\d+)?$/.test(request.route)) throw notAllowed();
+  const m = ROUTE.exec(request.route);
+  if (!m) throw new DeckError(404, 'Not found');
+  const [, b, kind, s, c, action] = m;
+  if (!b) return routeBoards(store, user, method, request.query, request.headers, body);
+  const boardId = Number(b);
+  if (kind === undefined) return routeBoard(store, user, store.boardFor(user, boardId), method, body);
+  const extra = (kind !== 'stacks' || s === 'archived') && (c !== undefined || m[0].includes('/cards'));
+  if (extra || (kind === 'undo_delete' && s !== undefined)) throw new DeckError(404, 'Not found');
+  if (kind === 'undo_delete') {
+    if (method !== 'POST') throw notAllowed();
+    const board = store.boardFor(user, boardId);
+    board.deletedAt = 0;
+    return store.describeBoard(board, user);
+  }
+  if (kind === 'labels') return routeLabels(store, user, boardId, s, method, body);
+  if (s === undefined || s === 'archived') return routeStacks(store, user, boardId, s === 'archived', method, body);
+  if (c === undefined) return routeStack(store, user, boardId, Number(s), method, body);
+  // GET of a card does not check the board and stack of the URL; every other card route acts on the URL's stack.
+  if (action === undefined && method === 'GET') return store.describeCard(store.cardFor(user, Number(c)));
+  const stack = store.stackFor(user, boardId, Number(s));
+  const card = store.cardFor(user, Number(c));
+  return routeCard(store, user, store.boardFor(user, boardId), stack, card, action, method, body);
+}
+
+function routeBoards(
+  store: DeckStore,
+  user: DoubleAccount,
+  method: string,
+  query: URLSearchParams,
+  headers: Record<string, unknown>,
+  body: Body,
+) {
+  if (method === 'GET') {
+    if (headers['if-modified-since'] !== undefined) throw new DeckError(500, 'Class "Sabre\\HTTP\\Util" not found');
+    // Soft-deleted boards are listed too (deletedAt is not 0): clients filter them.
+    const visible = [...store.boards.values()].filter((board) => store.canSee(user, board));
+    return visible.map((board) => store.describeBoard(board, user, query.get('details') === 'true'));
+  }
+  if (method !== 'POST') throw notAllowed();
+  const title = requireText(body, 'title');
+  // unverified: color is required like title (source: nextcloud/deck lib/Validators/BoardServiceValidator.php).
+  const color = requireText(body, 'color');
+  return store.describeBoard(store.createBoard(store.person(user), title, color), user);
+}
+
+function routeBoard(store: DeckStore, user: DoubleAccount, board: Board, method: string, body: Body) {
+  if (method === 'GET') return store.describeBoard(board, user, true);
+  if (method === 'PUT') {
+    Object.assign(board, { title: requireText(body, 'title'), color: requireText(body, 'color') });
+    board.archived = body.archived === true;
+    board.lastModified = store.now();
+    return store.describeBoard(board, user);
+  }
+  if (method === 'DELETE') {
+    board.deletedAt = store.now();
+    return store.describeBoard(board, user);
+  }
+  throw notAllowed();
+}
+
+function routeStacks(
+  store: DeckStore,
+  user: DoubleAccount,
+  boardId: number,
+  archived: boolean,
+  method: string,
+  body: Body,
+) {
+  store.boardFor(user, boardId);
+  if (method === 'GET')
+    return store.stacksOf(boardId).map((stack) => store.describeStack(stack, archived ? 'archived' : 'active'));
+  if (method !== 'POST' || archived) throw notAllowed();
+  return store.describeStack(store.createStack(boardId, requireText(body, 'title'), num(body.order, 0)), false);
+}
+
+function routeStack(
+  store: DeckStore,
+  user: DoubleAccount,
+  boardId: number,
+  stackId: number,
+  method: string,
+  body: Body,
+) {
+  const stack = store.stackFor(user, boardId, stackId);
+  if (method === 'GET') return store.describeStack(stack);
+  if (method === 'PUT') {
+    Object.assign(stack, { title: requireText(body, 'title'), order: num(body.order, stack.order) });
+    return store.describeStack(stack);
+  }
+  if (method === 'DELETE') {
+    stack.deletedAt = store.now();
+    return store.describeStack(stack, false);
+  }
+  if (method !== 'POST') throw notAllowed();
+  const card = store.createCard(stack.id, store.person(user), {
+    title: requireText(body, 'title'),
+    type: str(body.type, 'plain'),
+    order: num(body.order, 999),
+    description: str(body.description, ''),
+    duedate: parseDuedate(body.duedate),
+  });
+  return store.describeCard(card);
+}
+
+function routeLabels(
+  store: DeckStore,
+  user: DoubleAccount,
+  boardId: number,
+  l: string | undefined,
+  method: string,
+  body: Body,
+) {
+  store.boardFor(user, boardId);
+  if (l === 'archived') throw new DeckError(404, 'Not found');
+  if (l === undefined) {
+    // No list route: labels come with the board.
+    if (method !== 'POST') throw notAllowed();
+    const label = { id: store.newId(), boardId, title: requireText(body, 'title'), color: requireText(body, 'color') };
+    store.labels.set(label.id, label);
+    return store.describeLabel(label);
+  }
+  const label = store.labelFor(user, boardId, Number(l));
+  if (method === 'GET') return store.describeLabel(label);
+  if (method === 'PUT') {
+    Object.assign(label, { title: requireText(body, 'title'), color: requireText(body, 'color') });
+    return store.describeLabel(label);
+  }
+  if (method === 'DELETE') {
+    store.labels.delete(label.id);
+    return store.describeLabel(label);
+  }
+  throw notAllowed();
+}
+
+function routeCard(
+  store: DeckStore,
+  user: DoubleAccount,
+  board: Board,
+  stack: Stack,
+  card: Card,
+  action: string | undefined,
+  method: string,
+  body: Body,
+) {
+  if (action === undefined && method === 'DELETE') {
+    card.deletedAt = store.now();
+    return store.describeCard(card);
+  }
+  if (action === 'comments') throw notAllowed();
+  if (method !== 'PUT') throw notAllowed();
+  card.lastModified = store.now();
+  switch (action) {
+    case undefined:
+      return updateWholeCard(store, stack, card, body);
+    case 'reorder': {
+      // The target stack is the URL's; a stackId in the body is ignored. Answers the stack's cards.
+      const others = store.cardsOf(stack.id).filter((x) => x.id !== card.id);
+      others.splice(Math.max(0, Math.min(num(body.order, 0), others.length)), 0, card);
+      card.stackId = stack.id;
+      others.forEach((x, i) => (x.order = i));
+      return others.map(store.describeCard);
+    }
+    case 'archive':
+    case 'unarchive':
+      card.archived = action === 'archive';
+      return store.describeCard(card);
+    case 'assignLabel':
+    case 'removeLabel': {
+      // unverified: a label of another board is refused with 400 (source: nextcloud/deck lib/Service/CardService.php).
+      const label = store.labels.get(num(body.labelId, -1));
+      if (!label || label.boardId !== board.id) throw new DeckError(400, 'Label does not belong to this board');
+      card.labelIds = card.labelIds.filter((id) => id !== label.id);
+      if (action === 'assignLabel') card.labelIds.push(label.id);
+      return null;
+    }
+    case 'assignUser':
+      return assignUser(store, user, board, card, requireText(body, 'userId'));
+    case 'unassignUser': {
+      const userId = requireText(body, 'userId');
+      const assignment = card.assigned.find((a) => a.participant.uid === userId);
+      // unverified: unassigning a user who is not assigned answers 404 (source: nextcloud/deck
+      // lib/Service/AssignmentService.php, NotFoundException "No assignment for … found.").
+      if (!assignment) throw new DeckError(404, `No assignment for ${userId} found.`);
+      card.assigned = card.assigned.filter((a) => a !== assignment);
+      return describeAssignment(card, assignment);
+    }
+    default:
+      throw new DeckError(404, 'Not found');
+  }
+}
+
+/** PUT of a card takes the whole card: title, type and owner are required, omitted fields are reset. */
+function updateWholeCard(store: DeckStore, stack: Stack, card: Card, body: Body) {
+  // unverified: an archived card refuses updates unless they unarchive it (source: nextcloud/deck
+  // lib/Service/CardService.php, update()).
+  if (card.archived && body.archived !== false)
+    throw new DeckError(400, 'Operation not allowed. This card is archived.');
+  const title = requireText(body, 'title');
+  const type = requireText(body, 'type');
+  requireText(body, 'owner');
+  Object.assign(card, {
+    title,
+    type,
+    stackId: stack.id,
+    description: str(body.description, ''),
+    order: num(body.order, 0),
+    duedate: parseDuedate(body.duedate),
+    done: typeof body.done === 'string' && body.done !== '' ? body.done : null,
+    archived: typeof body.archived === 'boolean' ? body.archived : card.archived,
+  });
+  return store.describeCard(card);
+}
+
+function assignUser(store: DeckStore, user: DoubleAccount, board: Board, card: Card, userId: string) {
+  if (!store.participants(board).includes(userId)) throw new DeckError(400, 'The user is not part of the board');
+  // unverified: assigning twice is refused (source: nextcloud/deck lib/Service/AssignmentService.php).
+  if (card.assigned.some((a) => a.participant.uid === userId))
+    throw new DeckError(400, 'The user is already assigned to the card');
+  const assignment = {
+    id: store.newId(),
+    participant: { uid: userId, displayname: userId === user.id ? user.displayName : userId },
+  };
+  card.assigned.push(assignment);
+  return describeAssignment(card, assignment);
+}
+
+// unverified: the body of Nextcloud's 405 for a route that exists with other methods (source: none, shape guessed).
+const notAllowed = () => new DeckError(405, 'Method not allowed');
