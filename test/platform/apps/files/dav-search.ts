@@ -6,6 +6,7 @@ import type { FilesRequest } from './file-methods.js';
 import { FOLDER_MIME_TYPE, type FileNode, type FileTree } from './file-tree.js';
 import { DEFAULT_PROPS, sendDavError, sendMultistatus } from './multistatus.js';
 import { describeNode } from './node-props.js';
+import { resolveSearchScope } from './search-scope.js';
 
 type XmlNode = Record<string, unknown>;
 type Match = { node: FileNode; segments: string[] };
@@ -25,10 +26,10 @@ export function handleSearch(request: FilesRequest): void {
   } catch {
     return sendDavError(res, 400, 'BadRequest', 'The search request is not valid XML');
   }
-  const scope = parseScope(child(child(search, 'from'), 'scope'));
-  if (!scope || scope.owner !== userId) return sendDavError(res, 400, 'BadRequest', 'Invalid search scope');
-  const folder = tree.find(scope.segments);
-  if (folder?.kind !== 'folder') return sendDavError(res, 404, 'NotFound', 'Search scope not found');
+  const scopeXml = child(child(search, 'from'), 'scope');
+  const scope = resolveSearchScope(text(scopeXml.href), text(scopeXml.depth), tree, userId);
+  if (scope.kind === 'refused') return sendDavError(res, scope.status, scope.exception, scope.message);
+  const { folder } = scope;
 
   const where = child(search, 'where');
   let matches: Match[];
@@ -52,20 +53,6 @@ export function handleSearch(request: FilesRequest): void {
     })),
     selected.length > 0 ? selected : DEFAULT_PROPS,
   );
-}
-
-function parseScope(scope: XmlNode) {
-  const href = typeof scope.href === 'string' ? scope.href : '';
-  const path = href.startsWith('http') ? new URL(href).pathname : href;
-  const parts = path.split('/').filter((part) => part !== '');
-  const start = parts.indexOf('files');
-  if (start < 0 || parts[start + 1] === undefined) return undefined;
-  try {
-    const [owner = '', ...segments] = parts.slice(start + 1).map((part) => decodeURIComponent(part));
-    return { owner, segments, depth: scope.depth === '1' ? 1 : Number.POSITIVE_INFINITY };
-  } catch {
-    return undefined;
-  }
 }
 
 function evaluateAll(operands: XmlNode, node: FileNode, tree: FileTree, mode: 'and' | 'or'): boolean {
@@ -130,12 +117,17 @@ function valueOf(prop: string, node: FileNode, tree: FileTree): string | number 
   }
 }
 
-/** Dates are unix seconds or ATOM dates; anything else counts as 0, as in Nextcloud. */
+/**
+ * A literal compared with a number. Dates take an ISO literal in PHP's ATOM form (`2026-11-23T04:35:00Z`, no
+ * fractions); anything else counts as 0, so `gt` then matches every file.
+ */
+// unverified: unix seconds accepted, other forms read as 0 (source: nextcloud/server
+// apps/dav/lib/Files/FileSearchBackend.php castValue, DateTime::createFromFormat(DateTimeInterface::ATOM))
 function numericLiteral(prop: string, literal: string): number {
   if (/^\d+(\.\d+)?$/.test(literal)) return Number(literal);
   if (prop !== 'getlastmodified') return 0;
-  const time = Date.parse(literal);
-  return Number.isNaN(time) ? 0 : Math.floor(time / 1000);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/.test(literal)) return 0;
+  return Math.floor(Date.parse(literal) / 1000);
 }
 
 /** SQL LIKE, case-insensitive as Nextcloud's file cache compares names: % any run, _ one character. */
@@ -156,6 +148,10 @@ function sortMatches(matches: Match[], orderby: XmlNode, tree: FileTree): void {
     }
     return a.segments.join('/').localeCompare(b.segments.join('/'));
   });
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
 }
 
 function child(node: unknown, name: string): XmlNode {

@@ -3,9 +3,19 @@
 import type { ServerResponse } from 'node:http';
 import type { DoubleRequest } from '../../double-app.js';
 import { hrefOf, parseDestination } from './dav-location.js';
+import {
+  failedPrecondition,
+  header,
+  nodeHeaders,
+  ocFileId,
+  parseRange,
+  requestedMtime,
+  writeHeaders,
+} from './file-headers.js';
 import type { FileNode, FileTree } from './file-tree.js';
 import { parseRequestedProps, sendDavError, sendMultistatus, type DavResource } from './multistatus.js';
 import { describeNode } from './node-props.js';
+import { missingInForeignHomeMessage, missingInHomeMessage, sendNotFound, sendNotImplemented } from './not-found.js';
 
 export interface FilesRequest {
   req: DoubleRequest;
@@ -18,6 +28,12 @@ export interface FilesRequest {
   owner: string;
   segments: string[];
 }
+
+/** What GET on a folder answers: Nextcloud's DummyGetResponsePlugin text, 200, without ETag. */
+// unverified: GET on a collection (source: nextcloud/server apps/dav/lib/Connector/Sabre/DummyGetResponsePlugin.php,
+// registered in apps/dav/lib/Server.php unless debug mode adds sabre's browser plugin instead)
+export const FOLDER_GET_TEXT =
+  'This is the WebDAV interface. It can only be accessed by WebDAV clients such as the Nextcloud desktop sync client.';
 
 export function handleFileMethod(request: FilesRequest): void {
   const { req, res, owner, userId } = request;
@@ -39,53 +55,13 @@ export function handleFileMethod(request: FilesRequest): void {
     case 'COPY':
       return moveOrCopy(request);
     default:
-      return sendDavError(
-        res,
-        501,
-        'NotImplemented',
-        `There was no plugin in the system that was willing to handle this ${req.method} method.`,
-      );
+      return sendNotImplemented(res, req.method);
   }
-}
-
-/** Sabre's checkPreconditions for If-Match / If-None-Match against the node (or its absence). */
-export function failedPrecondition(req: DoubleRequest, node: FileNode | undefined): string | undefined {
-  const ifMatch = header(req, 'if-match');
-  const ifNoneMatch = header(req, 'if-none-match');
-  if (ifMatch !== undefined) {
-    if (!node) return 'An If-Match header was specified and the resource did not exist';
-    const tags = ifMatch.split(',').map((tag) => tag.trim());
-    if (!tags.includes('*') && !tags.includes(`"${node.etag}"`))
-      return 'An If-Match header was specified, but none of the specified ETags matched.';
-  }
-  if (ifNoneMatch !== undefined && node) {
-    const tags = ifNoneMatch.split(',').map((tag) => tag.trim());
-    if (tags.includes('*') || tags.includes(`"${node.etag}"`))
-      return 'An If-None-Match header was specified, but the ETag matched (or * was specified).';
-  }
-  return undefined;
-}
-
-/** The headers Nextcloud sends after a write: ETag, OC-ETag, OC-FileId (and X-OC-MTime when one was set). */
-export function writeHeaders(node: FileNode, mtimeAccepted: boolean): Record<string, string> {
-  return {
-    etag: `"${node.etag}"`,
-    'oc-etag': `"${node.etag}"`,
-    'oc-fileid': `${String(node.fileId).padStart(8, '0')}ocdouble01`,
-    ...(mtimeAccepted ? { 'x-oc-mtime': 'accepted' } : {}),
-    'content-length': '0',
-  };
-}
-
-/** X-OC-Mtime (unix seconds), which Nextcloud clients send to keep a file's modification time. */
-export function requestedMtime(req: DoubleRequest): number | undefined {
-  const value = Number(header(req, 'x-oc-mtime'));
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
 }
 
 function propfind({ req, res, body, tree, userId, segments }: FilesRequest): void {
   const node = tree.find(segments);
-  if (!node) return notFound(res, segments);
+  if (!node) return sendNotFound(res, missingInHomeMessage(tree, segments));
   const requested = parseRequestedProps(body);
   if (requested === 'invalid') return sendDavError(res, 400, 'BadRequest', 'The request body is not valid XML');
   // Depth infinity is disabled in Nextcloud and treated as 1.
@@ -100,26 +76,21 @@ function propfind({ req, res, body, tree, userId, segments }: FilesRequest): voi
 
 function get({ req, res, tree, segments }: FilesRequest): void {
   const node = tree.find(segments);
-  if (!node) return notFound(res, segments);
+  if (!node) return sendNotFound(res, missingInHomeMessage(tree, segments));
   if (node.kind === 'folder') {
-    return sendDavError(
-      res,
-      501,
-      'NotImplemented',
-      'There was no plugin in the system that was willing to handle this GET method. Enable the Browser plugin to get a better result here.',
-    );
+    res.writeHead(200, { 'content-length': String(Buffer.byteLength(FOLDER_GET_TEXT)) });
+    return void res.end(req.method === 'HEAD' ? undefined : FOLDER_GET_TEXT);
   }
   const size = node.content.length;
   const headers: Record<string, string> = {
     'content-type': node.mimeType,
-    etag: `"${node.etag}"`,
-    'oc-etag': `"${node.etag}"`,
+    ...nodeHeaders(node),
     'last-modified': new Date(node.mtime * 1000).toUTCString(),
     'accept-ranges': 'bytes',
   };
   const range = parseRange(header(req, 'range'), size);
-  if (range === 'unsatisfiable') {
-    return sendDavError(res, 416, 'RequestedRangeNotSatisfiable', 'The start offset should be less than the file size');
+  if (range && 'refused' in range) {
+    return sendDavError(res, 416, 'RequestedRangeNotSatisfiable', range.refused);
   }
   const [start, end] = range ?? [0, size - 1];
   const bytes = node.content.subarray(start, end + 1);
@@ -135,10 +106,16 @@ function put({ req, res, body, tree, segments }: FilesRequest): void {
   if (segments.length === 0 || existing?.kind === 'folder') {
     return sendDavError(res, 409, 'Conflict', 'PUT is not allowed on non-files.');
   }
-  if (parent?.kind !== 'folder')
+  if (!parent) return sendNotFound(res, missingInHomeMessage(tree, segments.slice(0, -1)));
+  if (parent.kind !== 'folder') {
     return sendDavError(res, 409, 'Conflict', 'Files can only be created as children of collections');
+  }
   const failed = failedPrecondition(req, existing);
-  if (failed) return sendDavError(res, 412, 'PreconditionFailed', failed);
+  if (failed) {
+    // The 412 carries the file's current ETag, so a client can tell what it is now.
+    const current: Record<string, string> = existing ? { etag: `"${existing.etag}"` } : {};
+    return sendDavError(res, 412, 'PreconditionFailed', failed, current);
+  }
   const mtime = requestedMtime(req);
   const { node, created } = tree.writeFile(segments, body, mtime);
   res.writeHead(created ? 201 : 204, writeHeaders(node, mtime !== undefined));
@@ -159,13 +136,13 @@ function mkcol({ res, body, tree, segments }: FilesRequest): void {
   if (tree.find(segments.slice(0, -1))?.kind !== 'folder')
     return sendDavError(res, 409, 'Conflict', 'Parent node does not exist');
   const node = tree.makeFolder(segments);
-  res.writeHead(201, { 'oc-fileid': writeHeaders(node, false)['oc-fileid'] ?? '', 'content-length': '0' });
+  res.writeHead(201, { 'oc-fileid': ocFileId(node), 'content-length': '0' });
   res.end();
 }
 
 function remove({ req, res, tree, segments }: FilesRequest): void {
   const node = tree.find(segments);
-  if (!node) return notFound(res, segments);
+  if (!node) return sendNotFound(res, missingInHomeMessage(tree, segments));
   if (segments.length === 0) return sendDavError(res, 403, 'Forbidden', 'Permission denied to delete this node');
   const failed = failedPrecondition(req, node);
   if (failed) return sendDavError(res, 412, 'PreconditionFailed', failed);
@@ -176,7 +153,7 @@ function remove({ req, res, tree, segments }: FilesRequest): void {
 
 function moveOrCopy({ req, res, tree, userId, segments }: FilesRequest): void {
   const node = tree.find(segments);
-  if (!node) return notFound(res, segments);
+  if (!node) return sendNotFound(res, missingInHomeMessage(tree, segments));
   const destination = parseDestination(req);
   if (destination === 'missing') return sendDavError(res, 400, 'BadRequest', 'The destination header was not supplied');
   if (!destination) return sendDavError(res, 502, 'BadGateway', 'The destination node is not on the same server');
@@ -201,20 +178,25 @@ function moveOrCopy({ req, res, tree, userId, segments }: FilesRequest): void {
     );
   }
   if (existing) tree.moveToTrash(target);
-  if (req.method === 'MOVE') tree.attach(target, tree.detach(segments) ?? node);
-  else tree.attach(target, tree.clone(node));
-  res.writeHead(existing ? 204 : 201, { 'content-length': '0' });
+  const placed = req.method === 'MOVE' ? (tree.detach(segments) ?? node) : tree.clone(node);
+  tree.attach(target, placed);
+  res.writeHead(existing ? 204 : 201, { ...nodeHeaders(placed), 'content-length': '0' });
   res.end();
 }
 
 function answerForeignHome({ req, res, body, owner, segments }: FilesRequest): void {
   if (segments.length > 0) {
-    if (req.method === 'PUT' || req.method === 'MKCOL') {
-      if (segments.length === 1)
-        return sendDavError(res, 403, 'Forbidden', `Permission denied to create file (filename ${segments[0]})`);
-      return sendDavError(res, 409, 'Conflict', 'Files can only be created as children of collections');
-    }
-    return notFound(res, segments);
+    // A SimpleCollection refuses to create children; anything deeper is not found.
+    if (segments.length === 1 && req.method === 'PUT')
+      return sendDavError(res, 403, 'Forbidden', `Permission denied to create file (filename ${segments[0]})`);
+    if (segments.length === 1 && req.method === 'MKCOL')
+      return sendDavError(res, 403, 'Forbidden', 'Permission denied to create directory');
+    if (req.method === 'MKCOL') return sendDavError(res, 409, 'Conflict', 'Parent node does not exist');
+    return sendNotFound(res, missingInForeignHomeMessage(owner, segments));
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.writeHead(200, { 'content-length': String(Buffer.byteLength(FOLDER_GET_TEXT)) });
+    return void res.end(req.method === 'HEAD' ? undefined : FOLDER_GET_TEXT);
   }
   if (req.method !== 'PROPFIND') return sendDavError(res, 403, 'Forbidden', 'Permission denied');
   const requested = parseRequestedProps(body);
@@ -228,27 +210,4 @@ function answerForeignHome({ req, res, body, owner, segments }: FilesRequest): v
 
 function describe(req: DoubleRequest, tree: FileTree, userId: string, node: FileNode, segments: string[]): DavResource {
   return { href: hrefOf(req, 'files', userId, segments, node.kind === 'folder'), props: describeNode(tree, node) };
-}
-
-function notFound(res: ServerResponse, segments: string[]): void {
-  sendDavError(res, 404, 'NotFound', `File with name ${segments.join('/')} could not be located`);
-}
-
-export function header(req: DoubleRequest, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(',') : value;
-}
-
-/** A single `bytes=a-b`, `bytes=a-` or `bytes=-n`; undefined means "whole file" (no or unsupported Range). */
-function parseRange(value: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
-  const match = /^bytes=(\d*)-(\d*)$/.exec(value?.trim() ?? '');
-  if (!match || (match[1] === '' && match[2] === '')) return undefined;
-  if (match[1] === '') {
-    const suffix = Math.min(Number(match[2]), size);
-    return suffix === 0 ? 'unsatisfiable' : [size - suffix, size - 1];
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || start > end) return 'unsatisfiable';
-  return [start, end];
 }

@@ -7,7 +7,8 @@ export interface FileVersion {
   timestamp: number;
   content: Buffer;
   mimeType: string;
-  etag: string;
+  /** Set with PROPPATCH nc:version-label; absent until then. */
+  label?: string;
 }
 
 export interface FileNode {
@@ -21,7 +22,20 @@ export interface FileNode {
   mimeType: string;
   content: Buffer;
   children: Map<string, FileNode>;
+  /** Earlier versions, oldest first (the current content is the newest version, named by `mtime`). */
   versions: FileVersion[];
+  /** The current version's label. */
+  label?: string;
+  /** Comments on the file (/remote.php/dav/comments/files/{fileid}), oldest first. */
+  comments?: FileComment[];
+}
+
+export interface FileComment {
+  id: number;
+  actorId: string;
+  message: string;
+  /** Unix seconds. */
+  createdAt: number;
 }
 
 export interface TrashItem {
@@ -41,6 +55,11 @@ export class FileTree {
 
   constructor(private readonly ids: { next(): number }) {
     this.root = this.newFolder('');
+  }
+
+  /** A new id from the instance-wide sequence that file ids come from (comments use it too). */
+  nextId(): number {
+    return this.ids.next();
   }
 
   /** The node at `segments` (decoded names), or undefined. */
@@ -64,26 +83,40 @@ export class FileTree {
     }
   }
 
-  /** Writes a file; an existing one keeps its id and gets a version of its previous content. */
-  writeFile(segments: string[], content: Buffer, mtime = nowSeconds()): { node: FileNode; created: boolean } {
+  /**
+   * Writes a file (`mtime` in unix seconds, now by default); an existing one keeps its id and its previous content
+   * becomes a version.
+   */
+  writeFile(segments: string[], content: Buffer, mtime?: number): { node: FileNode; created: boolean } {
     const parent = this.parentOf(segments);
     if (!parent) throw new Error('parent missing');
     const name = segments[segments.length - 1] ?? '';
     const existing = parent.children.get(name);
     if (existing?.kind === 'file') {
-      existing.versions.push({
-        timestamp: uniqueTimestamp(existing),
-        content: existing.content,
-        mimeType: existing.mimeType,
-        etag: existing.etag,
+      const { content: previous, mimeType, label } = existing;
+      existing.versions.push({ timestamp: uniqueTimestamp(existing), content: previous, mimeType, label });
+      // Versions are named by their mtime: a second write within the same second moves on a second.
+      const newMtime = mtime ?? Math.max(nowSeconds(), existing.mtime + 1);
+      Object.assign(existing, {
+        content,
+        mtime: newMtime,
+        etag: newEtag(),
+        mimeType: mimeTypeOf(name),
+        label: undefined,
       });
-      Object.assign(existing, { content, mtime, etag: newEtag(), mimeType: mimeTypeOf(name) });
-      this.touchAncestors(segments, mtime);
+      this.touchAncestors(segments, newMtime);
       return { node: existing, created: false };
     }
-    const node: FileNode = { ...this.newFolder(name), kind: 'file', mimeType: mimeTypeOf(name), content, mtime };
+    const created = mtime ?? nowSeconds();
+    const node: FileNode = {
+      ...this.newFolder(name),
+      kind: 'file',
+      mimeType: mimeTypeOf(name),
+      content,
+      mtime: created,
+    };
     parent.children.set(name, node);
-    this.touchAncestors(segments, mtime);
+    this.touchAncestors(segments, created);
     return { node, created: true };
   }
 

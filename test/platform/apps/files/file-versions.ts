@@ -1,7 +1,11 @@
-// The versions of the files double: PROPFIND /remote.php/dav/versions/{uid}/versions/{fileid} lists the earlier
-// versions of a file (one per overwrite, named by their time), GET …/{fileid}/{timestamp} returns one.
-import { hrefOf } from './dav-location.js';
+// The versions of the files double under /remote.php/dav/versions/{uid}/versions/{fileid}: PROPFIND lists one child
+// per version named by its mtime, the current one included; GET returns one, PROPPATCH labels it, MOVE to
+// …/versions/{uid}/restore/target restores it, DELETE removes it.
+import { XMLParser } from 'fast-xml-parser';
+import { hrefOf, parseDestination } from './dav-location.js';
+import { header } from './file-headers.js';
 import type { FilesRequest } from './file-methods.js';
+import type { FileNode, FileVersion } from './file-tree.js';
 import {
   escapeXml,
   httpDate,
@@ -10,46 +14,84 @@ import {
   sendMultistatus,
   type DavResource,
 } from './multistatus.js';
-import type { FileVersion } from './file-tree.js';
+import { sendNotFound, sendNotImplemented } from './not-found.js';
 
 export function handleVersions(request: FilesRequest): void {
-  const { req, res, owner, userId, segments, tree, body } = request;
+  const { req, res, owner, userId, segments, tree } = request;
   if (owner !== userId)
     return sendDavError(res, 403, 'Forbidden', 'Not allowed to access the versions of another user');
   const [collection, fileIdText, versionName, ...rest] = segments;
   if (collection !== 'versions' || fileIdText === undefined || rest.length > 0) {
-    return sendDavError(res, 404, 'NotFound', 'File not found');
+    return sendNotFound(res, 'File not found');
   }
+  // Another user's file id is as unknown as a made-up one: the tree holds only the caller's files.
   const found = /^\d+$/.test(fileIdText) ? tree.findById(Number(fileIdText)) : undefined;
-  if (!found || found.node.kind !== 'file') return sendDavError(res, 404, 'NotFound', 'File not found');
+  if (!found || found.node.kind !== 'file') return sendNotFound(res, `File with id ${fileIdText} could not be found`);
+  const file = found.node;
   const version =
-    versionName === undefined ? undefined : found.node.versions.find((v) => String(v.timestamp) === versionName);
-  if (versionName !== undefined && !version) return sendDavError(res, 404, 'NotFound', 'Version not found');
+    versionName === undefined ? undefined : allVersions(file).find((v) => String(v.timestamp) === versionName);
+  if (versionName !== undefined && !version) return sendNotFound(res, 'Version not found');
 
-  if (req.method === 'GET' && version) {
-    res.writeHead(200, { 'content-type': version.mimeType, 'content-length': String(version.content.length) });
-    return void res.end(version.content);
+  if (req.method === 'PROPFIND') return listVersions(request, file, fileIdText, version);
+  if (!version) return sendNotImplemented(res, req.method);
+  switch (req.method) {
+    case 'GET':
+      res.writeHead(200, { 'content-type': version.mimeType, 'content-length': String(version.content.length) });
+      return void res.end(version.content);
+    case 'PROPPATCH': {
+      const href = hrefOf(req, 'versions', userId, ['versions', fileIdText, String(version.timestamp)], false);
+      return labelVersion(request, file, version, href);
+    }
+    case 'MOVE': {
+      const destination = parseDestination(req);
+      const isRestore =
+        destination !== 'missing' &&
+        destination?.root === 'versions' &&
+        destination.owner === userId &&
+        destination.segments[0] === 'restore';
+      if (!isRestore) return sendDavError(res, 403, 'Forbidden', 'Permission denied to move this version');
+      tree.writeFile(found.segments, version.content);
+      res.writeHead(201, { 'content-length': '0' });
+      return void res.end();
+    }
+    case 'DELETE':
+      // unverified: deleting the current version is refused (source: none; Nextcloud's web UI offers no such action)
+      if (version.timestamp === file.mtime)
+        return sendDavError(res, 403, 'Forbidden', 'The current version cannot be deleted');
+      file.versions.splice(file.versions.indexOf(version), 1);
+      res.writeHead(204);
+      return void res.end();
+    default:
+      return sendNotImplemented(res, req.method);
   }
-  if (req.method !== 'PROPFIND') {
-    return sendDavError(
-      res,
-      501,
-      'NotImplemented',
-      `There was no plugin in the system that was willing to handle this ${req.method} method.`,
-    );
-  }
+}
+
+/** The earlier versions and the current one, which Nextcloud lists too (named by the file's mtime). */
+function allVersions(file: FileNode): FileVersion[] {
+  const current: FileVersion = {
+    timestamp: file.mtime,
+    content: file.content,
+    mimeType: file.mimeType,
+    label: file.label,
+  };
+  return [...file.versions, current];
+}
+
+function listVersions(request: FilesRequest, file: FileNode, fileIdText: string, version: FileVersion | undefined) {
+  const { req, res, body, userId } = request;
   const requested = parseRequestedProps(body);
   if (requested === 'invalid') return sendDavError(res, 400, 'BadRequest', 'The request body is not valid XML');
   const describe = (v: FileVersion): DavResource => ({
     href: hrefOf(req, 'versions', userId, ['versions', fileIdText, String(v.timestamp)], false),
     props: {
-      getetag: `&quot;${v.etag}&quot;`,
+      getetag: String(v.timestamp),
       getlastmodified: httpDate(v.timestamp),
       getcontentlength: String(v.content.length),
       getcontenttype: escapeXml(v.mimeType),
       resourcetype: '',
-      'version-label': '',
+      'version-label': v.label === undefined ? undefined : escapeXml(v.label),
       'version-author': escapeXml(userId),
+      'has-preview': String(/^(image\/|text\/)/.test(v.mimeType)),
     },
   });
   if (version) return sendMultistatus(res, [describe(version)], requested);
@@ -59,6 +101,24 @@ export function handleVersions(request: FilesRequest): void {
       props: { resourcetype: '<d:collection/>' },
     },
   ];
-  if (req.headers.depth !== '0') resources.push(...[...found.node.versions].reverse().map(describe));
+  if (header(req, 'depth') !== '0') resources.push(...allVersions(file).reverse().map(describe));
   sendMultistatus(res, resources, requested);
+}
+
+/** PROPPATCH `<d:set><d:prop><nc:version-label>…` → 207 with the property's 200 status. */
+function labelVersion({ res, body }: FilesRequest, file: FileNode, version: FileVersion, href: string): void {
+  let label: unknown;
+  try {
+    const parsed = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false }).parse(
+      body.toString('utf8'),
+      true,
+    ) as { propertyupdate?: { set?: { prop?: Record<string, unknown> } } };
+    label = parsed.propertyupdate?.set?.prop?.['version-label'];
+  } catch {
+    return sendDavError(res, 400, 'BadRequest', 'The request body is not valid XML');
+  }
+  if (typeof label !== 'string') return sendDavError(res, 400, 'BadRequest', 'Only nc:version-label can be set');
+  if (version.timestamp === file.mtime) file.label = label;
+  else version.label = label;
+  sendMultistatus(res, [{ href, props: { 'version-label': '' } }], ['version-label']);
 }

@@ -32,8 +32,18 @@ const PREFIX_OF: Record<string, 'd' | 'oc' | 'nc'> = {
   'trashbin-filename': 'nc',
   'trashbin-original-location': 'nc',
   'trashbin-deletion-time': 'nc',
+  'trashbin-deleted-by-id': 'nc',
+  'trashbin-deleted-by-display-name': 'nc',
   'version-label': 'nc',
   'version-author': 'nc',
+  verb: 'oc',
+  actorType: 'oc',
+  actorId: 'oc',
+  actorDisplayName: 'oc',
+  creationDateTime: 'oc',
+  objectType: 'oc',
+  objectId: 'oc',
+  message: 'oc',
 };
 
 /** What `<d:allprop/>` or an empty PROPFIND body returns. */
@@ -68,21 +78,30 @@ export function sendMultistatus(res: ServerResponse, resources: DavResource[], r
   res.end(`<?xml version="1.0"?>\n<d:multistatus ${NAMESPACES}>${body}</d:multistatus>\n`);
 }
 
-/** Sabre's error body, e.g. `sendDavError(res, 404, 'NotFound', 'File with name x could not be located')`. */
-export function sendDavError(res: ServerResponse, status: number, exception: string, message: string): void {
-  const headers: Record<string, string> = { 'content-type': 'application/xml; charset=utf-8' };
+/**
+ * Sabre's error body, e.g. `sendDavError(res, 404, 'NotFound', 'File with name x could not be located')`; an exception
+ * name with a backslash is a full class name (`\InvalidArgumentException`), others are sabre's.
+ */
+export function sendDavError(
+  res: ServerResponse,
+  status: number,
+  exception: string,
+  message: string,
+  extraHeaders: Record<string, string> = {},
+): void {
+  const headers: Record<string, string> = { 'content-type': 'application/xml; charset=utf-8', ...extraHeaders };
   if (status === 401) headers['www-authenticate'] = 'Basic realm="Nextcloud", charset="UTF-8"';
   res.writeHead(status, headers);
   res.end(
     `<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">\n` +
-      `  <s:exception>Sabre\\DAV\\Exception\\${exception}</s:exception>\n` +
+      `  <s:exception>${exception.includes('\\') ? exception : `Sabre\\DAV\\Exception\\${exception}`}</s:exception>\n` +
       `  <s:message>${escapeXml(message)}</s:message>\n</d:error>\n`,
   );
 }
 
-/** Percent-encodes a path like sabre's encodePath: everything but letters, digits and `_-.~():@/`. */
+/** Percent-encodes a path like sabre's encodePath: everything but letters, digits and `_-.~():@/`, in lower-case hex. */
 export function encodeHrefPath(path: string): string {
-  return path.replace(/[^A-Za-z0-9_\-.~():@/]/gu, (char) => encodeURIComponent(char));
+  return path.replace(/[^A-Za-z0-9_\-.~():@/]/gu, (char) => encodeURIComponent(char).toLowerCase());
 }
 
 /** RFC 1123, as getlastmodified carries it: `Tue, 10 Oct 2023 08:00:00 GMT`. */

@@ -1,9 +1,8 @@
 // The WebDAV properties of a file or folder in the files double, valued as Nextcloud values them.
 import type { DavProps } from './multistatus.js';
 import { escapeXml, httpDate } from './multistatus.js';
+import { ocFileId } from './file-headers.js';
 import type { FileNode, FileTree } from './file-tree.js';
-
-const INSTANCE_ID = 'ocdouble01';
 
 export function describeNode(tree: FileTree, node: FileNode): DavProps {
   const isFolder = node.kind === 'folder';
@@ -14,7 +13,7 @@ export function describeNode(tree: FileTree, node: FileNode): DavProps {
     getcontenttype: isFolder ? undefined : escapeXml(node.mimeType),
     resourcetype: isFolder ? '<d:collection/>' : '',
     fileid: String(node.fileId),
-    id: `${String(node.fileId).padStart(8, '0')}${INSTANCE_ID}`,
+    id: ocFileId(node),
     // Own files: read, share, delete, rename, move, write; folders add create and create-folder.
     permissions: isFolder ? 'RGDNVCK' : 'RGDNVW',
     size: String(tree.sizeOf(node)),

@@ -1,10 +1,13 @@
 // The trash bin of the files double: /remote.php/dav/trashbin/{uid}/trash lists deleted items with their original
-// name, location and deletion time; MOVE to …/restore/{name} restores one; DELETE removes for good.
+// name, location, deletion time and who deleted them; MOVE to …/restore/{anyName} restores one where it was; DELETE
+// removes one (or, on …/trash, all) for good.
 import { hrefOf, parseDestination } from './dav-location.js';
+import { header } from './file-headers.js';
 import type { FilesRequest } from './file-methods.js';
-import { parseRequestedProps, sendDavError, sendMultistatus, escapeXml, type DavResource } from './multistatus.js';
-import { describeNode } from './node-props.js';
 import type { TrashItem } from './file-tree.js';
+import { escapeXml, parseRequestedProps, sendDavError, sendMultistatus, type DavResource } from './multistatus.js';
+import { describeNode } from './node-props.js';
+import { sendNotFound, sendNotImplemented } from './not-found.js';
 
 export function handleTrashBin(request: FilesRequest): void {
   const { req, res, owner, userId, segments, tree, body } = request;
@@ -21,55 +24,27 @@ export function handleTrashBin(request: FilesRequest): void {
     );
   }
   if ((collection !== 'trash' && collection !== 'restore') || rest.length > 0) {
-    return sendDavError(res, 404, 'NotFound', 'File not found');
+    return sendNotFound(res, 'File not found');
   }
   const item = name === undefined ? undefined : tree.trash.find((entry) => entry.trashName === name);
-  if (name !== undefined && !item)
-    return sendDavError(res, 404, 'NotFound', `File with name ${name} could not be located`);
-  if (collection === 'restore')
-    return sendDavError(
-      res,
-      501,
-      'NotImplemented',
-      `There was no plugin in the system that was willing to handle this ${req.method} method.`,
-    );
+  if (name !== undefined && !item) return sendNotFound(res, `File with name ${name} could not be located`);
+  if (collection === 'restore') return sendNotImplemented(res, req.method);
 
   switch (req.method) {
     case 'PROPFIND': {
       const requested = parseRequestedProps(body);
       if (requested === 'invalid') return sendDavError(res, 400, 'BadRequest', 'The request body is not valid XML');
-      const depth = request.req.headers.depth === '0' ? 0 : 1;
+      const depth = header(req, 'depth') === '0' ? 0 : 1;
       const resources: DavResource[] = item
         ? [describeItem(request, item)]
         : [{ href: hrefOf(req, 'trashbin', userId, ['trash'], true), props: { resourcetype: '<d:collection/>' } }];
       if (!item && depth === 1) resources.push(...tree.trash.map((entry) => describeItem(request, entry)));
       return sendMultistatus(res, resources, requested);
     }
-    case 'MOVE': {
-      if (!item) return sendDavError(res, 403, 'Forbidden', 'Permission denied');
-      const destination = parseDestination(req);
-      if (destination === 'missing')
-        return sendDavError(res, 400, 'BadRequest', 'The destination header was not supplied');
-      if (
-        !destination ||
-        destination.root !== 'trashbin' ||
-        destination.owner !== userId ||
-        destination.segments[0] !== 'restore'
-      ) {
-        return sendDavError(res, 403, 'Forbidden', 'Permission denied to move this item');
-      }
-      tree.restore(item.trashName);
-      res.writeHead(201, { 'content-length': '0' });
-      return void res.end();
-    }
+    case 'MOVE':
+      return item ? restore(request, item) : sendDavError(res, 403, 'Forbidden', 'Permission denied');
     case 'GET': {
-      if (!item || item.node.kind === 'folder')
-        return sendDavError(
-          res,
-          501,
-          'NotImplemented',
-          'There was no plugin in the system that was willing to handle this GET method.',
-        );
+      if (!item || item.node.kind === 'folder') return sendNotImplemented(res, 'GET');
       res.writeHead(200, { 'content-type': item.node.mimeType, 'content-length': String(item.node.content.length) });
       return void res.end(item.node.content);
     }
@@ -80,13 +55,37 @@ export function handleTrashBin(request: FilesRequest): void {
       return void res.end();
     }
     default:
-      return sendDavError(
-        res,
-        501,
-        'NotImplemented',
-        `There was no plugin in the system that was willing to handle this ${req.method} method.`,
-      );
+      return sendNotImplemented(res, req.method);
   }
+}
+
+/**
+ * Every name below …/restore/ looks like an existing node to sabre, so `Overwrite: F` always fails there; the item
+ * goes back to its original location whatever name the Destination gives (`name (restored).ext` when taken).
+ */
+function restore({ req, res, tree, userId }: FilesRequest, item: TrashItem): void {
+  const destination = parseDestination(req);
+  if (destination === 'missing') return sendDavError(res, 400, 'BadRequest', 'The destination header was not supplied');
+  if (
+    !destination ||
+    destination.root !== 'trashbin' ||
+    destination.owner !== userId ||
+    destination.segments[0] !== 'restore' ||
+    destination.segments.length !== 2
+  ) {
+    return sendDavError(res, 403, 'Forbidden', 'Permission denied to move this item');
+  }
+  if (header(req, 'overwrite')?.toUpperCase() === 'F') {
+    return sendDavError(
+      res,
+      412,
+      'PreconditionFailed',
+      'The destination node already exists, and the overwrite header is set to false',
+    );
+  }
+  tree.restore(item.trashName);
+  res.writeHead(201, { 'content-length': '0' });
+  res.end();
 }
 
 function describeItem({ req, tree, userId }: FilesRequest, item: TrashItem): DavResource {
@@ -97,6 +96,8 @@ function describeItem({ req, tree, userId }: FilesRequest, item: TrashItem): Dav
       'trashbin-filename': escapeXml(item.node.name),
       'trashbin-original-location': escapeXml(item.originalLocation),
       'trashbin-deletion-time': String(item.deletedAt),
+      'trashbin-deleted-by-id': escapeXml(userId),
+      'trashbin-deleted-by-display-name': escapeXml(req.user?.displayName ?? userId),
     },
   };
 }
