@@ -1,4 +1,4 @@
-// The news app of the platform double behaves as platform-api.md says the News API (v1-3) does.
+// The news app of the platform double behaves as platform-api.md says News 28.7 (API v1-3) does, one test per fact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNewsApp } from '../../../test/platform/apps/news.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -20,82 +20,202 @@ beforeAll(async () => {
   });
   double = await startPlatformDouble({ users: [{ id: 'walt', appPasswords: [PASSWORD] }], apps: [news] });
   api = `${double.url}/index.php/apps/news/api/v1-3`;
+  await send('POST', '/feeds', { url: FEED_URL, folderId: null });
 });
 afterAll(() => double.close());
 
-const send = async <T = unknown>(method: string, path: string, body?: unknown) => {
+async function send<T = unknown>(method: string, path: string, body?: unknown) {
   const response = await fetch(`${api}${path}`, {
     method,
     headers: { authorization: basicAuth('walt', PASSWORD), 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as T };
-};
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get('content-type') ?? '', text, body: safeJson(text) as T };
+}
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 type Items = { items: { id: number; title: string; body: string; unread: boolean; starred: boolean }[] };
+const items = async (query = 'type=3&id=0') => (await send<Items>('GET', `/items?${query}`)).body.items;
 
-describe('news double', () => {
-  it('answers 401 without credentials', async () => {
-    expect((await fetch(`${api}/feeds`)).status).toBe(401);
-  });
-
-  it('creates folders, refusing a duplicate name with 409 and an empty one with 422', async () => {
-    const created = await send<{ folders: { id: number; name: string }[] }>('POST', '/folders', { name: 'Tech' });
-
-    const duplicate = await send('POST', '/folders', { name: 'Tech' });
-    const empty = await send('POST', '/folders', { name: '' });
-
-    expect(created.body.folders).toEqual([{ id: expect.any(Number), name: 'Tech' }]);
-    expect([duplicate.status, empty.status]).toEqual([409, 422]);
-  });
-
-  it('adds a published feed with its items, answers 409 for a second time and 422 for an unreadable URL', async () => {
-    const added = await send<{ feeds: { url: string; unreadCount: number }[] }>('POST', '/feeds', {
-      url: FEED_URL,
-      folderId: null,
+describe('news double: app and folders', () => {
+  it('publishes no capabilities entry', async () => {
+    const response = await fetch(`${double.url}/ocs/v2.php/cloud/capabilities?format=json`, {
+      headers: { authorization: basicAuth('walt', PASSWORD), 'ocs-apirequest': 'true' },
     });
 
-    const again = await send('POST', '/feeds', { url: FEED_URL, folderId: null });
-    const unreadable = await send('POST', '/feeds', { url: 'https://nowhere.example/rss', folderId: null });
-
-    expect(added.body.feeds[0]).toMatchObject({ url: FEED_URL, unreadCount: 5 });
-    expect([again.status, unreadable.status]).toEqual([409, 422]);
+    const body = (await response.json()) as { ocs: { data: { capabilities: Record<string, unknown> } } };
+    expect(body.ocs.data.capabilities).not.toHaveProperty('news');
   });
 
-  it('pages items newest first with batchSize and an item id as offset, bodies as the feed sent them', async () => {
-    const first = await send<Items>('GET', '/items?batchSize=2&offset=0&type=3&id=0&getRead=true');
-    const lastId = first.body.items[1]!.id;
+  it('answers GET /version with 200 {"version":"28.7.0"}, and 401 without credentials', async () => {
+    const version = await send('GET', '/version');
+    const anonymous = await fetch(`${api}/version`);
 
-    const second = await send<Items>('GET', `/items?batchSize=2&offset=${lastId}&type=3&id=0&getRead=true`);
-
-    expect(first.body.items.map((i) => i.title)).toEqual(['Post 5', 'Post 4']);
-    expect(first.body.items[0]?.body).toBe('<p>Body <b>5</b></p>');
-    expect(second.body.items.map((i) => i.title)).toEqual(['Post 3', 'Post 2']);
+    expect(version.body).toEqual({ version: '28.7.0' });
+    expect(anonymous.status).toBe(401);
   });
 
-  it('marks items read with {items} and starred with {itemIds}, and filters unread and starred', async () => {
-    const all = (await send<Items>('GET', '/items?type=3&id=0')).body.items;
-    const [a, b] = all;
+  it('lists its API levels at /index.php/apps/news/api without credentials', async () => {
+    const response = await fetch(`${double.url}/index.php/apps/news/api`);
 
-    await send('PUT', '/items/read/multiple', { items: [a!.id] });
-    await send('PUT', '/items/starred/multiple', { itemIds: [b!.id] });
-
-    const unread = (await send<Items>('GET', '/items?type=3&id=0&getRead=false')).body.items;
-    const starred = (await send<Items>('GET', '/items?type=2&id=0')).body.items;
-    expect(unread.map((i) => i.id)).not.toContain(a!.id);
-    expect(unread).toHaveLength(all.length - 1);
-    expect(starred.map((i) => i.id)).toEqual([b!.id]);
+    expect(await response.json()).toEqual({ apiLevels: ['v1-2', 'v1-3', 'v2'] });
   });
 
-  it('moves a feed into a folder and deletes it', async () => {
+  it('creates folders with 200 {folders}, duplicate names allowed', async () => {
+    const first = await send<{ folders: { id: number; name: string }[] }>('POST', '/folders', { name: 'Tech' });
+    const second = await send<{ folders: { id: number; name: string }[] }>('POST', '/folders', { name: 'Tech' });
+
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.folders[0]).toMatchObject({ name: 'Tech' });
+    expect(second.body.folders[0]!.id).not.toBe(first.body.folders[0]!.id);
+  });
+
+  it('renames and deletes a folder with 200 [], reads it with 200 null, and answers an unknown one with 404', async () => {
+    const { id } = (await send<{ folders: { id: number }[] }>('POST', '/folders', { name: 'Old' })).body.folders[0]!;
+
+    const renamed = await send('PUT', `/folders/${id}`, { name: 'New' });
+    const read = await send('POST', `/folders/${id}/read`, { newestItemId: 1 });
+    const deleted = await send('DELETE', `/folders/${id}`);
+    const unknown = await send('DELETE', `/folders/${id}`);
+
+    expect([renamed.body, read.body, deleted.body]).toEqual([[], null, []]);
+    expect(unknown).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+  });
+});
+
+describe('news double: feeds', () => {
+  it('lists feeds with starredCount and newestItemId', async () => {
+    const response = await send<Record<string, unknown>>('GET', '/feeds');
+
+    expect(Object.keys(response.body)).toEqual(expect.arrayContaining(['starredCount', 'feeds', 'newestItemId']));
+  });
+
+  it('adds a feed with 200 {feeds, newestItemId}, fetching its items at once', async () => {
+    const url = 'https://other.example/rss';
+    const news = createNewsApp({ feeds: { [url]: { title: 'Other', items: [{ title: 'A', body: 'a' }] } } });
+    const own = await startPlatformDouble({ users: [{ id: 'walt', appPasswords: [PASSWORD] }], apps: [news] });
+
+    const response = await fetch(`${own.url}/index.php/apps/news/api/v1-3/feeds`, {
+      method: 'POST',
+      headers: { authorization: basicAuth('walt', PASSWORD), 'content-type': 'application/json' },
+      body: JSON.stringify({ url, folderId: null }),
+    });
+
+    await own.close();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      feeds: [expect.objectContaining({ url, unreadCount: 1 })],
+      newestItemId: expect.any(Number),
+    });
+  });
+
+  it('answers an existing feed URL with 409 "Feed with this URL exists"', async () => {
+    const response = await send('POST', '/feeds', { url: FEED_URL, folderId: null });
+
+    expect(response).toMatchObject({ status: 409, body: { message: 'Feed with this URL exists' } });
+  });
+
+  it('answers an unreachable feed with the upstream status (404)', async () => {
+    const response = await send('POST', '/feeds', { url: 'https://nowhere.example/rss', folderId: null });
+
+    expect(response).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+  });
+
+  it('moves a feed into a folder and back to the root with null', async () => {
     const folder = (await send<{ folders: { id: number }[] }>('POST', '/folders', { name: 'Moved' })).body.folders[0]!;
     const feed = (await send<{ feeds: { id: number }[] }>('GET', '/feeds')).body.feeds[0]!;
 
     await send('POST', `/feeds/${feed.id}/move`, { folderId: folder.id });
-    const moved = (await send<{ feeds: { id: number; folderId: number }[] }>('GET', '/feeds')).body.feeds[0];
-    const removed = await send('DELETE', `/feeds/${feed.id}`);
+    const moved = (await send<{ feeds: { folderId: number | null }[] }>('GET', '/feeds')).body.feeds[0];
+    await send('POST', `/feeds/${feed.id}/move`, { folderId: null });
+    const back = (await send<{ feeds: { folderId: number | null }[] }>('GET', '/feeds')).body.feeds[0];
 
-    expect(moved?.folderId).toBe(folder.id);
-    expect(removed.status).toBe(200);
-    expect((await send('DELETE', `/feeds/${feed.id}`)).status).toBe(404);
+    expect([moved?.folderId, back?.folderId]).toEqual([folder.id, null]);
+  });
+
+  it('answers an unknown feed with 404 {message}', async () => {
+    const response = await send('DELETE', '/feeds/999999');
+
+    expect(response).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+  });
+});
+
+describe('news double: items', () => {
+  it('pages items newest first with batchSize and an item id as offset, bodies as the feed sent them', async () => {
+    const first = await items('batchSize=2&offset=0&type=3&id=0&getRead=true');
+
+    const second = await items(`batchSize=2&offset=${first[1]!.id}&type=3&id=0&getRead=true`);
+
+    expect(first.map((i) => i.title)).toEqual(['Post 5', 'Post 4']);
+    expect(first[0]?.body).toBe('<p>Body <b>5</b></p>');
+    expect(second.map((i) => i.title)).toEqual(['Post 3', 'Post 2']);
+  });
+
+  it('marks several items with POST /items/{read|unread|star|unstar}/multiple {itemIds}, answering 200 null', async () => {
+    const [a, b] = await items();
+
+    const read = await send('POST', '/items/read/multiple', { itemIds: [a!.id, b!.id, 999999] });
+    const unread = await send('POST', '/items/unread/multiple', { itemIds: [b!.id] });
+    const star = await send('POST', '/items/star/multiple', { itemIds: [a!.id, b!.id] });
+    const unstar = await send('POST', '/items/unstar/multiple', { itemIds: [b!.id] });
+
+    expect([read, unread, star, unstar].map((r) => [r.status, r.body])).toEqual(Array(4).fill([200, null]));
+    const after = (await items()).filter((i) => i.id === a!.id || i.id === b!.id);
+    expect(after.map((i) => [i.unread, i.starred])).toEqual([
+      [false, true],
+      [true, false],
+    ]);
+  });
+
+  it('answers PUT on a multiple route with 405', async () => {
+    const [a] = await items();
+
+    const response = await send('PUT', '/items/read/multiple', { items: [a!.id] });
+
+    expect(response.status).toBe(405);
+  });
+
+  it('answers {items} instead of {itemIds} with 500 and an HTML page', async () => {
+    const [a] = await items();
+
+    const response = await send('POST', '/items/read/multiple', { items: [a!.id] });
+
+    expect(response.status).toBe(500);
+    expect(response.type).toContain('text/html');
+  });
+
+  it('answers the starred and unstarred paths with 405', async () => {
+    const [a] = await items();
+
+    const starred = await send('POST', '/items/starred/multiple', { itemIds: [a!.id] });
+    const unstarred = await send('POST', '/items/unstarred/multiple', { itemIds: [a!.id] });
+
+    expect([starred.status, unstarred.status]).toEqual([405, 405]);
+  });
+
+  it('marks one item with POST /items/{id}/{read|unread|star|unstar}, answering 200 [], unknown ids 404', async () => {
+    const [a] = await items();
+
+    const star = await send('POST', `/items/${a!.id}/star`);
+    const unknown = await send('POST', '/items/999999/read');
+
+    expect([star.status, star.body]).toEqual([200, []]);
+    expect((await items()).find((i) => i.id === a!.id)?.starred).toBe(true);
+    expect(unknown).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+  });
+
+  it('marks everything read with POST /items/read {newestItemId}, which type 6 (unread) then shows empty', async () => {
+    const newest = Math.max(...(await items()).map((i) => i.id));
+
+    const response = await send('POST', '/items/read', { newestItemId: newest });
+
+    expect(response.body).toBeNull();
+    expect(await items('type=6&id=0')).toEqual([]);
   });
 });

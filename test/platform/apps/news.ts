@@ -1,6 +1,6 @@
-// The news app of the platform double: per-user folders, feeds and items under /index.php/apps/news/api/v1-3.
-// Feeds come from a registry of "remote" feeds the test publishes; item fields are untrusted HTML, as in News.
-import type { ServerResponse } from 'node:http';
+// The news app of the platform double (News 28.7, API v1-3 under /index.php/apps/news/api/v1-3): per-user folders,
+// feeds and items. It publishes no capabilities entry (Nextcloud's app menu shows it). Feeds come from a registry of
+// "remote" feeds the test publishes; item fields are untrusted HTML, as in News.
 import { createHash } from 'node:crypto';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
 
@@ -20,7 +20,7 @@ export interface RemoteFeed {
 }
 
 export interface NewsDouble extends DoubleApp {
-  /** Makes a feed readable at `url`; adding any other URL answers 422 as an unreadable feed does. */
+  /** Makes a feed readable at `url`; adding any other URL fails as an unreachable feed does (404). */
   publishFeed(url: string, feed: RemoteFeed): void;
 }
 
@@ -52,17 +52,26 @@ interface UserNews {
 }
 type Body = Record<string, unknown>;
 
+/** A refusal: `{message}` with a status, or (html) the HTML error page Nextcloud shows for an uncaught exception. */
 class NewsError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly html = false,
   ) {
     super(message);
   }
 }
 
-const PREFIX = '/index.php/apps/news/api/v1-3';
-const ITEM_TYPE = { feed: 0, folder: 1, starred: 2, all: 3 } as const;
+const API = '/index.php/apps/news/api';
+const PREFIX = `${API}/v1-3`;
+const ITEM_TYPE = { feed: 0, folder: 1, starred: 2, all: 3, unread: 6 } as const;
+const MARKS: Record<string, (item: Item) => void> = {
+  read: (item) => void (item.unread = false),
+  unread: (item) => void (item.unread = true),
+  star: (item) => void (item.starred = true),
+  unstar: (item) => void (item.starred = false),
+};
 
 export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = {}): NewsDouble {
   const remote = new Map(Object.entries(options.feeds ?? {}));
@@ -74,102 +83,101 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
     if (!state) byUser.set(userId, (state = { folders: new Map(), feeds: new Map(), items: new Map() }));
     return state;
   };
-
+  const newestItemId = (state: UserNews) => {
+    const newest = Math.max(0, ...state.items.keys());
+    return newest ? { newestItemId: newest } : {};
+  };
   const describeFeed = (state: UserNews, feed: Feed) => ({
-    id: feed.id,
-    url: feed.url,
-    title: feed.title,
+    ...feed,
     faviconLink: null,
-    added: feed.added,
     nextUpdateTime: null,
-    folderId: feed.folderId,
     unreadCount: [...state.items.values()].filter((i) => i.feedId === feed.id && i.unread).length,
     ordering: 0,
-    link: feed.link,
     pinned: false,
     updateErrorCount: 0,
     lastUpdateError: null,
   });
-
-  function routeFolders(state: UserNews, method: string, id: number | undefined, body: Body) {
-    if (id === undefined && method === 'GET') return { folders: [...state.folders.values()] };
-    const name = typeof body.name === 'string' ? body.name.trim() : '';
-    const checkName = () => {
-      if (!name) throw new NewsError(422, 'Folder name can not be empty');
-      if ([...state.folders.values()].some((f) => f.name === name && f.id !== id)) {
-        throw new NewsError(409, 'Can not add folder: Exists already');
-      }
-    };
-    if (id === undefined && method === 'POST') {
-      checkName();
-      const folder = { id: nextId++, name };
-      state.folders.set(folder.id, folder);
-      return { folders: [folder] };
-    }
-    const folder = id === undefined ? undefined : state.folders.get(id);
+  const folderOf = (state: UserNews, id: number) => {
+    const folder = state.folders.get(id);
     if (!folder) throw new NewsError(404, 'Folder not found');
-    if (method === 'PUT') {
-      checkName();
-      folder.name = name;
-      return null;
+    return folder;
+  };
+  const feedOf = (state: UserNews, id: number) => {
+    const feed = state.feeds.get(id);
+    if (!feed) throw new NewsError(404, 'Feed not found');
+    return feed;
+  };
+  /** News treats 0 and null as the root folder. */
+  const folderIdOf = (state: UserNews, value: unknown) =>
+    value === null || value === undefined || value === 0 ? null : folderOf(state, Number(value)).id;
+  const removeFeed = (state: UserNews, feedId: number) => {
+    state.feeds.delete(feedId);
+    for (const item of state.items.values()) if (item.feedId === feedId) state.items.delete(item.id);
+  };
+  const markRead = (state: UserNews, newest: unknown, belongs: (item: Item) => boolean) => {
+    for (const item of state.items.values()) {
+      if (belongs(item) && item.id <= Number(newest ?? Infinity)) item.unread = false;
     }
-    if (method === 'DELETE') {
+    return null;
+  };
+
+  function routeFolders(
+    state: UserNews,
+    method: string,
+    id: number | undefined,
+    action: string | undefined,
+    body: Body,
+  ) {
+    if (id === undefined && method === 'GET') {
+      const folders = [...state.folders.values()].map((f) => ({ ...f, opened: true, feeds: [] }));
+      return { folders };
+    }
+    if (id === undefined && method === 'POST') {
+      // Duplicate names are allowed.
+      const folder = { id: nextId++, name: typeof body.name === 'string' ? body.name : '' };
+      state.folders.set(folder.id, folder);
+      return { folders: [{ ...folder, opened: true, feeds: [] }] };
+    }
+    const folder = folderOf(state, id ?? -1);
+    if (action === 'read' && method === 'POST')
+      return markRead(state, body.newestItemId, (item) => state.feeds.get(item.feedId)?.folderId === folder.id);
+    if (action !== undefined) throw notAllowed();
+    if (method === 'PUT') folder.name = typeof body.name === 'string' ? body.name : folder.name;
+    else if (method === 'DELETE') {
       for (const feed of state.feeds.values()) if (feed.folderId === folder.id) removeFeed(state, feed.id);
       state.folders.delete(folder.id);
-      return null;
-    }
-    throw new NewsError(405, 'Method not allowed');
+    } else throw notAllowed();
+    return [];
   }
 
   function routeFeeds(state: UserNews, method: string, id: number | undefined, action: string | undefined, body: Body) {
     if (id === undefined && method === 'GET') {
-      const newest = Math.max(0, ...state.items.keys());
-      return {
-        feeds: [...state.feeds.values()].map((feed) => describeFeed(state, feed)),
-        starredCount: [...state.items.values()].filter((i) => i.starred).length,
-        ...(newest ? { newestItemId: newest } : {}),
-      };
+      const feeds = [...state.feeds.values()].map((feed) => describeFeed(state, feed));
+      return { starredCount: [...state.items.values()].filter((i) => i.starred).length, feeds, ...newestItemId(state) };
     }
     if (id === undefined && method === 'POST') return addFeed(state, body);
-    const feed = id === undefined ? undefined : state.feeds.get(id);
-    if (!feed) throw new NewsError(404, 'Feed not found');
-    if (!action && method === 'DELETE') {
+    const feed = feedOf(state, id ?? -1);
+    if (action === undefined && method === 'DELETE') {
       removeFeed(state, feed.id);
-      return null;
+      return [];
     }
-    if (method !== 'POST') throw new NewsError(405, 'Method not allowed');
-    if (action === 'move') {
-      feed.folderId = folderIdOf(state, body.folderId);
-      return null;
-    }
-    if (action === 'rename') {
-      if (typeof body.feedTitle !== 'string' || !body.feedTitle.trim())
-        throw new NewsError(422, 'Feed title can not be empty');
-      feed.title = body.feedTitle;
-      return null;
-    }
-    if (action === 'read') {
-      const newest = Number(body.newestItemId ?? Infinity);
-      for (const item of state.items.values()) if (item.feedId === feed.id && item.id <= newest) item.unread = false;
-      return null;
-    }
-    throw new NewsError(404, 'Not found');
+    if (method !== 'POST') throw notAllowed();
+    // unverified: move and rename answer [], read answers null (source: nextcloud/news lib/Controller/FeedApiController.php).
+    if (action === 'move') feed.folderId = folderIdOf(state, body.folderId);
+    else if (action === 'rename') feed.title = typeof body.feedTitle === 'string' ? body.feedTitle : feed.title;
+    else if (action === 'read') return markRead(state, body.newestItemId, (item) => item.feedId === feed.id);
+    return [];
   }
 
   function addFeed(state: UserNews, body: Body) {
     const url = typeof body.url === 'string' ? body.url.trim() : '';
-    if ([...state.feeds.values()].some((f) => f.url === url))
-      throw new NewsError(409, 'Can not add feed: Exists already');
+    if ([...state.feeds.values()].some((f) => f.url === url)) throw new NewsError(409, 'Feed with this URL exists');
     const source = remote.get(url);
-    if (!source) throw new NewsError(422, 'Can not add feed: could not read feed');
-    const feed: Feed = {
-      id: nextId++,
-      url,
-      title: source.title,
-      link: source.link ?? url,
-      folderId: folderIdOf(state, body.folderId),
-      added: now(),
-    };
+    // An unreachable feed fails with the upstream status (here always 404).
+    // unverified: the message text (source: none, News words it after the fetch error).
+    if (!source) throw new NewsError(404, `Could not find a feed at ${url}`);
+    const folderId = folderIdOf(state, body.folderId);
+    const feed: Feed = { id: nextId++, url, title: source.title, link: source.link ?? url, folderId, added: now() };
     state.feeds.set(feed.id, feed);
     for (const [index, entry] of source.items.entries()) {
       const item = {
@@ -183,48 +191,58 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
       };
       state.items.set(item.id, item);
     }
-    const newest = Math.max(0, ...state.items.keys());
-    return { feeds: [describeFeed(state, feed)], ...(newest ? { newestItemId: newest } : {}) };
-  }
-
-  function removeFeed(state: UserNews, feedId: number) {
-    state.feeds.delete(feedId);
-    for (const item of state.items.values()) if (item.feedId === feedId) state.items.delete(item.id);
+    return { feeds: [describeFeed(state, feed)], ...newestItemId(state) };
   }
 
   function listItems(state: UserNews, params: URLSearchParams, updatedSince?: number) {
     const type = Number(params.get('type') ?? ITEM_TYPE.all);
     const id = Number(params.get('id') ?? 0);
-    const feedOf = (item: Item) => state.feeds.get(item.feedId);
     let items = [...state.items.values()].filter((item) => {
       if (type === ITEM_TYPE.feed) return item.feedId === id;
-      if (type === ITEM_TYPE.folder) return (feedOf(item)?.folderId ?? 0) === id;
+      if (type === ITEM_TYPE.folder) return (state.feeds.get(item.feedId)?.folderId ?? 0) === id;
       if (type === ITEM_TYPE.starred) return item.starred;
+      if (type === ITEM_TYPE.unread) return item.unread;
       return true;
     });
-    if (updatedSince !== undefined) {
-      items = items.filter((item) => item.lastModified >= updatedSince);
-    } else {
-      const getRead = params.get('getRead') !== 'false';
-      const oldestFirst = params.get('oldestFirst') === 'true';
-      const offset = Number(params.get('offset') ?? 0);
-      const batchSize = Number(params.get('batchSize') ?? -1);
-      if (!getRead) items = items.filter((item) => item.unread);
-      items.sort((a, b) => (oldestFirst ? a.id - b.id : b.id - a.id));
-      if (offset > 0) items = items.filter((item) => (oldestFirst ? item.id > offset : item.id < offset));
-      if (batchSize > 0) items = items.slice(0, batchSize);
-    }
+    if (updatedSince !== undefined)
+      return { items: items.filter((item) => item.lastModified >= updatedSince).map(describeItem) };
+    const oldestFirst = params.get('oldestFirst') === 'true';
+    const offset = Number(params.get('offset') ?? 0);
+    const batchSize = Number(params.get('batchSize') ?? -1);
+    if (params.get('getRead') === 'false') items = items.filter((item) => item.unread);
+    items.sort((a, b) => (oldestFirst ? a.id - b.id : b.id - a.id));
+    // The offset is the id of the last item of the previous batch.
+    if (offset > 0) items = items.filter((item) => (oldestFirst ? item.id > offset : item.id < offset));
+    if (batchSize > 0) items = items.slice(0, batchSize);
     return { items: items.map(describeItem) };
   }
 
-  function markItems(state: UserNews, action: string, body: Body) {
-    const ids = action === 'read' || action === 'unread' ? body.items : body.itemIds;
-    if (!Array.isArray(ids)) throw new NewsError(400, 'Missing item ids');
-    for (const id of ids) {
+  function routeItems(state: UserNews, method: string, path: string, params: URLSearchParams, body: Body) {
+    if (path === '/items' && method === 'GET') return listItems(state, params);
+    if (path === '/items/updated' && method === 'GET')
+      return listItems(state, params, Number(params.get('lastModified') ?? 0));
+    if (path === '/items/read' && method === 'POST') return markRead(state, body.newestItemId, () => true);
+    const many = /^\/items\/(\w+)\/multiple$/.exec(path);
+    if (many) return markMany(state, method, many[1]!, body);
+    const one = /^\/items\/(\d+)\/(read|unread|star|unstar)$/.exec(path);
+    if (!one || method !== 'POST') throw new NewsError(404, 'Not found');
+    const item = state.items.get(Number(one[1]));
+    if (!item) throw new NewsError(404, 'Item not found');
+    MARKS[one[2]!]!(item);
+    item.lastModified = now();
+    return [];
+  }
+
+  /** v1-3 marks several items with POST {itemIds}; PUT {items} is the v1-2 form, which v1-3 refuses. */
+  function markMany(state: UserNews, method: string, action: string, body: Body) {
+    const mark = MARKS[action];
+    if (!mark || method !== 'POST') throw notAllowed();
+    // Without itemIds News fails on a null argument and Nextcloud shows its HTML error page.
+    if (!Array.isArray(body.itemIds)) throw new NewsError(500, 'Internal Server Error', true);
+    for (const id of body.itemIds) {
       const item = state.items.get(Number(id));
       if (!item) continue;
-      if (action === 'read' || action === 'unread') item.unread = action === 'unread';
-      else item.starred = action === 'starred';
+      mark(item);
       item.lastModified = now();
     }
     return null;
@@ -232,48 +250,48 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
 
   async function route(req: DoubleRequest, state: UserNews, path: string): Promise<unknown> {
     const body = req.method === 'GET' || req.method === 'DELETE' ? {} : (((await req.json()) ?? {}) as Body);
-    const folders = /^\/folders(?:\/(\d+))?$/.exec(path);
-    if (folders) return routeFolders(state, req.method, folders[1] ? Number(folders[1]) : undefined, body);
+    if (path === '/version' && req.method === 'GET') return { version: '28.7.0' };
+    const folders = /^\/folders(?:\/(\d+)(?:\/(read))?)?$/.exec(path);
+    if (folders) return routeFolders(state, req.method, optionalId(folders[1]), folders[2], body);
     const feeds = /^\/feeds(?:\/(\d+)(?:\/(move|rename|read))?)?$/.exec(path);
-    if (feeds) return routeFeeds(state, req.method, feeds[1] ? Number(feeds[1]) : undefined, feeds[2], body);
-    if (path === '/items' && req.method === 'GET') return listItems(state, req.url.searchParams);
-    if (path === '/items/updated' && req.method === 'GET') {
-      return listItems(state, req.url.searchParams, Number(req.url.searchParams.get('lastModified') ?? 0));
-    }
-    const mark = /^\/items\/(read|unread|starred|unstarred)\/multiple$/.exec(path);
-    if (mark?.[1] && req.method === 'PUT') return markItems(state, mark[1], body);
-    if (path === '/version' && req.method === 'GET') return { version: '25.0.0' };
+    if (feeds) return routeFeeds(state, req.method, optionalId(feeds[1]), feeds[2], body);
+    if (path.startsWith('/items')) return routeItems(state, req.method, path, req.url.searchParams, body);
     throw new NewsError(404, 'Not found');
   }
 
   return {
     id: 'news',
-    capabilities: () => ({ version: '25.0.0' }),
     publishFeed: (url, feed) => void remote.set(url, feed),
-    async handle(req, res: ServerResponse) {
+    async handle(req, res) {
+      if (req.path === API && req.method === 'GET') {
+        sendJson(res, 200, { apiLevels: ['v1-2', 'v1-3', 'v2'] });
+        return true;
+      }
       if (!req.path.startsWith(`${PREFIX}/`)) return false;
       if (!req.user) {
         sendNotLoggedIn(res);
         return true;
       }
       try {
-        const answer = await route(req, stateOf(req.user.id), req.path.slice(PREFIX.length));
-        sendJson(res, 200, answer ?? []);
+        sendJson(res, 200, await route(req, stateOf(req.user.id), req.path.slice(PREFIX.length)));
       } catch (error) {
         if (!(error instanceof NewsError)) throw error;
-        sendJson(res, error.status, { message: error.message });
+        if (!error.html) sendJson(res, error.status, { message: error.message });
+        else {
+          res.writeHead(error.status, { 'content-type': 'text/html; charset=utf-8' });
+          res.end('<!DOCTYPE html><html><body><h2>Internal Server Error</h2></body></html>');
+        }
       }
       return true;
     },
   };
 }
 
-function folderIdOf(state: UserNews, value: unknown): number | null {
-  // News treats 0 and null as the root folder.
-  if (value === null || value === undefined || value === 0) return null;
-  const id = Number(value);
-  if (!state.folders.has(id)) throw new NewsError(404, 'Folder not found');
-  return id;
+// unverified: the body of the 405 Nextcloud's router answers (source: none, shape guessed).
+const notAllowed = () => new NewsError(405, 'Method not allowed');
+
+function optionalId(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
 }
 
 function describeItem(item: Item) {

@@ -1,7 +1,9 @@
 // The News feeds of the user: list them with their unread counts, subscribe, unsubscribe, move between folders.
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.js';
+import type { HttpResponse } from '../../net/http-client.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
 import { toNewsFeed, type NewsFeed } from './news-models.js';
+import { listFolders } from './news-folders.js';
 import { newsPaths } from './news-paths.js';
 
 export interface FeedList {
@@ -17,18 +19,25 @@ export async function listFeeds(client: NextcloudClient): Promise<FeedList> {
   };
 }
 
-/** Subscribes to `url` (News fetches it); ConflictError when already subscribed, InvalidInputError when unreadable. */
+/**
+ * Subscribes to `url` (News fetches it at once): ConflictError when already subscribed, InvalidInputError when News
+ * could not read a feed there (News answers with the upstream status, e.g. 404), NotFoundError for an unknown folder.
+ */
 export async function addFeed(client: NextcloudClient, url: string, folderId: number | null): Promise<NewsFeed> {
+  if (folderId !== null && !(await listFolders(client)).some((folder) => folder.id === folderId)) {
+    throw new NotFoundError(`News has no folder ${folderId}.`);
+  }
   const response = await client.request(newsPaths.feeds(), {
     method: 'POST',
     json: { url, folderId },
-    accept: [404, 409, 422],
+    accept: [400, 403, 404, 409, 410, 422, 500, 502, 503],
   });
   if (response.status === 409) throw new ConflictError('The user already subscribes to this feed.');
-  if (response.status === 422) throw new InvalidInputError('Nextcloud News could not read a feed at this URL.');
-  if (response.status === 404) throw new NotFoundError(`News has no folder ${folderId}.`);
-  const feed = (response.json() as { feeds?: unknown[] } | null)?.feeds?.[0];
-  return toNewsFeed(feed);
+  if (response.status >= 400) {
+    const reason = messageOf(response);
+    throw new InvalidInputError(`News could not read a feed at this URL (HTTP ${response.status}${reason}).`);
+  }
+  return toNewsFeed((response.json() as { feeds?: unknown[] } | null)?.feeds?.[0]);
 }
 
 export async function removeFeed(client: NextcloudClient, feedId: number): Promise<void> {
@@ -44,4 +53,14 @@ export async function moveFeed(client: NextcloudClient, feedId: number, folderId
     accept: [404],
   });
   if (response.status === 404) throw new NotFoundError(`News has no feed ${feedId} or no folder ${folderId}.`);
+}
+
+/** News' `{message}`, cut short and printable, as ": …" (or nothing). */
+function messageOf(response: HttpResponse): string {
+  try {
+    const message = (response.json() as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message ? `: ${message.replace(/[^\x20-\x7e]/g, ' ').slice(0, 160)}` : '';
+  } catch {
+    return '';
+  }
 }

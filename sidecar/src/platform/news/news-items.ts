@@ -7,6 +7,9 @@ import { newsPaths } from './news-paths.js';
 export type ItemFilter = 'all' | 'unread' | 'starred';
 export type ItemMark = 'read' | 'unread' | 'starred' | 'unstarred';
 
+/** The v1-3 path word for each mark (`starred`/`unstarred` paths answer 405). */
+const MARK_ACTIONS: Record<ItemMark, string> = { read: 'read', unread: 'unread', starred: 'star', unstarred: 'unstar' };
+
 export interface ItemQuery {
   filter: ItemFilter;
   feedId?: number;
@@ -55,7 +58,7 @@ export async function listItems(client: NextcloudClient, query: ItemQuery): Prom
   };
 }
 
+/** Marks the items with v1-3's `POST /items/{action}/multiple {itemIds}`; News ignores ids it does not know. */
 export async function markItems(client: NextcloudClient, itemIds: number[], mark: ItemMark): Promise<void> {
-  const json = mark === 'read' || mark === 'unread' ? { items: itemIds } : { itemIds };
-  await client.request(newsPaths.markItems(mark), { method: 'PUT', json });
+  await client.request(newsPaths.markItems(MARK_ACTIONS[mark]), { method: 'POST', json: { itemIds } });
 }

@@ -10,6 +10,6 @@ export const newsPaths = {
   /** move, rename, read. */
   feedAction: (feedId: number, action: string) => `${BASE}/feeds/${seg(feedId)}/${seg(action)}`,
   items: () => `${BASE}/items`,
-  /** read, unread, starred, unstarred. */
+  /** read, unread, star, unstar. */
   markItems: (mark: string) => `${BASE}/items/${seg(mark)}/multiple`,
 };
