@@ -8,6 +8,7 @@ import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sid
 
 type Client = Awaited<ReturnType<typeof connectClient>>;
 type Note = { id: number; title: string; content: string; category: string; etag: string; modified_at: string };
+type Change = { id: number; title: string; category: string; etag: string };
 
 let notes: NotesDouble;
 let nextcloud: PlatformDouble;
@@ -31,7 +32,8 @@ afterAll(async () => {
 });
 
 const call = (name: string, args: Record<string, unknown>) => mcp.client.callTool({ name, arguments: args });
-const create = async (args: Record<string, unknown>) => (await call('nc_notes_create', args)).structuredContent as Note;
+const create = async (args: Record<string, unknown>) =>
+  (await call('nc_notes_create', args)).structuredContent as Change;
 
 describe('notes tools', () => {
   it('lists the notes tools when Nextcloud has the notes app', async () => {
@@ -53,7 +55,7 @@ describe('notes tools', () => {
   it('creates a note and reads it back with its etag', async () => {
     const created = await create({ title: 'Groceries', content: '- milk', category: 'Home' });
 
-    const result = await call('nc_notes_get', { id: created.id });
+    const result = await call('nc_notes_get', { note_id: created.id });
 
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({
@@ -62,7 +64,7 @@ describe('notes tools', () => {
       content: '- milk',
       category: 'Home',
       favorite: false,
-      readonly: false,
+      etag: created.etag,
     });
     expect((result.structuredContent as Note).etag).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -88,22 +90,23 @@ describe('notes tools', () => {
   it('updates a note with the etag it was read at', async () => {
     const note = await create({ title: 'Draft', content: 'one' });
 
-    const result = await call('nc_notes_update', { id: note.id, etag: note.etag, content: 'two', favorite: true });
+    const result = await call('nc_notes_update', { note_id: note.id, etag: note.etag, content: 'two', favorite: true });
 
     expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toMatchObject({ id: note.id, content: 'two', favorite: true });
-    expect((result.structuredContent as Note).etag).not.toBe(note.etag);
+    expect((result.structuredContent as Change).etag).not.toBe(note.etag);
+    const after = (await call('nc_notes_get', { note_id: note.id })).structuredContent as Note;
+    expect(after).toMatchObject({ content: 'two', favorite: true });
   });
 
   it('refuses an update with a stale etag as a conflict and keeps the other change', async () => {
     const note = await create({ title: 'Shared plan', content: 'mine' });
     notes.touchNote('alice', note.id, 'theirs');
 
-    const result = await call('nc_notes_update', { id: note.id, etag: note.etag, content: 'overwrite' });
+    const result = await call('nc_notes_update', { note_id: note.id, etag: note.etag, content: 'overwrite' });
 
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('changed since you read it');
-    const after = (await call('nc_notes_get', { id: note.id })).structuredContent as Note;
+    const after = (await call('nc_notes_get', { note_id: note.id })).structuredContent as Note;
     expect(after.content).toBe('theirs');
   });
 
@@ -111,15 +114,16 @@ describe('notes tools', () => {
     const note = await create({ title: 'Log', content: 'first' });
     notes.touchNote('alice', note.id, 'first\nedited elsewhere');
 
-    const result = await call('nc_notes_append', { id: note.id, text: 'second' });
+    await call('nc_notes_append', { note_id: note.id, text: 'second' });
 
-    expect((result.structuredContent as Note).content).toBe('first\nedited elsewhere\nsecond');
+    const after = (await call('nc_notes_get', { note_id: note.id })).structuredContent as Note;
+    expect(after.content).toBe('first\nedited elsewhere\nsecond');
   });
 
   it('reports a read-only note as forbidden', async () => {
     const shared = notes.seedNote('alice', { title: 'From Bob', content: 'x', readonly: true });
 
-    const result = await call('nc_notes_append', { id: shared.id, text: 'y' });
+    const result = await call('nc_notes_append', { note_id: shared.id, text: 'y' });
 
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('read-only');
@@ -145,16 +149,43 @@ describe('notes tools', () => {
   it('deletes a note, after which reading it is a not-found error', async () => {
     const note = await create({ title: 'Temporary' });
 
-    const deleted = await call('nc_notes_delete', { id: note.id });
+    const deleted = await call('nc_notes_delete', { note_id: note.id });
 
-    expect(deleted.structuredContent).toEqual({ id: note.id, deleted: true });
-    const read = await call('nc_notes_get', { id: note.id });
+    expect(deleted.structuredContent).toEqual({ note_id: note.id, deleted: true });
+    const read = await call('nc_notes_get', { note_id: note.id });
     expect(read.isError).toBe(true);
     expect(JSON.stringify(read.content)).toContain(`no note with id ${note.id}`);
   });
 
+  it('refuses a title with "/", which Notes would silently drop, pointing to category', async () => {
+    const result = await call('nc_notes_create', { title: 'Q1/Q2 plan', content: 'x' });
+
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toMatch(/cannot contain \/.*use category for folders/);
+    const { notes: listed } = (await call('nc_notes_list', {})).structuredContent as { notes: { title: string }[] };
+    expect(listed.map((note) => note.title)).not.toContain('Q1Q2 plan');
+  });
+
+  it('reports the title Notes stored when the title is taken', async () => {
+    await create({ title: 'Minutes', category: 'Meetings' });
+
+    const second = await create({ title: 'Minutes', category: 'Meetings' });
+
+    expect(second).toMatchObject({ title: 'Minutes (2)', category: 'Meetings' });
+  });
+
+  it('names the note note_id in every input, never a bare id', async () => {
+    const { tools } = await mcp.client.listTools();
+
+    const inputs = tools
+      .filter((tool) => tool.name.startsWith('nc_notes_'))
+      .flatMap((tool) => Object.keys(tool.inputSchema.properties ?? {}));
+    expect(inputs).toContain('note_id');
+    expect(inputs).not.toContain('id');
+  });
+
   it('answers a schema violation with an error naming the field', async () => {
-    const result = await call('nc_notes_create', { title: 'x'.repeat(201) });
+    const result = await call('nc_notes_create', { title: 'x'.repeat(101) });
 
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toMatch(/title/);
@@ -162,7 +193,7 @@ describe('notes tools', () => {
 });
 
 describe('notes tools without the notes app', () => {
-  it('are not listed when the capabilities have no notes entry', async () => {
+  it('are not listed when Nextcloud has no notes app', async () => {
     const tools = (await listedToolNames()).map((name) => ({ name }));
 
     expect(tools.map((tool) => tool.name)).toContain('nc_core_whoami');

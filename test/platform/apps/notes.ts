@@ -1,5 +1,5 @@
-// The notes app of the platform double: per-user notes under /index.php/apps/notes/api/v1 with ETags, chunked
-// listing (X-Notes-Chunk-Cursor), If-Match conflicts (412 with the current note) and read-only notes (403).
+// The notes app of the platform double (Notes 5.0): per-user notes under /index.php/apps/notes/api/v1 with ETags,
+// chunked listing, If-Match conflicts (412 with the current note), titles as file names, and Notes' error bodies.
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
@@ -13,6 +13,8 @@ export interface DoubleNote {
   /** Unix seconds. */
   modified: number;
   readonly: boolean;
+  /** A lock held by another client (WebDAV or Text): writes answer 423. */
+  locked: boolean;
 }
 
 export interface NotesDouble extends DoubleApp {
@@ -30,12 +32,14 @@ interface UserNotes {
   quotaExceeded: boolean;
 }
 
-const PREFIX = '/index.php/apps/notes/api/v1';
+const API = '/index.php/apps/notes/api';
+const PREFIX = `${API}/v1`;
+const NOTES_ERROR = 'OCA\\Notes\\Service\\';
 
 export function createNotesApp(): NotesDouble {
   const byUser = new Map<string, UserNotes>();
   let nextId = 1;
-  // The first call creates the notes folder (here: the user's state).
+  // The first call creates the notes folder and the settings.
   const stateOf = (userId: string): UserNotes => {
     let state = byUser.get(userId);
     if (!state) {
@@ -49,15 +53,16 @@ export function createNotesApp(): NotesDouble {
     return state;
   };
   const addNote: AddNote = (state, fields) => {
-    const content = fields.content ?? '';
+    const category = safeCategory(fields.category ?? '');
     const note: DoubleNote = {
       id: nextId++,
-      title: fields.title?.trim() || titleFromContent(content),
-      content,
-      category: fields.category ?? '',
+      title: freeTitle(state, safeTitle(fields.title ?? ''), category, -1),
+      content: fields.content ?? '',
+      category,
       favorite: fields.favorite ?? false,
       modified: fields.modified ?? nowSeconds(),
       readonly: fields.readonly ?? false,
+      locked: fields.locked ?? false,
     };
     state.notes.set(note.id, note);
     return note;
@@ -65,7 +70,7 @@ export function createNotesApp(): NotesDouble {
 
   return {
     id: 'notes',
-    capabilities: () => ({ api_version: ['0.2', '1.3'], version: '4.12.0' }),
+    capabilities: () => ({ api_version: ['0.2', '1.3', '1.4'], version: '5.0.2', notes_path: 'Notes' }),
     seedNote: (userId, note) => addNote(stateOf(userId), note),
     touchNote: (userId, id, content) => {
       const note = stateOf(userId).notes.get(id);
@@ -73,8 +78,9 @@ export function createNotesApp(): NotesDouble {
     },
     setQuotaExceeded: (userId, exceeded) => void (stateOf(userId).quotaExceeded = exceeded),
     async handle(req, res) {
-      if (req.path !== PREFIX && !req.path.startsWith(`${PREFIX}/`)) return false;
+      if (req.path !== API && !req.path.startsWith(`${API}/`)) return false;
       if (!req.user) sendNotLoggedIn(res);
+      else if (!req.path.startsWith(`${PREFIX}/`)) sendJson(res, 400, []);
       else await routeNotes(req, res, stateOf(req.user.id), addNote);
       return true;
     },
@@ -85,13 +91,14 @@ type AddNote = (state: UserNotes, fields: Partial<Omit<DoubleNote, 'id'>>) => Do
 
 async function routeNotes(req: DoubleRequest, res: ServerResponse, state: UserNotes, addNote: AddNote): Promise<void> {
   const route = req.path.slice(PREFIX.length);
-  const noteMatch = /^\/notes\/([^/]+)$/.exec(route);
+  const noteMatch = /^\/notes\/(\d+)$/.exec(route);
   if (route === '/notes' && req.method === 'GET') return listNotes(req, res, state);
   if (route === '/notes' && req.method === 'POST') return createNote(req, res, state, addNote);
   if (noteMatch) return handleNote(req, res, state, Number(noteMatch[1]));
   if (route === '/settings' && req.method === 'GET') return sendJson(res, 200, state.settings);
   if (route === '/settings' && req.method === 'PUT') return putSettings(req, res, state);
-  sendJson(res, 404, { message: 'Not found' });
+  // An unknown path of the API answers 400 with an empty array.
+  sendJson(res, 400, []);
 }
 
 function listNotes(req: DoubleRequest, res: ServerResponse, state: UserNotes): void {
@@ -101,23 +108,29 @@ function listNotes(req: DoubleRequest, res: ServerResponse, state: UserNotes): v
   const pruneBefore = Number(params.get('pruneBefore') ?? 0);
   const chunkSize = Number(params.get('chunkSize') ?? 0);
   const after = decodeCursor(params.get('chunkCursor'));
-  let notes = [...state.notes.values()].sort((a, b) => a.id - b.id);
-  if (category !== null) notes = notes.filter((note) => note.category === category);
-  if (after !== undefined) notes = notes.filter((note) => note.id > after);
-  const headers: Record<string, string> = {};
-  if (chunkSize > 0 && notes.length > chunkSize) {
-    notes = notes.slice(0, chunkSize);
-    headers['X-Notes-Chunk-Cursor'] = encodeCursor(notes[notes.length - 1]!.id);
+  let all = [...state.notes.values()].sort((a, b) => a.id - b.id);
+  if (category !== null) all = all.filter((note) => note.category === category);
+  let chunk = after === undefined ? all : all.filter((note) => note.id > after);
+  const headers: Record<string, string> = { 'X-Notes-API-Versions': '0.2, 1.3, 1.4' };
+  const pending = chunkSize > 0 ? chunk.length - chunkSize : 0;
+  if (pending > 0) {
+    chunk = chunk.slice(0, chunkSize);
+    headers['X-Notes-Chunk-Cursor'] = encodeCursor(chunk[chunk.length - 1]!.id);
+    headers['X-Notes-Chunk-Pending'] = String(pending);
   }
-  // Notes not modified since pruneBefore come back as their id only.
-  const body = notes.map((note) =>
-    pruneBefore && note.modified < pruneBefore ? { id: note.id } : omit(describeNote(note), exclude),
+  // Notes whose last change is older than pruneBefore come back as their id only.
+  const body: Record<string, unknown>[] = chunk.map((note) =>
+    pruneBefore && note.modified < pruneBefore ? { id: note.id } : omit(describeNote(note, state), exclude),
   );
+  // The last chunk also lists every other note, as its id only.
+  if (pending <= 0) for (const note of all) if (!chunk.includes(note)) body.push({ id: note.id });
+  headers.ETag = `"${md5(JSON.stringify(body))}"`;
+  headers['Last-Modified'] = new Date(Math.max(0, ...all.map((n) => n.modified)) * 1000).toUTCString();
   sendJson(res, 200, body, headers);
 }
 
 async function createNote(req: DoubleRequest, res: ServerResponse, state: UserNotes, addNote: AddNote): Promise<void> {
-  if (state.quotaExceeded) return sendJson(res, 507, { message: 'Insufficient storage' });
+  if (state.quotaExceeded) return sendError(res, 507, 'InsufficientStorageException');
   const body = ((await req.json()) ?? {}) as Partial<DoubleNote>;
   const note = addNote(state, {
     title: stringOr(body.title, ''),
@@ -125,73 +138,109 @@ async function createNote(req: DoubleRequest, res: ServerResponse, state: UserNo
     category: stringOr(body.category, ''),
     favorite: body.favorite === true,
   });
-  sendNoteWithEtag(res, 200, note);
+  // Created notes answer 200, not 201.
+  sendJson(res, 200, describeNote(note, state));
 }
 
 async function handleNote(req: DoubleRequest, res: ServerResponse, state: UserNotes, id: number): Promise<void> {
   const note = state.notes.get(id);
-  if (!note) return sendJson(res, 404, { message: 'Note not found' });
-  if (req.method === 'GET') return sendNoteWithEtag(res, 200, note);
+  if (!note) return sendError(res, 404, 'NoteDoesNotExistException');
+  if (req.method === 'GET') return sendJson(res, 200, describeNote(note, state), { ETag: `"${etagOf(note)}"` });
+  // unverified: the error bodies of read-only (403), locked (423) and quota (507) refusals follow the 404 one
+  // (source: nextcloud/notes lib/Controller/Helper.php, createErrorResponse()).
   if (req.method === 'DELETE') {
-    if (note.readonly) return sendJson(res, 403, { message: 'Note is read-only' });
+    if (note.readonly) return sendError(res, 403, 'NoteNotWritableException');
+    if (note.locked) return sendError(res, 423, 'LockedException');
     state.notes.delete(id);
     return sendJson(res, 200, []);
   }
-  if (req.method !== 'PUT') return sendJson(res, 405, { message: 'Method not allowed' });
+  if (req.method !== 'PUT') return sendJson(res, 405, []);
+  // If-Match takes the quoted etag; an unquoted one never matches.
   const ifMatch = req.headers['if-match'];
-  if (ifMatch && ifMatch.replace(/^W\//, '').replace(/"/g, '') !== etagOf(note)) {
-    return sendNoteWithEtag(res, 412, note);
-  }
-  if (note.readonly) return sendJson(res, 403, { message: 'Note is read-only' });
-  if (state.quotaExceeded) return sendJson(res, 507, { message: 'Insufficient storage' });
+  if (ifMatch !== undefined && ifMatch !== `"${etagOf(note)}"`) return sendJson(res, 412, describeNote(note, state));
+  if (note.readonly) return sendError(res, 403, 'NoteNotWritableException');
+  if (note.locked) return sendError(res, 423, 'LockedException');
+  if (state.quotaExceeded) return sendError(res, 507, 'InsufficientStorageException');
   const body = ((await req.json()) ?? {}) as Partial<DoubleNote>;
   if (typeof body.content === 'string') note.content = body.content;
-  if (typeof body.title === 'string') note.title = body.title.trim() || titleFromContent(note.content);
-  if (typeof body.category === 'string') note.category = body.category;
+  const category = typeof body.category === 'string' ? safeCategory(body.category) : note.category;
+  const title = typeof body.title === 'string' ? safeTitle(body.title) : note.title;
+  if (title !== note.title || category !== note.category) note.title = freeTitle(state, title, category, note.id);
+  note.category = category;
   if (typeof body.favorite === 'boolean') note.favorite = body.favorite;
   note.modified = Math.max(nowSeconds(), note.modified + 1);
-  sendNoteWithEtag(res, 200, note);
+  sendJson(res, 200, describeNote(note, state));
 }
 
 async function putSettings(req: DoubleRequest, res: ServerResponse, state: UserNotes): Promise<void> {
   const body = ((await req.json()) ?? {}) as Record<string, unknown>;
-  if (typeof body.notesPath === 'string') state.settings.notesPath = body.notesPath;
-  if (typeof body.fileSuffix === 'string') state.settings.fileSuffix = body.fileSuffix;
+  for (const key of ['notesPath', 'fileSuffix', 'noteMode'] as const) {
+    if (typeof body[key] === 'string') state.settings[key] = body[key];
+  }
   sendJson(res, 200, state.settings);
 }
 
-function sendNoteWithEtag(res: ServerResponse, status: number, note: DoubleNote): void {
-  sendJson(res, status, describeNote(note), { ETag: `"${etagOf(note)}"` });
-}
-
-function describeNote(note: DoubleNote) {
+function describeNote(note: DoubleNote, state: UserNotes) {
+  const folder = [state.settings.notesPath, note.category].filter(Boolean).join('/');
   return {
     id: note.id,
-    etag: etagOf(note),
-    readonly: note.readonly,
-    modified: note.modified,
     title: note.title,
+    modified: note.modified,
     category: note.category,
-    content: note.content,
     favorite: note.favorite,
+    readonly: note.readonly,
+    internalPath: `/${folder}/${note.title}${state.settings.fileSuffix}`,
+    shareTypes: [],
+    isShared: false,
+    error: false,
+    errorType: '',
+    content: note.content,
+    etag: etagOf(note),
   };
+}
+
+function sendError(res: ServerResponse, status: number, exception: string): void {
+  sendJson(res, status, { errorType: `${NOTES_ERROR}${exception}` });
+}
+
+/**
+ * A title as Notes stores it: the file name. unverified: Notes drops * | / \ : " < > ?, leading dots and spaces,
+ * turns white space into spaces, keeps 100 characters and names an empty title "New note" (source:
+ * nextcloud/notes lib/Service/NoteUtil.php, getSafeTitle() and sanitisePath()).
+ */
+function safeTitle(title: string): string {
+  const line = sanitise(title).split(/\r?\n/)[0] ?? '';
+  return [...line.trim().replace(/\s/g, ' ')].slice(0, 100).join('') || 'New note';
+}
+
+/** unverified: each folder of a category is sanitised like a title, empty ones dropped (source: as above). */
+function safeCategory(category: string): string {
+  return category.split('/').map(sanitise).filter(Boolean).join('/');
+}
+
+function sanitise(part: string): string {
+  return part
+    .replace(/[*|/\\:"<>?]/g, '')
+    .replace(/^[.\s]+/gmu, '')
+    .trim();
+}
+
+/** A title taken by another note of the folder gets " (2)", then " (3)"… */
+function freeTitle(state: UserNotes, title: string, category: string, ownId: number): string {
+  const taken = (candidate: string) =>
+    [...state.notes.values()].some((n) => n.id !== ownId && n.category === category && n.title === candidate);
+  let candidate = title;
+  for (let n = 2; taken(candidate); n += 1) candidate = `${title} (${n})`;
+  return candidate;
 }
 
 function etagOf(note: DoubleNote): string {
   const { id, title, content, category, favorite, modified } = note;
-  return createHash('md5')
-    .update(JSON.stringify([id, title, content, category, favorite, modified]))
-    .digest('hex');
+  return md5(JSON.stringify([id, title, content, category, favorite, modified]));
 }
 
-function titleFromContent(content: string): string {
-  const line = content.split('\n').find((l) => l.trim() !== '') ?? '';
-  return (
-    line
-      .replace(/^#+\s*/, '')
-      .trim()
-      .slice(0, 100) || 'New note'
-  );
+function md5(text: string): string {
+  return createHash('md5').update(text).digest('hex');
 }
 
 function omit(note: ReturnType<typeof describeNote>, fields: Set<string>): Record<string, unknown> {

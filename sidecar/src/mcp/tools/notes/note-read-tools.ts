@@ -1,5 +1,6 @@
 // Notes tools that only read: list (by category, in pages), get one with its etag, search titles and content.
 import { z } from 'zod';
+import { InvalidInputError } from '../../../errors.js';
 import { getNote, listNotes } from '../../../platform/notes/notes.js';
 import { searchNotes } from '../../../platform/notes/search-notes.js';
 import { defineTool } from '../../tool-definition.js';
@@ -10,23 +11,26 @@ import {
   noteId,
   noteOutput,
   noteSummaryOutput,
+  READ_ONLY,
 } from './note-schemas.js';
 
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const cursor = z.string().max(200).describe('The next_cursor of the previous page.');
+const limitUpTo = (max: number, byDefault: number) =>
+  z
+    .number()
+    .int()
+    .refine((n) => n >= 1 && n <= max, `from 1 to ${max}`)
+    .default(byDefault);
+const cursor = z
+  .string()
+  .refine((text) => text.length <= 200, 'the next_cursor of the previous page')
+  .optional();
 
 export const listNotesTool = defineTool({
   name: 'nc_notes_list',
   app: 'notes',
   title: 'List notes',
-  description:
-    'Lists the notes of the user (id, title, category, favorite, last change) without their content, newest ' +
-    'pages following next_cursor. Optionally only one category.',
-  input: z.object({
-    category: noteCategory.optional(),
-    limit: z.number().int().min(1).max(100).default(50),
-    cursor: cursor.optional(),
-  }),
+  description: 'Lists notes (without content), optionally of one category.',
+  input: z.object({ category: noteCategory.optional(), limit: limitUpTo(100, 50), cursor }),
   output: z.object({ notes: z.array(noteSummaryOutput), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
   async run({ category, limit, cursor: after }, { nextcloud }) {
@@ -42,11 +46,11 @@ export const getNoteTool = defineTool({
   name: 'nc_notes_get',
   app: 'notes',
   title: 'Read a note',
-  description: 'Returns one note with its content and etag (needed to update it).',
-  input: z.object({ id: noteId }),
+  description: 'Returns a note with its content and etag.',
+  input: z.object({ note_id: noteId() }),
   output: noteOutput,
   annotations: READ_ONLY,
-  run: async ({ id }, { nextcloud }) => describeNote(await getNote(nextcloud, id)),
+  run: async ({ note_id }, { nextcloud }) => describeNote(await getNote(nextcloud, note_id)),
   summarize: (note) => `# ${note.title}\n\n${note.content}`,
 });
 
@@ -54,29 +58,23 @@ export const searchNotesTool = defineTool({
   name: 'nc_notes_search',
   app: 'notes',
   title: 'Search notes',
-  description:
-    'Finds notes whose title or content contains every word of the query (case-insensitive), with an excerpt. ' +
-    'Follow next_cursor for more matches.',
+  description: 'Finds notes whose title or content has every word of the query.',
   input: z.object({
     query: z.string().trim().min(1).max(200),
     category: noteCategory.optional(),
-    limit: z.number().int().min(1).max(50).default(20),
-    cursor: z
-      .string()
-      .regex(/^\d{1,6}$/)
-      .optional()
-      .describe('The next_cursor of the previous page.'),
+    limit: limitUpTo(50, 20),
+    cursor,
   }),
   output: z.object({
-    matches: z.array(noteSummaryOutput.extend({ excerpt: z.string() })),
+    matches: z.array(z.object({ id: z.number(), title: z.string(), excerpt: z.string() })),
     next_cursor: z.string().nullable(),
   }),
   annotations: READ_ONLY,
   async run({ query, category, limit, cursor: after }, { nextcloud }) {
-    const offset = after ? Number(after) : 0;
+    const offset = after === undefined ? 0 : readOffset(after);
     const page = await searchNotes(nextcloud, { query, category, offset, limit });
     return {
-      matches: page.matches.map((match) => ({ ...describeNoteSummary(match), excerpt: match.excerpt })),
+      matches: page.matches.map(({ id, title, excerpt }) => ({ id, title, excerpt })),
       next_cursor: page.hasMore ? String(offset + limit) : null,
     };
   },
@@ -85,3 +83,8 @@ export const searchNotesTool = defineTool({
       ? 'No notes match.'
       : result.matches.map((match) => `${match.id} ${match.title}: ${match.excerpt}`).join('\n'),
 });
+
+function readOffset(cursor: string): number {
+  if (!/^\d{1,6}$/.test(cursor)) throw new InvalidInputError('cursor: pass the next_cursor of the previous page.');
+  return Number(cursor);
+}

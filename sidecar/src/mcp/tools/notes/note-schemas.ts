@@ -1,37 +1,69 @@
-// The shapes the notes tools share: bounded note inputs and the note as the tools return it.
+// The shapes the notes tools share: bounded note inputs and notes as the tools return them.
 import { z } from 'zod';
 import type { Note, NoteSummary } from '../../../platform/notes/note.js';
 
-export const noteId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe('The id of the note.');
-export const noteTitle = z.string().trim().min(1).max(200).describe('The title (also its file name).');
-export const noteContent = z.string().max(500_000).describe('The Markdown text of the note.');
-export const noteCategory = z.string().max(200).describe('The category (a folder path such as "Work/Ideas").');
+/** Characters Notes silently drops from a title, which is the note's file name (notes' NoteUtil::sanitisePath). */
+const DROPPED_BY_NOTES = /[*|/\\:"<>?]/;
+
+export const noteId = () =>
+  z
+    .number()
+    .int()
+    .refine((n) => n > 0 && n <= Number.MAX_SAFE_INTEGER, 'a positive id');
+/** Refused rather than silently changed: Notes would drop the character and store another title. */
+export const noteTitle = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .refine(
+    (title) => !DROPPED_BY_NOTES.test(title),
+    'a note title is its file name and cannot contain / \\ : * ? " < > | (use category for folders, e.g. "Work/Ideas")',
+  )
+  .describe('A file name: no / \\ : * ? " < > |');
+export const noteContent = z.string().refine((text) => text.length <= 500_000, 'at most 500000 characters');
+export const noteCategory = z.string().max(200);
+/** A category to write: says what it is (a filter needs no such hint). */
+export const noteFolder = noteCategory.describe('Folder path, e.g. Work/Ideas.');
+export const noteEtag = z.string().refine((etag) => etag.length >= 1 && etag.length <= 200, 'the etag of nc_notes_get');
+
+export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const CHANGE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
 export const noteSummaryOutput = z.object({
   id: z.number(),
   title: z.string(),
   category: z.string(),
-  favorite: z.boolean(),
-  readonly: z.boolean(),
-  modified_at: z.string().describe('ISO 8601 time of the last change.'),
+  modified_at: z.string(),
 });
 
 export const noteOutput = noteSummaryOutput.extend({
+  favorite: z.boolean(),
   content: z.string(),
-  etag: z.string().describe('Pass this to nc_notes_update to change the note safely.'),
+  etag: z.string(),
 });
+
+/** What a write answers: the title and category Notes stored (a taken title gets " (2)") and the new etag. */
+export const noteChangeOutput = z.object({ id: z.number(), title: z.string(), category: z.string(), etag: z.string() });
 
 export function describeNoteSummary(note: NoteSummary): z.infer<typeof noteSummaryOutput> {
   return {
     id: note.id,
     title: note.title,
     category: note.category,
-    favorite: note.favorite,
-    readonly: note.readonly,
     modified_at: new Date(note.modified * 1000).toISOString(),
   };
 }
 
 export function describeNote(note: Note): z.infer<typeof noteOutput> {
-  return { ...describeNoteSummary(note), content: note.content, etag: note.etag };
+  return {
+    ...describeNoteSummary(note),
+    favorite: note.favorite,
+    content: note.content,
+    etag: note.etag,
+  };
+}
+
+export function describeNoteChange(note: Note): z.infer<typeof noteChangeOutput> {
+  return { id: note.id, title: note.title, category: note.category, etag: note.etag };
 }

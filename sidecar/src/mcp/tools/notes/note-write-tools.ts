@@ -3,22 +3,30 @@ import { z } from 'zod';
 import { appendToNote } from '../../../platform/notes/append-to-note.js';
 import { createNote, deleteNote, updateNote } from '../../../platform/notes/notes.js';
 import { defineTool } from '../../tool-definition.js';
-import { describeNote, noteCategory, noteContent, noteId, noteOutput, noteTitle } from './note-schemas.js';
+import {
+  CHANGE,
+  describeNoteChange,
+  noteFolder,
+  noteChangeOutput,
+  noteContent,
+  noteEtag,
+  noteId,
+  noteTitle,
+} from './note-schemas.js';
 
 export const createNoteTool = defineTool({
   name: 'nc_notes_create',
   app: 'notes',
   title: 'Create a note',
-  description: 'Creates a note with a title, Markdown content and an optional category.',
+  description: 'Creates a Markdown note. Returns the title Notes stored (a taken one gets " (2)").',
   input: z.object({
     title: noteTitle,
     content: noteContent.default(''),
-    category: noteCategory.default(''),
-    favorite: z.boolean().default(false),
+    category: noteFolder.default(''),
   }),
-  output: noteOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  run: async (fields, { nextcloud }) => describeNote(await createNote(nextcloud, fields)),
+  output: noteChangeOutput,
+  annotations: CHANGE,
+  run: async (fields, { nextcloud }) => describeNoteChange(await createNote(nextcloud, fields)),
   summarize: (note) => `Created note ${note.id} "${note.title}".`,
 });
 
@@ -26,20 +34,20 @@ export const updateNoteTool = defineTool({
   name: 'nc_notes_update',
   app: 'notes',
   title: 'Update a note',
-  description:
-    'Changes the title, content, category or favorite flag of a note. Pass the etag from nc_notes_get: if the ' +
-    'note changed since then, nothing is written and the call fails with a conflict.',
+  description: 'Changes the given fields of a note if it is still at etag (from nc_notes_get), else fails.',
   input: z.object({
-    id: noteId,
-    etag: z.string().min(1).max(200).describe('The etag returned when the note was read.'),
+    note_id: noteId(),
+    etag: noteEtag,
     title: noteTitle.optional(),
     content: noteContent.optional(),
-    category: noteCategory.optional(),
+    category: noteFolder.optional(),
     favorite: z.boolean().optional(),
   }),
-  output: noteOutput,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  run: async ({ id, etag, ...fields }, { nextcloud }) => describeNote(await updateNote(nextcloud, id, fields, etag)),
+  output: noteChangeOutput,
+  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
+  async run({ note_id, etag, ...fields }, { nextcloud }) {
+    return describeNoteChange(await updateNote(nextcloud, note_id, fields, etag));
+  },
   summarize: (note) => `Updated note ${note.id} "${note.title}" (new etag ${note.etag}).`,
 });
 
@@ -47,25 +55,28 @@ export const appendToNoteTool = defineTool({
   name: 'nc_notes_append',
   app: 'notes',
   title: 'Append to a note',
-  description: 'Adds text on a new line at the end of a note, keeping changes made elsewhere in the meantime.',
-  input: z.object({ id: noteId, text: z.string().min(1).max(100_000) }),
-  output: noteOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  run: async ({ id, text }, { nextcloud }) => describeNote(await appendToNote(nextcloud, id, text)),
-  summarize: (note) => `Appended to note ${note.id} "${note.title}".`,
+  description: 'Appends text on a new line to a note, keeping concurrent edits.',
+  input: z.object({ note_id: noteId(), text: z.string().min(1).max(100_000) }),
+  output: z.object({ id: z.number(), etag: z.string() }),
+  annotations: CHANGE,
+  async run({ note_id, text }, { nextcloud }) {
+    const note = await appendToNote(nextcloud, note_id, text);
+    return { id: note.id, etag: note.etag };
+  },
+  summarize: (note) => `Appended to note ${note.id}.`,
 });
 
 export const deleteNoteTool = defineTool({
   name: 'nc_notes_delete',
   app: 'notes',
   title: 'Delete a note',
-  description: 'Deletes a note (Nextcloud keeps it in the trash bin of Files for a while).',
-  input: z.object({ id: noteId }),
-  output: z.object({ id: z.number(), deleted: z.boolean() }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async run({ id }, { nextcloud }) {
-    await deleteNote(nextcloud, id);
-    return { id, deleted: true };
+  description: 'Deletes a note (it goes to the trash bin).',
+  input: z.object({ note_id: noteId() }),
+  output: z.object({ note_id: z.number(), deleted: z.boolean() }),
+  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
+  async run({ note_id }, { nextcloud }) {
+    await deleteNote(nextcloud, note_id);
+    return { note_id, deleted: true };
   },
-  summarize: (result) => `Deleted note ${result.id}.`,
+  summarize: (result) => `Deleted note ${result.note_id}.`,
 });
