@@ -1,71 +1,33 @@
-// The platform double's CalDAV/CardDAV: Nextcloud's paths and quirks over a real Radicale.
+// The platform double's CalDAV: Nextcloud's paths and quirks over a real Radicale, one test per fact of
+// platform-api.md ("Calendar and tasks (CalDAV)"); the trash bin and CardDAV have their own files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDavApp } from '../../../test/platform/apps/dav.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
-import { APP_PASSWORD, basicAuth } from '../support/sidecar.js';
+import { basicAuth } from '../support/sidecar.js';
+import {
+  BOB_PASSWORD,
+  CALENDARS,
+  calendarQuery as query,
+  hrefs,
+  ics,
+  NS,
+  startDavDouble,
+  type DavDouble,
+} from './dav-double-client.js';
 
-const BOB_PASSWORD = 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB';
-let radicale: RunningRadicale;
-let nextcloud: PlatformDouble;
-
+let double: DavDouble;
 beforeAll(async () => {
-  radicale = await startRadicale();
-  nextcloud = await startPlatformDouble({
-    users: [
-      { id: 'alice', loginName: 'alice@example.com', appPasswords: [APP_PASSWORD] },
-      { id: 'bob', appPasswords: [BOB_PASSWORD] },
-    ],
-    apps: [createDavApp(radicale)],
-  });
+  double = await startDavDouble();
 });
-afterAll(async () => {
-  await nextcloud.close();
-  await radicale.stop();
-});
+afterAll(() => double.close());
 
-const ALICE = basicAuth('alice@example.com', APP_PASSWORD);
-const CALENDARS = '/remote.php/dav/calendars/alice/';
-const PROPFIND_BODY =
-  '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:displayname/><d:getetag/></d:prop></d:propfind>';
+const dav = (...args: Parameters<DavDouble['request']>) => double.request(...args);
+const propfind = (path: string, depth?: string) => double.propfind(path, depth);
+const report = (path: string, body: string, headers?: Record<string, string>) => double.report(path, body, headers);
+const put = (path: string, body: string, headers?: Record<string, string>) => double.put(path, body, headers);
+const mkcalendar = (name: string, body?: string) => dav(`${CALENDARS}${name}/`, { method: 'MKCALENDAR', body });
 
-function dav(path: string, init: { method: string; headers?: Record<string, string>; body?: string }) {
-  return fetch(`${nextcloud.url}${path}`, {
-    method: init.method,
-    headers: { authorization: ALICE, ...init.headers },
-    body: init.body,
-    redirect: 'manual',
-  });
-}
-
-const propfind = (path: string, depth = '1') =>
-  dav(path, { method: 'PROPFIND', headers: { depth, 'content-type': 'application/xml' }, body: PROPFIND_BODY });
-
-function event(uid: string, summary = 'Standup'): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//test//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20250101T000000Z',
-    'DTSTART:20250106T090000Z',
-    'DTEND:20250106T093000Z',
-    `SUMMARY:${summary}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
-}
-
-const putEvent = (path: string, ics: string) =>
-  dav(path, { method: 'PUT', headers: { 'content-type': 'text/calendar; charset=utf-8' }, body: ics });
-
-const hrefs = (xml: string) => [...xml.matchAll(/<(?:[\w-]+:)?href>([^<]*)</g)].map((m) => m[1] ?? '');
-
-describe('DAV app of the platform double', () => {
+describe('DAV app of the platform double: access', () => {
   it('answers 401 with a Basic challenge without credentials', async () => {
-    const response = await fetch(`${nextcloud.url}${CALENDARS}`, { method: 'PROPFIND' });
+    const response = await fetch(`${double.nextcloud.url}${CALENDARS}`, { method: 'PROPFIND' });
 
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
@@ -77,98 +39,215 @@ describe('DAV app of the platform double', () => {
     expect(response.status).toBe(404);
   });
 
-  it('lists the personal calendar and the system collections in the calendar home, by user id', async () => {
-    const response = await propfind(CALENDARS);
-
-    const body = await response.text();
-    expect(response.status).toBe(207);
-    expect(hrefs(body).sort()).toEqual(
-      [
-        CALENDARS,
-        `${CALENDARS}contact_birthdays/`,
-        `${CALENDARS}inbox/`,
-        `${CALENDARS}outbox/`,
-        `${CALENDARS}personal/`,
-        `${CALENDARS}trashbin/`,
-      ].sort(),
-    );
-    expect(body).not.toContain('addressbook--');
-  });
-
-  it('lists the contacts address book and the system address book in the address home', async () => {
-    const home = '/remote.php/dav/addressbooks/users/alice/';
-
-    const response = await propfind(home);
-
-    expect(hrefs(await response.text()).sort()).toEqual(
-      [home, `${home}contacts/`, `${home}z-server-generated--system/`].sort(),
-    );
-  });
-
-  it('stores a calendar object under its Nextcloud path and reports it with Nextcloud hrefs', async () => {
-    const path = `${CALENDARS}personal/stored-1.ics`;
-    const created = await putEvent(path, event('stored-1'));
-
-    const listing = await propfind(`${CALENDARS}personal/`);
-    const read = await dav(path, { method: 'GET' });
-
-    expect(created.status).toBe(201);
-    expect(created.headers.get('etag')).toMatch(/^"/);
-    expect(hrefs(await listing.text())).toContain(path);
-    expect(await read.text()).toContain('UID:stored-1');
-  });
-
-  it('moves a deleted object to the trash bin and refuses its UID with 500 until the entry is deleted', async () => {
-    const path = `${CALENDARS}personal/trashed-1.ics`;
-    await putEvent(path, event('trashed-1'));
-    const deleted = await dav(path, { method: 'DELETE' });
-    const trash = await propfind(`${CALENDARS}trashbin/objects/`);
-    const trashBody = await trash.text();
-    const entry = hrefs(trashBody).find((href) => href.endsWith('.ics'));
-
-    const refused = await putEvent(`${CALENDARS}personal/other-name.ics`, event('trashed-1'));
-    const purged = await dav(entry ?? '/missing', { method: 'DELETE' });
-    const accepted = await putEvent(`${CALENDARS}personal/other-name.ics`, event('trashed-1'));
-
-    expect(deleted.status).toBe(204);
-    expect(trashBody).toContain('UID:trashed-1');
-    expect(refused.status).toBe(500);
-    expect(purged.status).toBe(204);
-    expect(accepted.status).toBe(201);
-  });
-
-  it('rewrites the Destination of a MOVE to the backend', async () => {
-    const source = `${CALENDARS}personal/moving-1.ics`;
-    await putEvent(source, event('moving-1'));
-
-    const moved = await dav(source, {
-      method: 'MOVE',
-      headers: { destination: `${nextcloud.url}${CALENDARS}personal/moved-1.ics` },
-    });
-
-    const read = await dav(`${CALENDARS}personal/moved-1.ics`, { method: 'GET' });
-    expect(moved.status).toBe(201);
-    expect(read.status).toBe(200);
-  });
-
-  it('redirects /.well-known/caldav and /.well-known/carddav to /remote.php/dav/', async () => {
-    const caldav = await fetch(`${nextcloud.url}/.well-known/caldav`, { redirect: 'manual' });
-    const carddav = await fetch(`${nextcloud.url}/.well-known/carddav`, { redirect: 'manual' });
-
-    expect(caldav.status).toBe(301);
-    expect(caldav.headers.get('location')).toBe('/remote.php/dav/');
-    expect(carddav.headers.get('location')).toBe('/remote.php/dav/');
-  });
-
   it('keeps the calendars of users apart', async () => {
-    await putEvent(`${CALENDARS}personal/private-1.ics`, event('private-1'));
+    await put(`${CALENDARS}personal/private-1.ics`, ics('private-1'));
 
-    const bobs = await fetch(`${nextcloud.url}/remote.php/dav/calendars/bob/personal/`, {
+    const bobs = await fetch(`${double.nextcloud.url}/remote.php/dav/calendars/bob/personal/`, {
       method: 'PROPFIND',
       headers: { authorization: basicAuth('bob', BOB_PASSWORD), depth: '1' },
     });
 
     expect(bobs.status).toBe(207);
     expect(await bobs.text()).not.toContain('private-1');
+  });
+
+  it('redirects /.well-known/caldav and /.well-known/carddav to /remote.php/dav/ with 301, also for PROPFIND', async () => {
+    const caldav = await fetch(`${double.nextcloud.url}/.well-known/caldav`, { redirect: 'manual' });
+    const carddav = await fetch(`${double.nextcloud.url}/.well-known/carddav`, {
+      method: 'PROPFIND',
+      redirect: 'manual',
+    });
+
+    expect(caldav.status).toBe(301);
+    expect(caldav.headers.get('location')).toBe('/remote.php/dav/');
+    expect(carddav.status).toBe(301);
+    expect(carddav.headers.get('location')).toBe('/remote.php/dav/');
+  });
+});
+
+describe('DAV app of the platform double: calendars', () => {
+  it('lists personal, contact_birthdays, inbox, outbox and trashbin in the calendar home, by user id', async () => {
+    const body = await (await propfind(CALENDARS)).text();
+
+    expect(
+      hrefs(body)
+        .filter((h) => h !== CALENDARS)
+        .sort(),
+    ).toEqual(['contact_birthdays/', 'inbox/', 'outbox/', 'personal/', 'trashbin/'].map((n) => `${CALENDARS}${n}`));
+    expect(body).toMatch(/schedule-inbox/);
+    expect(body).toMatch(/<nc:trash-bin xmlns:nc="http:\/\/nextcloud.com\/ns"\/>/);
+  });
+
+  it('lists contact_birthdays as a calendar of events', async () => {
+    const body = await (await propfind(`${CALENDARS}contact_birthdays/`, '0')).text();
+
+    expect(body).toMatch(/<c:calendar /);
+    expect(body).toMatch(/<c:comp name="VEVENT"\/><\/c:supported-calendar-component-set>/);
+  });
+
+  it('gives a new account the "Example event - open me!" in personal', async () => {
+    const body = await (await report(`${CALENDARS}personal/`, query(''))).text();
+
+    expect(body).toContain('SUMMARY:Example event - open me!');
+  });
+
+  it('refuses a VTODO in personal with 403: it accepts only VEVENT', async () => {
+    const response = await put(`${CALENDARS}personal/task-1.ics`, ics('task-1', 'VTODO', []));
+
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain('iCalendar objects must at least have a component of type VEVENT');
+  });
+
+  it('creates a calendar with MKCALENDAR and the component set it names (201)', async () => {
+    const created = await mkcalendar(
+      'tasks',
+      `<?xml version="1.0"?><c:mkcalendar ${NS}><d:set><d:prop><d:displayname>Tasks</d:displayname>` +
+        '<c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set></d:prop></d:set></c:mkcalendar>',
+    );
+
+    const body = await (await propfind(`${CALENDARS}tasks/`, '0')).text();
+    expect(created.status).toBe(201);
+    expect(body).toContain('Tasks');
+    expect([...body.matchAll(/comp name="(\w+)"/g)].map((m) => m[1])).toEqual(['VTODO']);
+  });
+
+  it('creates a calendar for VEVENT, VTODO and VJOURNAL with MKCALENDAR without a body', async () => {
+    const created = await mkcalendar('everything');
+
+    const body = await (await propfind(`${CALENDARS}everything/`, '0')).text();
+    expect(created.status).toBe(201);
+    expect([...body.matchAll(/comp name="(\w+)"/g)].map((m) => m[1]).sort()).toEqual(['VEVENT', 'VJOURNAL', 'VTODO']);
+  });
+
+  it('answers 405 to MKCALENDAR on a name that is taken', async () => {
+    const response = await mkcalendar('personal');
+
+    expect(response.status).toBe(405);
+  });
+});
+
+describe('DAV app of the platform double: calendar objects', () => {
+  it('stores a new object with 201 and an ETag, an update with 204 and an ETag', async () => {
+    const path = `${CALENDARS}personal/stored-1.ics`;
+    const created = await put(path, ics('stored-1'));
+
+    const updated = await put(path, ics('stored-1').replace('Standup', 'Retro'));
+
+    expect(created.status).toBe(201);
+    expect(created.headers.get('etag')).toMatch(/^"/);
+    expect(updated.status).toBe(204);
+    expect(updated.headers.get('etag')).toMatch(/^"/);
+  });
+
+  it('answers 412 to If-None-Match: * on an existing object', async () => {
+    await put(`${CALENDARS}personal/inm-1.ics`, ics('inm-1'));
+
+    const response = await put(`${CALENDARS}personal/inm-1.ics`, ics('inm-1'), { 'if-none-match': '*' });
+
+    expect(response.status).toBe(412);
+  });
+
+  it('answers 412 to a stale If-Match', async () => {
+    await put(`${CALENDARS}personal/im-1.ics`, ics('im-1'));
+
+    const response = await put(`${CALENDARS}personal/im-1.ics`, ics('im-1'), { 'if-match': '"stale"' });
+
+    expect(response.status).toBe(412);
+  });
+
+  it('answers 400 to a second object with the same UID in the same calendar', async () => {
+    await put(`${CALENDARS}personal/uid-1.ics`, ics('uid-1'));
+
+    const response = await put(`${CALENDARS}personal/uid-1-copy.ics`, ics('uid-1'));
+
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Calendar object with uid already exists in this calendar collection.');
+  });
+
+  it('serves an object as text/calendar; charset=utf-8; component=vevent under its Nextcloud path', async () => {
+    const path = `${CALENDARS}personal/read-1.ics`;
+    await put(path, ics('read-1'));
+
+    const read = await dav(path, { method: 'GET' });
+
+    expect(read.headers.get('content-type')).toBe('text/calendar; charset=utf-8; component=vevent');
+    expect(await read.text()).toContain('UID:read-1');
+    expect(hrefs(await (await propfind(`${CALENDARS}personal/`)).text())).toContain(path);
+  });
+
+  it('deletes an object with 204, after which GET answers 404', async () => {
+    const path = `${CALENDARS}personal/gone-1.ics`;
+    await put(path, ics('gone-1'));
+
+    const deleted = await dav(path, { method: 'DELETE' });
+
+    expect(deleted.status).toBe(204);
+    expect((await dav(path, { method: 'GET' })).status).toBe(404);
+  });
+
+  it('rewrites the Destination of a MOVE to the backend', async () => {
+    const source = `${CALENDARS}personal/moving-1.ics`;
+    await put(source, ics('moving-1'));
+
+    const moved = await dav(source, {
+      method: 'MOVE',
+      headers: { destination: `${double.nextcloud.url}${CALENDARS}personal/moved-1.ics` },
+    });
+
+    expect(moved.status).toBe(201);
+    expect((await dav(`${CALENDARS}personal/moved-1.ics`, { method: 'GET' })).status).toBe(200);
+  });
+});
+
+describe('DAV app of the platform double: calendar-query', () => {
+  const weekly = ['DTSTART:20270104T093000Z', 'DTEND:20270104T100000Z', 'RRULE:FREQ=WEEKLY'];
+  beforeAll(async () => {
+    await put(`${CALENDARS}personal/weekly-1.ics`, ics('weekly-1', 'VEVENT', weekly));
+  });
+
+  it('answers 400 to a calendar-query without Depth: 1', async () => {
+    const response = await report(`${CALENDARS}personal/`, query(''), {});
+
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Depth: 0 is undefined. Set Depth to 1');
+  });
+
+  it('answers 500 to a time-range with a plain date or an ISO value', async () => {
+    const date = await report(`${CALENDARS}personal/`, query('<c:time-range start="20270307" end="20270308"/>'));
+    const iso = await report(
+      `${CALENDARS}personal/`,
+      query('<c:time-range start="2027-03-07T00:00:00Z" end="2027-03-08T00:00:00Z"/>'),
+    );
+
+    expect(date.status).toBe(500);
+    expect(await date.text()).toContain('The supplied iCalendar datetime value is incorrect');
+    expect(iso.status).toBe(500);
+  });
+
+  it('matches any occurrence of a recurring event with a UTC or floating time-range', async () => {
+    const utc = await report(
+      `${CALENDARS}personal/`,
+      query('<c:time-range start="20270705T000000Z" end="20270706T000000Z"/>'),
+    );
+    const floating = await report(
+      `${CALENDARS}personal/`,
+      query('<c:time-range start="20270705T000000" end="20270706T000000"/>'),
+    );
+
+    expect(utc.status).toBe(207);
+    expect(await utc.text()).toContain('UID:weekly-1');
+    expect(floating.status).toBe(207);
+  });
+
+  it('expands a recurring event into VEVENTs with RECURRENCE-ID and no RRULE with c:expand', async () => {
+    const range = 'start="20270705T000000Z" end="20270713T000000Z"';
+
+    const response = await report(`${CALENDARS}personal/`, query(`<c:time-range ${range}/>`, `<c:expand ${range}/>`));
+
+    const body = await response.text();
+    expect(body.split('UID:weekly-1').length - 1).toBe(2);
+    expect(body).toContain('RECURRENCE-ID:20270705T093000Z');
+    expect(body).toContain('RECURRENCE-ID:20270712T093000Z');
+    expect(body).not.toContain('RRULE');
   });
 });

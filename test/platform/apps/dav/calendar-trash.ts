@@ -1,13 +1,16 @@
-// Nextcloud's calendar trash bin: deleted calendar objects stay under `…/calendars/{uid}/trashbin/objects/` and keep
-// their UID, so a new object with that UID in the same calendar fails until the trash entry is deleted.
+// Nextcloud's calendar trash bin: deleted calendar objects stay under `…/calendars/{uid}/trashbin/objects/` as
+// `{objectId}.ics` and keep their UID, so a new object with that UID in the same calendar fails until purged.
 import { escapeXml } from '../../xml-escape.js';
+import { NC_NS, propResponse } from './sabre-answers.js';
 
 export interface TrashEntry {
-  /** The entry's file name under trashbin/objects/. */
+  /** The entry's file name under trashbin/objects/: `{objectId}.ics`. */
   name: string;
   userId: string;
   /** The calendar segment the object was deleted from (percent-encoded, as in paths). */
   calendar: string;
+  /** The object's file name in that calendar (percent-encoded), where a restore puts it back. */
+  fileName: string;
   objectUid: string;
   ics: string;
   deletedAt: number;
@@ -24,10 +27,10 @@ export interface CalendarTrash {
 
 export function createCalendarTrash(): CalendarTrash {
   const entries: TrashEntry[] = [];
-  let nextId = 1;
+  let nextObjectId = 101;
   return {
     add(entry) {
-      const stored = { ...entry, name: `${nextId++}-${Math.floor(entry.deletedAt / 1000)}.ics` };
+      const stored = { ...entry, name: `${nextObjectId++}.ics` };
       entries.push(stored);
       return stored;
     },
@@ -44,7 +47,7 @@ export function createCalendarTrash(): CalendarTrash {
   };
 }
 
-/** The UID of the first component of an iCalendar text (lines unfolded), if any. */
+/** The UID of the first component of an iCalendar or vCard text (lines unfolded), if any. */
 export function readIcsUid(ics: string): string | undefined {
   const unfolded = ics.replace(/\r?\n[ \t]/g, '');
   const match = /^UID(?:;[^:]*)?:(.*)$/m.exec(unfolded);
@@ -53,12 +56,11 @@ export function readIcsUid(ics: string): string | undefined {
 
 /** One `<d:response>` describing a trash entry (with its calendar data). */
 export function describeTrashEntry(entry: TrashEntry, href: string): string {
-  return (
-    `<d:response xmlns:d="DAV:"><d:href>${href}</d:href><d:propstat><d:prop>` +
+  return propResponse(
+    href,
     `<d:getetag>"trash-${entry.name}"</d:getetag><d:resourcetype/>` +
-    `<c:calendar-data xmlns:c="urn:ietf:params:xml:ns:caldav">${escapeXml(entry.ics)}</c:calendar-data>` +
-    `<nc:calendar-uri xmlns:nc="http://nextcloud.com/ns">${entry.calendar}</nc:calendar-uri>` +
-    `<nc:deleted-at xmlns:nc="http://nextcloud.com/ns">${new Date(entry.deletedAt).toISOString()}</nc:deleted-at>` +
-    '</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>'
+      `<c:calendar-data xmlns:c="urn:ietf:params:xml:ns:caldav">${escapeXml(entry.ics)}</c:calendar-data>` +
+      `<nc:calendar-uri xmlns:nc="${NC_NS}">${entry.calendar}</nc:calendar-uri>` +
+      `<nc:deleted-at xmlns:nc="${NC_NS}">${new Date(entry.deletedAt).toISOString()}</nc:deleted-at>`,
   );
 }

@@ -1,29 +1,47 @@
 // Nextcloud's collections that are not user calendars or address books: they appear in the homes' listings
-// (contact_birthdays, inbox, outbox, trashbin; z-server-generated--system) and answer PROPFIND on their own.
+// (contact_birthdays, inbox, outbox, trashbin; the Accounts and Recently contacted books) and answer PROPFIND.
 import type { DavKind } from './dav-paths.js';
+import { NC_NS, propResponse } from './sabre-answers.js';
 
 export interface SystemCollection {
   name: string;
   displayName: string;
   /** The inner XML of `<resourcetype>` besides `<collection/>`. */
   resourceType: string;
+  /** Further properties (inner XML of `<prop>`). */
+  props?: string;
 }
 
 const CALDAV = 'urn:ietf:params:xml:ns:caldav';
 const CARDDAV = 'urn:ietf:params:xml:ns:carddav';
+const ADDRESS_BOOK = `<card:addressbook xmlns:card="${CARDDAV}"/>`;
+
+/** How long Nextcloud keeps deleted calendar objects: 30 days. */
+export const TRASH_RETENTION_SECONDS = 2_592_000;
 
 const SYSTEM_COLLECTIONS: Record<DavKind, SystemCollection[]> = {
   calendar: [
-    { name: 'contact_birthdays', displayName: 'Contact birthdays', resourceType: `<c:calendar xmlns:c="${CALDAV}"/>` },
+    {
+      name: 'contact_birthdays',
+      displayName: 'Contact birthdays',
+      resourceType: `<c:calendar xmlns:c="${CALDAV}"/>`,
+      props: `<c:supported-calendar-component-set xmlns:c="${CALDAV}"><c:comp name="VEVENT"/></c:supported-calendar-component-set>`,
+    },
     { name: 'inbox', displayName: 'inbox', resourceType: `<c:schedule-inbox xmlns:c="${CALDAV}"/>` },
     { name: 'outbox', displayName: 'outbox', resourceType: `<c:schedule-outbox xmlns:c="${CALDAV}"/>` },
-    { name: 'trashbin', displayName: 'Trash bin', resourceType: '<nc:trash-bin xmlns:nc="http://nextcloud.com/ns"/>' },
+    {
+      name: 'trashbin',
+      displayName: 'Trash bin',
+      resourceType: `<nc:trash-bin xmlns:nc="${NC_NS}"/>`,
+      props: `<nc:trash-bin-retention-duration xmlns:nc="${NC_NS}">${TRASH_RETENTION_SECONDS}</nc:trash-bin-retention-duration>`,
+    },
   ],
   addressbook: [
+    { name: 'z-server-generated--system', displayName: 'Accounts', resourceType: ADDRESS_BOOK },
     {
-      name: 'z-server-generated--system',
-      displayName: 'Accounts',
-      resourceType: `<card:addressbook xmlns:card="${CARDDAV}"/>`,
+      name: 'z-app-generated--contactsinteraction--recent',
+      displayName: 'Recently contacted',
+      resourceType: ADDRESS_BOOK,
     },
   ],
 };
@@ -38,11 +56,10 @@ export function findSystemCollection(kind: DavKind, name: string): SystemCollect
 
 /** One `<d:response>` describing a system collection at `href`. */
 export function describeSystemCollection(collection: SystemCollection, href: string): string {
-  return (
-    `<d:response xmlns:d="DAV:"><d:href>${href}</d:href><d:propstat><d:prop>` +
+  return propResponse(
+    href,
     `<d:resourcetype><d:collection/>${collection.resourceType}</d:resourcetype>` +
-    `<d:displayname>${collection.displayName}</d:displayname>` +
-    '</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>'
+      `<d:displayname>${collection.displayName}</d:displayname>${collection.props ?? ''}`,
   );
 }
 
@@ -51,8 +68,4 @@ export function appendResponses(multistatus: string, responses: string[]): strin
   const close = /<\/((?:[\w-]+:)?)multistatus>\s*$/.exec(multistatus);
   if (!close) return multistatus;
   return multistatus.slice(0, close.index) + responses.join('') + multistatus.slice(close.index);
-}
-
-export function multistatus(responses: string[]): string {
-  return `<?xml version="1.0" encoding="utf-8"?>\n<d:multistatus xmlns:d="DAV:">${responses.join('')}</d:multistatus>`;
 }
