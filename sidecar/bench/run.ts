@@ -6,9 +6,11 @@ import { benchAppPasswordStore } from './app-password-store.js';
 import { benchJwtVerify } from './jwt-verify.js';
 import { benchMcpLoad } from './mcp-load.js';
 import { benchMcpToolCall } from './mcp-tool-call.js';
+import { benchMcpToolList } from './mcp-tool-list.js';
 import { benchRefreshWait } from './refresh-wait.js';
 import { benchStartupAndMemory } from './startup-and-memory.js';
 import { benchStatusThroughput } from './status-throughput.js';
+import { benchToolListSize } from './tool-list-size.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sidecar-bench-'));
 try {
@@ -18,6 +20,8 @@ try {
     ...(await benchRefreshWait(join(dir, 'refresh.db'))),
     ...(await benchStatusThroughput(join(dir, 'status.db'))),
     ...(await benchStartupAndMemory(join(dir, 'startup.db'))),
+    ...benchToolListSize(),
+    ...(await benchMcpToolList(join(dir, 'tool-list.db'))),
     ...(await benchMcpToolCall(join(dir, 'mcp.db'))),
     ...(await benchMcpLoad(join(dir, 'load.db'))),
   ];

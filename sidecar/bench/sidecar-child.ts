@@ -9,5 +9,6 @@ const server = await startServer({
   settings,
   logger: pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false })),
 });
+await server.warmedUp;
 console.log(JSON.stringify({ url: server.url }));
 process.once('SIGTERM', () => void server.close(1000).then(() => process.exit(0)));

@@ -17,6 +17,8 @@ export interface RunningServer {
   /** http://host:port of the listening server. */
   url: string;
   port: number;
+  /** Settles once the MCP side is warm (started after listening, so it never delays start-up). */
+  warmedUp: Promise<void>;
   /** Stops accepting connections, waits for requests in flight (at most `graceMs`), closes the store. */
   close(graceMs?: number): Promise<void>;
 }
@@ -70,11 +72,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const { port } = server.address() as AddressInfo;
   const url = `http://${formatHost(settings.server.host)}:${port}`;
   logger.info({ url, authMode: settings.authMode, version: SIDECAR_VERSION }, 'listening');
+  const warmedUp = mcp.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'MCP warm-up failed'));
 
   return {
     url,
     port,
+    warmedUp,
     close: async (graceMs = 10_000) => {
+      await warmedUp;
       await closeServer(server, graceMs);
       await mcp.close();
       oauth?.close();

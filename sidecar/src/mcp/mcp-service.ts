@@ -13,6 +13,7 @@ import { createLegacySessions } from './legacy-sessions.js';
 import { buildMcpServer, type ServerFactoryDeps } from './server-factory.js';
 import { ALL_RESOURCE_TEMPLATES } from './resource-catalog.js';
 import { ALL_TOOLS } from './tool-catalog.js';
+import { warmUpMcp } from './warm-up.js';
 import type { ToolApp } from './tool-definition.js';
 
 export interface McpServiceDeps {
@@ -24,12 +25,17 @@ export interface McpServiceDeps {
   appPasswords?: AppPasswordStore;
 }
 
-export function createMcpService(deps: McpServiceDeps): McpEndpoint {
+export interface McpService extends McpEndpoint {
+  /** Builds what the first caller would otherwise wait for (schemas, one in-memory round trip). */
+  warmUp(): Promise<void>;
+}
+
+export function createMcpService(deps: McpServiceDeps): McpService {
   const factoryDeps = createFactoryDeps(deps, (context) => {
     const authInfo = context.http?.authInfo;
     return { access: accessOf(authInfo), requestId: String(authInfo?.extra?.requestId ?? 'mcp') };
   });
-  return createMcpEndpoint({
+  const endpoint = createMcpEndpoint({
     resolveAccess: createAccessResolver({
       settings: deps.settings,
       oauth: deps.oauth,
@@ -43,6 +49,7 @@ export function createMcpService(deps: McpServiceDeps): McpEndpoint {
     publicUrl: deps.publicUrl,
     logger: deps.logger,
   });
+  return { ...endpoint, warmUp: () => warmUpMcp(factoryDeps) };
 }
 
 /** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */

@@ -11,6 +11,7 @@ import { SIDECAR_VERSION } from '../version.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudAccess } from './access.js';
 import { isAppInstalled } from './app-availability.js';
+import { listTool } from './listed-tools.js';
 import type { ResourceTemplateDefinition } from './resource-definition.js';
 import type { ToolApp, ToolContext, ToolDefinition } from './tool-definition.js';
 import { logFailure, safeMessage, toErrorResult, toSuccessResult } from './tool-results.js';
@@ -62,12 +63,13 @@ async function installedApps(deps: ServerFactoryDeps, access: NextcloudAccess) {
 }
 
 function registerTool(server: McpServer, tool: ToolDefinition, deps: ServerFactoryDeps): void {
+  const listed = listTool(tool);
   const config = {
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.input,
-    outputSchema: tool.output,
-    annotations: tool.annotations,
+    inputSchema: listed.input,
+    outputSchema: listed.output,
+    annotations: listed.annotations,
   };
   server.registerTool(tool.name, config, async (args: unknown, context: ServerContext) => {
     const { requestId } = deps.scopeOf(context);

@@ -1,0 +1,138 @@
+// tools/list as a client's HTTP request sees it: p50 of the full list (every app present) in both protocol eras, and
+// from initialize to the first tools/list answer (cold: Nextcloud asked which apps it has; warm: remembered);
+// against a same-run reference, the status route (no MCP work).
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import type { DoubleApp } from '../../test/platform/double-app.js';
+import { startPlatformDouble } from '../../test/platform/platform-double.js';
+import { startBenchChild } from './child-process.js';
+import { percentile, printLine, type BenchLine } from './report.js';
+
+const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
+const CALLS = 200;
+const FIRST_LIST_RUNS = 30;
+/** What platform-api.md gives for an app-password request to a real Nextcloud ("tens of ms"). */
+const NEXTCLOUD_LATENCY_MS = 30;
+const LEGACY_VERSION = '2025-06-18';
+const MODERN_VERSION = '2026-07-28';
+const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** Apps that only announce themselves (capability or menu entry), so that every tool is listed. */
+const PRESENT_APPS: DoubleApp[] = ['notes', 'deck', 'news', 'tables', 'cookbook', 'files_sharing'].map((id) => ({
+  id,
+  capabilities: id === 'news' ? undefined : () => ({ version: '1.0.0' }),
+  handle: () => false,
+}));
+
+export async function benchMcpToolList(dbPath: string): Promise<BenchLine[]> {
+  const double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }], apps: PRESENT_APPS });
+  const sidecar = await startBenchChild<{ url: string }>(
+    fileURLToPath(new URL('./sidecar-child.ts', import.meta.url)),
+    [
+      JSON.stringify({
+        NEXTCLOUD_HOST: double.url,
+        NEXTCLOUD_USERNAME: 'alice',
+        NEXTCLOUD_PASSWORD: PASSWORD,
+        TOKEN_STORAGE_DB: dbPath,
+      }),
+    ],
+  );
+  const mcpUrl = `${sidecar.info.url}/mcp`;
+  double.setLatency(NEXTCLOUD_LATENCY_MS);
+  const cold = await timeFirstList(mcpUrl, 1);
+  double.setLatency(0);
+  const status = await time(() => request(`${sidecar.info.url}/api/v1/status`).then((r) => r.body.text()));
+  const reference = { name: 'GET /api/v1/status', value: percentile(status, 50) };
+  const session = await initialize(mcpUrl);
+  const legacy = await time(() => post(mcpUrl, session, { jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+  const modernHeaders = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/list' };
+  const modern = await time(() => post(mcpUrl, modernHeaders, modernToolsList()));
+  const listBytes = (await post(mcpUrl, session, { jsonrpc: '2.0', id: 3, method: 'tools/list' })).length;
+  const firstList = await timeFirstList(mcpUrl, FIRST_LIST_RUNS);
+  const lines: BenchLine[] = [
+    line(`tools/list p50, 2025 session (${(listBytes / 1024).toFixed(0)} KB answer)`, legacy, reference, 5),
+    line('tools/list p50, 2026-07-28 request', modern, reference, 5),
+    line('initialize to first tools/list answer p50 (2025 session)', firstList, reference, 50),
+    {
+      ...line(
+        `the same, first caller after start, Nextcloud answering in ${NEXTCLOUD_LATENCY_MS} ms`,
+        cold,
+        reference,
+        0,
+      ),
+      target: '<= 150 ms',
+      pass: (cold[0] ?? Infinity) <= 150,
+    },
+  ];
+  await sidecar.stop();
+  await double.close();
+  lines.forEach(printLine);
+  return lines;
+}
+
+function line(name: string, samples: number[], reference: BenchLine['reference'], targetMs: number): BenchLine {
+  const value = percentile(samples, 50);
+  return { name, value, unit: 'ms', reference, target: `<= ${targetMs} ms`, pass: value <= targetMs };
+}
+
+/** initialize + initialized; returns the headers of the session's later requests. */
+async function initialize(url: string): Promise<Record<string, string>> {
+  const params = { protocolVersion: LEGACY_VERSION, capabilities: {}, clientInfo: { name: 'bench', version: '1' } };
+  const response = await request(url, {
+    method: 'POST',
+    headers: HEADERS,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params }),
+  });
+  await response.body.text();
+  const session = {
+    'mcp-session-id': String(response.headers['mcp-session-id']),
+    'mcp-protocol-version': LEGACY_VERSION,
+  };
+  await post(url, session, { jsonrpc: '2.0', method: 'notifications/initialized' });
+  return session;
+}
+
+async function post(url: string, headers: Record<string, string>, body: unknown): Promise<string> {
+  const response = await request(url, {
+    method: 'POST',
+    headers: { ...HEADERS, ...headers },
+    body: JSON.stringify(body),
+    headersTimeout: 10_000,
+    bodyTimeout: 10_000,
+  });
+  const text = await response.body.text();
+  if (response.statusCode >= 300) throw new Error(`MCP answered ${response.statusCode}: ${text.slice(0, 200)}`);
+  return text;
+}
+
+function modernToolsList() {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': MODERN_VERSION,
+    'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  return { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } };
+}
+
+async function timeFirstList(url: string, runs: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    const session = await initialize(url);
+    await post(url, session, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    samples.push(performance.now() - start);
+    await request(url, { method: 'DELETE', headers: { ...HEADERS, ...session } }).then((r) => r.body.text());
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+async function time(work: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 20; i += 1) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < CALLS; i += 1) {
+    const start = performance.now();
+    await work();
+    samples.push(performance.now() - start);
+  }
+  return samples.sort((a, b) => a - b);
+}

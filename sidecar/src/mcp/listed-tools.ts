@@ -1,0 +1,104 @@
+// What tools/list says about each tool: its JSON Schemas, converted from zod once per process and trimmed to what a
+// model needs, handed to the SDK as Standard Schemas so that no request converts them again.
+import { z } from 'zod';
+import type { ToolAnnotations, ToolApp, ToolDefinition } from './tool-definition.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+/** A Standard Schema (what the SDK accepts): zod validates, the JSON Schema comes from the cache. */
+export interface ListedSchema {
+  '~standard': {
+    version: 1;
+    vendor: string;
+    validate: z.ZodType['~standard']['validate'];
+    jsonSchema: { input: () => JsonSchema; output: () => JsonSchema };
+  };
+}
+
+export interface ListedTool {
+  input: ListedSchema;
+  output: ListedSchema;
+  annotations: Partial<ToolAnnotations>;
+  /** The tool as one entry of a tools/list answer (for measuring its size). */
+  entry: Record<string, unknown>;
+}
+
+const listed = new WeakMap<ToolDefinition, ListedTool>();
+
+/** The listed form of a tool, built on first use and kept for the life of the process. */
+export function listTool(tool: ToolDefinition): ListedTool {
+  let entry = listed.get(tool);
+  if (!entry) {
+    entry = buildListedTool(tool);
+    listed.set(tool, entry);
+  }
+  return entry;
+}
+
+/** The bytes of a tools/list answer for `tools`, in all and by app. */
+export function measureToolList(tools: ToolDefinition[]): { totalBytes: number; bytesByApp: Map<ToolApp, number> } {
+  const bytesByApp = new Map<ToolApp, number>();
+  for (const tool of tools) {
+    const bytes = Buffer.byteLength(JSON.stringify(listTool(tool).entry), 'utf8');
+    bytesByApp.set(tool.app, (bytesByApp.get(tool.app) ?? 0) + bytes);
+  }
+  const totalBytes = Buffer.byteLength(JSON.stringify({ tools: tools.map((tool) => listTool(tool).entry) }), 'utf8');
+  return { totalBytes, bytesByApp };
+}
+
+function buildListedTool(tool: ToolDefinition): ListedTool {
+  const inputJson = trimSchema(z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }), 'input');
+  const outputJson = trimSchema(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }), 'output');
+  const annotations = listedAnnotations(tool.annotations);
+  return {
+    input: asListedSchema(tool.input, inputJson),
+    output: asListedSchema(tool.output, outputJson),
+    annotations,
+    entry: {
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: inputJson,
+      outputSchema: outputJson,
+      annotations,
+    },
+  };
+}
+
+/** The MCP spec gives destructiveHint and idempotentHint meaning only when readOnlyHint is false. */
+function listedAnnotations(annotations: ToolAnnotations): Partial<ToolAnnotations> {
+  if (!annotations.readOnlyHint) return annotations;
+  return { readOnlyHint: true, openWorldHint: annotations.openWorldHint };
+}
+
+function asListedSchema(schema: z.ZodType, json: JsonSchema): ListedSchema {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'nextcloud-mcp-server',
+      validate: (value) => schema['~standard'].validate(value),
+      jsonSchema: { input: () => json, output: () => json },
+    },
+  };
+}
+
+/**
+ * Drops what tells a model nothing: the `$schema` URI of every schema, the ±2^53 bounds zod gives every integer and,
+ * in results (which the server writes), the `additionalProperties: false` of every object.
+ */
+function trimSchema(schema: unknown, io: 'input' | 'output'): JsonSchema {
+  return trim(schema, io) as JsonSchema;
+}
+
+function trim(value: unknown, io: 'input' | 'output'): unknown {
+  if (Array.isArray(value)) return value.map((item) => trim(item, io));
+  if (value === null || typeof value !== 'object') return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '$schema') continue;
+    if (io === 'output' && key === 'additionalProperties' && item === false) continue;
+    if ((key === 'minimum' || key === 'maximum') && Math.abs(item as number) === Number.MAX_SAFE_INTEGER) continue;
+    result[key] = trim(item, io);
+  }
+  return result;
+}

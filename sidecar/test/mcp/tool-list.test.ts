@@ -1,0 +1,82 @@
+// The tool list as assistants receive it: within its size budget, trimmed schemas, apps detected the way Nextcloud
+// allows (capabilities, or the user's menu for News), and warm before the first caller.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DoubleApp } from '../../../test/platform/double-app.js';
+import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { measureToolList } from '../../src/mcp/listed-tools.js';
+import { ALL_TOOLS } from '../../src/mcp/tool-catalog.js';
+import { connectClient } from '../support/mcp-client.js';
+import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
+import { listedToolNames, startBasicSidecar } from '../support/tool-calls.js';
+
+/** An app that only shows in the user's menu, as News 28 does: no capabilities entry. */
+const MENU_ONLY_NEWS: DoubleApp = { id: 'news', handle: () => false };
+const TOOL_LIST_BUDGET_BYTES = 64 * 1024;
+
+describe('the full tool list', () => {
+  it(`fits in ${TOOL_LIST_BUDGET_BYTES / 1024} KB for every tool with its output schema`, () => {
+    const { totalBytes } = measureToolList(ALL_TOOLS);
+
+    expect(totalBytes).toBeLessThanOrEqual(TOOL_LIST_BUDGET_BYTES);
+  });
+});
+
+describe('tools/list', () => {
+  let nextcloud: PlatformDouble;
+  let sidecar: TestSidecar;
+  beforeAll(async () => {
+    nextcloud = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }] });
+    sidecar = await startBasicSidecar(nextcloud.url);
+  });
+  afterAll(async () => {
+    await sidecar.stop();
+    await nextcloud.close();
+  });
+
+  it('gives schemas without $schema and read-only tools without the hints that only writes have', async () => {
+    const connection = await connectClient(`${sidecar.url}/mcp`);
+
+    const { tools } = await connection.client.listTools();
+    await connection.close();
+
+    const whoami = tools.find((tool) => tool.name === 'nc_core_whoami');
+    expect(JSON.stringify(tools)).not.toContain('$schema');
+    expect(whoami?.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+  });
+
+  it('answers the same list to both protocol eras', async () => {
+    const legacy = await connectClient(`${sidecar.url}/mcp`, { era: 'legacy' });
+    const modern = await connectClient(`${sidecar.url}/mcp`, { era: 'modern' });
+
+    const [a, b] = await Promise.all([legacy.client.listTools(), modern.client.listTools()]);
+    await Promise.all([legacy.close(), modern.close()]);
+
+    expect(b.tools).toEqual(a.tools);
+  });
+
+  it('is warm once the sidecar says so, without a warning in the log', async () => {
+    const fresh = await startTestSidecar({
+      NEXTCLOUD_HOST: nextcloud.url,
+      ENABLE_MULTI_USER_BASIC_AUTH: 'true',
+    });
+
+    await fresh.warmedUp;
+    await fresh.stop();
+
+    expect(fresh.logText()).not.toContain('warm-up failed');
+  });
+});
+
+describe('which apps get tools', () => {
+  it('lists the News tools when News is in the user menu although it publishes no capability', async () => {
+    const names = await listedToolNames([MENU_ONLY_NEWS]);
+
+    expect(names.filter((name) => name.startsWith('nc_news_')).length).toBeGreaterThan(0);
+  });
+
+  it('lists no News tools when News is neither in the menu nor in the capabilities', async () => {
+    const names = await listedToolNames([]);
+
+    expect(names.some((name) => name.startsWith('nc_news_'))).toBe(false);
+  });
+});
