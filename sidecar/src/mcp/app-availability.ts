@@ -1,25 +1,30 @@
-// Which tool app a Nextcloud has, read from its capabilities; apps without a capability entry count as present.
+// Which tool app a Nextcloud has: from its capabilities, or (for apps that publish none, like News 28) from the
+// user's app menu. An app whose signal Nextcloud did not answer counts as present.
 import type { NextcloudCapabilities } from '../platform/capabilities.js';
 import type { ToolApp } from './tool-definition.js';
 
-/** The capabilities key that shows an app is enabled; null for apps Nextcloud always has (core, DAV, search). */
-const CAPABILITY_KEYS: Record<ToolApp, string | null> = {
+type Signal = { capability: string } | { menu: string } | null;
+
+/** What shows an app is enabled; null for what Nextcloud always has (core, WebDAV, CalDAV, CardDAV, search). */
+const SIGNALS: Record<ToolApp, Signal> = {
   core: null,
   files: null,
   calendar: null,
   contacts: null,
   search: null,
-  notes: 'notes',
-  deck: 'deck',
-  news: 'news',
-  tables: 'tables',
-  cookbook: 'cookbook',
-  sharing: 'files_sharing',
+  notes: { capability: 'notes' },
+  deck: { capability: 'deck' },
+  news: { menu: 'news' },
+  tables: { capability: 'tables' },
+  cookbook: { capability: 'cookbook' },
+  sharing: { capability: 'files_sharing' },
 };
 
-export const TOOL_APPS = Object.keys(CAPABILITY_KEYS) as ToolApp[];
+export const TOOL_APPS = Object.keys(SIGNALS) as ToolApp[];
 
 export function isAppInstalled(app: ToolApp, capabilities: NextcloudCapabilities): boolean {
-  const key = CAPABILITY_KEYS[app];
-  return key === null || key in capabilities.apps;
+  const signal = SIGNALS[app];
+  if (signal === null) return true;
+  if ('capability' in signal) return signal.capability in capabilities.apps;
+  return capabilities.menuAppIds === undefined || capabilities.menuAppIds.has(signal.menu);
 }

@@ -10,6 +10,7 @@ export function buildNextcloudUrl(host: string, path: string, query: Record<stri
 export const ocsPaths = {
   currentUser: '/ocs/v2.php/cloud/user',
   capabilities: '/ocs/v2.php/cloud/capabilities',
+  navigationApps: '/ocs/v2.php/core/navigation/apps',
 } as const;
 
 export function buildOcsUrl(host: string, path: string, query: Record<string, string> = {}): string {

@@ -60,11 +60,11 @@ export async function startToolHarness(options: { users: DoubleUser[]; apps: Dou
   const [user] = options.users;
   if (!user) throw new Error('startToolHarness needs a user');
   const nextcloud = await startPlatformDouble({ users: options.users, apps: options.apps });
-  const sidecar = await startBasicSidecar(
-    nextcloud.url,
-    user.loginName ?? user.id,
-    user.appPasswords?.[0] ?? APP_PASSWORD,
-  );
+  const [minted = APP_PASSWORD] = user.appPasswords ?? [];
+  const sidecar =
+    typeof minted === 'string'
+      ? await startBasicSidecar(nextcloud.url, user.loginName ?? user.id, minted)
+      : await startBasicSidecar(nextcloud.url, minted.loginName, minted.password);
   const connection = await connectClient(`${sidecar.url}/mcp`);
   return {
     nextcloud,
