@@ -1,14 +1,21 @@
-// The unified search double: the provider list, per-provider search with pagination, and slow or failing providers.
+// The unified search double answers as Nextcloud's unified search does (platform-api.md, "Unified search"). Facts, one
+// test each: GET /providers lists {id, appId, name, icon, order, isExternalProvider, triggers, filters, inAppSearch}
+// · `?from=/apps/notes` reorders · GET …/providers/{id}/search?term&limit&cursor → {name, isPaginated, entries:[{title,
+// subline, resourceUrl, thumbnailUrl, icon, rounded, attributes}], cursor}, attributes {fileId, path} for files and
+// [] for most · the returned cursor pages on · no term → 400, data "No valid filters provided" · an unknown provider
+// id → 500. Test knobs: a slow or failing provider.
+// Unverified (source in test/platform/apps/unified-search.ts): the order value -1 of the current app's providers, a
+// blank term refused like a missing one, the body of the 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnifiedSearchDouble, type UnifiedSearchDouble } from '../../../test/platform/apps/unified-search.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { basicAuth } from '../support/sidecar.js';
 
-const AUTH = basicAuth('alice', 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA');
+const AUTH = `Basic ${Buffer.from('alice:AAAAA-AAAAA-AAAAA-AAAAA-AAAAA').toString('base64')}`;
 let double: PlatformDouble;
 let search: UnifiedSearchDouble;
 type Envelope<T> = { ocs: { data: T } };
-type Results = { name: string; isPaginated: boolean; entries: { title: string }[]; cursor: number | null };
+type Entry = { title: string; attributes: unknown; rounded: boolean };
+type Results = { name: string; isPaginated: boolean; entries: Entry[]; cursor: number | null };
 
 beforeAll(async () => {
   search = createUnifiedSearchDouble({
@@ -18,7 +25,11 @@ beforeAll(async () => {
         name: 'Files',
         order: 5,
         paginated: true,
-        entries: ['budget 1', 'budget 2', 'budget 3'].map((title) => ({ title, subline: '/Docs' })),
+        entries: ['budget 1', 'budget 2', 'budget 3'].map((title, i) => ({
+          title,
+          subline: '/Docs',
+          attributes: { fileId: String(10 + i), path: `/Docs/${title}` },
+        })),
       },
       { id: 'notes', name: 'Notes', order: 20, entries: [{ title: 'Budget ideas' }, { title: 'Shopping' }] },
     ],
@@ -30,48 +41,62 @@ beforeAll(async () => {
 });
 afterAll(() => double.close());
 
-const get = (path: string, auth = AUTH) =>
+const get = (path: string) =>
   fetch(`${double.url}/ocs/v2.php/search/providers${path}`, {
-    headers: { authorization: auth, 'ocs-apirequest': 'true', accept: 'application/json' },
+    headers: { authorization: AUTH, 'ocs-apirequest': 'true', accept: 'application/json' },
+  });
+const dataOf = async <T>(response: Response) => ((await response.json()) as Envelope<T>).ocs.data;
+
+describe('unified search double: providers', () => {
+  it('lists the providers with Nextcloud’s fields, in their order', async () => {
+    const providers = await dataOf<Record<string, unknown>[]>(await get(''));
+
+    expect(providers.map((p) => p.id)).toEqual(['files', 'notes']);
+    expect(Object.keys(providers[0]!).sort()).toEqual(
+      ['appId', 'filters', 'icon', 'id', 'inAppSearch', 'isExternalProvider', 'name', 'order', 'triggers'].sort(),
+    );
   });
 
-describe('unified search double', () => {
-  it('lists the providers with id, name and order', async () => {
-    const body = (await (await get('')).json()) as Envelope<{ id: string; name: string; order: number }[]>;
+  it('moves the current app’s providers first with ?from=/apps/notes', async () => {
+    const providers = await dataOf<{ id: string }[]>(await get('?from=/apps/notes'));
 
-    expect(body.ocs.data.map((p) => [p.id, p.name, p.order])).toEqual([
-      ['files', 'Files', 5],
-      ['notes', 'Notes', 20],
-    ]);
+    expect(providers.map((p) => p.id)).toEqual(['notes', 'files']);
   });
+});
 
-  it('pages a paginated provider with limit and cursor', async () => {
-    const first = ((await (await get('/files/search?term=budget&limit=2')).json()) as Envelope<Results>).ocs.data;
-    const second = (
-      (await (await get(`/files/search?term=budget&limit=2&cursor=${first.cursor}`)).json()) as Envelope<Results>
-    ).ocs.data;
+describe('unified search double: search', () => {
+  it('answers {name, isPaginated, entries, cursor} and pages on with the cursor', async () => {
+    const first = await dataOf<Results>(await get('/files/search?term=budget&limit=2'));
+    const second = await dataOf<Results>(await get(`/files/search?term=budget&limit=2&cursor=${first.cursor}`));
 
     expect(first).toMatchObject({ name: 'Files', isPaginated: true, cursor: 2 });
     expect([...first.entries, ...second.entries].map((e) => e.title)).toEqual(['budget 1', 'budget 2', 'budget 3']);
   });
 
-  it('answers a non-paginated provider with every match and a null cursor', async () => {
-    const data = ((await (await get('/notes/search?term=budget')).json()) as Envelope<Results>).ocs.data;
+  it('gives files entries {fileId, path} attributes and most others []', async () => {
+    const [files, notes] = await Promise.all([
+      dataOf<Results>(await get('/files/search?term=budget&limit=1')),
+      dataOf<Results>(await get('/notes/search?term=budget')),
+    ]);
 
-    expect(data).toMatchObject({
-      isPaginated: false,
-      cursor: null,
-      entries: [expect.objectContaining({ title: 'Budget ideas' })],
-    });
+    expect(files.entries[0]).toMatchObject({ attributes: { fileId: '10', path: '/Docs/budget 1' }, rounded: false });
+    expect(notes.entries[0]?.attributes).toEqual([]);
   });
 
-  it('answers 400 for an unknown provider and for an empty term', async () => {
-    const [unknown, empty] = await Promise.all([get('/nope/search?term=x'), get('/notes/search?term=')]);
+  it('answers without a term with 400 and "No valid filters provided"', async () => {
+    const response = await get('/notes/search');
 
-    expect([unknown.status, empty.status]).toEqual([400, 400]);
+    expect(response.status).toBe(400);
+    expect(await dataOf(response)).toBe('No valid filters provided');
   });
 
-  it('delays and fails a provider on request', async () => {
+  it('answers an unknown provider id with 500', async () => {
+    const response = await get('/nope/search?term=x');
+
+    expect(response.status).toBe(500);
+  });
+
+  it('delays and fails a provider on request (test knobs)', async () => {
     search.setDelay('notes', 300);
     search.setFailure('files', 503);
     const started = Date.now();

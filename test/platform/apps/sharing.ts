@@ -1,11 +1,17 @@
-// The files_sharing app of the platform double: the OCS share API with Nextcloud's status codes and messages.
+// The files_sharing app of the platform double: the OCS share API over the files double's files, with Nextcloud's
+// status codes, messages and permission quirks, and public links served under /public.php/dav/files/{token}/.
 import type { ServerResponse } from 'node:http';
 import type { DoubleApp, DoubleRequest } from '../double-app.js';
 import { respondOcs, type OcsVersion } from '../ocs-envelope.js';
+import type { FilesDouble } from './files.js';
+import { handlePublicLink } from './sharing/public-links.js';
+import { describeShare, SHARE_TYPES, type ShareRecord } from './sharing/share-records.js';
+
+export type { ShareRecord } from './sharing/share-records.js';
 
 export interface SharingDoubleOptions {
-  /** Each user's files and folders; a trailing slash marks a folder ("/Documents/", "/Documents/a.pdf"). */
-  files: Record<string, string[]>;
+  /** Where the shared files live: paths are checked against the files double. */
+  files: FilesDouble;
   /** User ids and group ids that shares may go to. */
   users?: string[];
   groups?: string[];
@@ -13,24 +19,9 @@ export interface SharingDoubleOptions {
   today?: string;
 }
 
-export interface ShareRecord {
-  id: number;
-  shareType: number;
-  sharedBy: string;
-  fileOwner: string;
-  path: string;
-  shareWith: string | null;
-  permissions: number;
-  expiration: string | null;
-  password: string | null;
-  token: string | null;
-  note: string;
-  label: string;
-}
-
 export interface SharingDouble extends DoubleApp {
   shares(): ShareRecord[];
-  /** Adds a share as if someone had made it (e.g. a reshare by another user). */
+  /** Adds a share as if someone had made it (a reshare by another user, or an app's own type such as Deck's 12). */
   addShare(share: Omit<ShareRecord, 'id' | 'token' | 'note' | 'label' | 'expiration' | 'password'>): ShareRecord;
 }
 
@@ -38,45 +29,41 @@ type Params = Record<string, string>;
 type Outcome = { status: number; message?: string; data?: unknown };
 
 const ROUTE = /^\/ocs\/v([12])\.php\/apps\/files_sharing\/api\/v1\/shares(?:\/(\d+))?$/;
-const TYPES = { user: 0, group: 1, link: 3, email: 4 } as const;
-const READ = 1;
-const CREATE = 4;
-const DELETE = 8;
-const ALL = 31;
+const { user: USER, group: GROUP, link: LINK, email: EMAIL } = SHARE_TYPES;
+const [READ, CREATE, DELETE, SHARE, ALL] = [1, 4, 8, 16, 31];
 
 export function createSharingDouble(options: SharingDoubleOptions): SharingDouble {
   const shares: ShareRecord[] = [];
   let nextId = 100;
   const today = options.today ?? '2025-06-01';
-  const isFolder = (user: string, path: string) => options.files[user]?.includes(`${path}/`) ?? false;
-  const exists = (user: string, path: string) => isFolder(user, path) || (options.files[user]?.includes(path) ?? false);
+  const kindOf = (user: string, path: string) => options.files.findNode(user, path)?.kind;
 
   const addShare: SharingDouble['addShare'] = (share) => {
     const id = (nextId += 1);
     const record: ShareRecord = { ...share, id, token: null, note: '', label: '', expiration: null, password: null };
-    if (share.shareType === TYPES.link || share.shareType === TYPES.email) record.token = `tok${record.id}AbCdEfGhIj`;
+    if (share.shareType === LINK || share.shareType === EMAIL) record.token = `tok${record.id}AbCdEfGhIj`;
     shares.push(record);
     return record;
   };
+  const describe = (share: ShareRecord, req: DoubleRequest) =>
+    describeShare(share, kindOf(share.fileOwner, share.path) === 'folder', req.baseUrl);
 
   async function handle(req: DoubleRequest, res: ServerResponse): Promise<boolean> {
+    if (req.path.startsWith('/public.php/dav/files/')) return handlePublicLink(req, res, shares, options.files);
     const match = ROUTE.exec(req.path);
     if (!match) return false;
     const version = Number(match[1]) as OcsVersion;
     const reply = (outcome: Outcome) =>
       respondOcs(req.raw, res, req.url, version, { ...outcome, statuscode: ocsCode(version, outcome.status) });
     if (!req.user) {
-      respondOcs(req.raw, res, req.url, version, {
-        status: 401,
-        statuscode: 997,
-        message: 'Current user is not logged in',
-      });
+      const message = 'Current user is not logged in';
+      respondOcs(req.raw, res, req.url, version, { status: 401, statuscode: 997, message });
       return true;
     }
     const params = await readParams(req);
     const user = req.user.id;
     const id = match[2] === undefined ? undefined : Number(match[2]);
-    if (id === undefined && req.method === 'GET') reply(listShares(user, params, req));
+    if (id === undefined && req.method === 'GET') reply(listShares(user, req.user.groups, params, req));
     else if (id === undefined && req.method === 'POST') reply(createShare(user, params, req));
     else if (id !== undefined) {
       const share = shares.find((s) => s.id === id && (s.sharedBy === user || s.fileOwner === user));
@@ -91,15 +78,19 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
     return true;
   }
 
-  function listShares(user: string, params: Params, req: DoubleRequest): Outcome {
+  function listShares(user: string, groups: string[], params: Params, req: DoubleRequest): Outcome {
+    if (params.shared_with_me === 'true') {
+      const toMe = (s: ShareRecord) =>
+        (s.shareType === USER && s.shareWith === user) || (s.shareType === GROUP && groups.includes(s.shareWith ?? ''));
+      return { status: 200, data: shares.filter(toMe).map((s) => describe(s, req)) };
+    }
     const reshares = params.reshares === 'true';
-    const mine = (s: ShareRecord) => s.sharedBy === user || (reshares && s.fileOwner === user);
-    let selected = shares.filter(mine);
+    let selected = shares.filter((s) => s.sharedBy === user || (reshares && s.fileOwner === user));
     if (params.path) {
       const path = normalizePath(params.path);
-      if (!exists(user, path)) return { status: 404, message: 'Wrong path, file/folder does not exist' };
+      if (!kindOf(user, path)) return { status: 404, message: 'Wrong path, file/folder does not exist' };
       if (params.subfiles === 'true') {
-        if (!isFolder(user, path)) return { status: 400, message: 'Not a directory' };
+        if (kindOf(user, path) !== 'folder') return { status: 400, message: 'Not a directory' };
         selected = selected.filter((s) => parentOf(s.path) === path);
       } else selected = selected.filter((s) => s.path === path);
     }
@@ -109,59 +100,55 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
   function createShare(user: string, params: Params, req: DoubleRequest): Outcome {
     if (!params.path) return { status: 404, message: 'Please specify a file or folder path' };
     const path = normalizePath(params.path);
-    if (!exists(user, path)) return { status: 404, message: 'Wrong path, file/folder does not exist' };
+    const kind = kindOf(user, path);
+    if (!kind) return { status: 404, message: 'Wrong path, file/folder does not exist' };
     const shareType = Number(params.shareType);
     const refusal = checkRecipient(user, shareType, params.shareWith ?? '');
     if (refusal) return refusal;
-    const isLink = shareType === TYPES.link;
-    let permissions = params.permissions ? Number(params.permissions) : isLink ? READ : ALL;
-    if (!Number.isInteger(permissions) || permissions < 1 || permissions > ALL) {
-      return { status: 400, message: 'Invalid permissions' };
-    }
-    if (!isFolder(user, path)) permissions &= ~(CREATE | DELETE);
+    const permissions = initialPermissions(shareType, kind, params.permissions);
+    if (permissions === undefined) return { status: 400, message: 'Invalid permissions' };
     const expiration = params.expireDate ? parseExpiry(params.expireDate, today, 404) : null;
     if (expiration && 'status' in expiration) return expiration;
+    const isLink = shareType === LINK;
     if (
       shares.some((s) => s.path === path && s.shareType === shareType && !isLink && s.shareWith === params.shareWith)
     ) {
-      return {
-        status: 403,
-        message: `Sharing ${path} failed, because this item is already shared with ${params.shareWith}`,
-      };
+      const message = `Sharing ${path} failed, because this item is already shared with ${params.shareWith}`;
+      return { status: 403, message };
     }
-    const share = addShare({
-      shareType,
-      sharedBy: user,
-      fileOwner: user,
-      path,
-      shareWith: isLink ? null : (params.shareWith ?? null),
-      permissions,
-    });
+    const shareWith = isLink ? null : (params.shareWith ?? null);
+    const share = addShare({ shareType, sharedBy: user, fileOwner: user, path, shareWith, permissions });
     share.expiration = expiration?.value ?? null;
-    share.password = params.password && (isLink || shareType === TYPES.email) ? params.password : null;
+    share.password = params.password && (isLink || shareType === EMAIL) ? params.password : null;
     share.note = params.note ?? '';
     share.label = params.label ?? '';
     return { status: 200, data: describe(share, req) };
   }
 
+  // unverified: the messages for an unknown group, a malformed e-mail address and an unknown type (source:
+  // nextcloud/server apps/files_sharing/lib/Controller/ShareAPIController.php createShare)
   function checkRecipient(user: string, shareType: number, shareWith: string): Outcome | undefined {
-    if (shareType === TYPES.user) {
-      if (!options.users?.includes(shareWith)) return { status: 404, message: 'Please specify a valid user' };
+    if (shareType === USER) {
+      if (!options.users?.includes(shareWith)) {
+        return { status: 404, message: 'Please specify a valid account to share with' };
+      }
       if (shareWith === user) return { status: 403, message: 'Sharing with yourself is not allowed' };
-    } else if (shareType === TYPES.group) {
+    } else if (shareType === GROUP) {
       if (!options.groups?.includes(shareWith)) return { status: 404, message: 'Please specify a valid group' };
-    } else if (shareType === TYPES.email) {
+    } else if (shareType === EMAIL) {
       if (!/^[^@\s]+@[^@\s]+$/.test(shareWith)) return { status: 404, message: 'Please specify a valid email address' };
-    } else if (shareType !== TYPES.link) return { status: 400, message: 'Unknown share type' };
+    } else if (shareType !== LINK) return { status: 400, message: 'Unknown share type' };
     return undefined;
   }
 
+  // unverified: on update the permissions are stored as sent, without adding share (source: none; the sheet states
+  // the share bit for creation only)
   function updateShare(share: ShareRecord, params: Params, req: DoubleRequest): Outcome {
     const keys = ['permissions', 'password', 'expireDate', 'note', 'label', 'hideDownload', 'publicUpload'];
     if (!keys.some((key) => key in params)) return { status: 400, message: 'Wrong or no update parameter given' };
     if ('expireDate' in params) {
       // Unlike create (404), update answers a malformed date with 400.
-      const expiration = params.expireDate ? parseExpiry(params.expireDate!, today, 400) : { value: null };
+      const expiration = params.expireDate ? parseExpiry(params.expireDate, today, 400) : { value: null };
       if ('status' in expiration) return expiration;
       share.expiration = expiration.value;
     }
@@ -172,54 +159,12 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
       }
       share.permissions = permissions;
     }
-    if ('password' in params && (share.shareType === TYPES.link || share.shareType === TYPES.email)) {
+    if ('password' in params && (share.shareType === LINK || share.shareType === EMAIL)) {
       share.password = params.password || null;
     }
     if ('note' in params) share.note = params.note ?? '';
     if ('label' in params) share.label = params.label ?? '';
     return { status: 200, data: describe(share, req) };
-  }
-
-  function describe(share: ShareRecord, req: DoubleRequest) {
-    const folder = isFolder(share.fileOwner, share.path);
-    const isLink = share.shareType === TYPES.link;
-    const passwordHash = share.password ? `$2y$10$${Buffer.from(share.password).toString('base64')}` : null;
-    return {
-      id: String(share.id),
-      share_type: share.shareType,
-      uid_owner: share.sharedBy,
-      displayname_owner: share.sharedBy,
-      permissions: share.permissions,
-      can_edit: true,
-      can_delete: true,
-      stime: 1735725600,
-      parent: null,
-      expiration: share.expiration,
-      token: share.token,
-      uid_file_owner: share.fileOwner,
-      note: share.note,
-      label: share.label,
-      displayname_file_owner: share.fileOwner,
-      path: share.path,
-      item_type: folder ? 'folder' : 'file',
-      item_permissions: ALL,
-      mimetype: folder ? 'httpd/unix-directory' : 'application/octet-stream',
-      has_preview: false,
-      storage_id: `home::${share.fileOwner}`,
-      storage: 1,
-      item_source: 5000 + share.id,
-      file_source: 5000 + share.id,
-      file_parent: 4999,
-      file_target: share.path.slice(share.path.lastIndexOf('/')),
-      // Link shares carry the password hash in share_with, not a recipient.
-      share_with: isLink ? passwordHash : share.shareWith,
-      share_with_displayname: isLink ? '(Shared link)' : share.shareWith,
-      mail_send: 0,
-      hide_download: 0,
-      attributes: null,
-      ...(isLink || share.shareType === TYPES.email ? { password: passwordHash, send_password_by_talk: false } : {}),
-      ...(isLink ? { url: `${req.baseUrl}/index.php/s/${share.token}` } : {}),
-    };
   }
 
   return {
@@ -240,6 +185,17 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
     shares: () => shares,
     addShare,
   };
+}
+
+/**
+ * platform-api.md: share (16) is added to what you ask (a read-only link comes back as 17); without permissions a
+ * file share gets 19 and a link or e-mail share 17; files drop create and delete. undefined when out of range.
+ */
+function initialPermissions(shareType: number, kind: 'file' | 'folder', asked: string | undefined): number | undefined {
+  let permissions = asked ? Number(asked) : shareType === LINK || shareType === EMAIL ? READ : ALL;
+  if (!Number.isInteger(permissions) || permissions < 1 || permissions > ALL) return undefined;
+  permissions |= SHARE;
+  return kind === 'file' ? permissions & ~(CREATE | DELETE) : permissions;
 }
 
 /** OCS v1 reports 100 for success; v2 mirrors the HTTP status. */

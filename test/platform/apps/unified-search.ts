@@ -1,5 +1,5 @@
-// Nextcloud's unified search in the platform double: the provider list and per-provider search, with knobs to make
-// a provider slow or failing.
+// Nextcloud's unified search in the platform double: the provider list (reordered for the page the user is on) and
+// per-provider search with Nextcloud's refusals, with knobs to make a provider slow or failing.
 import type { ServerResponse } from 'node:http';
 import type { DoubleApp, DoubleRequest } from '../double-app.js';
 import { respondOcs } from '../ocs-envelope.js';
@@ -17,6 +17,8 @@ export interface SearchDoubleProvider {
   id: string;
   name: string;
   order?: number;
+  /** The app the provider belongs to (its id by default). */
+  appId?: string;
   /** Paginated providers answer a cursor (the next offset); others answer every match and a null cursor. */
   paginated?: boolean;
   entries: SearchDoubleEntry[];
@@ -50,7 +52,7 @@ export function createUnifiedSearchDouble(options: { providers: SearchDoubleProv
       return true;
     }
     if (req.path === PREFIX) {
-      reply(200, options.providers.map(describeProvider));
+      reply(200, listProviders(options.providers, req.url.searchParams.get('from') ?? ''));
       return true;
     }
     const match = /^\/([^/]+)\/search$/.exec(req.path.slice(PREFIX.length));
@@ -58,15 +60,22 @@ export function createUnifiedSearchDouble(options: { providers: SearchDoubleProv
     const id = decodeURIComponent(match[1]!);
     const provider = options.providers.find((p) => p.id === id);
     const params = req.url.searchParams;
+    if (!(params.get('term') ?? '').trim()) {
+      // unverified: a blank term (not only a missing one) is refused alike (source: nextcloud/server
+      // core/Controller/UnifiedSearchController.php search)
+      reply(400, 'No valid filters provided');
+      return true;
+    }
     if (!provider) {
-      reply(400, `Provider ${id} is unknown`);
+      // unverified: the body of the 500; Nextcloud fails on the unknown id deep inside (source: nextcloud/server
+      // lib/private/Search/SearchComposer.php)
+      respondOcs(req.raw, res, req.url, 2, { status: 500, statuscode: 996, message: '' });
       return true;
     }
     received.set(id, [...(received.get(id) ?? []), params]);
     await sleep(delays.get(id) ?? 0);
     const failure = failures.get(id);
     if (failure) reply(failure, null, 'Internal error');
-    else if (!(params.get('term') ?? '').trim()) reply(400, null);
     else reply(200, searchProvider(provider, params));
     return true;
   }
@@ -80,17 +89,30 @@ export function createUnifiedSearchDouble(options: { providers: SearchDoubleProv
   };
 }
 
-function describeProvider(provider: SearchDoubleProvider, index: number) {
-  return {
-    id: provider.id,
-    appId: provider.id,
-    name: provider.name,
-    icon: `icon-${provider.id}`,
-    order: provider.order ?? (index + 1) * 10,
-    triggers: [provider.id],
-    filters: { term: 'string', since: 'datetime', until: 'datetime', person: 'person' },
-    inAppSearch: false,
-  };
+/**
+ * The providers in their order; `from` (the page the user is on, e.g. `/apps/notes`) moves that app's providers first.
+ */
+// unverified: the order value -1 for the current app's providers (source: nextcloud/server
+// lib/private/Search/SearchComposer.php getProviders, and the apps' IProvider::getOrder)
+function listProviders(providers: SearchDoubleProvider[], from: string) {
+  const currentApp = /^\/apps\/([^/?#]+)/.exec(from)?.[1];
+  return providers
+    .map((provider, index) => {
+      const appId = provider.appId ?? provider.id;
+      const order = appId === currentApp ? -1 : (provider.order ?? (index + 1) * 10);
+      return {
+        id: provider.id,
+        appId,
+        name: provider.name,
+        icon: `icon-${provider.id}`,
+        order,
+        isExternalProvider: false,
+        triggers: [provider.id],
+        filters: { term: 'string', since: 'datetime', until: 'datetime', person: 'person' },
+        inAppSearch: false,
+      };
+    })
+    .sort((a, b) => a.order - b.order);
 }
 
 function searchProvider(provider: SearchDoubleProvider, params: URLSearchParams) {
@@ -111,7 +133,8 @@ function searchProvider(provider: SearchDoubleProvider, params: URLSearchParams)
       resourceUrl: entry.resourceUrl ?? '',
       icon: entry.icon ?? `icon-${provider.id}`,
       rounded: false,
-      attributes: entry.attributes ?? {},
+      // PHP's empty array: most providers answer `[]`, the files provider `{fileId, path}`.
+      attributes: entry.attributes ?? [],
     })),
     cursor: provider.paginated ? offset + page.length : null,
   };
