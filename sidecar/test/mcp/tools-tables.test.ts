@@ -1,14 +1,10 @@
 // The tables tools through the SDK client, against the platform double's Tables app, in basic mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTablesDouble, type TablesDouble } from '../../../test/platform/apps/tables.js';
-import { listedToolNames, startToolHarness, type ToolHarness } from '../support/tool-calls.js';
+import { errorText, listedToolNames, startToolHarness, structured, type ToolHarness } from '../support/tool-calls.js';
 import { APP_PASSWORD } from '../support/sidecar.js';
 
-type Row = {
-  row_id: number;
-  table_id: number;
-  values: { column_id: number; column_title: string | null; value: unknown }[];
-};
+type Row = { id: number; table_id: number; values: { column_id: number; column: string | null; value: unknown }[] };
 type RowPage = { rows: Row[]; next_cursor: string | null };
 
 let tables: TablesDouble;
@@ -20,9 +16,9 @@ beforeAll(async () => {
       {
         title: 'Books',
         owner: 'alice',
-        emoji: '📚',
+        description: 'What I read',
         columns: [
-          { title: 'Title', type: 'text' },
+          { title: 'Title', type: 'text', subtype: 'line' },
           { title: 'Pages', type: 'number' },
           {
             title: 'Shelf',
@@ -37,132 +33,128 @@ beforeAll(async () => {
       },
     ],
   });
-  const users = [{ id: 'alice', appPasswords: [APP_PASSWORD] }];
-  harness = await startToolHarness({ users, apps: [tables] });
+  harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [tables] });
 });
 afterAll(() => harness.close());
 
 const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
 const booksId = () => tables.tableId('Books');
+const page = async (args: Record<string, unknown>) => structured<RowPage>(await call('nc_tables_list_rows', args));
 
 describe('tables tools', () => {
-  it('nc_tables_list returns the tables with their counts', async () => {
-    const result = await call('nc_tables_list');
+  it('nc_tables_list returns the tables with their own id and row count', async () => {
+    const result = structured<{ tables: unknown[] }>(await call('nc_tables_list'));
 
-    expect(result.isError).toBeFalsy();
-    expect(result.structuredContent).toEqual({
-      tables: [
-        expect.objectContaining({ table_id: booksId(), title: 'Books', emoji: '📚', row_count: 5, column_count: 3 }),
-      ],
-    });
+    expect(result.tables).toContainEqual({ id: booksId(), title: 'Books', description: 'What I read', rows: 5 });
   });
 
-  it('nc_tables_columns returns column ids, types and selection options', async () => {
-    const result = await call('nc_tables_columns', { table_id: booksId() });
+  it("nc_tables_columns returns column ids, Tables' type names and selection options", async () => {
+    const result = structured<{ columns: { title: string; type: string; options: unknown[] }[] }>(
+      await call('nc_tables_columns', { table_id: booksId() }),
+    );
 
-    const { columns } = result.structuredContent as { columns: { title: string; type: string; options: unknown[] }[] };
-    expect(columns.map((c) => [c.title, c.type])).toEqual([
-      ['Title', 'text'],
+    expect(result.columns.map((c) => [c.title, c.type])).toEqual([
+      ['Title', 'text-line'],
       ['Pages', 'number'],
       ['Shelf', 'selection'],
     ]);
-    expect(columns[2]?.options).toEqual([
-      { option_id: 1, label: 'Top' },
-      { option_id: 2, label: 'Low' },
+    expect(result.columns[2]?.options).toEqual([
+      { id: 1, label: 'Top' },
+      { id: 2, label: 'Low' },
     ]);
   });
 
   it('nc_tables_list_rows pages through every row with the cursor, values labelled by column', async () => {
-    const first = (await call('nc_tables_list_rows', { table_id: booksId(), limit: 2 })).structuredContent as RowPage;
-    const second = (await call('nc_tables_list_rows', { table_id: booksId(), limit: 2, cursor: first.next_cursor }))
-      .structuredContent as RowPage;
-    const third = (await call('nc_tables_list_rows', { table_id: booksId(), limit: 2, cursor: second.next_cursor }))
-      .structuredContent as RowPage;
+    const first = await page({ table_id: booksId(), limit: 2 });
+    const second = await page({ table_id: booksId(), limit: 2, cursor: first.next_cursor });
+    const third = await page({ table_id: booksId(), limit: 2, cursor: second.next_cursor });
 
-    const titles = [first, second, third].flatMap((page) => page.rows.map((row) => row.values[0]?.value));
+    const titles = [first, second, third].flatMap((p) => p.rows.map((row) => row.values[0]?.value));
     expect(titles).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(first.rows[0]?.values[1]).toEqual({ column_id: expect.any(Number), column_title: 'Pages', value: 100 });
+    expect(first.rows[0]?.values[1]).toEqual({ column_id: expect.any(Number), column: 'Pages', value: 100 });
     expect(third.next_cursor).toBeNull();
   });
 
   it('nc_tables_list_rows refuses a cursor of another table', async () => {
-    const first = (await call('nc_tables_list_rows', { table_id: booksId(), limit: 1 })).structuredContent as RowPage;
+    const first = await page({ table_id: booksId(), limit: 1 });
 
     const result = await call('nc_tables_list_rows', { table_id: booksId() + 1, cursor: first.next_cursor });
 
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain('cursor');
+    expect(errorText(result)).toContain('cursor');
   });
 
   it('nc_tables_create_row, update_row and delete_row change the stored rows', async () => {
-    const created = (
-      await call('nc_tables_create_row', {
-        table_id: booksId(),
-        values: [
-          { column_id: 1, value: 'Kim' },
-          { column_id: 2, value: 120 },
-        ],
-      })
-    ).structuredContent as Row;
-    const updated = (
-      await call('nc_tables_update_row', { row_id: created.row_id, values: [{ column_id: 2, value: 150 }] })
-    ).structuredContent as Row;
-    const stored = structuredClone(tables.rowsOf(booksId()).find((row) => row.id === created.row_id));
-    const deleted = await call('nc_tables_delete_row', { row_id: created.row_id });
+    const values = [
+      { column_id: 1, value: 'Kim' },
+      { column_id: 2, value: 120 },
+    ];
+    const created = structured<{ id: number; table_id: number }>(
+      await call('nc_tables_create_row', { table_id: booksId(), values }),
+    );
+    const updated = await call('nc_tables_update_row', { row_id: created.id, values: [{ column_id: 2, value: 150 }] });
+    const stored = structuredClone(tables.rowsOf(booksId()).find((row) => row.id === created.id));
+    const deleted = await call('nc_tables_delete_row', { row_id: created.id });
 
-    expect(created.values).toEqual([
-      { column_id: 1, column_title: 'Title', value: 'Kim' },
-      { column_id: 2, column_title: 'Pages', value: 120 },
-    ]);
-    expect(updated.values[1]).toEqual({ column_id: 2, column_title: 'Pages', value: 150 });
+    expect(created.table_id).toBe(booksId());
+    expect(updated.structuredContent).toEqual({ id: created.id, table_id: booksId() });
     expect(stored?.data).toEqual([
       { columnId: 1, value: 'Kim' },
       { columnId: 2, value: 150 },
     ]);
-    expect(deleted.structuredContent).toEqual({ deleted: true, row_id: created.row_id, table_id: booksId() });
-    expect(tables.rowsOf(booksId()).some((row) => row.id === created.row_id)).toBe(false);
+    expect(deleted.structuredContent).toEqual({ row_id: created.id, deleted: true });
+    expect(tables.rowsOf(booksId()).some((row) => row.id === created.id)).toBe(false);
   });
 
-  it('answers a missing table and a missing row with isError and a clear reason', async () => {
+  it('refuses a column the table does not have, naming nc_tables_columns (Tables would answer 500)', async () => {
+    const result = await call('nc_tables_create_row', {
+      table_id: booksId(),
+      values: [{ column_id: 999, value: 'x' }],
+    });
+
+    expect(errorText(result)).toContain(`Table ${booksId()} has no column 999; see nc_tables_columns`);
+    expect(tables.rowsOf(booksId())).toHaveLength(5);
+  });
+
+  it('explains an update with a column the row does not have, which Tables fails with 500', async () => {
+    const [row] = tables.rowsOf(booksId());
+
+    const result = await call('nc_tables_update_row', { row_id: row!.id, values: [{ column_id: 999, value: 'x' }] });
+
+    expect(errorText(result)).toContain('has no column 999');
+  });
+
+  it('answers a missing table and a row that is gone (Tables: 404 empty, 500 on delete) as not found', async () => {
     const [table, row] = await Promise.all([
       call('nc_tables_list_rows', { table_id: 4242 }),
       call('nc_tables_delete_row', { row_id: 4242 }),
     ]);
 
-    expect(table.isError).toBe(true);
-    expect(JSON.stringify(table.content)).toContain('There is no table with id 4242');
-    expect(row.isError).toBe(true);
-    expect(JSON.stringify(row.content)).toContain('There is no row with id 4242');
-  });
-
-  it("passes on Tables' reason when it refuses a value", async () => {
-    const result = await call('nc_tables_create_row', {
-      table_id: booksId(),
-      values: [{ column_id: 2, value: 'many' }],
-    });
-
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain('Tables refused the values: Column Pages expects a number');
+    expect(errorText(table)).toContain('There is no table 4242');
+    expect(errorText(row)).toContain('There is no row 4242');
   });
 
   it('refuses a limit above the bound before calling Nextcloud', async () => {
     const result = await call('nc_tables_list_rows', { table_id: booksId(), limit: 10_000 });
 
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toMatch(/limit/);
+    expect(errorText(result)).toMatch(/limit/);
+  });
+
+  it('names own ids id in results and other objects <thing>_id', async () => {
+    const { tools } = await harness.client.listTools();
+
+    const outputs = tools
+      .filter((tool) => tool.name.startsWith('nc_tables_'))
+      .map((tool) => JSON.stringify(tool.outputSchema));
+    expect(outputs.join()).not.toMatch(/"(option_id|column_title)"/);
+    expect(outputs.filter((schema) => schema.includes('"table_id"') && !schema.includes('"id"'))).toEqual([]);
   });
 });
 
 describe('tables tools availability', () => {
   it('lists the tables tools only when the capabilities have tables', async () => {
-    const [withApp, withoutApp] = await Promise.all([
-      harness.client.listTools(),
-      listedToolNames().then((names) => ({ tools: names.map((name) => ({ name })) })),
-    ]);
+    const [withApp, withoutApp] = await Promise.all([harness.client.listTools(), listedToolNames()]);
 
-    const names = (list: { tools: { name: string }[] }) =>
-      list.tools.map((tool) => tool.name).filter((n) => n.startsWith('nc_tables_'));
-    expect(names(withApp)).toEqual([
+    expect(withApp.tools.map((tool) => tool.name).filter((n) => n.startsWith('nc_tables_'))).toEqual([
       'nc_tables_list',
       'nc_tables_columns',
       'nc_tables_list_rows',
@@ -170,6 +162,6 @@ describe('tables tools availability', () => {
       'nc_tables_update_row',
       'nc_tables_delete_row',
     ]);
-    expect(names(withoutApp)).toEqual([]);
+    expect(withoutApp.filter((n) => n.startsWith('nc_tables_'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-// The Tables app of the platform double: OCS API 2 for tables, REST API 1 for columns and rows, as Tables 0.8 answers.
+// The Tables app of the platform double (Tables 1.0): OCS API 2 for tables, columns and new rows, REST API 1 for
+// reading and changing rows. A missing or foreign table is 404 with an empty body; a foreign row 403 {message}.
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
 import { respondOcs } from '../ocs-envelope.js';
@@ -15,7 +16,7 @@ export interface TablesDoubleColumn {
 
 export interface TablesDoubleTable {
   title: string;
-  /** The user id that owns the table; other users get 403. */
+  /** The user id that owns the table; other users get 404. */
   owner: string;
   emoji?: string;
   description?: string;
@@ -51,114 +52,210 @@ export interface TablesDouble extends DoubleApp {
   tableId(title: string): number;
 }
 
+/** A refusal; `body` undefined sends an empty body. */
+class TablesError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body?: { message: string },
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+  }
+}
+
 const OCS_PREFIX = '/ocs/v2.php/apps/tables/api/2';
 const REST_PREFIX = '/index.php/apps/tables/api/1';
 const TIMESTAMP = '2025-01-15 09:30:00';
+const COLUMN_TYPES =
+  'text-line text-long text-rich text-link number number-stars number-progress selection selection-multi selection-check datetime datetime-date datetime-time usergroup'.split(
+    ' ',
+  );
 
 export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}): TablesDouble {
   const ids = { table: 0, column: 0, row: 0 };
-  const tables: StoredTable[] = (seed.tables ?? []).map((table) => {
+  const tables: StoredTable[] = [];
+  const welcomed = new Set<string>();
+  const addTable = (table: TablesDoubleTable): StoredTable => {
     const id = (ids.table += 1);
     const columns = table.columns.map((column) => ({ ...column, id: (ids.column += 1), tableId: id }));
     const rows = (table.rows ?? []).map((values) => ({
       ...newRow(id, (ids.row += 1), table.owner),
       data: Object.entries(values).map(([title, value]) => ({ columnId: columnByTitle(columns, title).id, value })),
     }));
-    return { ...table, id, columns, rows };
-  });
-
-  async function handle(req: DoubleRequest, res: ServerResponse): Promise<boolean> {
-    if (req.path.startsWith(`${OCS_PREFIX}/`)) return handleOcs(req, res);
-    if (req.path.startsWith(`${REST_PREFIX}/`)) return handleRest(req, res);
-    return false;
-  }
-
-  function handleOcs(req: DoubleRequest, res: ServerResponse): boolean {
-    const route = req.path.slice(OCS_PREFIX.length);
-    const ocs = (status: number, data: unknown) => respondOcs(req.raw, res, req.url, 2, { status, data });
-    if (!req.user) {
-      respondOcs(req.raw, res, req.url, 2, { status: 401, statuscode: 997, message: 'Current user is not logged in' });
-      return true;
-    }
-    const user = req.user.id;
-    if (route === '/tables' && req.method === 'GET') {
-      ocs(200, tables.filter((table) => table.owner === user).map(describeTable));
-      return true;
-    }
-    const match = /^\/tables\/(\d+)$/.exec(route);
-    if (match && req.method === 'GET') {
-      const found = findTable(Number(match[1]), user);
-      if ('status' in found) ocs(found.status, { message: found.message });
-      else ocs(200, describeTable(found));
-      return true;
-    }
-    return false;
-  }
-
-  async function handleRest(req: DoubleRequest, res: ServerResponse): Promise<boolean> {
-    const route = req.path.slice(REST_PREFIX.length);
-    const tableRoute = /^\/tables\/(\d+)\/(columns|rows)$/.exec(route);
-    const rowRoute = /^\/rows\/(\d+)$/.exec(route);
-    if (!tableRoute && !rowRoute) return false;
-    if (!req.user) {
-      sendNotLoggedIn(res);
-      return true;
-    }
-    const user = req.user.id;
-    if (tableRoute) {
-      const table = findTable(Number(tableRoute[1]), user);
-      if ('status' in table) return sendError(res, table.status, table.message);
-      if (tableRoute[2] === 'columns' && req.method === 'GET') {
-        sendJson(res, 200, table.columns.map(describeColumn));
-      } else if (tableRoute[2] === 'rows' && req.method === 'GET') {
-        sendJson(res, 200, pageOf(table.rows, req.url.searchParams));
-      } else if (tableRoute[2] === 'rows' && req.method === 'POST') {
-        const data = await readRowData(req);
-        const cells = data && toCells(table, data);
-        if (!cells || 'message' in cells) return sendError(res, 400, cells?.message ?? 'Could not create row.');
-        const row = { ...newRow(table.id, (ids.row += 1), user), data: cells };
-        table.rows.push(row);
-        sendJson(res, 200, row);
-      } else return false;
-      return true;
-    }
-    return handleRow(req, res, Number(rowRoute?.[1]), user);
-  }
-
-  async function handleRow(req: DoubleRequest, res: ServerResponse, rowId: number, user: string): Promise<boolean> {
+    const stored = { ...table, id, columns, rows };
+    tables.push(stored);
+    return stored;
+  };
+  (seed.tables ?? []).forEach(addTable);
+  // A user's first Tables call creates a welcome table.
+  const welcome = (user: string) => {
+    if (welcomed.has(user)) return;
+    welcomed.add(user);
+    addTable({
+      title: 'Welcome to Nextcloud Tables!',
+      owner: user,
+      emoji: '👋',
+      columns: [{ title: 'What', type: 'text' }],
+      rows: [{ What: 'Open the tutorial' }],
+    });
+  };
+  const tableOf = (id: number, user: string): StoredTable => {
+    const table = tables.find((t) => t.id === id);
+    if (!table || table.owner !== user) throw new TablesError(404);
+    return table;
+  };
+  const rowOf = (rowId: number, user: string) => {
     const table = tables.find((t) => t.rows.some((row) => row.id === rowId));
     const row = table?.rows.find((r) => r.id === rowId);
-    if (!table || !row) return sendError(res, 404, `Row with id ${rowId} does not exist`);
-    if (table.owner !== user) return sendError(res, 403, 'User does not have permission to access this row');
-    if (req.method === 'GET') sendJson(res, 200, row);
-    else if (req.method === 'PUT') {
-      const data = await readRowData(req);
-      const cells = data && toCells(table, data);
-      if (!cells || 'message' in cells) return sendError(res, 400, cells?.message ?? 'Could not update row.');
-      for (const cell of cells) {
-        const existing = row.data.find((c) => c.columnId === cell.columnId);
-        if (existing) existing.value = cell.value;
-        else row.data.push(cell);
-      }
-      Object.assign(row, { lastEditBy: user, lastEditAt: '2025-01-16 10:00:00' });
-      sendJson(res, 200, row);
-    } else if (req.method === 'DELETE') {
-      table.rows.splice(table.rows.indexOf(row), 1);
-      sendJson(res, 200, row);
-    } else return false;
-    return true;
+    // unverified: an unknown row is 404 {message} (source: nextcloud/tables lib/Controller/Errors.php, NotFoundError).
+    if (!table || !row) throw new TablesError(404, { message: `Row ${rowId} not found.` });
+    if (table.owner !== user) throw new TablesError(403, { message: `User ${user} has no access to this row.` });
+    return { table, row };
+  };
+
+  function routeOcs(req: DoubleRequest, route: string, user: string, body: Record<string, unknown>): unknown {
+    if (route === '/tables' && req.method === 'GET') return tables.filter((t) => t.owner === user).map(describeTable);
+    if (route === '/tables' && req.method === 'POST') {
+      const title = typeof body.title === 'string' ? body.title : '';
+      return describeTable(addTable({ title, owner: user, emoji: String(body.emoji ?? ''), columns: [] }));
+    }
+    const table = /^\/tables\/(\d+)(\/rows)?$/.exec(route);
+    if (table) {
+      const found = tableOf(Number(table[1]), user);
+      if (table[2] === undefined) return routeTable(req.method, found, body);
+      // v2 has no row list, update or delete: only POST.
+      if (req.method !== 'POST') throw new TablesError(405, { message: 'Method not allowed' });
+      return addRow(found, user, body.data);
+    }
+    const columns = /^\/columns\/(table|view)\/(\d+)$/.exec(route);
+    if (columns?.[1] === 'table' && req.method === 'GET')
+      return tableOf(Number(columns[2]), user).columns.map(describeColumn);
+    const typed = /^\/columns\/(text|number|selection|datetime|usergroup)$/.exec(route);
+    if (typed && req.method === 'POST') {
+      if (body.baseNodeType !== 'table' && body.baseNodeType !== 'view')
+        throw new TablesError(500, { message: 'Invalid node type' });
+      const owner = tableOf(Number(body.baseNodeId), user);
+      const column = {
+        id: (ids.column += 1),
+        tableId: owner.id,
+        title: String(body.title ?? ''),
+        type: typed[1]!,
+        subtype: String(body.subtype ?? ''),
+        mandatory: body.mandatory === true,
+      };
+      owner.columns.push(column);
+      return describeColumn(column);
+    }
+    return undefined;
   }
 
-  function findTable(id: number, user: string): StoredTable | { status: number; message: string } {
-    const table = tables.find((t) => t.id === id);
-    if (!table) return { status: 404, message: `Table with id ${id} does not exist` };
-    if (table.owner !== user) return { status: 403, message: 'User does not have permission to access this table' };
-    return table;
+  function routeTable(method: string, table: StoredTable, body: Record<string, unknown>) {
+    if (method === 'GET') return describeTable(table);
+    if (method === 'PUT') {
+      if (typeof body.title === 'string') table.title = body.title;
+      if (typeof body.emoji === 'string') table.emoji = body.emoji;
+      return describeTable(table);
+    }
+    if (method !== 'DELETE') throw new TablesError(405, { message: 'Method not allowed' });
+    tables.splice(tables.indexOf(table), 1);
+    return describeTable(table);
+  }
+
+  function routeRest(req: DoubleRequest, route: string, user: string, body: Record<string, unknown>): unknown {
+    if (route === '/tables' && req.method === 'GET') return tables.filter((t) => t.owner === user).map(describeTable);
+    const table = /^\/tables\/(\d+)(?:\/(columns|rows|rows\/simple))?$/.exec(route);
+    if (table) {
+      const found = tableOf(Number(table[1]), user);
+      const part = `${req.method} ${table[2] ?? ''}`;
+      if (part === 'GET ') return describeTable(found);
+      if (part === 'GET columns') return found.columns.map(describeColumn);
+      if (part === 'GET rows') return pageOf(found.rows, req.url.searchParams);
+      if (part === 'GET rows/simple') {
+        const titles = found.columns.map((c) => c.title);
+        return [
+          titles,
+          ...found.rows.map((row) =>
+            found.columns.map((c) => row.data.find((d) => d.columnId === c.id)?.value ?? null),
+          ),
+        ];
+      }
+      if (part === 'POST rows') return addRow(found, user, body.data);
+      return undefined;
+    }
+    const row = /^\/rows\/(\d+)$/.exec(route);
+    if (!row) return undefined;
+    const rowId = Number(row[1]);
+    // Deleting a row that is gone fails inside Tables: 500.
+    if (req.method === 'DELETE' && !tables.some((t) => t.rows.some((r) => r.id === rowId)))
+      throw new TablesError(500, { message: 'An unexpected error occurred.' });
+    const found = rowOf(rowId, user);
+    if (req.method === 'GET') return found.row;
+    if (req.method === 'DELETE') {
+      found.table.rows.splice(found.table.rows.indexOf(found.row), 1);
+      return found.row;
+    }
+    if (req.method !== 'PUT') return undefined;
+    // Partial: the other columns keep their values.
+    for (const cell of toCells(found.table, body.data)) {
+      const existing = found.row.data.find((c) => c.columnId === cell.columnId);
+      if (existing) existing.value = cell.value;
+      else found.row.data.push(cell);
+    }
+    return Object.assign(found.row, { lastEditBy: user, lastEditAt: '2025-01-16 10:00:00' });
+  }
+
+  function addRow(table: StoredTable, user: string, data: unknown) {
+    const row = { ...newRow(table.id, (ids.row += 1), user), data: toCells(table, data) };
+    table.rows.push(row);
+    return row;
+  }
+
+  async function handle(req: DoubleRequest, res: ServerResponse): Promise<boolean> {
+    const isOcs = req.path.startsWith(`${OCS_PREFIX}/`);
+    if (!isOcs && !req.path.startsWith(`${REST_PREFIX}/`)) return false;
+    if (!req.user) {
+      if (isOcs)
+        respondOcs(req.raw, res, req.url, 2, {
+          status: 401,
+          statuscode: 997,
+          message: 'Current user is not logged in',
+        });
+      else sendNotLoggedIn(res);
+      return true;
+    }
+    welcome(req.user.id);
+    const body =
+      req.method === 'GET' || req.method === 'DELETE'
+        ? {}
+        : (((await req.json().catch(() => undefined)) ?? {}) as Record<string, unknown>);
+    try {
+      const answer = isOcs
+        ? routeOcs(req, req.path.slice(OCS_PREFIX.length), req.user.id, body)
+        : routeRest(req, req.path.slice(REST_PREFIX.length), req.user.id, body);
+      if (answer === undefined) return false;
+      if (isOcs) respondOcs(req.raw, res, req.url, 2, { status: 200, data: answer });
+      else sendJson(res, 200, answer);
+    } catch (error) {
+      if (!(error instanceof TablesError)) throw error;
+      if (error.body === undefined) {
+        res.writeHead(error.status);
+        res.end();
+      } else if (isOcs)
+        respondOcs(req.raw, res, req.url, 2, { status: error.status, message: error.body.message, data: error.body });
+      else sendJson(res, error.status, error.body);
+    }
+    return true;
   }
 
   return {
     id: 'tables',
-    capabilities: () => ({ enabled: true, version: '0.8.0', apiVersions: ['1.0', '2.0'] }),
+    capabilities: () => ({
+      enabled: true,
+      version: '1.0.9',
+      apiVersions: ['1.0', '2.0'],
+      features: ['favorite', 'archive', 'context'],
+      isCirclesEnabled: false,
+      column_types: COLUMN_TYPES,
+    }),
     handle,
     rowsOf: (tableId) => tables.find((t) => t.id === tableId)?.rows ?? [],
     tableId: (title) => tables.find((t) => t.title === title)?.id ?? -1,
@@ -182,79 +279,35 @@ function pageOf(rows: StoredRow[], params: URLSearchParams): StoredRow[] {
   return rows.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 
-/** `data` is an object of column id → value, or that object as a JSON string (both are accepted by Tables). */
-async function readRowData(req: DoubleRequest): Promise<Record<string, unknown> | undefined> {
-  const body = (await req.json().catch(() => undefined)) as { data?: unknown } | undefined;
-  const data = typeof body?.data === 'string' ? (JSON.parse(body.data) as unknown) : body?.data;
-  return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
-}
-
-function toCells(table: StoredTable, data: Record<string, unknown>) {
-  const cells: { columnId: number; value: unknown }[] = [];
-  for (const [key, value] of Object.entries(data)) {
+/** `data` maps column ids to values, as an object or that object as a JSON string; an unknown column is a 500. */
+function toCells(table: StoredTable, data: unknown): { columnId: number; value: unknown }[] {
+  const parsed: unknown = typeof data === 'string' ? JSON.parse(data) : data;
+  // unverified: data that is not an object fails like an unknown column (source: nextcloud/tables lib/Service/RowService.php).
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new TablesError(500, { message: 'Invalid row data.' });
+  return Object.entries(parsed).map(([key, value]) => {
     const column = table.columns.find((c) => c.id === Number(key));
-    if (!column) return { message: `Column with id ${key} is not part of table with id ${table.id}` };
-    if (column.type === 'number' && typeof value !== 'number' && value !== null) {
-      return { message: `Column ${column.title} expects a number` };
-    }
-    cells.push({ columnId: column.id, value });
-  }
-  return cells;
+    // unverified: the message of that 500 (source: nextcloud/tables lib/Controller/Errors.php passes the exception's).
+    if (!column)
+      throw new TablesError(500, { message: `Column with id ${key} is not part of table with id ${table.id}` });
+    return { columnId: column.id, value };
+  });
 }
 
 function describeTable(table: StoredTable) {
+  const { id, title, owner } = table;
   return {
-    id: table.id,
-    title: table.title,
-    emoji: table.emoji ?? null,
-    ownership: table.owner,
-    ownerDisplayName: table.owner,
-    createdBy: table.owner,
-    createdAt: TIMESTAMP,
-    lastEditBy: table.owner,
-    lastEditAt: TIMESTAMP,
-    archived: false,
-    favorite: false,
-    isShared: false,
-    onSharePermissions: null,
-    hasShares: false,
-    rowsCount: table.rows.length,
-    columnsCount: table.columns.length,
-    views: [],
-    description: table.description ?? '',
+    ...{ id, title, emoji: table.emoji ?? null, ownership: owner, ownerDisplayName: owner, createdBy: owner },
+    ...{ createdAt: TIMESTAMP, lastEditBy: owner, lastEditAt: TIMESTAMP, archived: false, favorite: false },
+    ...{ isShared: false, hasShares: false, rowsCount: table.rows.length, columnsCount: table.columns.length },
+    ...{ views: [], description: table.description ?? '' },
   };
 }
 
 function describeColumn(column: StoredColumn) {
+  const { id, tableId, title, type } = column;
   return {
-    id: column.id,
-    tableId: column.tableId,
-    title: column.title,
-    createdBy: 'admin',
-    createdAt: TIMESTAMP,
-    lastEditBy: 'admin',
-    lastEditAt: TIMESTAMP,
-    type: column.type,
-    subtype: column.subtype ?? '',
-    mandatory: column.mandatory ?? false,
-    description: column.description ?? '',
-    orderWeight: 0,
-    numberDefault: null,
-    numberMin: null,
-    numberMax: null,
-    numberDecimals: null,
-    numberPrefix: '',
-    numberSuffix: '',
-    textDefault: '',
-    textAllowedPattern: '',
-    textMaxLength: null,
-    selectionOptions: column.selectionOptions ?? [],
-    selectionDefault: '',
-    datetimeDefault: '',
+    ...{ id, tableId, title, type, subtype: column.subtype ?? '', mandatory: column.mandatory ?? false },
+    ...{ description: column.description ?? '', selectionOptions: column.selectionOptions ?? [], orderWeight: 0 },
   };
-}
-
-function sendError(res: ServerResponse, status: number, message: string): true {
-  sendJson(res, status, { message });
-  return true;
 }

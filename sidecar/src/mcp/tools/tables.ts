@@ -1,99 +1,74 @@
 // Tools of the tables app: list tables and their columns, page through rows, and create, update or delete rows.
 import { z } from 'zod';
-import type { NextcloudClient } from '../../platform/nextcloud-client.js';
 import { listColumns, type TableColumn } from '../../platform/tables/columns.js';
 import { decodeRowCursor, encodeRowCursor } from '../../platform/tables/row-cursor.js';
-import { createRow, deleteRow, listRows, updateRow, type TableRow } from '../../platform/tables/rows.js';
+import {
+  assertColumnsExist,
+  createRow,
+  deleteRow,
+  listRows,
+  updateRow,
+  type TableRow,
+} from '../../platform/tables/rows.js';
 import { listTables } from '../../platform/tables/tables.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const ID = z.number().int().positive().max(2_147_483_647);
+const CHANGE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** A positive id; checked, but left out of the listed schema, where it would only repeat what an id is. */
+const tableId = () =>
+  z
+    .number()
+    .int()
+    .refine((n) => n > 0 && n <= 2_147_483_647, 'a positive id');
 
-const cellValue = z.union([
-  z.string().max(20_000),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  z.array(z.union([z.string().max(1_000), z.number()])).max(200),
-]);
+const cellValue = z
+  .unknown()
+  .refine(isCellValue, 'a text, number, boolean, null or list of texts or numbers, at most 20000 characters long');
 const valuesInput = z
-  .array(z.object({ column_id: ID, value: cellValue }))
-  .min(1)
-  .max(100)
-  .describe('The values to set, by column id (see nc_tables_columns). Selection columns take option ids.');
+  .array(z.object({ column_id: tableId(), value: cellValue }))
+  .refine((values) => values.length >= 1 && values.length <= 100, 'from 1 to 100 values')
+  .describe('Selection columns take option ids.');
 
 const rowOutput = z.object({
-  row_id: z.number(),
+  id: z.number(),
   table_id: z.number(),
-  created_by: z.string(),
-  created_at: z.string(),
-  last_edit_by: z.string(),
-  last_edit_at: z.string(),
-  values: z.array(z.object({ column_id: z.number(), column_title: z.string().nullable(), value: z.unknown() })),
+  values: z.array(z.object({ column_id: z.number(), column: z.string().nullable(), value: z.unknown() })),
 });
+
+const rowChangeOutput = z.object({ id: z.number(), table_id: z.number() });
 
 export const listTablesTool = defineTool({
   name: 'nc_tables_list',
   app: 'tables',
   title: 'List tables',
-  description: 'Lists the tables of the Tables app the user can see, with their ids, row and column counts.',
+  description: 'Lists the tables of the Tables app the user can see.',
   input: z.object({}),
   output: z.object({
-    tables: z.array(
-      z.object({
-        table_id: z.number(),
-        title: z.string(),
-        emoji: z.string().nullable(),
-        description: z.string(),
-        owner: z.string(),
-        row_count: z.number(),
-        column_count: z.number(),
-        archived: z.boolean(),
-        shared: z.boolean(),
-      }),
-    ),
+    tables: z.array(z.object({ id: z.number(), title: z.string(), description: z.string(), rows: z.number() })),
   }),
   annotations: READ_ONLY,
   async run(_args, { nextcloud }) {
     const tables = await listTables(nextcloud);
-    return {
-      tables: tables.map((t) => ({
-        table_id: t.id,
-        title: t.title,
-        emoji: t.emoji,
-        description: t.description,
-        owner: t.owner,
-        row_count: t.rowCount,
-        column_count: t.columnCount,
-        archived: t.archived,
-        shared: t.isShared,
-      })),
-    };
+    return { tables: tables.map((t) => ({ id: t.id, title: t.title, description: t.description, rows: t.rowCount })) };
   },
-  summarize: (result) =>
-    result.tables.length === 0
-      ? 'No tables.'
-      : `${result.tables.length} tables: ${result.tables.map((t) => `${t.title} (id ${t.table_id})`).join(', ')}.`,
+  summarize: (result) => result.tables.map((t) => `${t.id} ${t.title} (${t.rows} rows)`).join('\n') || 'No tables.',
 });
 
 export const listColumnsTool = defineTool({
   name: 'nc_tables_columns',
   app: 'tables',
   title: 'Columns of a table',
-  description: 'Lists the columns of a table: id, title, type and, for selection columns, the option ids to use.',
-  input: z.object({ table_id: ID }),
+  description: 'Lists the columns of a table with their types and, for selections, the option ids.',
+  input: z.object({ table_id: tableId() }),
   output: z.object({
-    table_id: z.number(),
     columns: z.array(
       z.object({
-        column_id: z.number(),
+        id: z.number(),
         title: z.string(),
         type: z.string(),
-        subtype: z.string(),
         mandatory: z.boolean(),
-        description: z.string(),
-        options: z.array(z.object({ option_id: z.number(), label: z.string() })),
+        options: z.array(z.object({ id: z.number(), label: z.string() })),
       }),
     ),
   }),
@@ -101,36 +76,34 @@ export const listColumnsTool = defineTool({
   async run({ table_id }, { nextcloud }) {
     const columns = await listColumns(nextcloud, table_id);
     return {
-      table_id,
       columns: columns.map((c) => ({
-        column_id: c.id,
+        id: c.id,
         title: c.title,
-        type: c.type,
-        subtype: c.subtype,
+        // Tables' own names for the kinds: text-line, selection-multi, datetime-date, …
+        type: c.subtype ? `${c.type}-${c.subtype}` : c.type,
         mandatory: c.mandatory,
-        description: c.description,
-        options: c.selectionOptions.map((o) => ({ option_id: o.id, label: o.label })),
+        options: c.selectionOptions,
       })),
     };
   },
-  summarize: (result) =>
-    `Table ${result.table_id} has ${result.columns.length} columns: ${result.columns
-      .map((c) => `${c.title} (id ${c.column_id}, ${c.type})`)
-      .join(', ')}.`,
+  summarize: (result) => result.columns.map((c) => `${c.id} ${c.title} (${c.type})`).join('\n') || 'No columns.',
 });
 
 export const listRowsTool = defineTool({
   name: 'nc_tables_list_rows',
   app: 'tables',
   title: 'List rows of a table',
-  description:
-    'Returns one page of rows of a table with each value labelled by its column. Pass next_cursor back as cursor for the next page.',
+  description: 'Returns a page of rows of a table, each value with its column.',
   input: z.object({
-    table_id: ID,
-    limit: z.number().int().min(1).max(200).default(50),
+    table_id: tableId(),
+    limit: z
+      .number()
+      .int()
+      .refine((n) => n >= 1 && n <= 200, 'from 1 to 200')
+      .default(50),
     cursor: z.string().max(200).optional(),
   }),
-  output: z.object({ table_id: z.number(), rows: z.array(rowOutput), next_cursor: z.string().nullable() }),
+  output: z.object({ rows: z.array(rowOutput), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
   async run({ table_id, limit, cursor }, { nextcloud }) {
     const offset = cursor ? decodeRowCursor(cursor, table_id) : 0;
@@ -139,58 +112,59 @@ export const listRowsTool = defineTool({
       listRows(nextcloud, table_id, { limit, offset }),
     ]);
     return {
-      table_id,
       rows: page.rows.map((row) => describeRow(row, columns)),
       next_cursor: page.hasMore ? encodeRowCursor(table_id, offset + page.rows.length) : null,
     };
   },
-  summarize: (result) =>
-    `${result.rows.length} rows of table ${result.table_id}${result.next_cursor ? ', more follow' : ''}.`,
+  summarize: (result) => `${result.rows.length} rows${result.next_cursor ? ', more follow' : ''}.`,
 });
 
 export const createRowTool = defineTool({
   name: 'nc_tables_create_row',
   app: 'tables',
   title: 'Create a row',
-  description: 'Adds a row to a table with the given values by column id and returns the stored row.',
-  input: z.object({ table_id: ID, values: valuesInput }),
-  output: rowOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  description: 'Adds a row to a table, values by column id (from nc_tables_columns).',
+  input: z.object({ table_id: tableId(), values: valuesInput }),
+  output: rowChangeOutput,
+  annotations: { ...CHANGE, idempotentHint: false },
   async run({ table_id, values }, { nextcloud }) {
-    const row = await createRow(nextcloud, table_id, toRowValues(values));
-    return describeRow(row, await columnsOrNone(nextcloud, table_id));
+    const data = toRowValues(values);
+    // Tables fails with 500 on an unknown column: check first (the columns also label the answer).
+    assertColumnsExist(table_id, await listColumns(nextcloud, table_id), data);
+    const row = await createRow(nextcloud, table_id, data);
+    return { id: row.id, table_id: row.tableId };
   },
-  summarize: (row) => `Created row ${row.row_id} in table ${row.table_id}.`,
+  summarize: (row) => `Created row ${row.id} in table ${row.table_id}.`,
 });
 
 export const updateRowTool = defineTool({
   name: 'nc_tables_update_row',
   app: 'tables',
   title: 'Update a row',
-  description: 'Sets the given values of a row by column id, leaving other columns as they are, and returns the row.',
-  input: z.object({ row_id: ID, values: valuesInput }),
-  output: rowOutput,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  description: 'Sets the given values of a row by column id, keeping the other columns.',
+  input: z.object({ row_id: tableId(), values: valuesInput }),
+  output: rowChangeOutput,
+  annotations: { ...CHANGE, destructiveHint: true },
   async run({ row_id, values }, { nextcloud }) {
     const row = await updateRow(nextcloud, row_id, toRowValues(values));
-    return describeRow(row, await columnsOrNone(nextcloud, row.tableId));
+    return { id: row.id, table_id: row.tableId };
   },
-  summarize: (row) => `Updated row ${row.row_id} of table ${row.table_id}.`,
+  summarize: (row) => `Updated row ${row.id} of table ${row.table_id}.`,
 });
 
 export const deleteRowTool = defineTool({
   name: 'nc_tables_delete_row',
   app: 'tables',
   title: 'Delete a row',
-  description: 'Deletes a row from its table. This cannot be undone.',
-  input: z.object({ row_id: ID }),
-  output: z.object({ deleted: z.literal(true), row_id: z.number(), table_id: z.number() }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  description: 'Deletes a row from its table, for good.',
+  input: z.object({ row_id: tableId() }),
+  output: z.object({ row_id: z.number(), deleted: z.boolean() }),
+  annotations: { ...CHANGE, destructiveHint: true },
   async run({ row_id }, { nextcloud }) {
-    const row = await deleteRow(nextcloud, row_id);
-    return { deleted: true as const, row_id, table_id: row.tableId };
+    await deleteRow(nextcloud, row_id);
+    return { row_id, deleted: true };
   },
-  summarize: (result) => `Deleted row ${result.row_id} of table ${result.table_id}.`,
+  summarize: (result) => `Deleted row ${result.row_id}.`,
 });
 
 export const TABLES_TOOLS: ToolDefinition[] = [
@@ -209,21 +183,18 @@ function toRowValues(values: { column_id: number; value: unknown }[]): Record<nu
 function describeRow(row: TableRow, columns: TableColumn[]): z.infer<typeof rowOutput> {
   const titles = new Map(columns.map((c) => [c.id, c.title]));
   return {
-    row_id: row.id,
+    id: row.id,
     table_id: row.tableId,
-    created_by: row.createdBy,
-    created_at: row.createdAt,
-    last_edit_by: row.lastEditBy,
-    last_edit_at: row.lastEditAt,
     values: row.cells.map((cell) => ({
       column_id: cell.columnId,
-      column_title: titles.get(cell.columnId) ?? null,
+      column: titles.get(cell.columnId) ?? null,
       value: cell.value,
     })),
   };
 }
 
-/** Column titles are a courtesy after a write: a failure to read them does not fail the write. */
-async function columnsOrNone(nextcloud: NextcloudClient, tableId: number): Promise<TableColumn[]> {
-  return listColumns(nextcloud, tableId).catch(() => []);
+function isCellValue(value: unknown): boolean {
+  const scalar = (item: unknown) => ['string', 'number'].includes(typeof item);
+  const valid = value === null || scalar(value) || typeof value === 'boolean';
+  return (valid || (Array.isArray(value) && value.every(scalar))) && JSON.stringify(value).length <= 20_000;
 }

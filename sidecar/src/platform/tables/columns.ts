@@ -17,7 +17,7 @@ export interface TableColumn {
 /** Throws NotFoundError when the table does not exist. */
 export async function listColumns(client: NextcloudClient, tableId: number): Promise<TableColumn[]> {
   const response = await client.request(tablesPaths.columns(tableId), { accept: [404] });
-  if (response.status === 404) throw new NotFoundError(`There is no table with id ${tableId}.`);
+  if (response.status === 404) throw new NotFoundError(`There is no table ${tableId} that this account can see.`);
   const data = response.json();
   return (Array.isArray(data) ? data : []).map(toColumn);
 }

@@ -1,16 +1,14 @@
-// Rows of a table (REST API 1): a page by limit/offset, create, update and delete, with Tables' refusals explained.
-import { ForbiddenError, InvalidInputError, NotFoundError } from '../../errors.js';
+// Rows of a table (REST API 1): a page by limit/offset, read, create, update and delete, with Tables' refusals
+// explained (a missing or foreign table is 404, a foreign row 403, an unknown column or a deleted row 500).
+import { InvalidInputError, NotFoundError } from '../../errors.js';
 import type { HttpResponse } from '../../net/http-client.js';
-import type { NextcloudClient } from '../nextcloud-client.js';
+import { describeFailure, type NextcloudClient } from '../nextcloud-client.js';
+import { listColumns, type TableColumn } from './columns.js';
 import { tablesPaths } from './tables-paths.js';
 
 export interface TableRow {
   id: number;
   tableId: number;
-  createdBy: string;
-  createdAt: string;
-  lastEditBy: string;
-  lastEditAt: string;
   cells: { columnId: number; value: unknown }[];
 }
 
@@ -32,7 +30,7 @@ export async function listRows(
     query: { limit: String(page.limit + 1), offset: String(page.offset) },
     accept: [403, 404],
   });
-  const data = readAnswer(response, `There is no table with id ${tableId}.`);
+  const data = readAnswer(response, `There is no table ${tableId} that this account can see.`);
   const rows = (Array.isArray(data) ? data : []).map(toRow);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
@@ -43,41 +41,56 @@ export async function createRow(client: NextcloudClient, tableId: number, values
     json: { data: values },
     accept: [400, 403, 404],
   });
-  return toRow(readAnswer(response, `There is no table with id ${tableId}.`));
+  return toRow(readAnswer(response, `There is no table ${tableId} that this account can see.`));
 }
 
+/**
+ * Sets the given values and keeps the others. Tables fails with 500 on a column the row's table does not have, so a
+ * 500 is explained by reading the row's table's columns.
+ */
 export async function updateRow(client: NextcloudClient, rowId: number, values: RowValues): Promise<TableRow> {
   const response = await client.request(tablesPaths.row(rowId), {
     method: 'PUT',
     json: { data: values },
-    accept: [400, 403, 404],
+    accept: [400, 403, 404, 500],
   });
-  return toRow(readAnswer(response, `There is no row with id ${rowId}.`));
+  if (response.status === 500) {
+    const row = await getRow(client, rowId);
+    assertColumnsExist(row.tableId, await listColumns(client, row.tableId), values);
+    throw describeFailure(response);
+  }
+  return toRow(readAnswer(response, `There is no row ${rowId}.`));
 }
 
+/** Deletes the row and answers it as it was. Tables answers a row that is gone with 500; a read tells why. */
 export async function deleteRow(client: NextcloudClient, rowId: number): Promise<TableRow> {
-  const response = await client.request(tablesPaths.row(rowId), { method: 'DELETE', accept: [403, 404] });
-  return toRow(readAnswer(response, `There is no row with id ${rowId}.`));
+  const response = await client.request(tablesPaths.row(rowId), { method: 'DELETE', accept: [403, 404, 500] });
+  if (response.status === 500) {
+    await getRow(client, rowId);
+    throw describeFailure(response);
+  }
+  return toRow(readAnswer(response, `There is no row ${rowId}.`));
 }
 
-/** The JSON body of a success; Tables' `{message}` refusals become the sidecar's errors. */
+export async function getRow(client: NextcloudClient, rowId: number): Promise<TableRow> {
+  const response = await client.request(tablesPaths.row(rowId), { accept: [403, 404] });
+  return toRow(readAnswer(response, `There is no row ${rowId}.`));
+}
+
+/** InvalidInputError naming the columns of `values` the table does not have (Tables would fail with 500). */
+export function assertColumnsExist(tableId: number, columns: TableColumn[], values: RowValues): void {
+  const known = new Set(columns.map((column) => column.id));
+  const unknown = Object.keys(values).filter((id) => !known.has(Number(id)));
+  if (unknown.length > 0) {
+    throw new InvalidInputError(`Table ${tableId} has no column ${unknown.join(', ')}; see nc_tables_columns.`);
+  }
+}
+
+/** The JSON body of a success; Tables' refusals become the sidecar's errors. */
 function readAnswer(response: HttpResponse, notFoundMessage: string): unknown {
   if (response.status === 404) throw new NotFoundError(notFoundMessage);
-  if (response.status === 403) throw new ForbiddenError('Tables does not allow this for this account.');
-  if (response.status === 400) throw new InvalidInputError(`Tables refused the values: ${messageOf(response)}`);
+  if (response.status >= 400) throw describeFailure(response);
   return response.json();
-}
-
-function messageOf(response: HttpResponse): string {
-  const body = (() => {
-    try {
-      return response.json() as { message?: unknown };
-    } catch {
-      return undefined;
-    }
-  })();
-  const message = typeof body?.message === 'string' ? body.message : 'no reason given';
-  return message.replace(/[^\x20-\x7e]/g, ' ').slice(0, 200);
 }
 
 function toRow(raw: unknown): TableRow {
@@ -86,10 +99,6 @@ function toRow(raw: unknown): TableRow {
   return {
     id: Number(row.id),
     tableId: Number(row.tableId),
-    createdBy: String(row.createdBy ?? ''),
-    createdAt: String(row.createdAt ?? ''),
-    lastEditBy: String(row.lastEditBy ?? ''),
-    lastEditAt: String(row.lastEditAt ?? ''),
     cells: cells.map((cell) => ({ columnId: Number(cell.columnId), value: cell.value ?? null })),
   };
 }
