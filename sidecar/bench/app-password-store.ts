@@ -12,7 +12,7 @@ export async function benchAppPasswordStore(dbPath: string): Promise<BenchLine[]
     VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET encrypted_token = excluded.encrypted_token, updated_at = excluded.updated_at`);
   const plainSelect = storage.db.prepare('SELECT encrypted_token FROM refresh_tokens WHERE user_id = ?');
 
-  const storeTimes = time((i) => store.store(`user-${i % 100}`, PASSWORD));
+  const storeTimes = time((i) => store.store(`user-${i % 100}`, { loginName: `user-${i % 100}`, password: PASSWORD }));
   const getTimes = time((i) => store.get(`user-${i % 100}`));
   const plainStoreTimes = time((i) =>
     plainUpsert.run(`user-${i % 100}`, Buffer.from(PASSWORD), Date.now(), Date.now()),

@@ -33,10 +33,11 @@ describe('nextcloud-mcp-server db', () => {
     expect(await runCli(['db', 'current', '--database', db], current.io)).toBe(0);
     expect(await runCli(['db', 'history', '--database', db], history.io)).toBe(0);
 
-    expect(upgrade.out()).toContain('Applied 001, 002.');
-    expect(current.out().trim()).toBe('002');
+    expect(upgrade.out()).toContain('Applied 001, 002, 003.');
+    expect(current.out().trim()).toBe('003');
     expect(history.out()).toMatch(/001 +applied .*initial schema/);
     expect(history.out()).toMatch(/002 +applied .*app_passwords/);
+    expect(history.out()).toMatch(/003 +applied .*login_name/);
   });
 
   it('upgrades to a given revision and shows the rest as pending', async () => {
@@ -55,7 +56,7 @@ describe('nextcloud-mcp-server db', () => {
 
     await runCli(['db', 'current'], current.io);
 
-    expect(current.out().trim()).toBe('002');
+    expect(current.out().trim()).toBe('003');
   });
 
   it('refuses to downgrade without a terminal and without --yes, changing nothing', async () => {
@@ -69,7 +70,7 @@ describe('nextcloud-mcp-server db', () => {
 
     expect(code).toBe(2);
     expect(refused.err()).toMatch(/--yes/);
-    expect(current.out().trim()).toBe('002');
+    expect(current.out().trim()).toBe('003');
   });
 
   it('asks on a terminal and keeps the database when the answer is no', async () => {
@@ -81,7 +82,7 @@ describe('nextcloud-mcp-server db', () => {
     const code = await runCli(['db', 'downgrade', '--database', db], declined.io);
 
     expect(code).toBe(0);
-    expect(questions[0]).toMatch(/Downgrade .* from|now at 002/);
+    expect(questions[0]).toMatch(/Downgrade .* from|now at 003/);
     expect(declined.out()).toContain('Nothing changed.');
   });
 
@@ -93,7 +94,7 @@ describe('nextcloud-mcp-server db', () => {
     const code = await runCli(['db', 'downgrade', '--yes', '--database', db], down.io);
 
     expect(code).toBe(0);
-    expect(down.out()).toContain('Reverted 002.');
+    expect(down.out()).toContain('Reverted 003.');
   });
 
   it('writes the next numbered migration with empty up and down parts', async () => {
@@ -106,7 +107,7 @@ describe('nextcloud-mcp-server db', () => {
     const code = await runDbCommand(['migrate', 'Add search index state'], { migrationsDir: dir }, created.io);
 
     expect(code).toBe(0);
-    const text = readFileSync(join(dir, '003_add_search_index_state.sql'), 'utf8');
+    const text = readFileSync(join(dir, '004_add_search_index_state.sql'), 'utf8');
     expect(text).toBe('-- description: Add search index state\n-- migrate:up\n\n-- migrate:down\n');
   });
 

@@ -1,4 +1,6 @@
 // POST, GET and DELETE /api/v1/users/{user_id}/app-password: provisioning of app passwords for background work.
+// The Basic user is the login name the app password was minted under (e-mail, LDAP name or uid); the path user must
+// be the user id Nextcloud answers for that pair.
 import { Router, type Request, type Response } from 'express';
 import { isAppPasswordFormat } from '../auth/app-password-pattern.js';
 import { extractBasicCredentials } from '../auth/basic-credentials.js';
@@ -38,26 +40,26 @@ export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
     limiter.hit(userId);
-    const credentials = extractCredentialsFor(req, userId);
+    const credentials = extractBasicCredentials(req.get('authorization'));
     if (!isAppPasswordFormat(credentials.password)) {
       throw new InvalidInputError('This is not an app password. Create one in Nextcloud under Settings → Security.');
     }
     await validate(credentials, userId);
-    store.store(userId, credentials.password, requestIdOf(res));
+    store.store(userId, credentials, requestIdOf(res));
     res.json({ user_id: userId, stored: true });
   });
 
   router.get(APP_PASSWORD_ROUTE, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
-    await validate(extractCredentialsFor(req, userId), userId);
+    await validate(extractBasicCredentials(req.get('authorization')), userId);
     res.json({ user_id: userId, has_app_password: store.has(userId) });
   });
 
   router.delete(APP_PASSWORD_ROUTE, async (req: Request, res: Response) => {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
-    await validate(extractCredentialsFor(req, userId), userId);
+    await validate(extractBasicCredentials(req.get('authorization')), userId);
     res.json({ user_id: userId, deleted: store.delete(userId, requestIdOf(res)) });
   });
 
@@ -75,15 +77,7 @@ function requireAppPasswordStorage(store: AppPasswordStore | undefined): AppPass
   return store;
 }
 
-/** The one way the routes read Basic credentials: they must belong to the user in the path. */
-function extractCredentialsFor(req: Request, userId: string): NextcloudCredentials {
-  const credentials = extractBasicCredentials(req.get('authorization'));
-  if (credentials.loginName !== userId) {
-    throw new ForbiddenError('These credentials belong to another user.');
-  }
-  return credentials;
-}
-
+/** The credentials must work at Nextcloud, and Nextcloud must say they are the path user's. */
 async function validateAtNextcloud(
   deps: AppPasswordRouteDeps,
   credentials: NextcloudCredentials,

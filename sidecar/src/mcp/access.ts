@@ -64,7 +64,7 @@ async function resolveOAuthAccess(
         `Create an app password in Nextcloud and save it under Personal settings > MCP Companion: ${settingsUrl}`,
     };
   }
-  return { host, principal: subject, credentials: { loginName: subject, password: stored.password } };
+  return { host, principal: subject, credentials: { loginName: stored.loginName, password: stored.password } };
 }
 
 /** Smithery: each request names its Nextcloud and credentials (query parameters or headers); nothing is kept. */

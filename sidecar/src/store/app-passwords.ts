@@ -1,10 +1,13 @@
-// Per-user app passwords for background work, encrypted at rest; every store and delete is audited.
+// Per-user app passwords for background work, encrypted at rest, each with the login name it was minted under (it
+// works only with that name); every store and delete is audited.
 import type { AuditLog } from './audit-log.js';
 import type { SqliteDatabase } from './database.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface AppPasswordRecord {
   userId: string;
+  /** The login name the password works with (e-mail, LDAP name or the user id). */
+  loginName: string;
   password: string;
   createdAt: Date;
   updatedAt: Date;
@@ -12,7 +15,7 @@ export interface AppPasswordRecord {
 
 export interface AppPasswordStore {
   /** Creates or replaces the user's app password. */
-  store(userId: string, password: string, requestId?: string): void;
+  store(userId: string, credential: { loginName: string; password: string }, requestId?: string): void;
   get(userId: string): AppPasswordRecord | undefined;
   has(userId: string): boolean;
   /** Returns whether one existed. */
@@ -35,27 +38,32 @@ export function createAppPasswordStore({
   audit,
   clock = () => new Date(),
 }: AppPasswordStoreDeps): AppPasswordStore {
-  const upsert = db.prepare(`INSERT INTO ${TABLE} (user_id, encrypted_password, created_at, updated_at)
-    VALUES (?, ?, ?, ?)
-    ON CONFLICT (user_id) DO UPDATE SET encrypted_password = excluded.encrypted_password, updated_at = excluded.updated_at`);
-  const select = db.prepare(`SELECT encrypted_password, created_at, updated_at FROM ${TABLE} WHERE user_id = ?`);
+  const upsert = db.prepare(`INSERT INTO ${TABLE} (user_id, login_name, encrypted_password, created_at, updated_at)
+    VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (user_id) DO UPDATE SET login_name = excluded.login_name,
+      encrypted_password = excluded.encrypted_password, updated_at = excluded.updated_at`);
+  const select = db.prepare(
+    `SELECT login_name, encrypted_password, created_at, updated_at FROM ${TABLE} WHERE user_id = ?`,
+  );
   const exists = db.prepare(`SELECT 1 FROM ${TABLE} WHERE user_id = ?`);
   const remove = db.prepare(`DELETE FROM ${TABLE} WHERE user_id = ?`);
   const listIds = db.prepare(`SELECT user_id FROM ${TABLE} ORDER BY user_id`);
   const context = (userId: string) => `${TABLE}:${userId}`;
 
   return {
-    store: db.transaction((userId: string, password: string, requestId?: string) => {
+    store: db.transaction((userId: string, credential: { loginName: string; password: string }, requestId?: string) => {
       const now = clock().getTime();
-      upsert.run(userId, box.encrypt(password, context(userId)), now, now);
+      upsert.run(userId, credential.loginName, box.encrypt(credential.password, context(userId)), now, now);
       audit.write({ userId, action: 'app_password.store', requestId });
     }),
     get(userId) {
       const row = select.get(userId) as
-        { encrypted_password: Buffer; created_at: number; updated_at: number } | undefined;
+        { login_name: string | null; encrypted_password: Buffer; created_at: number; updated_at: number } | undefined;
       if (!row) return undefined;
       return {
         userId,
+        // Rows from before migration 003 were provisioned with the user id as login name.
+        loginName: row.login_name ?? userId,
         password: box.decrypt(row.encrypted_password, context(userId)),
         createdAt: new Date(row.created_at),
         updatedAt: new Date(row.updated_at),

@@ -63,13 +63,26 @@ describe('POST /api/v1/users/{user_id}/app-password', () => {
     expect(response.status).toBe(200);
   });
 
-  it('answers 403 when the Basic user is not the path user, without asking Nextcloud', async () => {
-    const before = double.requests.length;
+  it('stores an app password minted under another login name for the user id Nextcloud answers', async () => {
+    const response = await call('POST', 'ldap-uid-7', 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE', 'erin');
+    const status = await call('GET', 'ldap-uid-7', 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE', 'erin');
 
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ user_id: 'ldap-uid-7', stored: true });
+    expect(await status.json()).toEqual({ user_id: 'ldap-uid-7', has_app_password: true });
+  });
+
+  it('answers 401 for the user id with an app password minted under another login name', async () => {
+    const response = await call('POST', 'ldap-uid-7', 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE');
+
+    expect(response.status).toBe(401);
+  });
+
+  it("answers 403 when another user's valid credentials are sent for the path user", async () => {
     const response = await call('POST', 'alice', 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB', 'bob');
 
     expect(response.status).toBe(403);
-    expect(double.requests.length).toBe(before);
+    expect(await response.json()).toMatchObject({ error: 'forbidden' });
   });
 
   it('answers 400 for a password that is not in an app-password format', async () => {
@@ -86,7 +99,7 @@ describe('POST /api/v1/users/{user_id}/app-password', () => {
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
   });
 
-  it('answers 403 when Nextcloud says the credentials belong to another user id', async () => {
+  it('answers 403 when the path names the login name instead of the user id Nextcloud answers', async () => {
     const response = await call('POST', 'erin', 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE');
 
     expect(response.status).toBe(403);

@@ -7,6 +7,7 @@ import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oid
 import { APP_PASSWORD, basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
 const BOB_PASSWORD = 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB';
+const CAROL_PASSWORD = 'CCCCC-CCCCC-CCCCC-CCCCC-CCCCC';
 let nextcloud: PlatformDouble;
 const sidecars: TestSidecar[] = [];
 
@@ -14,6 +15,12 @@ beforeAll(async () => {
   nextcloud = await startNextcloudWithOidc([
     { id: 'alice', displayName: 'Alice', appPasswords: [APP_PASSWORD] },
     { id: 'bob', displayName: 'Bob', appPasswords: [BOB_PASSWORD] },
+    {
+      id: 'uid-carol',
+      displayName: 'Carol',
+      email: 'carol@example.com',
+      appPasswords: [{ password: CAROL_PASSWORD, loginName: 'carol@example.com' }],
+    },
   ]);
 });
 afterAll(async () => {
@@ -163,6 +170,24 @@ describe('oauth mode', () => {
     expect(before.isError).toBe(true);
     expect(JSON.stringify(before.content)).toContain('/index.php/settings/user/mcp_companion');
     expect((after.structuredContent as WhoAmI).user_id).toBe('alice');
+  });
+
+  it('reaches Nextcloud with the login name the app password was minted under, not the token subject', async () => {
+    const port = await findFreePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const sidecar = await sidecarWith({ ...env(), MCP_SERVER_PORT: String(port), NEXTCLOUD_MCP_SERVER_URL: publicUrl });
+    const token = (await tokensFor(nextcloud, 'uid-carol', undefined, `${publicUrl}/mcp`)).access_token;
+    await fetch(`${sidecar.url}/api/v1/users/uid-carol/app-password`, {
+      method: 'POST',
+      headers: { authorization: basicAuth('carol@example.com', CAROL_PASSWORD) },
+    });
+    const client = await connectClient(`${sidecar.url}/mcp`, { headers: { authorization: `Bearer ${token}` } });
+
+    const result = await whoami(client.client);
+
+    await client.close();
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect((result.structuredContent as WhoAmI).user_id).toBe('uid-carol');
   });
 
   it('refuses a token issued for another audience', async () => {

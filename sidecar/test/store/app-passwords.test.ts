@@ -4,6 +4,7 @@ import { openTokenStorage, type TokenStorage } from '../../src/store/token-stora
 import { makeTempDir } from '../support/temp-dir.js';
 
 const KEY = new Uint8Array(32).fill(9);
+const ALICE = { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' };
 let temp: ReturnType<typeof makeTempDir>;
 let storage: TokenStorage;
 
@@ -17,20 +18,21 @@ afterEach(() => {
 });
 
 describe('app-password store', () => {
-  it('returns what was stored, with its times', () => {
-    storage.appPasswords!.store('alice', 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+  it('returns what was stored, with its login name and times', () => {
+    storage.appPasswords!.store('alice', { loginName: 'alice@example.com', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' });
 
     const record = storage.appPasswords!.get('alice');
 
     expect(record?.password).toBe('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+    expect(record?.loginName).toBe('alice@example.com');
     expect(record?.createdAt).toBeInstanceOf(Date);
   });
 
   it('refuses to decrypt a row copied to another user', () => {
-    storage.appPasswords!.store('alice', 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+    storage.appPasswords!.store('alice', ALICE);
     storage.db
       .prepare(
-        "INSERT INTO app_passwords SELECT 'mallory', encrypted_password, created_at, updated_at FROM app_passwords WHERE user_id = 'alice'",
+        "INSERT INTO app_passwords (user_id, login_name, encrypted_password, created_at, updated_at) SELECT 'mallory', 'mallory', encrypted_password, created_at, updated_at FROM app_passwords WHERE user_id = 'alice'",
       )
       .run();
 
@@ -38,7 +40,7 @@ describe('app-password store', () => {
   });
 
   it('refuses to decrypt with another key', async () => {
-    storage.appPasswords!.store('alice', 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+    storage.appPasswords!.store('alice', ALICE);
     storage.close();
     storage = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(1) });
 
@@ -46,7 +48,7 @@ describe('app-password store', () => {
   });
 
   it('writes an audit row for each store and delete, without the secret', () => {
-    storage.appPasswords!.store('alice', 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE', 'req-1');
+    storage.appPasswords!.store('alice', ALICE, 'req-1');
     storage.appPasswords!.delete('alice', 'req-2');
     storage.appPasswords!.delete('alice', 'req-3');
 
@@ -61,15 +63,22 @@ describe('app-password store', () => {
   });
 
   it('replaces an existing password and keeps its creation time', () => {
-    storage.appPasswords!.store('alice', 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+    storage.appPasswords!.store('alice', ALICE);
     const created = storage.appPasswords!.get('alice')!.createdAt;
 
-    storage.appPasswords!.store('alice', 'ZZZZZ-BBBBB-CCCCC-DDDDD-EEEEE');
+    storage.appPasswords!.store('alice', { loginName: 'alice', password: 'ZZZZZ-BBBBB-CCCCC-DDDDD-EEEEE' });
 
     expect(storage.appPasswords!.get('alice')).toMatchObject({
       password: 'ZZZZZ-BBBBB-CCCCC-DDDDD-EEEEE',
       createdAt: created,
     });
     expect(storage.appPasswords!.listUserIds()).toEqual(['alice']);
+  });
+
+  it('reads a row from before migration 003 with the user id as its login name', () => {
+    storage.appPasswords!.store('alice', ALICE);
+    storage.db.prepare("UPDATE app_passwords SET login_name = NULL WHERE user_id = 'alice'").run();
+
+    expect(storage.appPasswords!.get('alice')?.loginName).toBe('alice');
   });
 });

@@ -39,7 +39,7 @@ describe('start-up migration', () => {
 
     const result = createMigrator(db, migrations).prepare();
 
-    expect(result).toEqual({ stamped: false, applied: ['001', '002'] });
+    expect(result).toEqual({ stamped: false, applied: ['001', '002', '003'] });
     expect(tables(db)).toEqual(
       expect.arrayContaining([
         'app_passwords',
@@ -68,7 +68,7 @@ describe('start-up migration', () => {
 
     const result = createMigrator(db, migrations).prepare();
 
-    expect(result).toEqual({ stamped: true, applied: ['002'] });
+    expect(result).toEqual({ stamped: true, applied: ['002', '003'] });
     expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'refresh_tokens'").get()).toEqual(schemaBefore);
     expect(db.prepare('SELECT count(*) AS n FROM refresh_tokens').get()).toEqual({ n: 1 });
     db.close();
@@ -82,8 +82,8 @@ describe('start-up migration', () => {
 
     const result = createMigrator(db, migrations).prepare();
 
-    expect(result).toEqual({ stamped: false, applied: ['002'] });
-    expect(createMigrator(db, migrations).current()).toBe('002');
+    expect(result).toEqual({ stamped: false, applied: ['002', '003'] });
+    expect(createMigrator(db, migrations).current()).toBe('003');
     db.close();
   });
 });
@@ -97,8 +97,8 @@ describe('downgrade and history', () => {
     const oneStep = migrator.downgrade();
     const toBase = migrator.downgrade('base');
 
-    expect(oneStep).toEqual(['002']);
-    expect(toBase).toEqual(['001']);
+    expect(oneStep).toEqual(['003']);
+    expect(toBase).toEqual(['002', '001']);
     expect(tables(db)).toEqual(['schema_migrations']);
     db.close();
   });
@@ -113,6 +113,7 @@ describe('downgrade and history', () => {
     expect(history.map((h) => [h.revision, h.appliedAt !== undefined])).toEqual([
       ['001', true],
       ['002', false],
+      ['003', false],
     ]);
     expect(history[1]!.description).toMatch(/app_passwords/);
     db.close();
