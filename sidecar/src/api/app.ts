@@ -10,6 +10,7 @@ import type { McpEndpoint } from '../mcp/http-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../mcp/access.js';
 import type { TokenStorage } from '../store/token-storage.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
+import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
 import { createHealthRouter } from './health-routes.js';
 import { createOAuthBrowserRouter } from './oauth-browser-routes.js';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps): Express {
     app.get('/.well-known/mcp-config', (_req, res) => void res.json(SMITHERY_CONFIG_SCHEMA));
   }
   app.use(createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock }));
+  app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(
     createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, isStoreHealthy: () => storage.isHealthy() }),
   );
