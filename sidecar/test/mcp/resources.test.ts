@@ -43,7 +43,7 @@ describe('resource templates', () => {
     expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual([
       'nextcloud://notes/{id}',
       'nextcloud://files/{+path}',
-      'nextcloud://calendar/{calendar}/{uid}',
+      'nextcloud://calendar/{calendar_id}/{event_id}',
     ]);
   });
 
@@ -83,12 +83,17 @@ describe('resource templates', () => {
       arguments: { summary: 'Review', start: '2025-05-05T10:00:00Z' },
     });
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
-    const uid = (created.structuredContent as { uid: string }).uid;
+    const id = (created.structuredContent as { id: string }).id;
 
-    const read = await client.readResource({ uri: `nextcloud://calendar/personal/${uid}` });
+    const read = await client.readResource({ uri: `nextcloud://calendar/personal/${id}` });
 
     await close();
-    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({ uid, summary: 'Review' });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({
+      id,
+      calendar_id: 'personal',
+      summary: 'Review',
+      start: '2025-05-05T10:00:00Z',
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // Core tools: who the caller is in Nextcloud, and which version and apps it runs.
 import { z } from 'zod';
 import { fetchCapabilities } from '../../platform/capabilities.js';
+import { rememberUserTimeZone } from '../../platform/calendar/user-time-zone.js';
 import { fetchCurrentUserWith } from '../../platform/current-user.js';
 import { isAppInstalled, TOOL_APPS } from '../app-availability.js';
 import { defineTool } from '../tool-definition.js';
@@ -11,20 +12,28 @@ export const whoamiTool = defineTool({
   name: 'nc_core_whoami',
   app: 'core',
   title: 'Who am I',
-  description: 'Returns the Nextcloud user id, display name and email of the account the assistant acts for.',
+  description:
+    'Returns the Nextcloud user id, display name, email and time zone (IANA) of the account the assistant acts for.',
   input: z.object({}),
   output: z.object({
     user_id: z.string(),
     display_name: z.string(),
     email: z.string().nullable(),
     groups: z.array(z.string()),
+    time_zone: z.string(),
   }),
   annotations: READ_ONLY,
   async run(_args, { nextcloud }) {
-    const user = await fetchCurrentUserWith(nextcloud);
-    return { user_id: user.id, display_name: user.displayName, email: user.email ?? null, groups: user.groups };
+    const [user, timeZone] = await Promise.all([fetchCurrentUserWith(nextcloud), rememberUserTimeZone(nextcloud)]);
+    return {
+      user_id: user.id,
+      display_name: user.displayName,
+      email: user.email ?? null,
+      groups: user.groups,
+      time_zone: timeZone.id,
+    };
   },
-  summarize: (user) => `You are ${user.display_name} (user id ${user.user_id}).`,
+  summarize: (user) => `You are ${user.display_name} (user id ${user.user_id}), time zone ${user.time_zone}.`,
 });
 
 export const capabilitiesTool = defineTool({

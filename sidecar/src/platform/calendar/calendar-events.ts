@@ -8,7 +8,14 @@ import { assertUserCalendar, createCalendarItem, deleteCalendarItem, updateCalen
 import { queryCalendarObjects } from './calendar-query.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { expandOccurrences, isRecurring } from './event-occurrences.js';
-import { applyEventChanges, readEvent, type EventChanges, type EventDetails } from './event-model.js';
+import {
+  applyEventChanges,
+  describeTimes,
+  readEvent,
+  type EventChanges,
+  type EventDetails,
+  type EventTimes,
+} from './event-model.js';
 import { findMaster, parseCalendarDocument, textProperty } from './ical-document.js';
 import { formatTime, instantOf } from './ical-time.js';
 
@@ -17,14 +24,11 @@ export interface StoredEvent extends EventDetails {
   etag: string;
 }
 
-export interface EventOccurrence {
+export interface EventOccurrence extends EventTimes {
   uid: string;
   calendarId: string;
   etag: string;
   summary: string;
-  start: string;
-  end: string;
-  allDay: boolean;
   location?: string;
   status?: string;
   recurring: boolean;
@@ -37,6 +41,8 @@ export interface EventOccurrence {
 export interface EventRange {
   start: ICAL.Time;
   end: ICAL.Time;
+  /** The user's time zone: dates count from midnight there, and results show times there too. */
+  zone: ICAL.Timezone;
   /** Only these calendars; every event calendar when absent. */
   calendarIds?: string[];
   /** At most this many occurrences are collected. */
@@ -50,8 +56,7 @@ export async function listEvents(account: DavAccount, range: EventRange): Promis
   for (const calendarId of calendarIds) {
     const objects = await queryCalendarObjects(account, calendarId, {
       component: 'VEVENT',
-      timeRange: { start: range.start, end: range.end },
-      expand: true,
+      timeRange: { start: range.start, end: range.end, zone: range.zone },
     });
     for (const object of objects) {
       const document = parseCalendarDocument(object.ics);
@@ -62,14 +67,12 @@ export async function listEvents(account: DavAccount, range: EventRange): Promis
           calendarId,
           etag: object.etag,
           summary: textProperty(occurrence.component, 'summary') ?? '',
-          start: formatTime(occurrence.start),
-          end: formatTime(occurrence.end),
-          allDay: occurrence.start.isDate,
+          ...describeTimes(occurrence.start, occurrence.end, range.zone),
           location: textProperty(occurrence.component, 'location'),
           status: textProperty(occurrence.component, 'status'),
           recurring: occurrence.recurrenceId !== undefined || (master ? isRecurring(master) : false),
-          recurrenceId: occurrence.recurrenceId && formatTime(occurrence.recurrenceId),
-          startsAt: instantOf(occurrence.start),
+          recurrenceId: occurrence.recurrenceId && formatTime(occurrence.recurrenceId, undefined, range.zone),
+          startsAt: instantOf(occurrence.start, range.zone),
         });
       }
       if (found.length >= range.maxOccurrences) break;
@@ -78,38 +81,45 @@ export async function listEvents(account: DavAccount, range: EventRange): Promis
   return found.sort((a, b) => a.startsAt - b.startsAt || a.uid.localeCompare(b.uid));
 }
 
-export async function getEvent(account: DavAccount, calendarId: string, uid: string): Promise<StoredEvent> {
-  assertUserCalendar(calendarId);
-  const object = await findCalendarObject(account, calendarId, uid, 'VEVENT');
+/** Where an event is: its calendar and UID, and the user's zone to show its times in as well. */
+export interface EventRef {
+  calendarId: string;
+  uid: string;
+  userZone: ICAL.Timezone;
+}
+
+export async function getEvent(account: DavAccount, ref: EventRef): Promise<StoredEvent> {
+  assertUserCalendar(ref.calendarId);
+  const object = await findCalendarObject(account, ref.calendarId, ref.uid, 'VEVENT');
   const master = findMaster(parseCalendarDocument(object.ics), 'vevent');
-  if (!master) throw new NotFoundError('There is no event with this UID.');
-  return { ...readEvent(master), calendarId, etag: object.etag };
+  if (!master) throw new NotFoundError('There is no event with this event_id.');
+  return { ...readEvent(master, ref.userZone), calendarId: ref.calendarId, etag: object.etag };
 }
 
 /** Creates an event with a new UID; `start` and `summary` are required. */
 export async function createEvent(
   account: DavAccount,
-  calendarId: string,
+  target: { calendarId: string; userZone: ICAL.Timezone },
   fields: EventChanges & { summary: string; start: ICAL.Time },
 ): Promise<StoredEvent> {
-  const { component, etag } = await createCalendarItem(account, calendarId, 'vevent', (event) =>
+  const { component, etag } = await createCalendarItem(account, target.calendarId, 'vevent', (event) =>
     applyEventChanges(event, fields, organizerOf(account)),
   );
-  return { ...readEvent(component), calendarId, etag };
+  return { ...readEvent(component, target.userZone), calendarId: target.calendarId, etag };
 }
 
 /** Changes the given fields of the event (its master, for recurring ones); `etag` guards against lost updates. */
 export async function updateEvent(
   account: DavAccount,
-  calendarId: string,
-  uid: string,
-  changes: EventChanges,
-  etag?: string,
+  ref: EventRef & { etag?: string },
+  /** The changes, or a function of the stored master that gives them (to read times in the event's own zone). */
+  changes: EventChanges | ((master: ICAL.Component) => EventChanges),
 ): Promise<StoredEvent> {
+  const { calendarId, uid, etag } = ref;
   const written = await updateCalendarItem(account, { calendarId, uid, kind: 'vevent', etag }, (master) =>
-    applyEventChanges(master, changes, organizerOf(account)),
+    applyEventChanges(master, typeof changes === 'function' ? changes(master) : changes, organizerOf(account)),
   );
-  return { ...readEvent(written.component), calendarId, etag: written.etag };
+  return { ...readEvent(written.component, ref.userZone), calendarId, etag: written.etag };
 }
 
 export function deleteEvent(account: DavAccount, calendarId: string, uid: string, etag?: string): Promise<void> {

@@ -1,8 +1,9 @@
 // Create, change and delete one calendar item (an event or a task) by UID: new items get a new UID, changes touch
 // only the master component of the stored object and are written back with If-Match.
 import type ICAL from 'ical.js';
-import { InvalidInputError, NotFoundError } from '../../errors.js';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '../../errors.js';
 import type { DavAccount } from '../dav/dav-account.js';
+import { listCalendars } from './calendar-collections.js';
 import { deleteCalendarObject, findCalendarObject, writeCalendarObject } from './calendar-objects.js';
 import { isSystemCalendar, objectFileName } from './calendar-paths.js';
 import {
@@ -38,7 +39,7 @@ export async function createCalendarItem(
     calendarId,
     fileName: objectFileName(uid),
     ics: serializeCalendar(document),
-  }).catch(explainMissingCalendar(calendarId));
+  }).catch((error: unknown) => explainRefusedItem(account, calendarId, kind, error));
   return { component, etag };
 }
 
@@ -52,7 +53,7 @@ export async function updateCalendarItem(
   const object = await findCalendarObject(account, item.calendarId, item.uid, componentName(item.kind));
   const document = parseCalendarDocument(object.ics);
   const master = findMaster(document, item.kind);
-  if (!master) throw new NotFoundError(`There is no ${itemNoun(item.kind)} with this UID.`);
+  if (!master) throw new NotFoundError(`There is no ${itemNoun(item.kind)} with this ${itemNoun(item.kind)}_id.`);
   change(master);
   markChanged(master);
   const etag = await writeCalendarObject(account, {
@@ -84,12 +85,26 @@ export function assertUserCalendar(calendarId: string): void {
   }
 }
 
-/** Turns the 404 of a write into "no such calendar". */
-export function explainMissingCalendar(calendarId: string) {
-  return (error: unknown): never => {
-    if (error instanceof NotFoundError) throw new NotFoundError(`There is no calendar "${calendarId}".`);
-    throw error;
-  };
+/**
+ * Turns the 404 of a new item into "no such calendar", and the 403 Nextcloud answers for a component the calendar
+ * does not hold ("iCalendar objects must at least have a component of type VEVENT") into what to do instead.
+ */
+async function explainRefusedItem(
+  account: DavAccount,
+  calendarId: string,
+  kind: ItemKind,
+  error: unknown,
+): Promise<never> {
+  if (error instanceof NotFoundError) throw new NotFoundError(`There is no calendar "${calendarId}".`);
+  if (!(error instanceof ForbiddenError)) throw error;
+  const calendar = (await listCalendars(account)).find((candidate) => candidate.id === calendarId);
+  if (!calendar || calendar.components.length === 0 || calendar.components.includes(componentName(kind))) throw error;
+  throw new InvalidInputError(
+    kind === 'vtodo'
+      ? `Calendar "${calendarId}" holds only events. Pass the calendar_id of a calendar with VTODO from nc_calendar_list_calendars, or create one with nc_calendar_create_calendar (components ["VTODO"]).`
+      : `Calendar "${calendarId}" holds no events.`,
+    { cause: error },
+  );
 }
 
 function componentName(kind: ItemKind): 'VEVENT' | 'VTODO' {

@@ -1,5 +1,5 @@
-// CalDAV calendar-query REPORTs: the events or tasks of a calendar, optionally within a time range (with `expand`
-// for recurring events) or with a given UID.
+// CalDAV calendar-query REPORTs: the events or tasks of a calendar, optionally within a time range or with a given
+// UID. Recurring events come back as stored (not expanded by the server, which would turn their times into UTC).
 import type ICAL from 'ical.js';
 import { calendarPaths } from './calendar-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
@@ -17,9 +17,8 @@ export interface CalendarObject {
 
 export interface CalendarQuery {
   component: 'VEVENT' | 'VTODO';
-  timeRange?: { start: ICAL.Time; end: ICAL.Time };
-  /** Ask the server to expand recurring events into instances within the time range. */
-  expand?: boolean;
+  /** Objects with an occurrence in this range; dates count from midnight in `zone`. */
+  timeRange?: { start: ICAL.Time; end: ICAL.Time; zone: ICAL.Timezone };
   uid?: string;
 }
 
@@ -41,18 +40,16 @@ export async function queryCalendarObjects(
 }
 
 function renderQuery(query: CalendarQuery): string {
-  const range = query.timeRange && {
-    start: formatUtcStamp(query.timeRange.start),
-    end: formatUtcStamp(query.timeRange.end),
-  };
-  const expand = range && query.expand ? `<c:expand start="${range.start}" end="${range.end}"/>` : '';
-  const timeRange = range ? `<c:time-range start="${range.start}" end="${range.end}"/>` : '';
+  const range = query.timeRange;
+  const timeRange = range
+    ? `<c:time-range start="${formatUtcStamp(range.start, range.zone)}" end="${formatUtcStamp(range.end, range.zone)}"/>`
+    : '';
   const uid = query.uid
     ? `<c:prop-filter name="UID"><c:text-match collation="i;octet">${escapeXml(query.uid)}</c:text-match></c:prop-filter>`
     : '';
   return (
     `<c:calendar-query ${DAV_NAMESPACES}><d:prop><d:getetag/>` +
-    `<c:calendar-data>${expand}</c:calendar-data></d:prop>` +
+    '<c:calendar-data/></d:prop>' +
     `<c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="${query.component}">${timeRange}${uid}` +
     '</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>'
   );

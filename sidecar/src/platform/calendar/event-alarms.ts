@@ -1,20 +1,12 @@
 // Reminders of an event or task (VALARM): read their triggers, and replace them with new ones.
 import ICAL from 'ical.js';
 
-export type AlarmAction = 'DISPLAY' | 'EMAIL' | 'AUDIO';
-
 export interface Alarm {
   action: string;
   /** Minutes before the start (negative: after); undefined for absolute triggers or ones relative to the end. */
   minutesBefore?: number;
   /** The trigger as iCalendar writes it: a duration (-PT15M) or a UTC date-time. */
   trigger: string;
-  description?: string;
-}
-
-export interface AlarmInput {
-  minutesBefore: number;
-  action: 'DISPLAY' | 'EMAIL';
   description?: string;
 }
 
@@ -35,15 +27,14 @@ export function readAlarms(component: ICAL.Component): Alarm[] {
   });
 }
 
-/** Removes every VALARM and adds one per input, each triggering relative to the start. */
-export function replaceAlarms(component: ICAL.Component, alarms: AlarmInput[], fallbackText: string): void {
+/** Removes every VALARM and adds a DISPLAY reminder per entry, `minutesBefore` the start. */
+export function replaceAlarms(component: ICAL.Component, minutesBefore: number[], text: string): void {
   component.removeAllSubcomponents('valarm');
-  for (const input of alarms) {
+  for (const minutes of minutesBefore) {
     const alarm = new ICAL.Component('valarm');
-    alarm.addPropertyWithValue('action', input.action);
-    alarm.addPropertyWithValue('trigger', ICAL.Duration.fromSeconds(-input.minutesBefore * 60));
-    alarm.addPropertyWithValue('description', input.description ?? fallbackText);
-    if (input.action === 'EMAIL') alarm.addPropertyWithValue('summary', input.description ?? fallbackText);
+    alarm.addPropertyWithValue('action', 'DISPLAY');
+    alarm.addPropertyWithValue('trigger', ICAL.Duration.fromSeconds(-minutes * 60));
+    alarm.addPropertyWithValue('description', text);
     component.addSubcomponent(alarm);
   }
 }

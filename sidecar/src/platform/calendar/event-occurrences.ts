@@ -1,5 +1,5 @@
 // The occurrences of the events in a calendar document that overlap a time range: recurring events expanded with
-// ical.js (servers that ignore CalDAV's `expand` return the master), server-expanded instances taken as they are.
+// ical.js in their own time zone (so a weekly 09:30 in Berlin stays 09:30 in summer), overrides applied.
 import ICAL from 'ical.js';
 import { instantOf } from './ical-time.js';
 
@@ -15,6 +15,8 @@ export interface Occurrence {
 export interface TimeRange {
   start: ICAL.Time;
   end: ICAL.Time;
+  /** Where dates and floating times are placed on the time line (the user's time zone). */
+  zone: ICAL.Timezone;
 }
 
 /** Stops runaway rules (a minutely event since 1970) from eating the process. */
@@ -57,7 +59,7 @@ function expandRecurring(
   const event = new ICAL.Event(master, { exceptions: overrides, strictExceptions: false });
   const iterator = event.iterator();
   const found: Occurrence[] = [];
-  const rangeEnd = instantOf(range.end);
+  const rangeEnd = instantOf(range.end, range.zone);
   for (let i = 0; i < MAX_ITERATIONS_PER_EVENT && found.length < limit; i++) {
     const next = iterator.next();
     if (!next) break;
@@ -69,7 +71,7 @@ function expandRecurring(
       recurrenceId: details.recurrenceId,
     };
     // Overrides may move an instance into the range from after it, so only stop on the original start.
-    if (instantOf(next) >= rangeEnd && instantOf(occurrence.start) >= rangeEnd) break;
+    if (instantOf(next, range.zone) >= rangeEnd && instantOf(occurrence.start, range.zone) >= rangeEnd) break;
     if (overlaps(occurrence, range)) found.push(occurrence);
   }
   return found;
@@ -88,9 +90,9 @@ function singleOccurrence(component: ICAL.Component): Occurrence {
 
 /** Overlap as CalDAV defines it: starts before the range ends and ends after it starts (instants count at start). */
 function overlaps(occurrence: Occurrence, range: TimeRange): boolean {
-  const start = instantOf(occurrence.start);
-  const end = Math.max(instantOf(occurrence.end), start);
-  const rangeStart = instantOf(range.start);
-  const rangeEnd = instantOf(range.end);
+  const start = instantOf(occurrence.start, range.zone);
+  const end = Math.max(instantOf(occurrence.end, range.zone), start);
+  const rangeStart = instantOf(range.start, range.zone);
+  const rangeEnd = instantOf(range.end, range.zone);
   return start < rangeEnd && (end > rangeStart || (end === start && start >= rangeStart));
 }

@@ -3,12 +3,14 @@
 import ICAL from 'ical.js';
 import { UpstreamError } from '../../errors.js';
 import { nowUtc } from './ical-time.js';
+import { addMissingTimeZones, registerZonesNamedIn } from './time-zones.js';
 
 export type ItemKind = 'vevent' | 'vtodo';
 
 export const PRODUCT_ID = '-//Nextcloud MCP Server//EN';
 
 export function parseCalendarDocument(ics: string): ICAL.Component {
+  registerZonesNamedIn(ics);
   try {
     const component = new ICAL.Component(ICAL.parse(ics) as unknown[]);
     if (component.name !== 'vcalendar') throw new Error(`not a VCALENDAR but ${component.name}`);
@@ -38,7 +40,9 @@ export function newItemComponent(kind: ItemKind): ICAL.Component {
   return component;
 }
 
+/** The document as text, with a VTIMEZONE for every TZID it uses (Nextcloud needs them to place the times). */
 export function serializeCalendar(calendar: ICAL.Component): string {
+  addMissingTimeZones(calendar);
   return `${calendar.toString()}\r\n`;
 }
 

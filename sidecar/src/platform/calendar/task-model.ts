@@ -2,7 +2,7 @@
 // that every property the tools do not know stays as it was.
 import ICAL from 'ical.js';
 import { InvalidInputError } from '../../errors.js';
-import { readAlarms, type Alarm } from './event-alarms.js';
+import { setTimeProperty } from './event-model.js';
 import { readCategories, setTextProperty, textProperty, writeCategories } from './ical-document.js';
 import { formatTime, nowUtc } from './ical-time.js';
 
@@ -22,7 +22,6 @@ export interface TaskDetails {
   categories: string[];
   /** The UID of the parent task, for subtasks. */
   parentUid?: string;
-  alarms: Alarm[];
 }
 
 export interface TaskChanges {
@@ -36,10 +35,11 @@ export interface TaskChanges {
   categories?: string[];
 }
 
-export function readTask(component: ICAL.Component): TaskDetails {
+/** Reads a task; times show in their own zone, floating ones in `userZone`. */
+export function readTask(component: ICAL.Component, userZone: ICAL.Timezone): TaskDetails {
   const time = (name: string) => {
     const value = component.getFirstPropertyValue(name);
-    return value instanceof ICAL.Time ? formatTime(value) : undefined;
+    return value instanceof ICAL.Time ? formatTime(value, undefined, userZone) : undefined;
   };
   const priority = Number(component.getFirstPropertyValue('priority') ?? 0);
   const percent = component.getFirstPropertyValue('percent-complete');
@@ -55,7 +55,6 @@ export function readTask(component: ICAL.Component): TaskDetails {
     priority: priority >= 1 && priority <= 9 ? priority : undefined,
     categories: readCategories(component),
     parentUid: textProperty(component, 'related-to'),
-    alarms: readAlarms(component),
   };
 }
 
@@ -90,8 +89,8 @@ function applyStatus(component: ICAL.Component, status: TaskStatus): void {
 }
 
 function setTime(component: ICAL.Component, name: string, value: ICAL.Time | null): void {
-  component.removeAllProperties(name);
-  if (value !== null) component.addPropertyWithValue(name, value);
+  if (value === null) component.removeAllProperties(name);
+  else setTimeProperty(component, name, value);
 }
 
 function setNumber(component: ICAL.Component, name: string, value: number | null): void {

@@ -1,131 +1,164 @@
 // Input and output schemas shared by the calendar tools, and the mapping of stored events and tasks to outputs.
+// Bounds are checked but not listed: a model never needs to know that a summary stops at 255 characters.
 import { z } from 'zod';
 import type { StoredEvent } from '../../../platform/calendar/calendar-events.js';
 import type { StoredTask } from '../../../platform/calendar/calendar-tasks.js';
+import type { EventTimes } from '../../../platform/calendar/event-model.js';
 import { TIME_INPUT_PATTERN } from '../../../platform/calendar/ical-time.js';
 
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+export const CHANGE = { ...WRITE, destructiveHint: true };
+export const REMOVE = { ...WRITE, destructiveHint: true, idempotentHint: true };
 
-export const calendarIdInput = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[^/\\]+$/, 'a calendar id is one path segment')
-  .describe('Calendar id from nc_calendar_list_calendars, e.g. personal');
-export const uidInput = z.string().min(1).max(255).describe('The UID of the event or task');
-export const etagInput = z
-  .string()
-  .min(1)
-  .max(200)
-  .describe('The etag from the last read. The change is refused if the item changed since.');
-export const timeInput = (what: string) =>
+/** Text of at most `max` characters (empty allowed: it removes a field in updates). */
+export const text = (max: number) => z.string().refine((s) => s.length <= max, `at most ${max} characters`);
+/** Text with something in it, at most `max` characters. */
+export const words = (max: number) =>
   z
     .string()
-    .max(40)
-    .regex(TIME_INPUT_PATTERN, `${what} must be YYYY-MM-DD or an ISO 8601 date-time with Z or an offset`)
-    .describe(`${what}: YYYY-MM-DD for all-day, else ISO 8601 with offset, e.g. 2025-03-01T09:00:00+01:00`);
+    .trim()
+    .refine((s) => s.length > 0 && s.length <= max, `1 to ${max} characters`);
+/** A whole number from `min` to `max` (checked, not listed). */
+export const count = (min: number, max: number) =>
+  z
+    .number()
+    .int()
+    .refine((n) => n >= min && n <= max, `${min} to ${max}`);
+/** Page size of the list tools. */
+export const limitInput = count(1, 200).default(50);
 
-export const attendeeInput = z.object({
-  email: z.email().max(254),
-  name: z.string().min(1).max(200).optional(),
-  role: z.enum(['REQ-PARTICIPANT', 'OPT-PARTICIPANT', 'NON-PARTICIPANT', 'CHAIR']).optional(),
-  status: z.enum(['NEEDS-ACTION', 'ACCEPTED', 'DECLINED', 'TENTATIVE', 'DELEGATED']).optional(),
-  rsvp: z.boolean().optional(),
-});
+/** An id that is one path segment (a calendar, event or task id). */
+export const segment = (what: string) =>
+  z.string().refine((s) => s.length > 0 && s.length <= 255 && !/[/\\]/.test(s), `${what} is one path segment`);
 
-export const alarmInput = z.object({
-  minutes_before: z.number().int().min(-10080).max(40320).describe('Minutes before the start, e.g. 15'),
-  action: z.enum(['DISPLAY', 'EMAIL']).default('DISPLAY'),
-  description: z.string().max(255).optional(),
-});
+export const calendarIdInput = segment('calendar_id');
+export const etagInput = text(200);
+/** A date or date-time as parseTimeInput reads it; "" where the caller may remove the time. */
+export const timeInput = z.string().refine((s) => s === '' || TIME_INPUT_PATTERN.test(s), 'YYYY-MM-DD or ISO 8601');
+export const timeZoneInput = text(64);
 
-export const eventOutput = z.object({
-  uid: z.string(),
-  calendar: z.string(),
-  etag: z.string(),
-  summary: z.string(),
-  description: z.string().optional(),
-  location: z.string().optional(),
+const timesOutput = {
   start: z.string(),
   end: z.string(),
-  all_day: z.boolean(),
-  timezone: z.string().optional(),
+  time_zone: z.string().optional(),
+  user_start: z.string().optional().describe('In the user time zone'),
+  user_end: z.string().optional(),
+};
+
+export const occurrenceOutput = z.object({
+  id: z.string(),
+  calendar_id: z.string(),
+  summary: z.string(),
+  ...timesOutput,
+  location: z.string().optional(),
+  status: z.string().optional(),
+});
+
+/** What a write returns: enough to refer to the event again and to confirm when it is. */
+export const writtenEventOutput = z.object({
+  id: z.string(),
+  calendar_id: z.string(),
+  etag: z.string(),
+  summary: z.string(),
+  ...timesOutput,
+});
+
+export const eventOutput = writtenEventOutput.extend({
+  description: z.string().optional(),
+  location: z.string().optional(),
   rrule: z.string().optional(),
   status: z.string().optional(),
-  categories: z.array(z.string()),
-  url: z.string().optional(),
-  organizer: z.object({ email: z.string(), name: z.string().optional() }).optional(),
-  attendees: z.array(
-    z.object({
-      email: z.string(),
-      name: z.string().optional(),
-      role: z.string().optional(),
-      status: z.string().optional(),
-      rsvp: z.boolean().optional(),
-    }),
-  ),
-  alarms: z.array(
-    z.object({
-      action: z.string(),
-      minutes_before: z.number().optional(),
-      trigger: z.string(),
-      description: z.string().optional(),
-    }),
-  ),
+  organizer: z.string().optional(),
+  attendees: z.array(z.string()).optional().describe('Name <email> (reply)'),
+  alarms: z.array(z.number()).optional(),
+});
+
+/** What a task write returns. */
+export const writtenTaskOutput = z.object({
+  id: z.string(),
+  calendar_id: z.string(),
+  etag: z.string(),
+  summary: z.string(),
+  status: z.string(),
 });
 
 export const taskOutput = z.object({
-  uid: z.string(),
-  calendar: z.string(),
+  id: z.string(),
+  calendar_id: z.string(),
   etag: z.string(),
   summary: z.string(),
   description: z.string().optional(),
   status: z.string(),
   due: z.string().optional(),
   start: z.string().optional(),
-  completed: z.string().optional(),
   percent_complete: z.number().optional(),
   priority: z.number().optional(),
-  categories: z.array(z.string()),
-  parent_uid: z.string().optional(),
+  categories: z.array(z.string()).optional(),
+  parent_task_id: z.string().optional(),
 });
+
+/** What a delete returns (a failure is an error result instead). */
+export const deletedOutput = z.object({ id: z.string() });
+
+export function toTimesOutput(times: EventTimes) {
+  return {
+    start: times.start,
+    end: times.end,
+    time_zone: times.timeZone,
+    user_start: times.userStart,
+    user_end: times.userEnd,
+  };
+}
 
 export function toEventOutput(event: StoredEvent): z.infer<typeof eventOutput> {
   return {
-    uid: event.uid,
-    calendar: event.calendarId,
+    id: event.uid,
+    calendar_id: event.calendarId,
     etag: event.etag,
     summary: event.summary,
+    ...toTimesOutput(event),
     description: event.description,
     location: event.location,
-    start: event.start,
-    end: event.end,
-    all_day: event.allDay,
-    timezone: event.timezone,
     rrule: event.rrule,
     status: event.status,
-    categories: event.categories,
-    url: event.url,
-    organizer: event.organizer,
-    attendees: event.attendees,
-    alarms: event.alarms.map(({ minutesBefore, ...alarm }) => ({ ...alarm, minutes_before: minutesBefore })),
+    organizer: event.organizer?.email,
+    attendees: nonEmpty(event.attendees.map(describeAttendee)),
+    alarms: nonEmpty(event.alarms),
   };
+}
+
+export function toWrittenEventOutput(event: StoredEvent): z.infer<typeof writtenEventOutput> {
+  const { id, calendar_id, etag, summary } = toEventOutput(event);
+  return { id, calendar_id, etag, summary, ...toTimesOutput(event) };
+}
+
+export function toWrittenTaskOutput(task: StoredTask): z.infer<typeof writtenTaskOutput> {
+  const { id, calendar_id, etag, summary, status } = toTaskOutput(task);
+  return { id, calendar_id, etag, summary, status };
 }
 
 export function toTaskOutput(task: StoredTask): z.infer<typeof taskOutput> {
   return {
-    uid: task.uid,
-    calendar: task.calendarId,
+    id: task.uid,
+    calendar_id: task.calendarId,
     etag: task.etag,
     summary: task.summary,
     description: task.description,
     status: task.status,
     due: task.due,
     start: task.start,
-    completed: task.completed,
     percent_complete: task.percentComplete,
     priority: task.priority,
-    categories: task.categories,
-    parent_uid: task.parentUid,
+    categories: nonEmpty(task.categories),
+    parent_task_id: task.parentUid,
   };
+}
+
+function describeAttendee({ email, name, status }: StoredEvent['attendees'][number]): string {
+  return `${name ? `${name} <${email}>` : email}${status ? ` (${status})` : ''}`;
+}
+
+function nonEmpty<T>(list: T[]): T[] | undefined {
+  return list.length > 0 ? list : undefined;
 }

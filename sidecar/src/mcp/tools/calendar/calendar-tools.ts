@@ -3,39 +3,31 @@ import { z } from 'zod';
 import { calendarIdFor, createCalendar, listCalendars } from '../../../platform/calendar/calendar-collections.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
-import { READ_ONLY } from './calendar-schemas.js';
+import { openCalendarContext } from './calendar-context.js';
+import { READ_ONLY, words, WRITE } from './calendar-schemas.js';
 
-const calendarOutput = z.object({
-  id: z.string(),
-  display_name: z.string(),
-  color: z.string().optional(),
-  components: z.array(z.string()),
-});
+const calendarOutput = z.object({ id: z.string(), display_name: z.string(), components: z.array(z.string()) });
 
 export const listCalendarsTool = defineTool({
   name: 'nc_calendar_list_calendars',
   app: 'calendar',
   title: 'List calendars',
-  description:
-    'Lists the calendars of the user with their id, name, colour and whether they hold events (VEVENT) or tasks (VTODO). System collections such as the trash bin are left out.',
+  description: "Lists the user's calendars (components: VEVENT events, VTODO tasks) and the user's time zone.",
   input: z.object({}),
-  output: z.object({ calendars: z.array(calendarOutput) }),
+  output: z.object({ calendars: z.array(calendarOutput), time_zone: z.string() }),
   annotations: READ_ONLY,
   async run(_args, { nextcloud }) {
-    const calendars = await listCalendars(await openDavAccount(nextcloud));
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const calendars = await listCalendars(account);
     return {
-      calendars: calendars.map((c) => ({
-        id: c.id,
-        display_name: c.displayName,
-        color: c.color,
-        components: c.components,
-      })),
+      calendars: calendars.map((c) => ({ id: c.id, display_name: c.displayName, components: c.components })),
+      time_zone: userTimeZone.id,
     };
   },
-  summarize: ({ calendars }) =>
+  summarize: ({ calendars, time_zone }) =>
     calendars.length === 0
-      ? 'No calendars.'
-      : `${calendars.length} calendars: ${calendars.map((c) => `${c.display_name} (${c.id})`).join(', ')}.`,
+      ? `No calendars. Time zone ${time_zone}.`
+      : `${calendars.length} calendars: ${calendars.map((c) => `${c.display_name} (${c.id}: ${c.components.join(', ')})`).join(', ')}. Time zone ${time_zone}.`,
 });
 
 export const createCalendarTool = defineTool({
@@ -43,42 +35,32 @@ export const createCalendarTool = defineTool({
   app: 'calendar',
   title: 'Create a calendar',
   description:
-    'Creates a calendar with a display name, an optional colour (#rrggbb) and the kinds of items it holds (events, tasks or both). Returns its id.',
+    'Creates a calendar for events, tasks or both. color: #rrggbb. calendar_id defaults to one made from the name.',
   input: z.object({
-    display_name: z.string().trim().min(1).max(100),
-    id: z
+    display_name: words(100),
+    calendar_id: z
       .string()
-      .min(1)
-      .max(60)
-      .regex(/^[a-z0-9][a-z0-9-]*$/, 'id uses lowercase letters, digits and hyphens')
-      .optional()
-      .describe('The id (URI segment), derived from the display name when absent'),
+      .refine((s) => /^[a-z0-9][a-z0-9-]{0,59}$/.test(s), 'calendar_id uses lowercase letters, digits and hyphens')
+      .optional(),
     color: z
       .string()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'color is #rrggbb')
+      .refine((s) => /^#[0-9a-fA-F]{6}$/.test(s), 'color is #rrggbb')
       .optional(),
     components: z
       .array(z.enum(['VEVENT', 'VTODO']))
       .min(1)
-      .max(2)
       .default(['VEVENT', 'VTODO']),
   }),
   output: calendarOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run({ display_name, id, color, components }, { nextcloud }) {
-    const account = await openDavAccount(nextcloud);
-    const calendar = await createCalendar(account, {
-      id: id ?? calendarIdFor(display_name),
+  annotations: WRITE,
+  async run({ display_name, calendar_id, color, components }, { nextcloud }) {
+    const calendar = await createCalendar(await openDavAccount(nextcloud), {
+      id: calendar_id ?? calendarIdFor(display_name),
       displayName: display_name,
       color,
       components: [...new Set(components)],
     });
-    return {
-      id: calendar.id,
-      display_name: calendar.displayName,
-      color: calendar.color,
-      components: calendar.components,
-    };
+    return { id: calendar.id, display_name: calendar.displayName, components: calendar.components };
   },
   summarize: (calendar) => `Created calendar ${calendar.display_name} (${calendar.id}).`,
 });

@@ -1,4 +1,5 @@
 // Tools for events: list the occurrences in a time range, read, create, update and delete one event.
+import type ICAL from 'ical.js';
 import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
 import {
@@ -8,113 +9,114 @@ import {
   listEvents,
   updateEvent,
 } from '../../../platform/calendar/calendar-events.js';
+import { eventZoneOf, parseRecurrenceRule, type EventChanges } from '../../../platform/calendar/event-model.js';
+import { instantOf, parseTimeInput, zoneOfInput } from '../../../platform/calendar/ical-time.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
-import type { EventChanges } from '../../../platform/calendar/event-model.js';
-import { parseRecurrenceRule } from '../../../platform/calendar/event-model.js';
-import { instantOf, parseTimeInput } from '../../../platform/calendar/ical-time.js';
 import { defineTool } from '../../tool-definition.js';
+import { openCalendarContext } from './calendar-context.js';
 import {
-  alarmInput,
-  attendeeInput,
+  CHANGE,
+  limitInput,
   calendarIdInput,
+  deletedOutput,
   etagInput,
   eventOutput,
+  occurrenceOutput,
+  toWrittenEventOutput,
+  writtenEventOutput,
   READ_ONLY,
+  REMOVE,
+  segment,
+  text,
   timeInput,
+  timeZoneInput,
   toEventOutput,
-  uidInput,
+  toTimesOutput,
+  words,
+  WRITE,
 } from './calendar-schemas.js';
 import { pageOf } from './page-cursor.js';
 
 const MAX_RANGE_DAYS = 366;
 const MAX_OCCURRENCES = 2000;
 
+const eventIdInput = segment('event_id');
 const eventFields = {
-  summary: z.string().trim().min(1).max(255),
-  description: z.string().max(10_000).nullable().optional(),
-  location: z.string().max(500).nullable().optional(),
-  start: timeInput('start'),
-  end: timeInput('end').optional().describe('Exclusive end, by default one hour (or one day) after start'),
-  rrule: z
-    .string()
-    .max(500)
-    .regex(/^(RRULE:)?FREQ=/i, 'rrule starts with FREQ=, e.g. FREQ=WEEKLY;BYDAY=MO')
-    .nullable()
+  summary: words(255),
+  start: timeInput,
+  end: timeInput.optional().describe('Default start + 1 hour (or day)'),
+  time_zone: timeZoneInput.optional(),
+  description: text(10_000).optional(),
+  location: text(500).optional(),
+  rrule: text(500).optional().describe('e.g. FREQ=WEEKLY;BYDAY=MO'),
+  attendees: z
+    .array(z.object({ email: text(254).refine(isEmail, 'an email address'), name: words(200).optional() }))
+    .optional(),
+  alarms: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((m) => Math.abs(m) <= 40_320, 'at most 4 weeks'),
+    )
     .optional()
-    .describe('iCalendar recurrence rule, e.g. FREQ=WEEKLY;BYDAY=MO;COUNT=10'),
-  status: z.enum(['TENTATIVE', 'CONFIRMED', 'CANCELLED']).nullable().optional(),
-  categories: z.array(z.string().min(1).max(100)).max(20).optional(),
-  url: z.url().max(2000).nullable().optional(),
-  attendees: z.array(attendeeInput).max(100).optional(),
-  alarms: z.array(alarmInput).max(10).optional(),
+    .describe('Reminders, minutes before start'),
 };
-
-const occurrenceOutput = z.object({
-  uid: z.string(),
-  calendar: z.string(),
-  etag: z.string(),
-  summary: z.string(),
-  start: z.string(),
-  end: z.string(),
-  all_day: z.boolean(),
-  location: z.string().optional(),
-  status: z.string().optional(),
-  recurring: z.boolean(),
-  recurrence_id: z.string().optional(),
-});
 
 export const listEventsTool = defineTool({
   name: 'nc_calendar_list_events',
   app: 'calendar',
-  title: 'List events in a time range',
-  description: `Lists the events that overlap a time range of at most ${MAX_RANGE_DAYS} days, with recurring events expanded into their occurrences, ordered by start. Pass next_cursor back as cursor for the next page.`,
+  title: 'List events',
+  description:
+    'Lists event occurrences from start to end, recurring ones expanded. Times without offset are in the user time zone.',
   input: z.object({
-    start: timeInput('start'),
-    end: timeInput('end'),
-    calendars: z.array(calendarIdInput).min(1).max(20).optional().describe('Calendar ids, all calendars by default'),
-    limit: z.number().int().min(1).max(200).default(50),
-    cursor: z.string().max(200).optional(),
+    start: timeInput,
+    end: timeInput,
+    calendar_ids: z.array(calendarIdInput).optional(),
+    limit: limitInput,
+    cursor: text(200).optional(),
   }),
-  output: z.object({ events: z.array(occurrenceOutput), next_cursor: z.string().nullable(), truncated: z.boolean() }),
+  output: z.object({
+    events: z.array(occurrenceOutput),
+    time_zone: z.string(),
+    next_cursor: z.string().nullable(),
+  }),
   annotations: READ_ONLY,
-  async run({ start, end, calendars, limit, cursor }, { nextcloud }) {
-    const range = { start: parseTimeInput(start, 'start'), end: parseTimeInput(end, 'end') };
-    const seconds = instantOf(range.end) - instantOf(range.start);
+  async run({ start, end, calendar_ids, limit, cursor }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const zone = userTimeZone.zone;
+    const range = { start: parseTime(start, 'start', zone), end: parseTime(end, 'end', zone) };
+    const seconds = instantOf(range.end, zone) - instantOf(range.start, zone);
     if (seconds <= 0) throw new InvalidInputError('end must be after start.');
     if (seconds > MAX_RANGE_DAYS * 86_400) {
       throw new InvalidInputError(`The time range may span at most ${MAX_RANGE_DAYS} days.`);
     }
-    const account = await openDavAccount(nextcloud);
     const occurrences = await listEvents(account, {
       ...range,
-      calendarIds: calendars,
+      zone,
+      calendarIds: calendar_ids,
       maxOccurrences: MAX_OCCURRENCES,
     });
-    const page = pageOf(occurrences, limit, { start, end, calendars }, cursor);
+    const page = pageOf(occurrences, limit, { start, end, calendar_ids }, cursor);
     return {
       events: page.items.map((o) => ({
-        uid: o.uid,
-        calendar: o.calendarId,
-        etag: o.etag,
+        id: o.uid,
+        calendar_id: o.calendarId,
         summary: o.summary,
-        start: o.start,
-        end: o.end,
-        all_day: o.allDay,
+        ...toTimesOutput(o),
         location: o.location,
         status: o.status,
-        recurring: o.recurring,
-        recurrence_id: o.recurrenceId,
       })),
+      time_zone: userTimeZone.id,
       next_cursor: page.nextCursor,
-      truncated: occurrences.length >= MAX_OCCURRENCES,
     };
   },
-  summarize: ({ events, next_cursor }) =>
+  summarize: ({ events, next_cursor, time_zone }) =>
     events.length === 0
       ? 'No events in this range.'
-      : `${events.length} events${next_cursor ? ' (more on the next page)' : ''}: ${events
+      : `${events.length} events${next_cursor ? ' (more on the next page)' : ''}, times in ${time_zone}: ${events
           .slice(0, 10)
-          .map((e) => `${e.start} ${e.summary}`)
+          .map((e) => `${e.user_start ?? e.start} ${e.summary}`)
           .join('. ')}${events.length > 10 ? ' ...' : '.'}`,
 });
 
@@ -122,13 +124,15 @@ export const getEventTool = defineTool({
   name: 'nc_calendar_get_event',
   app: 'calendar',
   title: 'Get an event',
-  description:
-    'Returns one event by calendar and UID with its description, recurrence rule, attendees, alarms and etag.',
-  input: z.object({ calendar: calendarIdInput, uid: uidInput }),
+  description: 'Returns one event with all its details.',
+  input: z.object({ calendar_id: calendarIdInput, event_id: eventIdInput }),
   output: eventOutput,
   annotations: READ_ONLY,
-  async run({ calendar, uid }, { nextcloud }) {
-    return toEventOutput(await getEvent(await openDavAccount(nextcloud), calendar, uid));
+  async run({ calendar_id, event_id }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    return toEventOutput(
+      await getEvent(account, { calendarId: calendar_id, uid: event_id, userZone: userTimeZone.zone }),
+    );
   },
   summarize: (event) =>
     `${event.summary}: ${event.start} to ${event.end}${event.rrule ? `, repeats ${event.rrule}` : ''}.`,
@@ -139,18 +143,22 @@ export const createEventTool = defineTool({
   app: 'calendar',
   title: 'Create an event',
   description:
-    'Creates an event with a new UID, optionally recurring (RRULE), with attendees and alarms. Nextcloud may email invitations to the attendees.',
-  input: z.object({ calendar: calendarIdInput.default('personal'), ...eventFields }),
-  output: eventOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
-  async run({ calendar, ...fields }, { nextcloud }) {
-    const changes = toEventChanges(fields);
-    const account = await openDavAccount(nextcloud);
-    return toEventOutput(
-      await createEvent(account, calendar, { ...changes, summary: fields.summary, start: changes.start! }),
+    "Creates an event (Nextcloud may email attendees). Times: YYYY-MM-DD (all-day) or ISO 8601, without offset in time_zone (IANA, default the user's).",
+  input: z.object({ calendar_id: calendarIdInput.default('personal'), ...eventFields }),
+  output: writtenEventOutput,
+  annotations: { ...WRITE, openWorldHint: true },
+  async run({ calendar_id, ...fields }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const zone = fields.time_zone ? zoneOfInput(fields.time_zone) : userTimeZone.zone;
+    const changes = toEventChanges(fields, zone);
+    const event = await createEvent(
+      account,
+      { calendarId: calendar_id, userZone: userTimeZone.zone },
+      { ...changes, summary: fields.summary, start: changes.start! },
     );
+    return toWrittenEventOutput(event);
   },
-  summarize: (event) => `Created ${event.summary} (${event.uid}) on ${event.start}.`,
+  summarize: (event) => `Created ${event.summary} (${event.id}) on ${event.start}.`,
 });
 
 export const updateEventTool = defineTool({
@@ -158,63 +166,72 @@ export const updateEventTool = defineTool({
   app: 'calendar',
   title: 'Update an event',
   description:
-    'Changes the given fields of an event and keeps everything else, including properties other apps wrote. Pass the etag from the last read to avoid overwriting a newer version. null removes a field.',
+    'Changes the given fields of an event (all occurrences). "" removes a text field. Times as in nc_calendar_create_event, time_zone default the event\'s.',
   input: z.object({
-    calendar: calendarIdInput,
-    uid: uidInput,
+    calendar_id: calendarIdInput,
+    event_id: eventIdInput,
     etag: etagInput.optional(),
     ...eventFields,
     summary: eventFields.summary.optional(),
     start: eventFields.start.optional(),
+    status: z.enum(['TENTATIVE', 'CONFIRMED', 'CANCELLED', '']).optional(),
   }),
-  output: eventOutput,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-  async run({ calendar, uid, etag, ...fields }, { nextcloud }) {
-    const account = await openDavAccount(nextcloud);
-    return toEventOutput(await updateEvent(account, calendar, uid, toEventChanges(fields), etag));
+  output: writtenEventOutput,
+  annotations: { ...CHANGE, openWorldHint: true },
+  async run({ calendar_id, event_id, etag, ...fields }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const given = fields.time_zone ? zoneOfInput(fields.time_zone) : undefined;
+    const ref = { calendarId: calendar_id, uid: event_id, userZone: userTimeZone.zone, etag };
+    const event = await updateEvent(account, ref, (master) => ({
+      ...toEventChanges(fields, given ?? eventZoneOf(master) ?? userTimeZone.zone),
+      timeZone: given,
+    }));
+    return toWrittenEventOutput(event);
   },
-  summarize: (event) => `Updated ${event.summary} (${event.uid}), now ${event.start} to ${event.end}.`,
+  summarize: (event) => `Updated ${event.summary} (${event.id}), now ${event.start} to ${event.end}.`,
 });
 
 export const deleteEventTool = defineTool({
   name: 'nc_calendar_delete_event',
   app: 'calendar',
   title: 'Delete an event',
-  description:
-    'Deletes an event with all its occurrences. Nextcloud keeps it in the calendar trash bin for a while. Pass the etag to delete only an unchanged version.',
-  input: z.object({ calendar: calendarIdInput, uid: uidInput, etag: etagInput.optional() }),
-  output: z.object({ deleted: z.boolean(), uid: z.string() }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async run({ calendar, uid, etag }, { nextcloud }) {
-    await deleteEvent(await openDavAccount(nextcloud), calendar, uid, etag);
-    return { deleted: true, uid };
+  description: 'Deletes an event with all its occurrences (into the calendar trash bin).',
+  input: z.object({ calendar_id: calendarIdInput, event_id: eventIdInput, etag: etagInput.optional() }),
+  output: deletedOutput,
+  annotations: REMOVE,
+  async run({ calendar_id, event_id, etag }, { nextcloud }) {
+    await deleteEvent(await openDavAccount(nextcloud), calendar_id, event_id, etag);
+    return { id: event_id };
   },
-  summarize: ({ uid }) => `Deleted event ${uid}.`,
+  summarize: ({ id }) => `Deleted event ${id}.`,
 });
 
 export const EVENT_TOOLS = [listEventsTool, getEventTool, createEventTool, updateEventTool, deleteEventTool];
 
-type EventFieldsInput = {
-  [K in keyof typeof eventFields]?: z.infer<(typeof eventFields)[K]>;
+type EventFieldsInput = { [K in keyof typeof eventFields]?: z.infer<(typeof eventFields)[K]> } & {
+  status?: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED' | '';
 };
 
-function toEventChanges(fields: EventFieldsInput): EventChanges {
+function toEventChanges(fields: EventFieldsInput, zone: ICAL.Timezone): EventChanges {
   if (fields.rrule) parseRecurrenceRule(fields.rrule);
   return {
     summary: fields.summary,
     description: fields.description,
     location: fields.location,
-    start: fields.start === undefined ? undefined : parseTimeInput(fields.start, 'start'),
-    end: fields.end === undefined ? undefined : parseTimeInput(fields.end, 'end'),
+    start: fields.start === undefined ? undefined : parseTime(fields.start, 'start', zone),
+    end: fields.end === undefined ? undefined : parseTime(fields.end, 'end', zone),
     rrule: fields.rrule,
-    status: fields.status,
-    categories: fields.categories,
-    url: fields.url,
+    status: fields.status === '' ? null : fields.status,
     attendees: fields.attendees,
-    alarms: fields.alarms?.map((alarm) => ({
-      minutesBefore: alarm.minutes_before,
-      action: alarm.action,
-      description: alarm.description,
-    })),
+    alarms: fields.alarms,
   };
+}
+
+function parseTime(value: string, field: string, zone: ICAL.Timezone): ICAL.Time {
+  if (value === '') throw new InvalidInputError(`${field} cannot be empty.`);
+  return parseTimeInput(value, field, zone);
+}
+
+function isEmail(value: string): boolean {
+  return /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value);
 }

@@ -1,4 +1,5 @@
 // Tools for tasks (VTODO): list, create, update, complete and delete one task.
+import type ICAL from 'ical.js';
 import { z } from 'zod';
 import {
   createTask,
@@ -7,59 +8,68 @@ import {
   listTasks,
   updateTask,
 } from '../../../platform/calendar/calendar-tasks.js';
-import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { parseTimeInput } from '../../../platform/calendar/ical-time.js';
 import type { TaskChanges } from '../../../platform/calendar/task-model.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
+import { openCalendarContext } from './calendar-context.js';
 import {
+  CHANGE,
+  count,
+  limitInput,
   calendarIdInput,
+  deletedOutput,
   etagInput,
   READ_ONLY,
+  REMOVE,
+  segment,
   taskOutput,
+  text,
   timeInput,
   toTaskOutput,
-  uidInput,
+  toWrittenTaskOutput,
+  writtenTaskOutput,
+  words,
+  WRITE,
 } from './calendar-schemas.js';
 import { pageOf } from './page-cursor.js';
 
+const taskIdInput = segment('task_id');
 const taskFields = {
-  summary: z.string().trim().min(1).max(255),
-  description: z.string().max(10_000).nullable().optional(),
-  due: timeInput('due').nullable().optional(),
-  start: timeInput('start').nullable().optional(),
-  status: z.enum(['NEEDS-ACTION', 'IN-PROCESS', 'COMPLETED', 'CANCELLED']).optional(),
-  priority: z.number().int().min(1).max(9).nullable().optional().describe('1 highest, 5 medium, 9 lowest'),
-  percent_complete: z.number().int().min(0).max(100).nullable().optional(),
-  categories: z.array(z.string().min(1).max(100)).max(20).optional(),
+  summary: words(255),
+  description: text(10_000).optional(),
+  due: timeInput.optional(),
+  start: timeInput.optional(),
+  priority: count(0, 9).optional().describe('1 highest, 9 lowest, 0 none'),
+  categories: z.array(words(100)).optional(),
 };
-
-const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+const progressFields = {
+  status: z.enum(['NEEDS-ACTION', 'IN-PROCESS', 'COMPLETED', 'CANCELLED']).optional(),
+  percent_complete: count(0, 100).optional(),
+};
+const TIMES = 'Times: YYYY-MM-DD or ISO 8601, without offset in the user time zone.';
 
 export const listTasksTool = defineTool({
   name: 'nc_calendar_list_tasks',
   app: 'calendar',
   title: 'List tasks',
-  description:
-    'Lists the tasks of the user, open ones first by due date. Completed and cancelled tasks only when include_completed is true. Pass next_cursor back as cursor for the next page.',
+  description: 'Lists tasks, open ones first by due date, done ones only with include_completed.',
   input: z.object({
-    calendars: z
-      .array(calendarIdInput)
-      .min(1)
-      .max(20)
-      .optional()
-      .describe('Calendar ids, all task calendars by default'),
+    calendar_ids: z.array(calendarIdInput).optional(),
     include_completed: z.boolean().default(false),
-    limit: z.number().int().min(1).max(200).default(50),
-    cursor: z.string().max(200).optional(),
+    limit: limitInput,
+    cursor: text(200).optional(),
   }),
   output: z.object({ tasks: z.array(taskOutput), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
-  async run({ calendars, include_completed, limit, cursor }, { nextcloud }) {
-    const tasks = await listTasks(await openDavAccount(nextcloud), {
-      calendarIds: calendars,
+  async run({ calendar_ids, include_completed, limit, cursor }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const tasks = await listTasks(account, {
+      calendarIds: calendar_ids,
       includeDone: include_completed,
+      userZone: userTimeZone.zone,
     });
-    const page = pageOf(tasks, limit, { calendars, include_completed }, cursor);
+    const page = pageOf(tasks, limit, { calendar_ids, include_completed }, cursor);
     return { tasks: page.items.map(toTaskOutput), next_cursor: page.nextCursor };
   },
   summarize: ({ tasks, next_cursor }) =>
@@ -75,85 +85,94 @@ export const createTaskTool = defineTool({
   name: 'nc_calendar_create_task',
   app: 'calendar',
   title: 'Create a task',
-  description:
-    'Creates a task with a new UID in the given calendar, or in the first calendar that holds tasks when none is given.',
-  input: z.object({ calendar: calendarIdInput.optional(), ...taskFields }),
-  output: taskOutput,
+  description: `Creates a task, by default in the first calendar holding tasks. ${TIMES}`,
+  input: z.object({ calendar_id: calendarIdInput.optional(), ...taskFields }),
+  output: writtenTaskOutput,
   annotations: WRITE,
-  async run({ calendar, ...fields }, { nextcloud }) {
-    const account = await openDavAccount(nextcloud);
-    const calendarId = calendar ?? (await defaultTaskCalendarId(account));
-    return toTaskOutput(await createTask(account, calendarId, { ...toTaskChanges(fields), summary: fields.summary }));
+  async run({ calendar_id, ...fields }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const calendarId = calendar_id ?? (await defaultTaskCalendarId(account));
+    const changes = toTaskChanges(fields, userTimeZone.zone);
+    const task = await createTask(
+      account,
+      { calendarId, userZone: userTimeZone.zone },
+      { ...changes, summary: fields.summary },
+    );
+    return toWrittenTaskOutput(task);
   },
-  summarize: (task) => `Created task ${task.summary} (${task.uid}) in ${task.calendar}.`,
+  summarize: (task) => `Created task ${task.summary} (${task.id}) in ${task.calendar_id}.`,
 });
 
 export const updateTaskTool = defineTool({
   name: 'nc_calendar_update_task',
   app: 'calendar',
   title: 'Update a task',
-  description:
-    'Changes the given fields of a task and keeps everything else, including properties other apps wrote. Pass the etag from the last read to avoid overwriting a newer version. null removes a field.',
+  description: `Changes the given fields of a task. "" removes a text or time. ${TIMES}`,
   input: z.object({
-    calendar: calendarIdInput,
-    uid: uidInput,
+    calendar_id: calendarIdInput,
+    task_id: taskIdInput,
     etag: etagInput.optional(),
     ...taskFields,
+    ...progressFields,
     summary: taskFields.summary.optional(),
   }),
-  output: taskOutput,
-  annotations: { ...WRITE, destructiveHint: true },
-  async run({ calendar, uid, etag, ...fields }, { nextcloud }) {
-    const account = await openDavAccount(nextcloud);
-    return toTaskOutput(await updateTask(account, calendar, uid, toTaskChanges(fields), etag));
+  output: writtenTaskOutput,
+  annotations: CHANGE,
+  async run({ calendar_id, task_id, etag, ...fields }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const ref = { calendarId: calendar_id, uid: task_id, userZone: userTimeZone.zone, etag };
+    return toWrittenTaskOutput(await updateTask(account, ref, toTaskChanges(fields, userTimeZone.zone)));
   },
-  summarize: (task) => `Updated task ${task.summary} (${task.uid}), status ${task.status}.`,
+  summarize: (task) => `Updated task ${task.summary} (${task.id}), status ${task.status}.`,
 });
 
 export const completeTaskTool = defineTool({
   name: 'nc_calendar_complete_task',
   app: 'calendar',
   title: 'Complete a task',
-  description: 'Marks a task as completed now (status COMPLETED, 100 percent), keeping all its other properties.',
-  input: z.object({ calendar: calendarIdInput, uid: uidInput, etag: etagInput.optional() }),
-  output: taskOutput,
+  description: 'Marks a task completed now (100 percent), keeping all else.',
+  input: z.object({ calendar_id: calendarIdInput, task_id: taskIdInput, etag: etagInput.optional() }),
+  output: writtenTaskOutput,
   annotations: { ...WRITE, idempotentHint: true },
-  async run({ calendar, uid, etag }, { nextcloud }) {
-    const account = await openDavAccount(nextcloud);
-    return toTaskOutput(await updateTask(account, calendar, uid, { status: 'COMPLETED' }, etag));
+  async run({ calendar_id, task_id, etag }, { nextcloud }) {
+    const { account, userTimeZone } = await openCalendarContext(nextcloud);
+    const ref = { calendarId: calendar_id, uid: task_id, userZone: userTimeZone.zone, etag };
+    return toWrittenTaskOutput(await updateTask(account, ref, { status: 'COMPLETED' }));
   },
-  summarize: (task) => `Completed task ${task.summary} (${task.uid}).`,
+  summarize: (task) => `Completed task ${task.summary} (${task.id}).`,
 });
 
 export const deleteTaskTool = defineTool({
   name: 'nc_calendar_delete_task',
   app: 'calendar',
   title: 'Delete a task',
-  description: 'Deletes a task. Nextcloud keeps it in the calendar trash bin for a while.',
-  input: z.object({ calendar: calendarIdInput, uid: uidInput, etag: etagInput.optional() }),
-  output: z.object({ deleted: z.boolean(), uid: z.string() }),
-  annotations: { ...WRITE, destructiveHint: true, idempotentHint: true },
-  async run({ calendar, uid, etag }, { nextcloud }) {
-    await deleteTask(await openDavAccount(nextcloud), calendar, uid, etag);
-    return { deleted: true, uid };
+  description: 'Deletes a task (into the calendar trash bin).',
+  input: z.object({ calendar_id: calendarIdInput, task_id: taskIdInput, etag: etagInput.optional() }),
+  output: deletedOutput,
+  annotations: REMOVE,
+  async run({ calendar_id, task_id, etag }, { nextcloud }) {
+    await deleteTask(await openDavAccount(nextcloud), calendar_id, task_id, etag);
+    return { id: task_id };
   },
-  summarize: ({ uid }) => `Deleted task ${uid}.`,
+  summarize: ({ id }) => `Deleted task ${id}.`,
 });
 
 export const TASK_TOOLS = [listTasksTool, createTaskTool, updateTaskTool, completeTaskTool, deleteTaskTool];
 
-type TaskFieldsInput = { [K in keyof typeof taskFields]?: z.infer<(typeof taskFields)[K]> };
+type TaskFieldsInput = { [K in keyof typeof taskFields]?: z.infer<(typeof taskFields)[K]> } & {
+  [K in keyof typeof progressFields]?: z.infer<(typeof progressFields)[K]>;
+};
 
-function toTaskChanges(fields: TaskFieldsInput): TaskChanges {
-  const time = (value: string | null | undefined, field: string) =>
-    value === undefined || value === null ? value : parseTimeInput(value, field);
+function toTaskChanges(fields: TaskFieldsInput, zone: ICAL.Timezone): TaskChanges {
+  const time = (value: string | undefined, field: string) =>
+    value === undefined ? undefined : value === '' ? null : parseTimeInput(value, field, zone);
   return {
     summary: fields.summary,
     description: fields.description,
     due: time(fields.due, 'due'),
     start: time(fields.start, 'start'),
     status: fields.status,
-    priority: fields.priority,
+    priority: fields.priority === 0 ? null : fields.priority,
     percentComplete: fields.percent_complete,
     categories: fields.categories,
   };

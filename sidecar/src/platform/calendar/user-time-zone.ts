@@ -1,0 +1,47 @@
+// The user's time zone as Nextcloud knows it: the personal setting (core/timezone), else the time zone of the
+// personal calendar, else UTC. Times without an offset are read in it and results are shown in it.
+import type ICAL from 'ical.js';
+import type { NextcloudClient } from '../nextcloud-client.js';
+import { ocsPaths } from '../urls.js';
+import { DAV_NAMESPACES, requestMultistatus, textOf } from '../dav/dav-multistatus.js';
+import { calendarPaths } from './calendar-paths.js';
+import { findTimeZone } from './time-zones.js';
+
+export interface UserTimeZone {
+  /** The IANA id, e.g. Europe/Berlin; "UTC" when Nextcloud knows none. */
+  id: string;
+  zone: ICAL.Timezone;
+}
+
+/** The user's time zone, remembered for this caller for a few minutes. */
+export function rememberUserTimeZone(client: NextcloudClient): Promise<UserTimeZone> {
+  return client.memo.remember('user-time-zone', () => fetchUserTimeZone(client));
+}
+
+async function fetchUserTimeZone(client: NextcloudClient): Promise<UserTimeZone> {
+  // unverified: cloud/user answers the personal setting as `timezone` ('' when unset) (source: nextcloud/server
+  // apps/provisioning_api/lib/Controller/AUserDataOCSController.php, getUserData)
+  const user = (await client.requestJson(ocsPaths.currentUser)) as { id?: unknown; timezone?: unknown } | null;
+  const fromSetting = typeof user?.timezone === 'string' ? known(user.timezone) : undefined;
+  if (fromSetting) return fromSetting;
+  const fromCalendar = typeof user?.id === 'string' ? await readPersonalCalendarZone(client, user.id) : undefined;
+  return fromCalendar ?? known('UTC')!;
+}
+
+// unverified: Nextcloud falls back to the default calendar's calendar-timezone (RFC 4791) when the setting is empty
+// (source: nextcloud/server apps/dav/lib/CalDAV/TimezoneService.php, getUserTimezone)
+async function readPersonalCalendarZone(client: NextcloudClient, userId: string): Promise<UserTimeZone | undefined> {
+  const [personal] = await requestMultistatus(client, calendarPaths.calendar(userId, 'personal'), {
+    method: 'PROPFIND',
+    depth: '0',
+    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><c:calendar-timezone/></d:prop></d:propfind>`,
+  }).catch(() => []);
+  const vtimezone = textOf(personal?.props['calendar-timezone']) ?? '';
+  const tzid = /^TZID:(.+)$/m.exec(vtimezone.replace(/\r/g, ''))?.[1]?.trim();
+  return tzid ? known(tzid) : undefined;
+}
+
+function known(id: string): UserTimeZone | undefined {
+  const zone = id === '' ? undefined : findTimeZone(id);
+  return zone ? { id: zone.tzid, zone } : undefined;
+}

@@ -1,0 +1,92 @@
+// The task tools end to end, starting from a new account whose personal calendar takes only events.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDavApp } from '../../../test/platform/apps/dav.js';
+import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
+import { errorText, startToolHarness, structured as data, type ToolHarness } from '../support/tool-calls.js';
+import { APP_PASSWORD } from '../support/sidecar.js';
+
+interface Task {
+  id: string;
+  calendar_id: string;
+  etag: string;
+  summary: string;
+  status: string;
+  priority?: number;
+  due?: string;
+}
+
+let radicale: RunningRadicale;
+let harness: ToolHarness;
+
+beforeAll(async () => {
+  radicale = await startRadicale();
+  harness = await startToolHarness({
+    users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }],
+    apps: [createDavApp(radicale)],
+  });
+});
+afterAll(async () => {
+  await harness.close();
+  await radicale.stop();
+});
+
+const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
+const listTasks = async (args: Record<string, unknown> = {}) =>
+  data<{ tasks: Task[] }>(await call('nc_calendar_list_tasks', args)).tasks;
+
+describe('task tools on a new account', () => {
+  it('says how to get a task calendar when none holds tasks (personal takes only events)', async () => {
+    const result = await call('nc_calendar_create_task', { summary: 'Write report' });
+
+    expect(errorText(result)).toMatch(/nc_calendar_create_calendar.*VTODO/);
+  });
+
+  it('explains that personal holds only events when a task is created there', async () => {
+    const result = await call('nc_calendar_create_task', { calendar_id: 'personal', summary: 'Write report' });
+
+    expect(errorText(result)).toMatch(/personal\W+ holds only events.*nc_calendar_create_calendar/);
+  });
+
+  it('creates tasks in the first task calendar once the user made one', async () => {
+    data(await call('nc_calendar_create_calendar', { display_name: 'Tasks', components: ['VTODO'] }));
+
+    const created = data<Task>(await call('nc_calendar_create_task', { summary: 'Write report', due: '2025-07-01' }));
+
+    expect(created).toMatchObject({ calendar_id: 'tasks', summary: 'Write report', status: 'NEEDS-ACTION' });
+  });
+
+  it('lists, updates, completes and deletes a task', async () => {
+    const created = data<Task>(
+      await call('nc_calendar_create_task', { summary: 'File taxes', due: '2025-07-01', priority: 5 }),
+    );
+    const ref = { calendar_id: created.calendar_id, task_id: created.id };
+    data(await call('nc_calendar_update_task', { ...ref, priority: 1 }));
+    const openBefore = await listTasks();
+
+    const completed = data<Task>(await call('nc_calendar_complete_task', ref));
+
+    const openAfter = await listTasks();
+    const all = await listTasks({ include_completed: true });
+    const deleted = await call('nc_calendar_delete_task', ref);
+    const afterDelete = await listTasks({ include_completed: true });
+    expect(openBefore.find((t) => t.id === created.id)).toMatchObject({ priority: 1, due: '2025-07-01' });
+    expect(completed.status).toBe('COMPLETED');
+    expect(openAfter.map((t) => t.id)).not.toContain(created.id);
+    expect(all.map((t) => t.id)).toContain(created.id);
+    expect(deleted.isError).toBeFalsy();
+    expect(afterDelete.map((t) => t.id)).not.toContain(created.id);
+  });
+
+  it('reads a due date-time without offset in the user time zone and removes it with ""', async () => {
+    const created = data<Task>(
+      await call('nc_calendar_create_task', { summary: 'Call back', due: '2025-07-01T17:00' }),
+    );
+    const ref = { calendar_id: created.calendar_id, task_id: created.id };
+    const before = (await listTasks()).find((t) => t.id === created.id);
+
+    data(await call('nc_calendar_update_task', { ...ref, due: '' }));
+
+    expect(before?.due).toBe('2025-07-01T17:00:00Z');
+    expect((await listTasks()).find((t) => t.id === created.id)?.due).toBeUndefined();
+  });
+});
