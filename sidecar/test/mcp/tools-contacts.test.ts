@@ -6,16 +6,17 @@ import { errorText, startToolHarness, structured as data, type ToolHarness } fro
 import { APP_PASSWORD, basicAuth } from '../support/sidecar.js';
 
 interface Contact {
-  uid: string;
+  id: string;
+  address_book_id: string;
   etag: string;
   full_name: string;
   given_name?: string;
   family_name?: string;
-  emails: { value: string; type?: string }[];
-  phones: { value: string; type?: string }[];
+  emails?: string[];
+  phones?: string[];
   organization?: string;
   birthday?: string;
-  addresses: { street?: string; locality?: string; postal_code?: string; country?: string; type?: string }[];
+  addresses?: string[];
 }
 
 const LOGIN = 'carol.login';
@@ -44,10 +45,10 @@ const davRequest = (path: string, init: { method: string; body?: string; headers
 const create = async (args: Record<string, unknown>) => data<Contact>(await call('nc_contacts_create', args));
 
 describe('contacts tools', () => {
-  it('lists the contacts address book without the system address book', async () => {
+  it('lists the contacts address book without the ones Nextcloud generates', async () => {
     const result = await call('nc_contacts_list_addressbooks');
 
-    const ids = data<{ addressbooks: { id: string }[] }>(result).addressbooks.map((b) => b.id);
+    const ids = data<{ address_books: { id: string }[] }>(result).address_books.map((b) => b.id);
     expect(ids).toEqual(['contacts']);
   });
 
@@ -55,29 +56,31 @@ describe('contacts tools', () => {
     const created = await create({
       given_name: 'Ada',
       family_name: 'Lovelace',
-      emails: [{ value: 'ada@example.org', type: 'work' }],
-      phones: [{ value: '+44 20 1234 5678', type: 'cell' }],
+      emails: ['ada@example.org (work)'],
+      phones: ['+44 20 1234 5678 (cell)'],
       organization: 'Analytical Engines',
       birthday: '1815-12-10',
-      addresses: [{ street: '12 St James Sq', locality: 'London', postal_code: 'SW1', country: 'UK', type: 'home' }],
+      addresses: [{ street: '12 St James Sq', city: 'London', postal_code: 'SW1', country: 'UK', type: 'home' }],
     });
 
-    const read = data<Contact>(await call('nc_contacts_get', { uid: created.uid }));
+    const read = data<Contact>(await call('nc_contacts_get', { contact_id: created.id }));
 
     expect(read).toMatchObject({
+      id: created.id,
+      address_book_id: 'contacts',
       full_name: 'Ada Lovelace',
       given_name: 'Ada',
       family_name: 'Lovelace',
-      emails: [{ value: 'ada@example.org', type: 'work' }],
-      phones: [{ value: '+44 20 1234 5678', type: 'cell' }],
+      emails: ['ada@example.org (work)'],
+      phones: ['+44 20 1234 5678 (cell)'],
       organization: 'Analytical Engines',
       birthday: '1815-12-10',
-      addresses: [{ street: '12 St James Sq', locality: 'London', postal_code: 'SW1', country: 'UK', type: 'home' }],
+      addresses: ['12 St James Sq, SW1 London, UK (home)'],
     });
   });
 
   it('finds contacts by part of a name, email or organization, ignoring case', async () => {
-    await create({ full_name: 'Grace Hopper', emails: [{ value: 'grace@navy.example' }] });
+    await create({ full_name: 'Grace Hopper', emails: ['grace@navy.example'] });
     await create({ full_name: 'Alan Turing', organization: 'Bletchley Park' });
 
     const byName = data<{ contacts: Contact[] }>(await call('nc_contacts_search', { query: 'hopp' }));
@@ -101,6 +104,7 @@ describe('contacts tools', () => {
     );
 
     const names = [...first.contacts, ...rest.contacts].map((c) => c.full_name);
+    expect(first.contacts[0]).toEqual(expect.objectContaining({ id: expect.any(String), address_book_id: 'contacts' }));
     expect(first.contacts).toHaveLength(2);
     expect(first.next_cursor).toEqual(expect.any(String));
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
@@ -126,9 +130,10 @@ describe('contacts tools', () => {
     await davRequest(path, { method: 'PUT', body: vcard, headers: { 'content-type': 'text/vcard' } });
 
     const updated = await call('nc_contacts_update', {
-      uid: 'other-client-card',
+      contact_id: 'other-client-card',
       title: 'Kernel maintainer',
-      phones: [{ value: '+1 555 0100' }],
+      phones: ['+1 555 0100'],
+      emails: ['linus@example.org', 'torvalds@example.org (work)'],
     });
 
     const stored = await (await davRequest(path, { method: 'GET' })).text();
@@ -137,15 +142,16 @@ describe('contacts tools', () => {
     expect(stored).toMatch(/^TEL[^:]*:\+1 555 0100\r$/m);
     expect(stored).toMatch(/^X-SOCIALPROFILE;TYPE=mastodon:https:\/\/social\.example\/@linus\r$/m);
     expect(stored).toContain('IMPP:xmpp:linus@example.org');
-    expect(stored).toContain('linus@example.org');
+    expect(stored).toMatch(/^EMAIL;TYPE=INTERNET,HOME:linus@example\.org\r$/m);
+    expect(stored).toMatch(/^EMAIL;TYPE=WORK:torvalds@example\.org\r$/m);
     expect(stored).toContain('CATEGORIES:Friends');
   });
 
   it('refuses an update with a stale etag as a conflict', async () => {
     const created = await create({ full_name: 'Edsger Dijkstra' });
-    data<Contact>(await call('nc_contacts_update', { uid: created.uid, nickname: 'EWD' }));
+    data<Contact>(await call('nc_contacts_update', { contact_id: created.id, nickname: 'EWD' }));
 
-    const stale = await call('nc_contacts_update', { uid: created.uid, etag: created.etag, nickname: 'Edsger' });
+    const stale = await call('nc_contacts_update', { contact_id: created.id, etag: created.etag, nickname: 'Edsger' });
 
     expect(errorText(stale)).toMatch(/changed/);
   });
@@ -153,14 +159,14 @@ describe('contacts tools', () => {
   it('deletes a contact', async () => {
     const created = await create({ full_name: 'Temporary Person' });
 
-    const deleted = await call('nc_contacts_delete', { uid: created.uid });
+    const deleted = await call('nc_contacts_delete', { contact_id: created.id });
 
-    expect(data<{ deleted: boolean }>(deleted).deleted).toBe(true);
-    expect(errorText(await call('nc_contacts_get', { uid: created.uid }))).toMatch(/no contact/);
+    expect(data<{ id: string }>(deleted).id).toBe(created.id);
+    expect(errorText(await call('nc_contacts_get', { contact_id: created.id }))).toMatch(/no contact/);
   });
 
   it('refuses the system address book', async () => {
-    const result = await call('nc_contacts_get', { addressbook: 'z-server-generated--system', uid: 'x' });
+    const result = await call('nc_contacts_get', { address_book_id: 'z-server-generated--system', contact_id: 'x' });
 
     expect(errorText(result)).toMatch(/generated by Nextcloud/);
   });
@@ -174,7 +180,7 @@ describe('contacts tools', () => {
 
     it('refuses oversized strings and malformed emails', async () => {
       const long = await call('nc_contacts_create', { full_name: 'x'.repeat(300) });
-      const email = await call('nc_contacts_create', { full_name: 'Bad Mail', emails: [{ value: 'not-an-email' }] });
+      const email = await call('nc_contacts_create', { full_name: 'Bad Mail', emails: ['not-an-email'] });
 
       expect(errorText(long)).toMatch(/full_name/);
       expect(errorText(email)).toMatch(/email/i);

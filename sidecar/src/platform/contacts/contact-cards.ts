@@ -47,7 +47,7 @@ export async function findCard(account: DavAccount, addressBookId: string, uid: 
     `<card:text-match collation="i;octet" match-type="equals">${escapeXml(uid)}</card:text-match>` +
     '</card:prop-filter></card:filter>';
   const found = (await queryCards(account, addressBookId, filter)).find((card) => hasUid(card.vcard, uid));
-  if (!found) throw new NotFoundError('There is no contact with this UID.');
+  if (!found) throw new NotFoundError('There is no contact with this contact_id.');
   return found;
 }
 

@@ -150,18 +150,26 @@ function applyBirthday(card: ICAL.Component, birthday: string | null): void {
   card.addProperty(property);
 }
 
+/** Makes the list exactly `values`; a value already on the card and given without a type keeps its parameters. */
 function replaceTyped(card: ICAL.Component, name: 'email' | 'tel', values: TypedValue[]): void {
+  const key = (value: string) => value.replace(/^tel:/i, '').toLowerCase();
+  const existing = new Map(card.getAllProperties(name).map((p) => [key(joinValue(p.getFirstValue())), p]));
   card.removeAllProperties(name);
   for (const entry of values) {
+    const kept = entry.type ? undefined : existing.get(key(entry.value));
+    if (kept) {
+      card.addProperty(kept);
+      continue;
+    }
     const property = new ICAL.Property(name, card);
     property.setValue(entry.value);
-    if (entry.type)
-      property.setParameter(
-        'type',
-        entry.type.split(',').map((t) => t.trim().toUpperCase()),
-      );
+    if (entry.type) property.setParameter('type', splitTypes(entry.type));
     card.addProperty(property);
   }
+}
+
+function splitTypes(type: string): string[] {
+  return type.split(',').map((t) => t.trim().toUpperCase());
 }
 
 function replaceAddresses(card: ICAL.Component, addresses: PostalAddress[]): void {
@@ -170,11 +178,7 @@ function replaceAddresses(card: ICAL.Component, addresses: PostalAddress[]): voi
     const property = new ICAL.Property('adr', card);
     const parts = ['', '', address.street, address.locality, address.region, address.postalCode, address.country];
     property.setValue(parts.map((part) => part ?? '') as unknown as string);
-    if (address.type)
-      property.setParameter(
-        'type',
-        address.type.split(',').map((t) => t.trim().toUpperCase()),
-      );
+    if (address.type) property.setParameter('type', splitTypes(address.type));
     card.addProperty(property);
   }
 }

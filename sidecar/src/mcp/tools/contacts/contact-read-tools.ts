@@ -1,65 +1,63 @@
 // Tools that read contacts: list the address books, list contacts page by page, search, get one.
 import { z } from 'zod';
-import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { listAddressBooks } from '../../../platform/contacts/address-books.js';
 import { getContact, listContacts, searchContacts } from '../../../platform/contacts/contacts.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
+import { limitInput, text, words } from '../calendar/calendar-schemas.js';
 import { pageOf } from '../calendar/page-cursor.js';
-import { addressBookIdInput, contactOutput, READ_ONLY, toContactOutput, uidInput } from './contact-schemas.js';
-
-const contactSummary = contactOutput.pick({
-  uid: true,
-  addressbook: true,
-  etag: true,
-  full_name: true,
-  emails: true,
-  phones: true,
-  organization: true,
-});
+import {
+  addressBookIdInput,
+  contactIdInput,
+  contactOutput,
+  contactSummary,
+  READ_ONLY,
+  toContactOutput,
+  toContactSummary,
+} from './contact-schemas.js';
 
 const summarizeContacts = (contacts: z.infer<typeof contactSummary>[], more: boolean) =>
   contacts.length === 0
     ? 'No contacts.'
     : `${contacts.length} contacts${more ? ' (more on the next page)' : ''}: ${contacts
         .slice(0, 10)
-        .map((c) => `${c.full_name}${c.emails[0] ? ` <${c.emails[0].value}>` : ''}`)
+        .map((c) => `${c.full_name}${c.emails?.[0] ? ` <${c.emails[0]}>` : ''}`)
         .join(', ')}${contacts.length > 10 ? ' ...' : '.'}`;
 
 export const listAddressBooksTool = defineTool({
   name: 'nc_contacts_list_addressbooks',
   app: 'contacts',
   title: 'List address books',
-  description: 'Lists the address books of the user. Address books Nextcloud generates (system accounts) are left out.',
+  description: "Lists the user's address books (not those Nextcloud generates).",
   input: z.object({}),
-  output: z.object({ addressbooks: z.array(z.object({ id: z.string(), display_name: z.string() })) }),
+  output: z.object({ address_books: z.array(z.object({ id: z.string(), display_name: z.string() })) }),
   annotations: READ_ONLY,
   async run(_args, { nextcloud }) {
     const books = await listAddressBooks(await openDavAccount(nextcloud));
-    return { addressbooks: books.map((book) => ({ id: book.id, display_name: book.displayName })) };
+    return { address_books: books.map((book) => ({ id: book.id, display_name: book.displayName })) };
   },
-  summarize: ({ addressbooks }) =>
-    addressbooks.length === 0
+  summarize: ({ address_books }) =>
+    address_books.length === 0
       ? 'No address books.'
-      : `${addressbooks.length} address books: ${addressbooks.map((b) => `${b.display_name} (${b.id})`).join(', ')}.`,
+      : `${address_books.length} address books: ${address_books.map((b) => `${b.display_name} (${b.id})`).join(', ')}.`,
 });
 
 export const listContactsTool = defineTool({
   name: 'nc_contacts_list_contacts',
   app: 'contacts',
   title: 'List contacts',
-  description:
-    'Lists contacts ordered by name with their emails, phone numbers and organization. Pass next_cursor back as cursor for the next page.',
+  description: 'Lists contacts by name, from all address books by default.',
   input: z.object({
-    addressbooks: z.array(addressBookIdInput).min(1).max(20).optional().describe('Address book ids, all by default'),
-    limit: z.number().int().min(1).max(200).default(50),
-    cursor: z.string().max(200).optional(),
+    address_book_ids: z.array(addressBookIdInput).optional(),
+    limit: limitInput,
+    cursor: text(200).optional(),
   }),
   output: z.object({ contacts: z.array(contactSummary), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
-  async run({ addressbooks, limit, cursor }, { nextcloud }) {
-    const contacts = await listContacts(await openDavAccount(nextcloud), addressbooks);
-    const page = pageOf(contacts, limit, { addressbooks }, cursor);
-    return { contacts: page.items.map((c) => contactSummary.parse(toContactOutput(c))), next_cursor: page.nextCursor };
+  async run({ address_book_ids, limit, cursor }, { nextcloud }) {
+    const contacts = await listContacts(await openDavAccount(nextcloud), address_book_ids);
+    const page = pageOf(contacts, limit, { address_book_ids }, cursor);
+    return { contacts: page.items.map(toContactSummary), next_cursor: page.nextCursor };
   },
   summarize: ({ contacts, next_cursor }) => summarizeContacts(contacts, next_cursor !== null),
 });
@@ -68,21 +66,17 @@ export const searchContactsTool = defineTool({
   name: 'nc_contacts_search',
   app: 'contacts',
   title: 'Search contacts',
-  description:
-    'Finds contacts whose name, nickname, email, phone number or organization contains the text, ignoring case.',
+  description: 'Finds contacts whose name, nickname, email, phone or organization contains query, ignoring case.',
   input: z.object({
-    query: z.string().trim().min(1).max(200),
-    addressbooks: z.array(addressBookIdInput).min(1).max(20).optional(),
-    limit: z.number().int().min(1).max(100).default(25),
+    query: words(200),
+    address_book_ids: z.array(addressBookIdInput).optional(),
+    limit: limitInput,
   }),
   output: z.object({ contacts: z.array(contactSummary), truncated: z.boolean() }),
   annotations: READ_ONLY,
-  async run({ query, addressbooks, limit }, { nextcloud }) {
-    const found = await searchContacts(await openDavAccount(nextcloud), query, addressbooks);
-    return {
-      contacts: found.slice(0, limit).map((c) => contactSummary.parse(toContactOutput(c))),
-      truncated: found.length > limit,
-    };
+  async run({ query, address_book_ids, limit }, { nextcloud }) {
+    const found = await searchContacts(await openDavAccount(nextcloud), query, address_book_ids);
+    return { contacts: found.slice(0, limit).map(toContactSummary), truncated: found.length > limit };
   },
   summarize: ({ contacts, truncated }) => summarizeContacts(contacts, truncated),
 });
@@ -91,15 +85,15 @@ export const getContactTool = defineTool({
   name: 'nc_contacts_get',
   app: 'contacts',
   title: 'Get a contact',
-  description: 'Returns one contact by address book and UID with all its fields and its etag.',
-  input: z.object({ addressbook: addressBookIdInput.default('contacts'), uid: uidInput }),
+  description: 'Returns one contact with all its fields.',
+  input: z.object({ address_book_id: addressBookIdInput.default('contacts'), contact_id: contactIdInput }),
   output: contactOutput,
   annotations: READ_ONLY,
-  async run({ addressbook, uid }, { nextcloud }) {
-    return toContactOutput(await getContact(await openDavAccount(nextcloud), addressbook, uid));
+  async run({ address_book_id, contact_id }, { nextcloud }) {
+    return toContactOutput(await getContact(await openDavAccount(nextcloud), address_book_id, contact_id));
   },
   summarize: (c) =>
-    `${c.full_name}${c.organization ? `, ${c.organization}` : ''}${c.emails.length ? `, ${c.emails.map((e) => e.value).join(', ')}` : ''}.`,
+    `${c.full_name}${c.organization ? `, ${c.organization}` : ''}${c.emails ? `, ${c.emails.join(', ')}` : ''}.`,
 });
 
 export const CONTACT_READ_TOOLS = [listAddressBooksTool, listContactsTool, searchContactsTool, getContactTool];

@@ -1,139 +1,149 @@
 // Input and output schemas shared by the contacts tools, and the mapping between them and the platform's contacts.
+// Emails and phones travel as "value" or "value (type)" strings, addresses come back as one line each.
 import { z } from 'zod';
 import type { StoredContact } from '../../../platform/contacts/contacts.js';
-import type { ContactChanges } from '../../../platform/contacts/vcard-model.js';
+import type { ContactChanges, PostalAddress, TypedValue } from '../../../platform/contacts/vcard-model.js';
+import { segment, text, words } from '../calendar/calendar-schemas.js';
 
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
-export const addressBookIdInput = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[^/\\]+$/, 'an address book id is one path segment')
-  .describe('Address book id from nc_contacts_list_addressbooks, e.g. contacts');
-export const uidInput = z.string().min(1).max(255).describe('The UID of the contact');
-export const etagInput = z
-  .string()
-  .min(1)
-  .max(200)
-  .describe('The etag from the last read. The change is refused if the contact changed since.');
+export const addressBookIdInput = segment('address_book_id');
+export const contactIdInput = segment('contact_id');
 
-const typeInput = z
-  .string()
-  .max(40)
-  .regex(/^[A-Za-z-]+(,[A-Za-z-]+)*$/, 'type is a comma-separated list such as work or cell,voice')
-  .optional();
+const TYPED = /^(.*?)\s*\(([A-Za-z][A-Za-z,-]*)\)$/;
+const typedValue = (check: (value: string) => boolean, what: string) =>
+  text(300).refine((s) => check(parseTyped(s).value), `each entry is ${what}, optionally followed by (type)`);
 
 export const contactFields = {
-  full_name: z.string().trim().min(1).max(255).optional().describe('Display name, from the name parts if absent'),
-  given_name: z.string().max(100).nullable().optional(),
-  family_name: z.string().max(100).nullable().optional(),
-  nickname: z.string().max(100).nullable().optional(),
+  full_name: words(255).optional().describe('Default: from the name parts'),
+  given_name: text(100).optional(),
+  family_name: text(100).optional(),
+  nickname: text(100).optional(),
   emails: z
-    .array(z.object({ value: z.email().max(254), type: typeInput }))
-    .max(20)
-    .optional(),
-  phones: z
-    .array(
-      z.object({
-        value: z
-          .string()
-          .min(1)
-          .max(50)
-          .regex(/^[0-9+()./ -]+$/, 'a phone number'),
-        type: typeInput,
-      }),
-    )
-    .max(20)
-    .optional(),
-  organization: z.string().max(255).nullable().optional(),
-  title: z.string().max(255).nullable().optional(),
-  note: z.string().max(10_000).nullable().optional(),
+    .array(typedValue((v) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), 'an email'))
+    .optional()
+    .describe('e.g. ["ann@example.com (work)"]'),
+  phones: z.array(typedValue((v) => /^[0-9+()./ -]{1,50}$/.test(v), 'a phone number')).optional(),
+  organization: text(255).optional(),
+  title: text(255).optional(),
+  note: text(10_000).optional(),
   birthday: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'birthday is YYYY-MM-DD')
-    .nullable()
+    .refine((s) => s === '' || /^\d{4}-\d{2}-\d{2}$/.test(s), 'birthday is YYYY-MM-DD')
     .optional(),
   addresses: z
     .array(
       z.object({
-        street: z.string().max(255).optional(),
-        locality: z.string().max(100).optional().describe('City'),
-        region: z.string().max(100).optional(),
-        postal_code: z.string().max(20).optional(),
-        country: z.string().max(100).optional(),
-        type: typeInput,
+        street: text(255).optional(),
+        city: text(100).optional(),
+        region: text(100).optional(),
+        postal_code: text(20).optional(),
+        country: text(100).optional(),
+        type: text(40).optional(),
       }),
     )
-    .max(10)
     .optional(),
-  categories: z.array(z.string().min(1).max(100)).max(20).optional().describe('Groups the contact belongs to'),
+  categories: z.array(words(100)).optional(),
 };
 
-const typedOutput = z.object({ value: z.string(), type: z.string().optional() });
-
-export const contactOutput = z.object({
-  uid: z.string(),
-  addressbook: z.string(),
-  etag: z.string(),
+export const contactSummary = z.object({
+  id: z.string(),
+  address_book_id: z.string(),
   full_name: z.string(),
+  emails: z.array(z.string()).optional(),
+  phones: z.array(z.string()).optional(),
+  organization: z.string().optional(),
+});
+
+export const contactOutput = contactSummary.extend({
+  etag: z.string(),
   given_name: z.string().optional(),
   family_name: z.string().optional(),
   nickname: z.string().optional(),
-  emails: z.array(typedOutput),
-  phones: z.array(typedOutput),
-  organization: z.string().optional(),
   title: z.string().optional(),
   note: z.string().optional(),
   birthday: z.string().optional(),
-  addresses: z.array(
-    z.object({
-      street: z.string().optional(),
-      locality: z.string().optional(),
-      region: z.string().optional(),
-      postal_code: z.string().optional(),
-      country: z.string().optional(),
-      type: z.string().optional(),
-    }),
-  ),
-  categories: z.array(z.string()),
+  addresses: z.array(z.string()).optional(),
+  categories: z.array(z.string()).optional(),
+});
+
+/** What a write returns: enough to refer to the contact again. */
+export const writtenContactOutput = contactSummary.pick({ id: true, address_book_id: true, full_name: true }).extend({
+  etag: z.string(),
 });
 
 type ContactFieldsInput = { [K in keyof typeof contactFields]?: z.infer<(typeof contactFields)[K]> };
 
-export function toContactOutput(contact: StoredContact): z.infer<typeof contactOutput> {
+export function toContactSummary(contact: StoredContact): z.infer<typeof contactSummary> {
   return {
-    uid: contact.uid,
-    addressbook: contact.addressBookId,
-    etag: contact.etag,
+    id: contact.uid,
+    address_book_id: contact.addressBookId,
     full_name: contact.fullName,
-    given_name: contact.givenName,
-    family_name: contact.familyName,
-    nickname: contact.nickname,
-    emails: contact.emails,
-    phones: contact.phones,
+    emails: nonEmpty(contact.emails.map(formatTyped)),
+    phones: nonEmpty(contact.phones.map(formatTyped)),
     organization: contact.organization,
-    title: contact.title,
-    note: contact.note,
-    birthday: contact.birthday,
-    addresses: contact.addresses.map(({ postalCode, ...address }) => ({ ...address, postal_code: postalCode })),
-    categories: contact.categories,
   };
 }
 
+export function toContactOutput(contact: StoredContact): z.infer<typeof contactOutput> {
+  return {
+    ...toContactSummary(contact),
+    etag: contact.etag,
+    given_name: contact.givenName,
+    family_name: contact.familyName,
+    nickname: contact.nickname,
+    title: contact.title,
+    note: contact.note,
+    birthday: contact.birthday,
+    addresses: nonEmpty(contact.addresses.map(formatAddress)),
+    categories: nonEmpty(contact.categories),
+  };
+}
+
+export function toWrittenContactOutput(contact: StoredContact): z.infer<typeof writtenContactOutput> {
+  return { id: contact.uid, address_book_id: contact.addressBookId, full_name: contact.fullName, etag: contact.etag };
+}
+
+/** Input to changes: "" removes a text field or the birthday. */
 export function toContactChanges(fields: ContactFieldsInput): ContactChanges {
+  const removable = (value: string | undefined) => (value === '' ? null : value);
   return {
     fullName: fields.full_name,
-    givenName: fields.given_name,
-    familyName: fields.family_name,
-    nickname: fields.nickname,
-    emails: fields.emails,
-    phones: fields.phones,
-    organization: fields.organization,
-    title: fields.title,
-    note: fields.note,
-    birthday: fields.birthday,
-    addresses: fields.addresses?.map(({ postal_code, ...address }) => ({ ...address, postalCode: postal_code })),
+    givenName: removable(fields.given_name),
+    familyName: removable(fields.family_name),
+    nickname: removable(fields.nickname),
+    emails: fields.emails?.map(parseTyped),
+    phones: fields.phones?.map(parseTyped),
+    organization: removable(fields.organization),
+    title: removable(fields.title),
+    note: removable(fields.note),
+    birthday: removable(fields.birthday),
+    addresses: fields.addresses?.map(({ city, postal_code, ...address }) => ({
+      ...address,
+      locality: city,
+      postalCode: postal_code,
+    })),
     categories: fields.categories,
   };
+}
+
+/** "ann@example.com (work)" → value and type; a value without "(type)" keeps the type it had on the card. */
+export function parseTyped(entry: string): TypedValue {
+  const match = TYPED.exec(entry.trim());
+  return match ? { value: match[1] ?? '', type: match[2]?.toLowerCase() } : { value: entry.trim() };
+}
+
+function formatTyped({ value, type }: TypedValue): string {
+  return type ? `${value} (${type})` : value;
+}
+
+function formatAddress(address: PostalAddress): string {
+  const city = [address.postalCode, address.locality].filter(Boolean).join(' ');
+  const line = [address.street, city, address.region, address.country].filter(Boolean).join(', ');
+  return address.type ? `${line} (${address.type})` : line;
+}
+
+function nonEmpty<T>(list: T[]): T[] | undefined {
+  return list.length > 0 ? list : undefined;
 }

@@ -1,31 +1,32 @@
 // Tools that change contacts: create, update (keeping unknown vCard properties) and delete.
 import { z } from 'zod';
-import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { createContact, deleteContact, updateContact } from '../../../platform/contacts/contacts.js';
+import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
+import { text } from '../calendar/calendar-schemas.js';
 import {
   addressBookIdInput,
   contactFields,
-  contactOutput,
-  etagInput,
+  contactIdInput,
   toContactChanges,
-  toContactOutput,
-  uidInput,
+  toWrittenContactOutput,
+  WRITE,
+  writtenContactOutput,
 } from './contact-schemas.js';
 
 export const createContactTool = defineTool({
   name: 'nc_contacts_create',
   app: 'contacts',
   title: 'Create a contact',
-  description: 'Creates a contact with a new UID. Give at least a name, an organization, an email or a phone number.',
-  input: z.object({ addressbook: addressBookIdInput.default('contacts'), ...contactFields }),
-  output: contactOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  async run({ addressbook, ...fields }, { nextcloud }) {
+  description: 'Creates a contact with at least a name, organization, email or phone.',
+  input: z.object({ address_book_id: addressBookIdInput.default('contacts'), ...contactFields }),
+  output: writtenContactOutput,
+  annotations: WRITE,
+  async run({ address_book_id, ...fields }, { nextcloud }) {
     const account = await openDavAccount(nextcloud);
-    return toContactOutput(await createContact(account, addressbook, toContactChanges(fields)));
+    return toWrittenContactOutput(await createContact(account, address_book_id, toContactChanges(fields)));
   },
-  summarize: (c) => `Created contact ${c.full_name} (${c.uid}).`,
+  summarize: (c) => `Created contact ${c.full_name} (${c.id}).`,
 });
 
 export const updateContactTool = defineTool({
@@ -33,35 +34,40 @@ export const updateContactTool = defineTool({
   app: 'contacts',
   title: 'Update a contact',
   description:
-    'Changes the given fields of a contact and keeps everything else, such as photos and properties other apps wrote. A given list (emails, phones, addresses) replaces the old one. null removes a field. Pass the etag from the last read.',
+    'Changes the given fields, keeping all else (photos, other apps\' properties). A given list replaces the old one. "" removes a field.',
   input: z.object({
-    addressbook: addressBookIdInput.default('contacts'),
-    uid: uidInput,
-    etag: etagInput.optional(),
+    address_book_id: addressBookIdInput.default('contacts'),
+    contact_id: contactIdInput,
+    etag: text(200).optional(),
     ...contactFields,
   }),
-  output: contactOutput,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  async run({ addressbook, uid, etag, ...fields }, { nextcloud }) {
+  output: writtenContactOutput,
+  annotations: { ...WRITE, destructiveHint: true },
+  async run({ address_book_id, contact_id, etag, ...fields }, { nextcloud }) {
     const account = await openDavAccount(nextcloud);
-    return toContactOutput(await updateContact(account, addressbook, uid, toContactChanges(fields), etag));
+    const contact = await updateContact(account, address_book_id, contact_id, toContactChanges(fields), etag);
+    return toWrittenContactOutput(contact);
   },
-  summarize: (c) => `Updated contact ${c.full_name} (${c.uid}).`,
+  summarize: (c) => `Updated contact ${c.full_name} (${c.id}).`,
 });
 
 export const deleteContactTool = defineTool({
   name: 'nc_contacts_delete',
   app: 'contacts',
   title: 'Delete a contact',
-  description: 'Deletes a contact. Pass the etag to delete only an unchanged version.',
-  input: z.object({ addressbook: addressBookIdInput.default('contacts'), uid: uidInput, etag: etagInput.optional() }),
-  output: z.object({ deleted: z.boolean(), uid: z.string() }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async run({ addressbook, uid, etag }, { nextcloud }) {
-    await deleteContact(await openDavAccount(nextcloud), addressbook, uid, etag);
-    return { deleted: true, uid };
+  description: 'Deletes a contact (there is no trash bin for contacts).',
+  input: z.object({
+    address_book_id: addressBookIdInput.default('contacts'),
+    contact_id: contactIdInput,
+    etag: text(200).optional(),
+  }),
+  output: z.object({ id: z.string() }),
+  annotations: { ...WRITE, destructiveHint: true, idempotentHint: true },
+  async run({ address_book_id, contact_id, etag }, { nextcloud }) {
+    await deleteContact(await openDavAccount(nextcloud), address_book_id, contact_id, etag);
+    return { id: contact_id };
   },
-  summarize: ({ uid }) => `Deleted contact ${uid}.`,
+  summarize: ({ id }) => `Deleted contact ${id}.`,
 });
 
 export const CONTACT_WRITE_TOOLS = [createContactTool, updateContactTool, deleteContactTool];
