@@ -77,6 +77,15 @@ describe('calendar tools', () => {
     expect(errorText(result)).toMatch(/already exists/);
   });
 
+  it('leaves out a deleted calendar, which Nextcloud still lists until it is purged', async () => {
+    data(await call('nc_calendar_create_calendar', { display_name: 'Old plans' }));
+    await davRequest('/remote.php/dav/calendars/alice/old-plans/', { method: 'DELETE' });
+
+    const list = data<{ calendars: { id: string }[] }>(await call('nc_calendar_list_calendars'));
+
+    expect(list.calendars.map((c) => c.id)).not.toContain('old-plans');
+  });
+
   it('lists the events of days given as plain dates (CalDAV time ranges go out as UTC date-times)', async () => {
     const event = await createEvent({ summary: 'Plain date', start: '2027-03-07T15:00:00Z' });
 

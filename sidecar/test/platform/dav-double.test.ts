@@ -119,6 +119,25 @@ describe('DAV app of the platform double: calendars', () => {
     expect([...body.matchAll(/comp name="(\w+)"/g)].map((m) => m[1]).sort()).toEqual(['VEVENT', 'VJOURNAL', 'VTODO']);
   });
 
+  it('keeps the calendar-timezone a client sets on a calendar with PROPPATCH', async () => {
+    const zone =
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nEND:VTIMEZONE\r\nEND:VCALENDAR';
+    const set = await dav(`${CALENDARS}personal/`, {
+      method: 'PROPPATCH',
+      headers: { 'content-type': 'application/xml' },
+      body: `<d:propertyupdate ${NS}><d:set><d:prop><c:calendar-timezone>${zone}</c:calendar-timezone></d:prop></d:set></d:propertyupdate>`,
+    });
+
+    const read = await dav(`${CALENDARS}personal/`, {
+      method: 'PROPFIND',
+      headers: { depth: '0' },
+      body: `<d:propfind ${NS}><d:prop><c:calendar-timezone/></d:prop></d:propfind>`,
+    });
+
+    expect(set.status).toBe(207);
+    expect(await read.text()).toContain('TZID:Europe/Berlin');
+  });
+
   it('answers 405 to MKCALENDAR on a name that is taken', async () => {
     const response = await mkcalendar('personal');
 

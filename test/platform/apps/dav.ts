@@ -65,6 +65,9 @@ export function createDavApp(backend: DavBackend): DavApp {
       return answerDeletedCalendar(call);
     }
     if (target.rest === '') {
+      // unverified: PROPPATCH of c:calendar-timezone is stored and read back (Radicale does the same), the user's
+      // zone when the personal setting is empty (source: nextcloud/server apps/dav/lib/CalDAV/CalDavBackend.php
+      // propertyMap, apps/dav/lib/CalDAV/TimezoneService.php)
       if (target.kind === 'calendar' && req.method === 'DELETE') return deleteCalendar(call);
       if (target.kind === 'calendar' && req.method === 'REPORT') return reportOnCalendar(call);
       return forward(backend, call);
