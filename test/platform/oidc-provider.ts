@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { createTokenRegistry } from './oidc-introspection.js';
 import { createMemoryAdapterFactory } from './oidc-memory-adapter.js';
 
 export interface OidcUser {
@@ -54,6 +55,7 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
     if (ctx.oidc.params?.grant_type === 'refresh_token') counts.refreshGrants += 1;
   });
   provider.on('registration_create.success', () => (counts.registrations += 1));
+  const registry = createTokenRegistry(provider);
   const handleOidc = provider.callback();
   const autoLogin = options.autoLoginUser ?? [...users.keys()][0] ?? 'alice';
 
@@ -70,6 +72,10 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
       return true;
     } else if (!path.startsWith(`${OIDC_PREFIX}/`)) {
       return false;
+    }
+    if (path === `${OIDC_PREFIX}/introspect` && req.method === 'POST') {
+      void registry.introspect(req, res);
+      return true;
     }
     if (path === `${OIDC_PREFIX}/token` && req.method === 'POST') {
       counts.tokenRequests += 1;
@@ -163,6 +169,19 @@ function buildConfiguration(
           jwt: { sign: { alg: 'RS256' } },
         }),
       },
+    },
+    // Nextcloud's JWT access tokens carry azp, preferred_username and, for those scopes, profile and email claims.
+    extraTokenClaims: async (_ctx, token) => {
+      if (token.kind !== 'AccessToken') return undefined;
+      const accountId = String(token.accountId);
+      const user = users.get(accountId);
+      const scopes = String(token.scope ?? '').split(' ');
+      return {
+        azp: token.clientId,
+        preferred_username: accountId,
+        ...(scopes.includes('profile') ? { name: user?.name ?? accountId } : {}),
+        ...(scopes.includes('email') ? { email: user?.email ?? `${accountId}@example.com`, email_verified: true } : {}),
+      };
     },
     findAccount: async (_ctx, sub) => {
       const user = users.get(sub);

@@ -18,6 +18,11 @@ export interface ClientResolution {
   store: OAuthClientStore | undefined;
   staticClient?: { clientId: string; clientSecret?: string };
   redirectUris: string[];
+  /**
+   * The resource the client stands for (`<public URL>/mcp`): Nextcloud's oidc app introspects a token for a client
+   * only when the token is that client's or was issued for its id or resource URL.
+   */
+  resourceUrl: string;
   /** Assumed lifetime when the provider does not say (Nextcloud deletes dynamic clients after an hour). */
   assumedLifetimeSeconds: number;
   /** A stored client must stay valid at least this long to be reused. */
@@ -50,6 +55,7 @@ export async function registerClient(options: ClientResolution): Promise<OidcCli
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_post',
+      resource_url: options.resourceUrl,
     }),
   });
   if (response.status !== 201 && response.status !== 200) {

@@ -133,6 +133,7 @@ async function buildServices(
     store: options.clientStore,
     staticClient: options.staticClient,
     redirectUris: [`${options.publicUrl}/oauth/callback`],
+    resourceUrl: `${options.publicUrl}/mcp`,
     assumedLifetimeSeconds: options.assumedClientLifetimeSeconds ?? 3600,
     minimumRemainingMs: 10 * 60_000,
     clock: () => new Date(clock()),

@@ -11,6 +11,7 @@ const HYBRID = {
   ENABLE_BACKGROUND_OPERATIONS: 'true',
   TOKEN_ENCRYPTION_KEY: TEST_KEY,
 };
+const PUBLIC_URL = 'http://127.0.0.1:9';
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -75,8 +76,9 @@ describe('OAuth client at start-up', () => {
 
   it('registers again when the provider answers invalid_client, and the request succeeds', async () => {
     const double = await nextcloudWith({ clientExpireSeconds: 1 });
-    const sidecar = await sidecarFor(double);
-    const opaqueToken = (await tokensFor(double, 'alice', OPAQUE_CLIENT)).access_token;
+    const sidecar = await sidecarFor(double, { NEXTCLOUD_MCP_SERVER_URL: PUBLIC_URL });
+    // The oidc app introspects another client's token only when it was issued for the asking client's resource URL.
+    const opaqueToken = (await tokensFor(double, 'alice', OPAQUE_CLIENT, `${PUBLIC_URL}/mcp`)).access_token;
     await new Promise((resolve) => setTimeout(resolve, 1200));
 
     const status = await sessionStatus(sidecar, opaqueToken);

@@ -5,6 +5,7 @@ import { obtainTokens } from '../../../test/platform/oidc-code-flow.js';
 import { startOidcDouble, type OidcDouble } from '../../../test/platform/oidc-provider.js';
 
 const REDIRECT = 'http://127.0.0.1:1/callback';
+const RESOURCE_URL = 'http://127.0.0.1:9/mcp';
 let idp: OidcDouble;
 
 beforeAll(async () => {
@@ -23,6 +24,13 @@ beforeAll(async () => {
         redirect_uris: [REDIRECT],
         grant_types: ['authorization_code', 'refresh_token'],
         access_token_format: 'opaque',
+      },
+      {
+        client_id: 'resource-client',
+        client_secret: 'r',
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code'],
+        resource_url: RESOURCE_URL,
       },
     ],
   });
@@ -63,11 +71,20 @@ describe('oidc double: tokens', () => {
       { resource: 'http://sidecar.test/mcp' },
     );
 
-    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', kid: 'nextcloud-oidc-1' });
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({
+      typ: 'at+jwt',
+      alg: 'RS256',
+      kid: 'nextcloud-oidc-1',
+    });
     expect(decodeJwt(tokens.access_token)).toMatchObject({
       sub: 'alice',
       aud: 'http://sidecar.test/mcp',
       iss: idp.issuer,
+      client_id: 'companion',
+      azp: 'companion',
+      preferred_username: 'alice',
+      scope: expect.stringContaining('openid'),
+      jti: expect.any(String),
     });
   });
 
@@ -118,6 +135,77 @@ describe('oidc double: tokens', () => {
 
     expect(tokens.access_token.split('.')).toHaveLength(1);
     expect(introspection).toMatchObject({ active: true, sub: 'alice' });
+  });
+});
+
+describe('oidc double: introspection as the oidc app answers it', () => {
+  const COMPANION = { clientId: 'companion', clientSecret: 'companion-secret', redirectUri: REDIRECT };
+  const introspect = async (token: string, client: string, secret: string) => {
+    const body = new URLSearchParams({ token, client_id: client, client_secret: secret });
+    const response = await fetch(`${idp.issuer}/index.php/apps/oidc/introspect`, { method: 'POST', body });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it('answers a JWT with aud = its client id (not the resource), no iss, and exp = iat + 2 x the lifetime', async () => {
+    const tokens = await obtainTokens(idp.issuer, COMPANION, { resource: 'http://mcp.example/mcp' });
+    const claims = decodeJwt(tokens.access_token);
+
+    const { body } = await introspect(tokens.access_token, 'companion', 'companion-secret');
+
+    expect(body).toMatchObject({
+      active: true,
+      client_id: 'companion',
+      sub: 'alice',
+      username: 'alice',
+      aud: 'companion',
+    });
+    expect(body.token_type).toBe('Bearer');
+    expect(body.iss).toBeUndefined();
+    expect(body.exp).toBe(claims.iat! + 2 * (claims.exp! - claims.iat!));
+  });
+
+  it("answers another client's token as inactive unless its resource names the asking client", async () => {
+    const forCompanion = await obtainTokens(idp.issuer, COMPANION);
+    const forResource = await obtainTokens(idp.issuer, COMPANION, { resource: RESOURCE_URL });
+
+    const other = await introspect(forCompanion.access_token, 'resource-client', 'r');
+    const named = await introspect(forResource.access_token, 'resource-client', 'r');
+
+    expect(other.body).toEqual({ active: false });
+    expect(named.body).toMatchObject({ active: true, client_id: 'companion', aud: 'companion' });
+  });
+
+  it('answers refresh tokens, ID tokens and unknown tokens as inactive', async () => {
+    const tokens = await obtainTokens(idp.issuer, COMPANION, { scope: 'openid offline_access' });
+
+    const answers = await Promise.all(
+      [tokens.refresh_token ?? '', tokens.id_token ?? '', 'no-such-token'].map((token) =>
+        introspect(token, 'companion', 'companion-secret'),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.body)).toEqual([{ active: false }, { active: false }, { active: false }]);
+  });
+
+  it('makes the old access token inactive when its refresh token is used', async () => {
+    const tokens = await obtainTokens(idp.issuer, COMPANION, { scope: 'openid offline_access' });
+
+    await refresh(tokens.refresh_token ?? '');
+    const old = await introspect(tokens.access_token, 'companion', 'companion-secret');
+
+    expect(old.body).toEqual({ active: false });
+  });
+
+  it('answers 401 invalid_client without client authentication, and 400 invalid_request without a token', async () => {
+    const noClient = await fetch(`${idp.issuer}/index.php/apps/oidc/introspect`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: 'x' }),
+    });
+    const noToken = await introspect('', 'companion', 'companion-secret');
+
+    expect(noClient.status).toBe(401);
+    expect(await noClient.json()).toEqual({ error: 'invalid_client' });
+    expect(noToken).toEqual({ status: 400, body: { error: 'invalid_request' } });
   });
 });
 
