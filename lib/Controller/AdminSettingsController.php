@@ -12,8 +12,8 @@ namespace OCA\McpCompanion\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Exception\CompanionException;
+use OCA\McpCompanion\Service\ConnectionTester;
 use OCA\McpCompanion\Service\SettingsService;
-use OCA\McpCompanion\Service\SidecarClient;
 use OCP\AppFramework\Controller;
 use OCP\AppFramework\Http\JSONResponse;
 use OCP\IRequest;
@@ -22,24 +22,27 @@ class AdminSettingsController extends Controller {
 	public function __construct(
 		IRequest $request,
 		private SettingsService $settings,
-		private SidecarClient $sidecar,
+		private ConnectionTester $connection,
 	) {
 		parent::__construct(Application::APP_ID, $request);
 	}
 
 	/**
-	 * @param ?string $apiKey null or omitted keeps the stored key, '' clears it
-	 * @param ?string $oauthClientSecret null or omitted keeps the stored secret, '' clears it; never returned
+	 * Each field: null or omitted keeps the stored value, '' clears it. The API key and the client secret are never
+	 * returned. Answers 400 (error-response.json) when a field is invalid; nothing is stored then.
 	 */
-	public function save(string $serverUrl = '', ?string $apiKey = null, string $oauthClientId = '', ?string $oauthClientSecret = null): JSONResponse {
+	public function save(?string $serverUrl = null, ?string $apiKey = null, ?string $oauthClientId = null, ?string $oauthClientSecret = null): JSONResponse {
 		$saved = $this->settings->save($serverUrl, $apiKey, $oauthClientId, $oauthClientSecret);
 		return new JSONResponse(['success' => true, 'settings' => $saved]);
 	}
 
-	/** Answers 200 with the sidecar's status, or the failure body with 502 (unreachable/refused) or 503 (not configured). */
+	/**
+	 * Answers 200 when the sidecar took an authenticated call (admin-test-connection-success.json, or -warning.json),
+	 * else the failure body with 502 (unreachable, API key missing or refused, other refusal) or 503 (not configured).
+	 */
 	public function testConnection(): JSONResponse {
 		try {
-			return new JSONResponse(['success' => true, 'status' => $this->sidecar->fetchStatus()]);
+			return new JSONResponse(['success' => true] + $this->connection->test());
 		} catch (CompanionException $e) {
 			return new JSONResponse(['success' => false, 'error' => $e->getMessage()], $e->getStatus());
 		}

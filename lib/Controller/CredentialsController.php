@@ -31,19 +31,21 @@ class CredentialsController extends Controller {
 	}
 
 	/**
-	 * Answers 200 (stored; `partial_success` when the sidecar step failed), 400 malformed,
-	 * 401 refused by Nextcloud, 502 Nextcloud could not check it; nothing is stored on 4xx/5xx.
+	 * Stores an app password with the login name it was created under (omitted or empty: the user id).
+	 * Answers 200 (stored; `partial_success` when the sidecar step failed), 400 malformed, 401 refused by Nextcloud
+	 * or another user's, 502 Nextcloud could not check it; nothing is stored on 4xx/5xx.
 	 */
 	#[NoAdminRequired]
 	#[UserRateLimit(limit: 10, period: 3600)]
-	public function store(string $appPassword = ''): JSONResponse {
+	public function store(string $appPassword = '', string $loginName = ''): JSONResponse {
 		$userId = (string)$this->userId;
+		[$appPassword, $loginName] = [trim($appPassword), trim($loginName) === '' ? $userId : trim($loginName)];
 		try {
-			$this->validator->assertValid($userId, trim($appPassword));
+			$this->validator->assertValid($userId, $loginName, $appPassword);
 		} catch (AppPasswordException $e) {
 			return new JSONResponse($this->credentials->describeFailure($e->getMessage()), $e->getStatus());
 		}
-		return new JSONResponse($this->credentials->provision($userId, trim($appPassword)));
+		return new JSONResponse($this->credentials->provision($userId, $loginName, $appPassword));
 	}
 
 	#[NoAdminRequired]
@@ -56,8 +58,8 @@ class CredentialsController extends Controller {
 		return new JSONResponse($this->credentials->revoke((string)$this->userId));
 	}
 
-	/** Administrators only: whether a user has provisioned a credential, never the secret. */
+	/** Administrators only: whether a user has provisioned a credential, never the secret; 404 for an unknown user. */
 	public function userStatus(string $userId): JSONResponse {
-		return new JSONResponse(['user_id' => $userId] + $this->credentials->getStatus($userId));
+		return new JSONResponse($this->credentials->getUserStatus($userId));
 	}
 }

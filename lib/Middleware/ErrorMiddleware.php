@@ -29,16 +29,26 @@ class ErrorMiddleware extends Middleware {
 
 	public function afterException(Controller $controller, string $methodName, \Exception $exception): JSONResponse {
 		$requestId = $this->request->getId();
-		$this->logger->error('A companion request failed', [
-			'exception' => $exception, 'request_id' => $requestId, 'action' => $controller::class . '::' . $methodName,
-		]);
+		$action = $controller::class . '::' . $methodName;
 		if ($exception instanceof CompanionException) {
+			$this->logCompanionError($exception, $requestId, $action);
 			// Companion exceptions carry messages written by us for users: no URLs, paths or secrets.
 			return new JSONResponse(['error' => $exception->getMessage(), 'request_id' => $requestId], $exception->getStatus());
 		}
+		$this->logger->error('A companion request failed', ['exception' => $exception, 'request_id' => $requestId, 'action' => $action]);
 		return new JSONResponse([
 			'error' => $this->l->t('Something went wrong. Please try again later.'),
 			'request_id' => $requestId,
 		], Http::STATUS_INTERNAL_SERVER_ERROR);
+	}
+
+	/** A refusal of what the caller sent (4xx) is no fault here: info, without a stack trace. */
+	private function logCompanionError(CompanionException $exception, string $requestId, string $action): void {
+		$context = ['request_id' => $requestId, 'action' => $action, 'status' => $exception->getStatus()];
+		if ($exception->getStatus() < Http::STATUS_INTERNAL_SERVER_ERROR) {
+			$this->logger->info('A companion request was refused: ' . $exception->getMessage(), $context);
+		} else {
+			$this->logger->error('A companion request failed', ['exception' => $exception] + $context);
+		}
 	}
 }

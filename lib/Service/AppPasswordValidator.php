@@ -7,7 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Checks an app password's format and, at Nextcloud's OCS user endpoint, that it belongs to the user.
+// Checks an app password's format and, at Nextcloud's OCS user endpoint, that it works with the login name and
+// belongs to the signed-in user.
 namespace OCA\McpCompanion\Service;
 
 use OCA\McpCompanion\Exception\AppPasswordException;
@@ -24,6 +25,8 @@ class AppPasswordValidator {
 	/** Created by Login Flow v2: 72 letters and digits. */
 	private const LOGIN_FLOW_FORMAT = '/^[A-Za-z0-9]{72}$/D';
 	private const TIMEOUT_SECONDS = 10;
+	/** Basic auth cannot carry a colon in the user part; control characters are never part of a login name. */
+	private const LOGIN_NAME_FORMAT = '/^[^:\x00-\x1F\x7F]{1,255}$/uD';
 
 	public function __construct(
 		private IClientService $clientService,
@@ -40,21 +43,28 @@ class AppPasswordValidator {
 	}
 
 	/**
-	 * @throws AppPasswordException 400 when malformed, 401 when Nextcloud refuses it, 502 when it cannot be checked
+	 * An app password works only with the login name it was created under (the uid, an e-mail address, an LDAP
+	 * name), and Nextcloud must name $userId as its owner.
+	 *
+	 * @throws AppPasswordException 400 when malformed, 401 when Nextcloud refuses it or names another user,
+	 *                              502 when it cannot be checked
 	 */
-	public function assertValid(string $userId, string $appPassword): void {
+	public function assertValid(string $userId, string $loginName, string $appPassword): void {
+		if (preg_match(self::LOGIN_NAME_FORMAT, $loginName) !== 1) {
+			throw new AppPasswordException($this->l->t('This login name cannot be right: it is empty, too long, or contains a colon.'), Http::STATUS_BAD_REQUEST);
+		}
 		if (!$this->isWellFormed($appPassword)) {
 			throw new AppPasswordException($this->l->t('This does not look like an app password. Copy it from Settings → Security → Devices & sessions.'), Http::STATUS_BAD_REQUEST);
 		}
-		$this->assertAcceptedByNextcloud($userId, $appPassword);
+		$this->assertAcceptedByNextcloud($userId, $loginName, $appPassword);
 	}
 
 	/** @throws AppPasswordException */
-	private function assertAcceptedByNextcloud(string $userId, string $appPassword): void {
+	private function assertAcceptedByNextcloud(string $userId, string $loginName, string $appPassword): void {
 		try {
 			$response = $this->clientService->newClient()->get($this->buildOcsUserUrl(), [
 				'headers' => [
-					'Authorization' => 'Basic ' . base64_encode($userId . ':' . $appPassword),
+					'Authorization' => 'Basic ' . base64_encode($loginName . ':' . $appPassword),
 					'OCS-APIRequest' => 'true',
 					'Accept' => 'application/json',
 				],
@@ -68,7 +78,7 @@ class AppPasswordValidator {
 		}
 		$status = $response->getStatusCode();
 		if ($status === Http::STATUS_UNAUTHORIZED) {
-			throw $this->buildRefusal();
+			throw new AppPasswordException($this->l->t('Nextcloud did not accept this app password with the login name "%s". Use the name Nextcloud showed as "Username" next to the app password.', [$loginName]), Http::STATUS_UNAUTHORIZED);
 		}
 		if ($status !== Http::STATUS_OK) {
 			$this->logger->warning('Nextcloud answered an app password check with an unexpected status', ['status' => $status]);
@@ -76,7 +86,7 @@ class AppPasswordValidator {
 		}
 		$body = json_decode((string)$response->getBody(), true);
 		if (($body['ocs']['data']['id'] ?? null) !== $userId) {
-			throw $this->buildRefusal();
+			throw new AppPasswordException($this->l->t('This app password belongs to another account.'), Http::STATUS_UNAUTHORIZED);
 		}
 	}
 
@@ -86,10 +96,6 @@ class AppPasswordValidator {
 			$base = $this->urlGenerator->getBaseUrl();
 		}
 		return rtrim($base, '/') . '/ocs/v2.php/cloud/user?format=json';
-	}
-
-	private function buildRefusal(): AppPasswordException {
-		return new AppPasswordException($this->l->t('Nextcloud did not accept this app password.'), Http::STATUS_UNAUTHORIZED);
 	}
 
 	private function buildUncheckable(): AppPasswordException {

@@ -14,13 +14,17 @@ use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Exception\SidecarNotConfiguredException;
 use OCA\McpCompanion\Exception\SidecarRejectedException;
 use OCA\McpCompanion\Exception\SidecarUnreachableException;
+use OCA\McpCompanion\Exception\UnknownUserException;
 use OCP\IConfig;
 use OCP\IL10N;
+use OCP\IUserManager;
 use OCP\Security\ICrypto;
 use Psr\Log\LoggerInterface;
 
 class CredentialService {
 	public const KEY_APP_PASSWORD = 'background_sync_app_password';
+	/** The login name the app password belongs to (a preference, not a secret); absent when stored before it was asked for. */
+	public const KEY_LOGIN_NAME = 'background_sync_login_name';
 	public const KEY_TYPE = 'background_sync_type';
 	public const KEY_PROVISIONED_AT = 'background_sync_provisioned_at';
 	public const TYPE_APP_PASSWORD = 'app_password';
@@ -29,21 +33,23 @@ class CredentialService {
 		private IConfig $config,
 		private ICrypto $crypto,
 		private SidecarClient $sidecar,
+		private IUserManager $userManager,
 		private IL10N $l,
 		private LoggerInterface $logger,
 	) {
 	}
 
 	/**
-	 * Stores an already validated app password and hands it to the sidecar.
+	 * Stores an already validated app password with the login name it belongs to and hands both to the sidecar.
 	 *
 	 * @return array{success: true, partial_success: bool, local_storage: true, mcp_sync: bool, mcp_error?: string}
 	 */
-	public function provision(string $userId, string $appPassword): array {
+	public function provision(string $userId, string $loginName, string $appPassword): array {
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, $this->crypto->encrypt($appPassword));
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_LOGIN_NAME, $loginName);
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_PROVISIONED_AT, (string)time());
-		$error = $this->trySidecar(fn () => $this->sidecar->storeAppPassword($userId, $appPassword), $this->l->t('Background sync starts once it is.'));
+		$error = $this->trySidecar(fn () => $this->sidecar->storeAppPassword($userId, $loginName, $appPassword), $this->l->t('Background sync starts once it is.'));
 		$result = ['success' => true, 'partial_success' => $error !== null, 'local_storage' => true, 'mcp_sync' => $error === null];
 		return $error === null ? $result : $result + ['mcp_error' => $error];
 	}
@@ -57,18 +63,32 @@ class CredentialService {
 		return ['success' => false, 'partial_success' => false, 'local_storage' => false, 'mcp_sync' => false, 'error' => $message];
 	}
 
-	/** @return array{provisioned: bool, credential_type: ?string, provisioned_at: ?string} */
+	/** @return array{provisioned: bool, credential_type: ?string, login_name: ?string, provisioned_at: ?string} */
 	public function getStatus(string $userId): array {
 		if ($this->config->getUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, '') === '') {
-			return ['provisioned' => false, 'credential_type' => null, 'provisioned_at' => null];
+			return ['provisioned' => false, 'credential_type' => null, 'login_name' => null, 'provisioned_at' => null];
 		}
 		$type = $this->config->getUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
 		$provisionedAt = (int)$this->config->getUserValue($userId, Application::APP_ID, self::KEY_PROVISIONED_AT, '0');
 		return [
 			'provisioned' => true,
 			'credential_type' => $type,
+			'login_name' => $this->readLoginName($userId),
 			'provisioned_at' => $provisionedAt > 0 ? date(DATE_ATOM, $provisionedAt) : null,
 		];
+	}
+
+	/**
+	 * For administrators: whether a user Nextcloud knows has provisioned a credential (admin-user-credentials.json).
+	 *
+	 * @return array{user_id: string, provisioned: bool, credential_type: ?string, login_name: ?string, provisioned_at: ?string}
+	 * @throws UnknownUserException
+	 */
+	public function getUserStatus(string $userId): array {
+		if (!$this->userManager->userExists($userId)) {
+			throw new UnknownUserException($this->l->t('There is no such user.'));
+		}
+		return ['user_id' => $userId] + $this->getStatus($userId);
 	}
 
 	/**
@@ -78,19 +98,26 @@ class CredentialService {
 	 */
 	public function revoke(string $userId): array {
 		$appPassword = $this->readAppPassword($userId);
+		$loginName = $this->readLoginName($userId);
 		$this->forgetLocalCopy($userId);
 		$error = $appPassword === null
 			? $this->l->t('No app password was stored here, so the MCP server was not asked to forget one.')
-			: $this->trySidecar(fn () => $this->sidecar->deleteAppPassword($userId, $appPassword), '');
+			: $this->trySidecar(fn () => $this->sidecar->deleteAppPassword($userId, $loginName, $appPassword), '');
 		$result = ['success' => true, 'local_deleted' => true, 'mcp_deleted' => $error === null];
 		return $error === null ? $result : $result + ['mcp_error' => $error];
 	}
 
 	/** Removes only the local copy, e.g. after the sidecar already cleared its own. */
 	public function forgetLocalCopy(string $userId): void {
-		foreach ([self::KEY_APP_PASSWORD, self::KEY_TYPE, self::KEY_PROVISIONED_AT] as $key) {
+		foreach ([self::KEY_APP_PASSWORD, self::KEY_LOGIN_NAME, self::KEY_TYPE, self::KEY_PROVISIONED_AT] as $key) {
 			$this->config->deleteUserValue($userId, Application::APP_ID, $key);
 		}
+	}
+
+	/** Credentials stored before login names were asked for were checked with the uid. */
+	private function readLoginName(string $userId): string {
+		$loginName = $this->config->getUserValue($userId, Application::APP_ID, self::KEY_LOGIN_NAME, '');
+		return $loginName !== '' ? $loginName : $userId;
 	}
 
 	private function readAppPassword(string $userId): ?string {

@@ -80,32 +80,31 @@ class SettingsService {
 	}
 
 	/**
-	 * @param ?string $apiKey null keeps the stored key, '' clears it
-	 * @param ?string $oauthClientSecret null keeps the stored secret, '' clears it
+	 * Every field works the same way: null (omitted) keeps the stored value, '' clears it, anything else replaces it.
+	 * Nothing is stored unless every given field is valid.
+	 *
 	 * @return array{server_url: string, api_key_set: bool, oauth_client_id: string}
 	 * @throws InvalidSettingsException
 	 */
-	public function save(string $serverUrl, ?string $apiKey, string $oauthClientId, ?string $oauthClientSecret = null): array {
-		$serverUrl = $this->normaliseServerUrl($serverUrl);
-		$oauthClientId = trim($oauthClientId);
-		if ($oauthClientId !== '' && preg_match(self::TOKEN_PATTERN, $oauthClientId) !== 1) {
-			throw new InvalidSettingsException($this->l->t('The OAuth client ID contains characters that are not allowed.'));
-		}
-		if ($apiKey !== null && $apiKey !== '' && preg_match(self::TOKEN_PATTERN, $apiKey) !== 1) {
-			throw new InvalidSettingsException($this->l->t('The API key contains characters that are not allowed.'));
-		}
-		if ($oauthClientSecret !== null && $oauthClientSecret !== '' && preg_match(self::TOKEN_PATTERN, $oauthClientSecret) !== 1) {
-			throw new InvalidSettingsException($this->l->t('The OAuth client secret contains characters that are not allowed.'));
-		}
-		$this->setOrDelete(self::KEY_SERVER_URL, $serverUrl);
-		$this->setOrDelete(self::KEY_OAUTH_CLIENT_ID, $oauthClientId);
-		if ($apiKey !== null) {
-			$this->setOrDelete(self::KEY_API_KEY, $apiKey);
-		}
-		if ($oauthClientSecret !== null) {
-			$this->setOrDelete(self::KEY_OAUTH_CLIENT_SECRET, $oauthClientSecret);
+	public function save(?string $serverUrl, ?string $apiKey, ?string $oauthClientId, ?string $oauthClientSecret): array {
+		$changes = [
+			self::KEY_SERVER_URL => $serverUrl === null ? null : $this->normaliseServerUrl($serverUrl),
+			self::KEY_API_KEY => $this->checkToken($apiKey, $this->l->t('The API key contains characters that are not allowed.')),
+			self::KEY_OAUTH_CLIENT_ID => $this->checkToken($oauthClientId === null ? null : trim($oauthClientId), $this->l->t('The OAuth client ID contains characters that are not allowed.')),
+			self::KEY_OAUTH_CLIENT_SECRET => $this->checkToken($oauthClientSecret, $this->l->t('The OAuth client secret contains characters that are not allowed.')),
+		];
+		foreach (array_filter($changes, fn (?string $value) => $value !== null) as $key => $value) {
+			$this->setOrDelete($key, $value);
 		}
 		return $this->getPublicSettings();
+	}
+
+	/** @throws InvalidSettingsException */
+	private function checkToken(?string $value, string $refusal): ?string {
+		if ($value !== null && $value !== '' && preg_match(self::TOKEN_PATTERN, $value) !== 1) {
+			throw new InvalidSettingsException($refusal);
+		}
+		return $value;
 	}
 
 	/** @throws InvalidSettingsException */

@@ -32,12 +32,13 @@ class SidecarClient {
 	}
 
 	/**
-	 * Hands the user's app password to the sidecar for background sync.
+	 * Hands the user's app password to the sidecar for background sync, as Basic `loginName:appPassword` (the
+	 * sidecar checks the pair at Nextcloud and that Nextcloud names $userId for it).
 	 *
 	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
 	 */
-	public function storeAppPassword(string $userId, string $appPassword): void {
-		$this->send('POST', $this->buildUserPath($userId), $this->buildBasicAuth($userId, $appPassword));
+	public function storeAppPassword(string $userId, string $loginName, string $appPassword): void {
+		$this->send('POST', $this->buildUserPath($userId), $this->buildBasicAuth($loginName, $appPassword));
 	}
 
 	/**
@@ -45,9 +46,9 @@ class SidecarClient {
 	 *
 	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
 	 */
-	public function deleteAppPassword(string $userId, string $appPassword): void {
+	public function deleteAppPassword(string $userId, string $loginName, string $appPassword): void {
 		try {
-			$this->send('DELETE', $this->buildUserPath($userId), $this->buildBasicAuth($userId, $appPassword));
+			$this->send('DELETE', $this->buildUserPath($userId), $this->buildBasicAuth($loginName, $appPassword));
 		} catch (SidecarRejectedException $e) {
 			if ($e->getSidecarStatus() !== 404) {
 				throw $e;
@@ -63,6 +64,17 @@ class SidecarClient {
 	 */
 	public function fetchStatus(): array {
 		return $this->decodeDocument($this->send('GET', '/api/v1/status', []), '/api/v1/status');
+	}
+
+	/**
+	 * The sidecar's answer to an authenticated call (sidecar-connection.json): it requires the X-API-Key sent from
+	 * here whenever it has a management API key, so a 401 means the key here is missing or wrong.
+	 *
+	 * @return array<string, mixed>
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	public function fetchConnection(): array {
+		return $this->decodeDocument($this->send('GET', '/api/v1/connection', []), '/api/v1/connection');
 	}
 
 	/**
@@ -98,7 +110,7 @@ class SidecarClient {
 			$headers['X-API-Key'] = $apiKey;
 		}
 		try {
-			$response = $this->clientService->newClient()->request($baseUrl . $path, $method, [
+			$response = $this->clientService->newClient()->request($method, $baseUrl . $path, [
 				'headers' => $headers + ['Accept' => 'application/json'],
 				'connect_timeout' => self::CONNECT_TIMEOUT_SECONDS,
 				'timeout' => self::TIMEOUT_SECONDS,
@@ -160,7 +172,7 @@ class SidecarClient {
 	}
 
 	/** @return array{Authorization: string} */
-	private function buildBasicAuth(string $userId, string $appPassword): array {
-		return ['Authorization' => 'Basic ' . base64_encode($userId . ':' . $appPassword)];
+	private function buildBasicAuth(string $loginName, string $appPassword): array {
+		return ['Authorization' => 'Basic ' . base64_encode($loginName . ':' . $appPassword)];
 	}
 }

@@ -100,6 +100,6 @@ abstract class OAuthTestCase extends UpstreamTestCase {
 	}
 
 	protected function settingsPageUrl(string $outcome): string {
-		return self::$upstream->url . '/index.php/settings/user/mcp_companion?mcp_oauth=' . $outcome;
+		return self::$nextcloud->url . '/index.php/settings/user/mcp_companion?mcp_oauth=' . $outcome;
 	}
 }

@@ -13,29 +13,20 @@ namespace OCA\McpCompanion\Tests\AppInfo;
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
-use OCP\AppFramework\Bootstrap\IRegistrationContext;
+use OCA\McpCompanion\Tests\Support\RecordingRegistrationContext;
 use OCP\AppFramework\Http\Events\BeforeTemplateRenderedEvent;
 use PHPUnit\Framework\TestCase;
 
 class ApplicationTest extends TestCase {
-	public function testRegistersTheMiddlewareAndTheListener(): void {
-		$context = new class implements IRegistrationContext {
-			public array $middlewares = [];
-			public array $listeners = [];
-
-			public function registerMiddleware(string $class, bool $global = false): void {
-				$this->middlewares[] = [$class, $global];
-			}
-
-			public function registerEventListener(string $event, string $listener, int $priority = 0): void {
-				$this->listeners[] = [$event, $listener];
-			}
-		};
+	public function testRegistersTheMiddlewareAndTheListenerAndNothingElse(): void {
+		$context = new RecordingRegistrationContext();
 
 		(new Application())->register($context);
 
-		$this->assertSame([[ErrorMiddleware::class, false]], $context->middlewares);
-		$this->assertSame([[BeforeTemplateRenderedEvent::class, AdminSectionListener::class]], $context->listeners);
+		$this->assertSame([
+			['registerMiddleware', [ErrorMiddleware::class]],
+			['registerEventListener', [BeforeTemplateRenderedEvent::class, AdminSectionListener::class]],
+		], $context->calls);
 	}
 
 	public function testInfoXmlDeclaresTheAppAndItsSettings(): void {

@@ -7,7 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// AdminSettingsController through routes.php: saving settings with validation, and testing the sidecar connection.
+// AdminSettingsController through routes.php: saving settings with validation, and testing the sidecar connection
+// (an authenticated call, so the API key is checked too).
 namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\Service\SettingsService;
@@ -84,6 +85,45 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$this->assertSame('old-secret', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
 	}
 
+	public function testSaveKeepsEveryFieldThatIsOmitted(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'kept-key');
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'kept-client');
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'kept-secret');
+
+		$response = $this->dispatch('PUT', self::SETTINGS, [], 'admin', true);
+
+		$this->assertSame(['server_url' => self::$upstream->url, 'api_key_set' => true, 'oauth_client_id' => 'kept-client'], $response->getData()['settings']);
+		$this->assertSame('kept-secret', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+	}
+
+	public function testSaveKeepsTheOAuthClientIdWhenOnlyTheServerUrlIsSent(): void {
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'kept-client');
+
+		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'https://mcp.example.com'], 'admin', true);
+
+		$this->assertSame('kept-client', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID));
+		$this->assertSame('https://mcp.example.com', $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+	}
+
+	public function testSaveClearsTheOAuthClientIdWhenItIsEmpty(): void {
+		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'old-client');
+
+		$response = $this->dispatch('PUT', self::SETTINGS, ['oauthClientId' => ''], 'admin', true);
+
+		$this->assertSame('', $response->getData()['settings']['oauth_client_id']);
+		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID));
+	}
+
+	public function testSaveRefusalIsLoggedAtInfoWithoutAStackTrace(): void {
+		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'ftp://mcp.example.com'], 'admin', true);
+
+		$this->assertSame([], $this->logger->messages('error'));
+		[$record] = $this->logger->records;
+		$this->assertSame('info', $record['level']);
+		$this->assertArrayNotHasKey('exception', $record['context']);
+		$this->assertSame(400, $record['context']['status']);
+	}
+
 	/** @return array<string, array{string}> */
 	public static function invalidServerUrls(): array {
 		return [
@@ -122,22 +162,69 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$this->assertSame(self::$upstream->url, $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
 	}
 
-	public function testTestConnectionReturnsTheSidecarsStatusAsItCame(): void {
+	public function testTestConnectionMakesAnAuthenticatedCallAndReturnsTheSidecarsDocumentsAsTheyCame(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'management-key-2');
+		$this->setUpstreamBehaviour(['sidecar_api_key' => 'management-key-2']);
+
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(200, $response->getStatus());
 		ContractAssert::assertConforms('admin-test-connection-success.json', $response);
+		$this->assertSame(['accepted', null], [$response->getData()['api_key'], $response->getData()['warning']]);
 		$sidecarStatus = json_decode((string)file_get_contents(ContractAssert::CONTRACT_DIR . '/sidecar-status.json'), true);
 		$this->assertSame($sidecarStatus, $response->getData()['status']);
-		$this->assertArrayNotHasKey('x-api-key', $this->upstreamRequests('/api/v1/status')[0]['headers']);
+		$this->assertTrue($response->getData()['connection']['api_key_required']);
+		$this->assertSame('management-key-2', $this->upstreamRequests('/api/v1/connection')[0]['headers']['x-api-key']);
 	}
 
-	public function testTestConnectionSendsTheApiKeyWhenOneIsConfigured(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'management-key-2');
+	public function testTestConnectionSucceedsWithoutAKeyWhenTheSidecarRequiresNone(): void {
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
-		$this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+		$this->assertSame(200, $response->getStatus());
+		ContractAssert::assertConforms('admin-test-connection-success.json', $response);
+		$this->assertSame(['not_required', null], [$response->getData()['api_key'], $response->getData()['warning']]);
+		$this->assertArrayNotHasKey('x-api-key', $this->upstreamRequests('/api/v1/connection')[0]['headers']);
+	}
 
-		$this->assertSame('management-key-2', $this->upstreamRequests('/api/v1/status')[0]['headers']['x-api-key']);
+	public function testTestConnectionReportsAWrongApiKey(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'wrong-key');
+		$this->setUpstreamBehaviour(['sidecar_api_key' => 'management-key-2']);
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(502, $response->getStatus());
+		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
+		$this->assertSame('The MCP server refused the API key. Enter the value of its MANAGEMENT_API_KEY here.', $response->getData()['error']);
+		$this->assertStringNotContainsString('wrong-key', $response->render());
+	}
+
+	public function testTestConnectionReportsAMissingApiKey(): void {
+		$this->setUpstreamBehaviour(['sidecar_api_key' => 'management-key-2']);
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(502, $response->getStatus());
+		$this->assertSame('The MCP server requires an API key. Enter the value of its MANAGEMENT_API_KEY here.', $response->getData()['error']);
+	}
+
+	public function testTestConnectionWarnsWhenTheSidecarRequiresNoKeyWhileOneIsConfiguredHere(): void {
+		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'unneeded-key');
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(200, $response->getStatus());
+		ContractAssert::assertConforms('admin-test-connection-warning.json', $response);
+		$this->assertSame('not_required', $response->getData()['api_key']);
+		$this->assertStringContainsString('accepts requests without an API key, but one is configured here', $response->getData()['warning']);
+	}
+
+	public function testTestConnectionSaysWhenTheAddressAnswersWithoutTheConnectionRoute(): void {
+		$this->setUpstreamBehaviour(['sidecar_connection' => 'missing']);
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
+
+		$this->assertSame(502, $response->getStatus());
+		$this->assertStringStartsWith('This address answers, but not like an MCP server of this version.', $response->getData()['error']);
 	}
 
 	public function testTestConnectionReportsAnUnreachableSidecarWith502(): void {
@@ -162,7 +249,7 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 
 	#[DataProvider('failingSidecars')]
 	public function testTestConnectionReportsAFailingSidecarWith502(string $behaviour, string $message): void {
-		$this->setUpstreamBehaviour(['sidecar_status' => $behaviour]);
+		$this->setUpstreamBehaviour(['sidecar_connection' => $behaviour]);
 
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 

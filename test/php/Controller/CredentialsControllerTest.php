@@ -7,7 +7,7 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// CredentialsController through routes.php against a real loopback sidecar and OCS endpoint.
+// CredentialsController through routes.php against a loopback sidecar and the platform double as Nextcloud.
 namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
@@ -30,6 +30,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$this->assertNotSame(self::ALICE_PASSWORD, $stored[CredentialService::KEY_APP_PASSWORD]);
 		$this->assertSame(self::ALICE_PASSWORD, $this->wiring->crypto->decrypt($stored[CredentialService::KEY_APP_PASSWORD]));
 		$this->assertSame('app_password', $stored[CredentialService::KEY_TYPE]);
+		$this->assertSame('alice', $stored[CredentialService::KEY_LOGIN_NAME]);
 		$this->assertEqualsWithDelta(time(), (int)$stored[CredentialService::KEY_PROVISIONED_AT], 5);
 		[$forwarded] = $this->upstreamRequests('/api/v1/users/');
 		$this->assertSame(['POST', '/api/v1/users/alice/app-password'], [$forwarded['method'], $forwarded['path']]);
@@ -40,11 +41,47 @@ class CredentialsControllerTest extends UpstreamTestCase {
 	public function testStoreChecksTheAppPasswordAtNextcloudsOcsUserEndpoint(): void {
 		$this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
 
-		[$check] = $this->upstreamRequests('/ocs/');
-		$this->assertSame(['GET', '/ocs/v2.php/cloud/user', 'format=json'], [$check['method'], $check['path'], $check['query']]);
-		$this->assertSame('true', $check['headers']['ocs-apirequest']);
-		$this->assertSame('application/json', $check['headers']['accept']);
-		$this->assertSame('Basic ' . base64_encode('alice:' . self::ALICE_PASSWORD), $check['headers']['authorization']);
+		[$check] = $this->nextcloudRequests();
+		$this->assertSame(['GET', self::$nextcloud->url . '/ocs/v2.php/cloud/user?format=json'], [$check['method'], $check['uri']]);
+		$this->assertSame('true', $check['options']['headers']['OCS-APIRequest']);
+		$this->assertSame('application/json', $check['options']['headers']['Accept']);
+		$this->assertSame('Basic ' . base64_encode('alice:' . self::ALICE_PASSWORD), $check['options']['headers']['Authorization']);
+	}
+
+	public function testStoreProvisionsAnAppPasswordMintedUnderTheEmailWithThatLoginName(): void {
+		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_EMAIL_PASSWORD, 'loginName' => ' ' . self::ALICE_EMAIL . ' ']);
+
+		$this->assertSame(200, $response->getStatus());
+		ContractAssert::assertConforms('credentials-store-success.json', $response);
+		[$forwarded] = $this->upstreamRequests('/api/v1/users/');
+		$this->assertSame('/api/v1/users/alice/app-password', $forwarded['path']);
+		$this->assertSame('Basic ' . base64_encode(self::ALICE_EMAIL . ':' . self::ALICE_EMAIL_PASSWORD), $forwarded['headers']['authorization']);
+		$this->assertSame(self::ALICE_EMAIL, $this->credentialsStatus()['login_name']);
+	}
+
+	public function testStoreRefusesAnAppPasswordMintedUnderTheUserIdWhenSentWithTheEmail(): void {
+		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD, 'loginName' => self::ALICE_EMAIL]);
+
+		$this->assertSame(401, $response->getStatus());
+		ContractAssert::assertConforms('credentials-store-failure.json', $response);
+		$this->assertStringContainsString('with the login name "alice@example.com"', $response->getData()['error']);
+		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
+		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
+	}
+
+	public function testStoreRefusesAnAppPasswordMintedUnderTheEmailWhenSentWithTheUserId(): void {
+		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_EMAIL_PASSWORD, 'loginName' => 'alice']);
+
+		$this->assertSame(401, $response->getStatus());
+		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
+	}
+
+	public function testStoreRefusesALoginNameWithAColonWith400WithoutAskingNextcloud(): void {
+		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD, 'loginName' => 'alice:evil']);
+
+		$this->assertSame(400, $response->getStatus());
+		ContractAssert::assertConforms('credentials-store-failure.json', $response);
+		$this->assertSame([], $this->nextcloudRequests());
 	}
 
 	public function testStoreSendsTheApiKeyWhenOneIsConfigured(): void {
@@ -57,10 +94,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 	}
 
 	public function testStoreAcceptsA72CharacterLoginFlowPassword(): void {
-		$password = str_repeat('aB3', 24);
-		$this->setUpstreamBehaviour(['users' => ['alice' => $password]]);
-
-		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => $password]);
+		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_LOGIN_FLOW_PASSWORD]);
 
 		$this->assertSame(200, $response->getStatus());
 		ContractAssert::assertConforms('credentials-store-success.json', $response);
@@ -68,7 +102,6 @@ class CredentialsControllerTest extends UpstreamTestCase {
 
 	public function testStoreKeepsTheLocalCopyWhenTheSidecarIsDown(): void {
 		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, $this->unreachableUrl());
-		$this->config->setSystemValue('overwrite.cli.url', self::$upstream->url);
 
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
 
@@ -89,7 +122,6 @@ class CredentialsControllerTest extends UpstreamTestCase {
 
 	public function testStoreSaysWhenNoSidecarIsConfigured(): void {
 		$this->config->deleteSystemValue(SettingsService::KEY_SERVER_URL);
-		$this->config->setSystemValue('overwrite.cli.url', self::$upstream->url);
 
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
 
@@ -111,19 +143,19 @@ class CredentialsControllerTest extends UpstreamTestCase {
 
 		$this->assertSame(401, $response->getStatus());
 		ContractAssert::assertConforms('credentials-store-failure.json', $response);
-		$this->assertSame('Nextcloud did not accept this app password.', $response->getData()['error']);
+		$this->assertStringStartsWith('Nextcloud did not accept this app password with the login name "alice".', $response->getData()['error']);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
 		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
 	}
 
-	public function testStoreRefusesAPasswordOfAnotherUser(): void {
-		$this->setUpstreamBehaviour(['ocs_id' => 'bob']);
-
-		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
+	public function testStoreRefusesAnotherUsersAppPasswordWithTheirLoginName(): void {
+		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::BOB_PASSWORD, 'loginName' => 'bob']);
 
 		$this->assertSame(401, $response->getStatus());
 		ContractAssert::assertConforms('credentials-store-failure.json', $response);
+		$this->assertSame('This app password belongs to another account.', $response->getData()['error']);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
+		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
 	}
 
 	public function testStoreAnswers502WhenNextcloudCannotBeReached(): void {
@@ -145,19 +177,31 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		ContractAssert::assertConforms('background-sync-status-none.json', $before);
 		ContractAssert::assertConforms('background-sync-status-active.json', $after);
 		$this->assertSame('app_password', $after->getData()['credential_type']);
+		$this->assertSame('alice', $after->getData()['login_name']);
 		$this->assertNotFalse(\DateTimeImmutable::createFromFormat(DATE_ATOM, $after->getData()['provisioned_at']));
 	}
 
-	public function testRevokeRemovesTheLocalCopyAndAsksTheSidecarWithTheStoredPassword(): void {
-		$this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
+	public function testRevokeRemovesTheLocalCopyAndAsksTheSidecarWithTheStoredLoginNameAndPassword(): void {
+		$this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_EMAIL_PASSWORD, 'loginName' => self::ALICE_EMAIL]);
 
 		$response = $this->dispatch('DELETE', self::CREDENTIALS);
 
 		ContractAssert::assertConforms('credentials-revoke.json', $response);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
 		$deletes = array_values(array_filter($this->upstreamRequests('/api/v1/users/'), fn ($r) => $r['method'] === 'DELETE'));
-		$this->assertSame('Basic ' . base64_encode('alice:' . self::ALICE_PASSWORD), $deletes[0]['headers']['authorization']);
+		$this->assertSame('/api/v1/users/alice/app-password', $deletes[0]['path']);
+		$this->assertSame('Basic ' . base64_encode(self::ALICE_EMAIL . ':' . self::ALICE_EMAIL_PASSWORD), $deletes[0]['headers']['authorization']);
 		$this->assertFalse($this->credentialsStatus()['provisioned']);
+	}
+
+	public function testRevokeSendsTheUserIdForACredentialStoredWithoutALoginName(): void {
+		$this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
+		$this->config->deleteUserValue('alice', Application::APP_ID, CredentialService::KEY_LOGIN_NAME);
+
+		$this->dispatch('DELETE', self::CREDENTIALS);
+
+		$deletes = array_values(array_filter($this->upstreamRequests('/api/v1/users/'), fn ($r) => $r['method'] === 'DELETE'));
+		$this->assertSame('Basic ' . base64_encode('alice:' . self::ALICE_PASSWORD), $deletes[0]['headers']['authorization']);
 	}
 
 	public function testRevokeIsPartialWhenTheSidecarIsDown(): void {
@@ -196,6 +240,22 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('GET', self::CREDENTIALS . '/alice', [], 'bob', false);
 
 		$this->assertSame(403, $response->getStatus());
+	}
+
+	public function testUserStatusAnswers404ForAUserNextcloudDoesNotKnowAndLogsItWithoutATrace(): void {
+		$response = $this->dispatch('GET', self::CREDENTIALS . '/nobody', [], 'admin', true);
+
+		$this->assertSame(404, $response->getStatus());
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame([], $this->logger->messages('error'));
+		$this->assertArrayNotHasKey('exception', $this->logger->records[0]['context']);
+	}
+
+	public function testUserStatusAnswersForAKnownUserWhoProvisionedNothing(): void {
+		$response = $this->dispatch('GET', self::CREDENTIALS . '/bob', [], 'admin', true);
+
+		$this->assertSame(200, $response->getStatus());
+		$this->assertSame(['user_id' => 'bob', 'provisioned' => false, 'credential_type' => null, 'login_name' => null, 'provisioned_at' => null], $response->getData());
 	}
 
 	public function testPersonalRoutesNeedTheRequestToken(): void {

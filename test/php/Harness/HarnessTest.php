@@ -31,7 +31,7 @@ class HarnessTest extends UpstreamTestCase {
 			'HARNESS_STATE_DIR' => self::$harnessState,
 			'HARNESS_USER' => 'alice',
 			'HARNESS_SIDECAR_URL' => self::$upstream->url,
-			'HARNESS_NEXTCLOUD_URL' => self::$upstream->url,
+			'HARNESS_NEXTCLOUD_URL' => self::$nextcloud->url,
 			'HARNESS_OAUTH_CLIENT_ID' => 'companion',
 			'HARNESS_OAUTH_CLIENT_SECRET' => 'companion-secret',
 		]);

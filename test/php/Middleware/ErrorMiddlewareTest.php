@@ -11,6 +11,7 @@ declare(strict_types=1);
 namespace OCA\McpCompanion\Tests\Middleware;
 
 use OCA\McpCompanion\Controller\PageController;
+use OCA\McpCompanion\Exception\InvalidSettingsException;
 use OCA\McpCompanion\Exception\SidecarRejectedException;
 use OCA\McpCompanion\Exception\SidecarUnreachableException;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
@@ -68,12 +69,35 @@ class ErrorMiddlewareTest extends TestCase {
 		}
 	}
 
-	public function testLogsTheOriginalWithTheRequestId(): void {
+	public function testLogsTheOriginalWithTheRequestIdAtErrorLevel(): void {
 		$exception = new \RuntimeException('boom');
 
 		$this->middleware->afterException($this->controller, 'error', $exception);
 
+		$this->assertSame('error', $this->logger->records[0]['level']);
 		$this->assertSame($exception, $this->logger->records[0]['context']['exception']);
 		$this->assertSame('req-42', $this->logger->records[0]['context']['request_id']);
+	}
+
+	public function testLogsAFailureHereAtErrorLevelWithTheException(): void {
+		$exception = new SidecarUnreachableException('The MCP server could not be reached.');
+
+		$this->middleware->afterException($this->controller, 'error', $exception);
+
+		$this->assertSame('error', $this->logger->records[0]['level']);
+		$this->assertSame($exception, $this->logger->records[0]['context']['exception']);
+	}
+
+	public function testLogsARefusalOfBadInputAtInfoLevelWithoutAStackTrace(): void {
+		$exception = new InvalidSettingsException('The API key contains characters that are not allowed.');
+
+		$response = $this->middleware->afterException($this->controller, 'error', $exception);
+
+		$this->assertSame(400, $response->getStatus());
+		$this->assertSame([[
+			'level' => 'info',
+			'message' => 'A companion request was refused: The API key contains characters that are not allowed.',
+			'context' => ['request_id' => 'req-42', 'action' => PageController::class . '::error', 'status' => 400],
+		]], $this->logger->records);
 	}
 }

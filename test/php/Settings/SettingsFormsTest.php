@@ -31,7 +31,7 @@ class SettingsFormsTest extends TestCase {
 	private TemplateRenderer $renderer;
 
 	protected function setUp(): void {
-		Util::$scripts = [];
+		(new \ReflectionProperty(Util::class, 'scripts'))->setValue(null, []);
 		$this->config = new InMemoryConfig();
 		$this->initialState = new RecordingInitialState('mcp_companion');
 		$this->urls = new StaticUrlGenerator('https://cloud.example.com');
@@ -51,7 +51,7 @@ class SettingsFormsTest extends TestCase {
 			'server_configured' => true,
 			'oauth_available' => false,
 		]], $this->initialState->states);
-		$this->assertSame([['app' => 'mcp_companion', 'file' => 'mcp_companion-personal']], Util::$scripts);
+		$this->assertSame(['mcp_companion/js/mcp_companion-personal'], Util::getScripts());
 		$this->assertSame(['mcp_companion', 50], [$personal->getSection(), $personal->getPriority()]);
 	}
 
@@ -86,7 +86,7 @@ class SettingsFormsTest extends TestCase {
 		]], $this->initialState->states);
 		$this->assertStringNotContainsString('very-secret-key', $this->initialState->renderInputs());
 		$this->assertStringNotContainsString('very-secret-client-secret', $this->initialState->renderInputs());
-		$this->assertSame([['app' => 'mcp_companion', 'file' => 'mcp_companion-admin']], Util::$scripts);
+		$this->assertSame(['mcp_companion/js/mcp_companion-admin'], Util::getScripts());
 	}
 
 	public function testSectionsAreNamedAfterTheAppAndHaveAnIcon(): void {

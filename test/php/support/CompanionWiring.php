@@ -18,6 +18,7 @@ use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Service\AppPasswordValidator;
 use OCA\McpCompanion\Service\BaseUrlResolver;
+use OCA\McpCompanion\Service\ConnectionTester;
 use OCA\McpCompanion\Service\CredentialService;
 use OCA\McpCompanion\Service\McpSessionService;
 use OCA\McpCompanion\Service\OAuthLoginService;
@@ -36,6 +37,7 @@ use OCP\IL10N;
 use OCP\IRequest;
 use OCP\ISession;
 use OCP\IURLGenerator;
+use OCP\IUserManager;
 use OCP\Security\ICrypto;
 use Psr\Log\LoggerInterface;
 
@@ -49,6 +51,7 @@ class CompanionWiring {
 		public LoggerInterface $logger,
 		public ISession $session = new MemorySession(),
 		public ITimeFactory $timeFactory = new AdjustableTimeFactory(),
+		public IUserManager $userManager = new StaticUserManager(['alice', 'bob', 'admin']),
 	) {
 	}
 
@@ -65,7 +68,7 @@ class CompanionWiring {
 	}
 
 	public function credentials(): CredentialService {
-		return new CredentialService($this->config, $this->crypto, $this->sidecar(), $this->l, $this->logger);
+		return new CredentialService($this->config, $this->crypto, $this->sidecar(), $this->userManager, $this->l, $this->logger);
 	}
 
 	public function baseUrl(): BaseUrlResolver {
@@ -112,7 +115,7 @@ class CompanionWiring {
 	public function controller(string $class, IRequest $request, ?string $userId): Controller {
 		return match ($class) {
 			CredentialsController::class => new CredentialsController($request, $this->validator(), $this->credentials(), $userId),
-			AdminSettingsController::class => new AdminSettingsController($request, $this->settings(), $this->sidecar()),
+			AdminSettingsController::class => new AdminSettingsController($request, $this->settings(), new ConnectionTester($this->sidecar(), $this->settings(), $this->l)),
 			PageController::class => new PageController($request, $this->settings(), $this->l),
 			OAuthController::class => $this->oauthController($request, $userId),
 		};

@@ -74,4 +74,60 @@ class InMemoryConfig implements IConfig {
 	protected function update(callable $change): void {
 		$change($this->data);
 	}
+
+	public function deleteAllUserValues($userId) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function deleteAppFromAllUsers($appName) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function deleteAppValue($appName, $key) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function deleteAppValues($appName) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getAllUserValues(string $userId): array {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getAppKeys($appName) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getAppValue($appName, $key, $default = '') {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getFilteredSystemValue($key, $default = '') {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getSystemValueInt(string $key, int $default = 0): int {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getUserKeys($userId, $appName) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getUsersForUserValue($appName, $key, $value) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getUserValueForUsers($appName, $key, $userIds) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function setAppValue($appName, $key, $value) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function setSystemValues(array $configs) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
 }

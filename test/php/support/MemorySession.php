@@ -45,4 +45,24 @@ class MemorySession implements ISession {
 	protected function update(callable $change): void {
 		$change($this->values);
 	}
+
+	public function clear() {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function close() {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getId(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function regenerateId(bool $deleteOldSession = true, bool $updateToken = false) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function reopen(): bool {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
 }

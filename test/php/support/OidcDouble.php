@@ -12,23 +12,13 @@ declare(strict_types=1);
 namespace OCA\McpCompanion\Tests\Support;
 
 class OidcDouble {
-	private const START_TIMEOUT_SECONDS = 30;
 	private const MAX_HOPS = 12;
-
-	/** @var resource */
-	private $process;
-	/** @var resource */
-	private $stdin;
 
 	private function __construct(
 		public readonly string $issuer,
 		public readonly string $discoveryUrl,
-		$process,
-		$stdin,
-		private string $logFile,
+		private NodeScript $script,
 	) {
-		$this->process = $process;
-		$this->stdin = $stdin;
 	}
 
 	/**
@@ -36,34 +26,16 @@ class OidcDouble {
 	 *                                      accessTokenTtlSeconds, …
 	 */
 	public static function start(string $repoRoot, array $options): self {
-		$repoRoot = (string)realpath($repoRoot);
-		$loader = 'file://' . $repoRoot . '/node_modules/tsx/dist/loader.mjs';
-		$logFile = tempnam(sys_get_temp_dir(), 'oidc-double-log-');
-		$command = ['node', '--import', $loader, 'test/platform/run-oidc-double.ts', json_encode($options, JSON_THROW_ON_ERROR)];
-		$process = proc_open($command, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $logFile, 'a']], $pipes, $repoRoot);
-		if ($process === false) {
-			throw new \RuntimeException('node could not be started');
+		$script = NodeScript::start($repoRoot, 'test/platform/run-oidc-double.ts', $options);
+		if (!is_string($script->started['issuer'] ?? null) || !is_string($script->started['discoveryUrl'] ?? null)) {
+			$script->stop();
+			throw new \RuntimeException('The OIDC double did not say where it listens');
 		}
-		$line = self::readFirstLine($pipes[1], $logFile);
-		fclose($pipes[1]);
-		$started = json_decode($line, true);
-		if (!is_array($started) || !is_string($started['issuer'] ?? null)) {
-			throw new \RuntimeException('The OIDC double did not start: ' . $line . file_get_contents($logFile));
-		}
-		return new self($started['issuer'], $started['discoveryUrl'], $process, $pipes[0], $logFile);
+		return new self($script->started['issuer'], $script->started['discoveryUrl'], $script);
 	}
 
-	/** Closing stdin stops the double; SIGTERM if it is still running a moment later. */
 	public function stop(): void {
-		fclose($this->stdin);
-		for ($wait = 0; $wait < 40 && proc_get_status($this->process)['running']; $wait++) {
-			usleep(50_000);
-		}
-		if (proc_get_status($this->process)['running']) {
-			proc_terminate($this->process);
-		}
-		proc_close($this->process);
-		@unlink($this->logFile);
+		$this->script->stop();
 	}
 
 	/**
@@ -95,27 +67,6 @@ class OidcDouble {
 			}
 		}
 		throw new \RuntimeException('Too many redirects in the authorization flow');
-	}
-
-	/** @param resource $stdout */
-	private static function readFirstLine($stdout, string $logFile): string {
-		$line = '';
-		$deadline = microtime(true) + self::START_TIMEOUT_SECONDS;
-		while (!str_contains($line, "\n") && microtime(true) < $deadline) {
-			$read = [$stdout];
-			$write = $except = null;
-			if (stream_select($read, $write, $except, 0, 200_000) > 0) {
-				$chunk = fread($stdout, 8192);
-				if ($chunk === '' || $chunk === false) {
-					break;
-				}
-				$line .= $chunk;
-			}
-		}
-		if (!str_contains($line, "\n")) {
-			throw new \RuntimeException('The OIDC double did not start in time: ' . $line . file_get_contents($logFile));
-		}
-		return trim(strstr($line, "\n", true));
 	}
 
 	private static function resolve(string $location, string $base): string {

@@ -35,14 +35,14 @@ class RedirectingClientService implements IClientService {
 
 			use ClientVerbs;
 
-			public function request(string $uri, string $method, array $options = []): IResponse {
+			public function request(string $method, string $uri, array $options = []): IResponse {
 				foreach ($this->prefixes as $from => $to) {
 					if (str_starts_with($uri, $from)) {
 						$uri = $to . substr($uri, strlen($from));
 						break;
 					}
 				}
-				return $this->inner->request($uri, $method, $options);
+				return $this->inner->request($method, $uri, $options);
 			}
 		};
 	}

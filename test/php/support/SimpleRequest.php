@@ -80,4 +80,60 @@ class SimpleRequest implements IRequest {
 	public function getServerHost(): string {
 		return $this->getHeader('host') ?: 'localhost';
 	}
+
+	public function getCookie(string $key) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getEnv(string $key) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getFormat(): ?string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getHttpProtocol(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getInsecureServerHost(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getPathInfo() {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getRawPathInfo(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getRequestUri(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getScriptName(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function getUploadedFile(string $key) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function isUserAgent(array $agent): bool {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function passesLaxCookieCheck(): bool {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function passesStrictCookieCheck(): bool {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function throwDecodingExceptionIfAny(): void {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
 }

@@ -31,4 +31,12 @@ class StaticL10N implements IL10N {
 	public function getLanguageCode(): string {
 		return $this->languageCode;
 	}
+
+	public function getLocaleCode(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function l(string $type, $data, array $options = []) {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
 }

@@ -47,4 +47,24 @@ class StaticUrlGenerator implements IURLGenerator {
 	public function getBaseUrl(): string {
 		return rtrim($this->baseUrl, '/');
 	}
+
+	public function getWebroot(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function linkTo(string $appName, string $file, array $args = []): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function linkToDefaultPageUrl(): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function linkToDocs(string $key): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
+
+	public function linkToOCSRouteAbsolute(string $routeName, array $arguments = []): string {
+		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+	}
 }

@@ -7,7 +7,7 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// IClient over PHP streams: headers, body/json, timeout, http_errors and Nextcloud's local-address guard.
+// IClient over PHP streams: headers, body/json, timeout, http_errors and Nextcloud's host and local-address guards.
 namespace OCA\McpCompanion\Tests\Support;
 
 use OCP\Http\Client\IClient;
@@ -17,7 +17,7 @@ use OCP\Http\Client\LocalServerException;
 class StreamClient implements IClient {
 	use ClientVerbs;
 
-	public function request(string $uri, string $method, array $options = []): IResponse {
+	public function request(string $method, string $uri, array $options = []): IResponse {
 		$this->assertAddressAllowed($uri, $options);
 		[$headers, $body] = $this->buildPayload($options);
 		$context = stream_context_create(['http' => [
@@ -35,7 +35,7 @@ class StreamClient implements IClient {
 		}
 		$response = StreamResponse::fromRawHeaders($http_response_header, $responseBody);
 		if (($options['http_errors'] ?? true) && $response->getStatusCode() >= 400) {
-			throw new \RuntimeException('HTTP request answered with status ' . $response->getStatusCode());
+			throw new ResponseException($response);
 		}
 		return $response;
 	}
@@ -62,12 +62,19 @@ class StreamClient implements IClient {
 		return [$headers, $body];
 	}
 
-	/** Nextcloud's client refuses loopback and private addresses unless the caller allows them. */
+	/**
+	 * Nextcloud's client refuses a URI without a host (also when local addresses are allowed: what a URL passed as
+	 * the method runs into), and loopback and private addresses unless the caller allows them.
+	 */
 	private function assertAddressAllowed(string $uri, array $options): void {
+		$host = parse_url($uri, PHP_URL_HOST);
+		if (!is_string($host) || $host === '') {
+			throw new LocalServerException('Could not detect any host');
+		}
 		if (($options['nextcloud']['allow_local_address'] ?? false) === true) {
 			return;
 		}
-		$host = trim((string)parse_url($uri, PHP_URL_HOST), '[]');
+		$host = trim($host, '[]');
 		$isPublicIp = filter_var($host, FILTER_VALIDATE_IP, FILTER_FLAG_NO_PRIV_RANGE | FILTER_FLAG_NO_RES_RANGE) !== false;
 		if ($host === 'localhost' || str_ends_with($host, '.localhost') || (filter_var($host, FILTER_VALIDATE_IP) !== false && !$isPublicIp)) {
 			throw new LocalServerException('Host "' . $host . '" violates local access rules');

@@ -7,15 +7,25 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: the part of Nextcloud's OCP\ISession this app uses, with the real signatures.
+// Test stub: Nextcloud 32's OCP\ISession, signatures only (checked by StubSignaturesTest).
 namespace OCP;
 
 interface ISession {
-	public function set(string $key, $value);
+	public function clear();
 
-	public function get(string $key);
+	public function close();
 
 	public function exists(string $key): bool;
 
+	public function get(string $key);
+
+	public function getId(): string;
+
+	public function regenerateId(bool $deleteOldSession = true, bool $updateToken = false);
+
 	public function remove(string $key);
+
+	public function reopen(): bool;
+
+	public function set(string $key, $value);
 }

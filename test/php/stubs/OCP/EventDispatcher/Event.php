@@ -7,11 +7,13 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\EventDispatcher\Event (without the PSR-14 interface, which is not installed).
+// Test stub: Nextcloud 32's OCP\EventDispatcher\Event, a PSR-14 stoppable event.
 namespace OCP\EventDispatcher;
 
-class Event {
-	private $propagationStopped = false;
+use Psr\EventDispatcher\StoppableEventInterface;
+
+class Event implements StoppableEventInterface {
+	private bool $propagationStopped = false;
 
 	public function __construct() {
 	}

@@ -7,15 +7,9 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\EventDispatcher\IEventListener.
+// Test stub: Nextcloud 32's OCP\EventDispatcher\IEventListener, signatures only (checked by StubSignaturesTest).
 namespace OCP\EventDispatcher;
 
-/**
- * @template T of Event
- */
 interface IEventListener {
-	/**
-	 * @param T $event
-	 */
 	public function handle(Event $event): void;
 }

@@ -7,9 +7,15 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\Settings\IIconSection.
+// Test stub: Nextcloud 32's OCP\Settings\IIconSection, signatures only (checked by StubSignaturesTest).
 namespace OCP\Settings;
 
-interface IIconSection extends ISection {
+interface IIconSection {
 	public function getIcon();
+
+	public function getID();
+
+	public function getName();
+
+	public function getPriority();
 }

@@ -7,24 +7,13 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\Settings\ISettings.
+// Test stub: Nextcloud 32's OCP\Settings\ISettings, signatures only (checked by StubSignaturesTest).
 namespace OCP\Settings;
 
-use OCP\AppFramework\Http\TemplateResponse;
-
 interface ISettings {
-	/**
-	 * @return TemplateResponse
-	 */
 	public function getForm();
 
-	/**
-	 * @return string|null
-	 */
-	public function getSection();
-
-	/**
-	 * @return int
-	 */
 	public function getPriority();
+
+	public function getSection();
 }

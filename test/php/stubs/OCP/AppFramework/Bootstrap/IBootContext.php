@@ -7,9 +7,16 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: the part of Nextcloud's OCP\AppFramework\Bootstrap\IBootContext this app could use.
+// Test stub: Nextcloud 32's OCP\AppFramework\Bootstrap\IBootContext, signatures only (checked by StubSignaturesTest).
 namespace OCP\AppFramework\Bootstrap;
 
+use OCP\AppFramework\IAppContainer;
+use OCP\IServerContainer;
+
 interface IBootContext {
+	public function getAppContainer(): IAppContainer;
+
+	public function getServerContainer(): IServerContainer;
+
 	public function injectFn(callable $fn);
 }

@@ -7,11 +7,11 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\AppFramework\Bootstrap\IBootstrap.
+// Test stub: Nextcloud 32's OCP\AppFramework\Bootstrap\IBootstrap, signatures only (checked by StubSignaturesTest).
 namespace OCP\AppFramework\Bootstrap;
 
 interface IBootstrap {
-	public function register(IRegistrationContext $context): void;
-
 	public function boot(IBootContext $context): void;
+
+	public function register(IRegistrationContext $context): void;
 }

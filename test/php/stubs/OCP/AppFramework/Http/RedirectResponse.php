@@ -7,7 +7,7 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\AppFramework\Http\RedirectResponse (303 See Other with a Location header).
+// Test stub: Nextcloud 32's OCP\AppFramework\Http\RedirectResponse (303 See Other with a Location header).
 namespace OCP\AppFramework\Http;
 
 use OCP\AppFramework\Http;

@@ -7,10 +7,22 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: the part of Nextcloud's OCP\AppFramework\Utility\ITimeFactory this app uses.
+// Test stub: Nextcloud 32's OCP\AppFramework\Utility\ITimeFactory, signatures only (checked by StubSignaturesTest).
 namespace OCP\AppFramework\Utility;
 
-interface ITimeFactory {
-	/** Seconds since the Unix epoch. */
+use DateTime;
+use DateTimeImmutable;
+use DateTimeZone;
+use Psr\Clock\ClockInterface;
+
+interface ITimeFactory extends ClockInterface {
+	public function getDateTime(string $time = 'now', ?DateTimeZone $timezone = null): DateTime;
+
 	public function getTime(): int;
+
+	public function getTimeZone(?string $timezone = null): DateTimeZone;
+
+	public function now(): DateTimeImmutable;
+
+	public function withTimeZone(DateTimeZone $timezone): static;
 }

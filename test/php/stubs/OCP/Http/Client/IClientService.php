@@ -7,7 +7,7 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\Http\Client\IClientService, with the real signature.
+// Test stub: Nextcloud 32's OCP\Http\Client\IClientService, signatures only (checked by StubSignaturesTest).
 namespace OCP\Http\Client;
 
 interface IClientService {

@@ -7,18 +7,15 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\Http\Client\IResponse, with the real signatures.
+// Test stub: Nextcloud 32's OCP\Http\Client\IResponse, signatures only (checked by StubSignaturesTest).
 namespace OCP\Http\Client;
 
 interface IResponse {
-	/**
-	 * @return string|resource
-	 */
 	public function getBody();
-
-	public function getStatusCode(): int;
 
 	public function getHeader(string $key): string;
 
 	public function getHeaders(): array;
+
+	public function getStatusCode(): int;
 }

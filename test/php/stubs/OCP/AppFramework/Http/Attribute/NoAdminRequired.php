@@ -12,6 +12,6 @@ namespace OCP\AppFramework\Http\Attribute;
 
 use Attribute;
 
-#[Attribute(Attribute::TARGET_METHOD)]
+#[Attribute(Attribute::TARGET_ALL)]
 class NoAdminRequired {
 }

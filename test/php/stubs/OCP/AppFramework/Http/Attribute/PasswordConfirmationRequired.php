@@ -12,7 +12,7 @@ namespace OCP\AppFramework\Http\Attribute;
 
 use Attribute;
 
-#[Attribute(Attribute::TARGET_METHOD)]
+#[Attribute(Attribute::TARGET_ALL)]
 class PasswordConfirmationRequired {
 	public function __construct(
 		protected bool $strict = false,

@@ -7,24 +7,11 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's #[UserRateLimit] controller attribute.
+// Test stub: Nextcloud 32's #[UserRateLimit] controller attribute.
 namespace OCP\AppFramework\Http\Attribute;
 
 use Attribute;
 
 #[Attribute(Attribute::TARGET_METHOD)]
-class UserRateLimit {
-	public function __construct(
-		protected int $limit,
-		protected int $period,
-	) {
-	}
-
-	public function getLimit(): int {
-		return $this->limit;
-	}
-
-	public function getPeriod(): int {
-		return $this->period;
-	}
+class UserRateLimit extends ARateLimit {
 }

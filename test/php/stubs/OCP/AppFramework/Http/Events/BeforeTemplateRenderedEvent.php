@@ -7,7 +7,7 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Test stub: Nextcloud's OCP\AppFramework\Http\Events\BeforeTemplateRenderedEvent.
+// Test stub: Nextcloud 32's OCP\AppFramework\Http\Events\BeforeTemplateRenderedEvent.
 namespace OCP\AppFramework\Http\Events;
 
 use OCP\AppFramework\Http\TemplateResponse;
