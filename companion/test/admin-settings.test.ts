@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import settingsSaved from '../../test/contract/admin-settings-saved.json'
 import connectionFailure from '../../test/contract/admin-test-connection-failure.json'
 import connectionSuccess from '../../test/contract/admin-test-connection-success.json'
+import connectionWarning from '../../test/contract/admin-test-connection-warning.json'
 import errorResponse from '../../test/contract/error-response.json'
 import AdminSettings from '../src/components/AdminSettings.vue'
 import { startFakeServer, type FakeServer } from './fake-server'
@@ -195,33 +196,51 @@ describe('the OAuth client secret', () => {
 })
 
 describe('testing the connection', () => {
-	it('shows the version, auth mode and app password support the MCP server reports', async () => {
+	it('says the API key was accepted and shows the version, auth mode and app password support', async () => {
 		server.answer('POST', 'admin/test-connection', 200, connectionSuccess)
 		const page = await mountPage(CONFIGURED)
 
 		await page.find('[data-test="test-connection"]').trigger('click')
 		await flushPromises()
 
+		expect(page.find('[data-test="connection-status"]').text()).toContain('accepted the API key')
+		expect(page.find('[data-test="connection-api-key"]').text()).toBe('Accepted')
+		expect(page.find('[data-test="connection-warning"]').exists()).toBe(false)
 		expect(page.find('[data-test="connection-version"]').text()).toBe('0.1.0')
 		expect(page.find('[data-test="connection-auth-mode"]').text()).toBe('multi_user_basic')
 		expect(page.find('[data-test="connection-app-passwords"]').text()).toBe('Yes')
 		expect(page.find('[data-test="connection-error"]').exists()).toBe(false)
 	})
 
-	it.each([
-		['HTTP 200 with the failure body', 200, connectionFailure, connectionFailure.error],
-		['HTTP 502 with the failure body', 502, connectionFailure, connectionFailure.error],
-		['HTTP 500 with an error response', 500, errorResponse, errorResponse.error],
-	])('shows the error when the MCP server cannot be reached (%s)', async (_case, status, body, message) => {
-		server.answer('POST', 'admin/test-connection', status, body)
+	it('warns when the MCP server requires no API key while one is configured here', async () => {
+		server.answer('POST', 'admin/test-connection', 200, connectionWarning)
 		const page = await mountPage(CONFIGURED)
 
 		await page.find('[data-test="test-connection"]').trigger('click')
 		await flushPromises()
 
-		expect(page.find('[data-test="connection-error"]').text()).toBe(message)
-		expect(page.find('[data-test="connection-status"]').exists()).toBe(false)
+		expect(page.find('[data-test="connection-status"]').text()).toContain('It requires no API key.')
+		expect(page.find('[data-test="connection-api-key"]').text()).toBe('Not required')
+		expect(page.find('[data-test="connection-warning"]').text()).toBe(connectionWarning.warning)
 	})
+
+	it.each([
+		['HTTP 200 with the failure body', 200, connectionFailure, connectionFailure.error],
+		['HTTP 502 with the failure body', 502, connectionFailure, connectionFailure.error],
+		['HTTP 500 with an error response', 500, errorResponse, errorResponse.error],
+	])(
+		'shows the error when the MCP server cannot be reached or refuses the API key (%s)',
+		async (_case, status, body, message) => {
+			server.answer('POST', 'admin/test-connection', status, body)
+			const page = await mountPage(CONFIGURED)
+
+			await page.find('[data-test="test-connection"]').trigger('click')
+			await flushPromises()
+
+			expect(page.find('[data-test="connection-error"]').text()).toBe(message)
+			expect(page.find('[data-test="connection-status"]').exists()).toBe(false)
+		},
+	)
 })
 
 describe('troubleshooting link', () => {

@@ -59,6 +59,7 @@ describe('background sync status', () => {
 
 		expect(page.find('[data-test="status-badge"]').text()).toBe('Active')
 		expect(page.find('[data-test="credential-type"]').text()).toBe('App password')
+		expect(page.find('[data-test="login-name"]').text()).toBe(activeStatus.login_name)
 		const time = page.find('time')
 		expect(time.attributes('datetime')).toBe(activeStatus.provisioned_at)
 		expect(time.text()).toContain('2026')
@@ -73,6 +74,7 @@ describe('background sync status', () => {
 
 		expect(page.find('[data-test="status-badge"]').text()).toBe('Not configured')
 		expect(page.find('time').exists()).toBe(false)
+		expect(page.find('[data-test="login-name"]').exists()).toBe(false)
 		expect(page.find('[data-test="revoke"]').exists()).toBe(false)
 	})
 
@@ -160,10 +162,40 @@ describe('saving an app password', () => {
 		await submitAppPassword(page, value)
 
 		expect(server.requestsTo('POST', 'background-sync/credentials').map((r) => r.body)).toEqual([
-			{ appPassword: value },
+			{ appPassword: value, loginName: 'alice' },
 		])
 		expect(reloadPage).toHaveBeenCalledTimes(1)
 		expect(page.find('[data-test="form-error"]').exists()).toBe(false)
+	})
+
+	it('prefills the login name with the user id and explains where Nextcloud shows it', async () => {
+		const page = await mountPage()
+
+		const field = page.find<HTMLInputElement>('[data-test="login-name-input"]')
+		expect(field.element.value).toBe('alice')
+		expect(page.text()).toContain('Nextcloud shows it as “Username” next to a new app password')
+	})
+
+	it('posts the login name the app password was created under', async () => {
+		server.answer('POST', 'background-sync/credentials', 200, storeSuccess)
+		const page = await mountPage()
+		await page.find('[data-test="login-name-input"]').setValue(' alice@example.com ')
+
+		await submitAppPassword(page, DASHED_PASSWORD)
+
+		expect(server.requestsTo('POST', 'background-sync/credentials').map((r) => r.body)).toEqual([
+			{ appPassword: DASHED_PASSWORD, loginName: 'alice@example.com' },
+		])
+	})
+
+	it('refuses a login name with a colon without calling the server', async () => {
+		const page = await mountPage()
+		await page.find('[data-test="login-name-input"]').setValue('alice:x')
+
+		await submitAppPassword(page, DASHED_PASSWORD)
+
+		expect(page.find('[data-test="form-error"]').text()).toContain('cannot contain a colon')
+		expect(server.requestsTo('POST', 'background-sync/credentials')).toHaveLength(0)
 	})
 
 	it('shows the MCP server warning on the reloaded page after a partial success', async () => {

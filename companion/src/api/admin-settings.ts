@@ -11,12 +11,11 @@ export interface AdminSettingsState {
 	error_page_url: string
 }
 
+/** Every field: null (or leaving it out) keeps the stored value, '' clears it. */
 export interface AdminSettingsInput {
-	serverUrl: string
-	/** null leaves the stored key unchanged; '' clears it. */
+	serverUrl: string | null
 	apiKey: string | null
-	oauthClientId: string
-	/** null leaves the stored secret unchanged; '' clears it. */
+	oauthClientId: string | null
 	oauthClientSecret: string | null
 }
 
@@ -42,7 +41,27 @@ export interface SidecarStatus {
 	management_api_version: string
 }
 
-export type ConnectionTestResult = { success: true; status: SidecarStatus } | { success: false; error: string }
+/** The sidecar's answer to the authenticated connection check. */
+export interface SidecarConnection {
+	connected: boolean
+	auth_mode: string
+	api_key_required: boolean
+	version: string
+}
+
+/** `accepted`: the MCP server requires the API key and took the one configured here; `not_required`: it needs none. */
+export type ApiKeyCheck = 'accepted' | 'not_required'
+
+export interface ConnectionTestSuccess {
+	success: true
+	api_key: ApiKeyCheck
+	/** Set when the MCP server requires no API key although one is configured here. */
+	warning: string | null
+	connection: SidecarConnection
+	status: SidecarStatus
+}
+
+export type ConnectionTestResult = ConnectionTestSuccess | { success: false; error: string }
 
 export async function saveAdminSettings(settings: AdminSettingsInput): Promise<SaveAdminSettingsResult> {
 	const response = await axios.put<SaveAdminSettingsResult>(buildUrl('settings'), settings)

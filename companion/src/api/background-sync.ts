@@ -7,6 +7,8 @@ export type CredentialType = 'app_password'
 export interface CredentialStatus {
 	provisioned: boolean
 	credential_type: CredentialType | null
+	/** The login name the app password belongs to, or null when nothing is provisioned. */
+	login_name: string | null
 	/** ISO 8601 with offset, or null when nothing is provisioned. */
 	provisioned_at: string | null
 }
@@ -33,9 +35,12 @@ export async function fetchCredentialStatus(): Promise<CredentialStatus> {
 	return response.data
 }
 
-/** Stores the app password. A refusal may come as HTTP 4xx (axios throws; the body has `error`) or 200 with `success: false`. */
-export async function saveAppPassword(appPassword: string): Promise<StoreCredentialsResult> {
-	const response = await axios.post<StoreCredentialsResult>(buildUrl('credentials'), { appPassword })
+/**
+ * Stores the app password with the login name it was created under. A refusal may come as HTTP 4xx (axios throws;
+ * the body has `error`) or 200 with `success: false`.
+ */
+export async function saveAppPassword(appPassword: string, loginName: string): Promise<StoreCredentialsResult> {
+	const response = await axios.post<StoreCredentialsResult>(buildUrl('credentials'), { appPassword, loginName })
 	return response.data
 }
 

@@ -11,11 +11,11 @@ export function useAppPasswordSave(reloadPage: ReloadPage) {
 	const saving = ref(false)
 	const error = ref<string | null>(null)
 
-	async function save(appPassword: string): Promise<void> {
+	async function save(appPassword: string, loginName: string): Promise<void> {
 		saving.value = true
 		error.value = null
 		try {
-			const result = await saveAppPassword(appPassword)
+			const result = await saveAppPassword(appPassword, loginName)
 			if (!result.success) {
 				error.value = result.error ?? t('mcp_companion', 'The app password could not be saved.')
 				return

@@ -1,24 +1,24 @@
-// Asks the companion to reach the MCP server and keeps the status it reports, or the error.
+// Asks the companion to reach the MCP server with an authenticated call and keeps what it reports, or the error.
 import { ref } from 'vue'
-import { testConnection, type SidecarStatus } from '../api/admin-settings'
+import { testConnection, type ConnectionTestSuccess } from '../api/admin-settings'
 import { readErrorMessage } from '../api/error-message'
 import { logger } from '../logger'
 
 export function useConnectionTest() {
 	const testing = ref(false)
-	const status = ref<SidecarStatus | null>(null)
+	const result = ref<ConnectionTestSuccess | null>(null)
 	const error = ref<string | null>(null)
 
 	async function run(): Promise<void> {
 		testing.value = true
-		status.value = null
+		result.value = null
 		error.value = null
 		try {
-			const result = await testConnection()
-			if (result.success) {
-				status.value = result.status
+			const answer = await testConnection()
+			if (answer.success) {
+				result.value = answer
 			} else {
-				error.value = result.error
+				error.value = answer.error
 			}
 		} catch (failure) {
 			logger.warn('The connection test failed', { error: failure })
@@ -28,5 +28,5 @@ export function useConnectionTest() {
 		}
 	}
 
-	return { testing, status, error, run }
+	return { testing, result, error, run }
 }
