@@ -1,6 +1,6 @@
-// Browser journeys around the edges: the admin tests the connection to a real sidecar, and a user whose sidecar is
-// down still gets a stored credential (Active) with the reason the sync failed.
-import type { Browser } from 'playwright-core';
+// Browser journeys around the edges: the admin tests the connection to a real sidecar (with and without its
+// management API key), and a user whose sidecar is down still gets a stored credential (Active) with the reason.
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
@@ -8,17 +8,21 @@ import { startPhpHarness, type PhpHarness } from './support/php-harness.js';
 import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
 
 const APP_PASSWORD = 'Zx9cv-Bn8ml-Kj7hg-Fd6sa-Qw5er';
+const MANAGEMENT_API_KEY = 'e2e-management-key';
 /** Nothing listens on the discard port: the companion cannot reach a sidecar there. */
 const UNREACHABLE_SIDECAR = 'http://127.0.0.1:9';
 
 let double: PlatformDouble;
 let sidecar: E2eSidecar;
+/** A sidecar with MANAGEMENT_API_KEY set. */
+let keyedSidecar: E2eSidecar;
 let browser: Browser;
 const harnesses: PhpHarness[] = [];
 
 beforeAll(async () => {
   double = await startPlatformDouble({ users: [{ id: 'bob', appPasswords: [APP_PASSWORD] }] });
   sidecar = await startHybridSidecar(double.url);
+  keyedSidecar = await startHybridSidecar(double.url, MANAGEMENT_API_KEY);
   browser = await launchChromium();
 });
 
@@ -26,27 +30,68 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all(harnesses.map((harness) => harness.stop()));
   await sidecar?.stop();
+  await keyedSidecar?.stop();
   await double?.close();
 });
 
-async function harnessFor(sidecarUrl: string): Promise<PhpHarness> {
-  const harness = await startPhpHarness({ sidecarUrl, nextcloudUrl: double.url, user: 'bob' });
+async function harnessFor(sidecarUrl: string, apiKey?: string): Promise<PhpHarness> {
+  const harness = await startPhpHarness({ sidecarUrl, nextcloudUrl: double.url, user: 'bob', apiKey });
   harnesses.push(harness);
   return harness;
+}
+
+async function testConnection(harness: PhpHarness): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${harness.url}/index.php/settings/admin/mcp_companion`);
+  await page.locator('[data-test="test-connection"]').click();
+  await page.locator('[data-test="connection-status"], [data-test="connection-error"]').first().waitFor();
+  return page;
 }
 
 describe('admin settings in a browser', () => {
   it('tests the connection and shows the sidecar version and mode', async () => {
     const harness = await harnessFor(sidecar.url);
-    const page = await browser.newPage();
-    await page.goto(`${harness.url}/index.php/settings/admin/mcp_companion`);
 
-    await page.locator('[data-test="test-connection"]').click();
+    const page = await testConnection(harness);
 
-    await page.locator('[data-test="connection-status"]').waitFor();
+    expect(await page.locator('[data-test="connection-api-key"]').textContent()).toBe('Not required');
     expect(await page.locator('[data-test="connection-auth-mode"]').textContent()).toContain('multi_user_basic');
     expect(await page.locator('[data-test="connection-app-passwords"]').textContent()).toContain('Yes');
     expect(await page.locator('[data-test="client-id-warning"]').isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe('the connection test with the management API key', () => {
+  it("says the key was accepted when it is the sidecar's", async () => {
+    const page = await testConnection(await harnessFor(keyedSidecar.url, MANAGEMENT_API_KEY));
+
+    expect(await page.locator('[data-test="connection-status"]').textContent()).toContain('accepted the API key');
+    expect(await page.locator('[data-test="connection-api-key"]').textContent()).toBe('Accepted');
+    await page.close();
+  });
+
+  it('says the key was refused when it is wrong', async () => {
+    const page = await testConnection(await harnessFor(keyedSidecar.url, 'wrong-key'));
+
+    expect(await page.locator('[data-test="connection-error"]').textContent()).toContain('refused the API key');
+    expect(await page.locator('[data-test="connection-status"]').count()).toBe(0);
+    await page.close();
+  });
+
+  it('says the sidecar requires a key when none is configured here', async () => {
+    const page = await testConnection(await harnessFor(keyedSidecar.url));
+
+    expect(await page.locator('[data-test="connection-error"]').textContent()).toContain('requires an API key');
+    await page.close();
+  });
+
+  it('warns when the sidecar requires no key while one is configured here', async () => {
+    const page = await testConnection(await harnessFor(sidecar.url, MANAGEMENT_API_KEY));
+
+    expect(await page.locator('[data-test="connection-warning"]').textContent()).toContain(
+      'accepts requests without an API key',
+    );
     await page.close();
   });
 });

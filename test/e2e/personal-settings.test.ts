@@ -1,5 +1,6 @@
-// Browser journey: Chromium opens the built personal settings in the harness, provisions an app password through
-// the real PHP controllers and the real sidecar, and sees Active; then revokes it.
+// Browser journey: Chromium opens the built personal settings in the harness, provisions an app password minted
+// under the e-mail address (so the login name is not the uid) through the real PHP controllers and the real sidecar,
+// and sees Active; then revokes it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +11,14 @@ import { launchChromium } from './support/browser.js';
 import { startPhpHarness, type PhpHarness } from './support/php-harness.js';
 import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
 
+const EMAIL = 'alice@example.com';
+/** Minted after logging in with the e-mail address: Nextcloud takes it only as alice@example.com. */
 const APP_PASSWORD = 'Qw3rt-Yu1op-As2df-Gh3jk-Lz4xc';
+/** Minted after logging in with the user id: Nextcloud refuses it with the e-mail address. */
+const UID_APP_PASSWORD = 'Mn8bv-Cx7zl-Kj6hg-Fd5sa-Po4iu';
 /** Screenshots for a person to look at (git-ignored). */
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
-const basic = `Basic ${Buffer.from(`alice:${APP_PASSWORD}`).toString('base64')}`;
+const basic = `Basic ${Buffer.from(`${EMAIL}:${APP_PASSWORD}`).toString('base64')}`;
 
 let double: PlatformDouble;
 let sidecar: E2eSidecar;
@@ -21,7 +26,16 @@ let harness: PhpHarness;
 let browser: Browser;
 
 beforeAll(async () => {
-  double = await startPlatformDouble({ users: [{ id: 'alice', displayName: 'Alice', appPasswords: [APP_PASSWORD] }] });
+  double = await startPlatformDouble({
+    users: [
+      {
+        id: 'alice',
+        displayName: 'Alice',
+        email: EMAIL,
+        appPasswords: [{ password: APP_PASSWORD, loginName: EMAIL }, UID_APP_PASSWORD],
+      },
+    ],
+  });
   sidecar = await startHybridSidecar(double.url);
   harness = await startPhpHarness({ sidecarUrl: sidecar.url, nextcloudUrl: double.url, user: 'alice' });
   browser = await launchChromium();
@@ -50,15 +64,35 @@ async function sidecarHasPassword(): Promise<boolean> {
 }
 
 describe('personal settings in a browser', () => {
-  it('provisions an app password end to end and shows Active after the reload', async () => {
+  it('refuses an app password minted under the user id when it is sent with the e-mail address', async () => {
+    const page = await openPersonalSettings();
+
+    await page.locator('[data-test="login-name-input"]').fill(EMAIL);
+    await page.locator('[data-test="app-password-input"]').fill(UID_APP_PASSWORD);
+    await page.locator('[data-test="app-password-save"]').click();
+
+    await page.locator('[data-test="form-error"]').waitFor();
+    expect(await page.locator('[data-test="form-error"]').textContent()).toContain(
+      `did not accept this app password with the login name "${EMAIL}"`,
+    );
+    expect(await page.locator('[data-test="status-badge"]').textContent()).toContain('Not configured');
+    expect(await sidecarHasPassword()).toBe(false);
+    await page.close();
+  });
+
+  it('provisions an app password minted under the e-mail address end to end and shows Active after the reload', async () => {
     const page = await openPersonalSettings();
     await expect(page.locator('[data-test="status-badge"]').textContent()).resolves.toContain('Not configured');
+    expect(await page.locator('[data-test="login-name-input"]').inputValue()).toBe('alice');
 
+    await page.locator('[data-test="login-name-input"]').fill(EMAIL);
     await page.locator('[data-test="app-password-input"]').fill(APP_PASSWORD);
     await Promise.all([page.waitForEvent('load'), page.locator('[data-test="app-password-save"]').click()]);
 
     await page.locator('[data-test="status-badge"]', { hasText: 'Active' }).waitFor();
     expect(await page.locator('[data-test="credential-type"]').textContent()).toContain('App password');
+    expect(await page.locator('[data-test="login-name"]').textContent()).toBe(EMAIL);
+    expect(await page.locator('[data-test="mcp-error"]').count()).toBe(0);
     expect(await sidecarHasPassword()).toBe(true);
     const companionState = readFileSync(join(harness.stateDir, 'config.json'), 'utf8');
     expect(companionState).not.toContain(APP_PASSWORD);

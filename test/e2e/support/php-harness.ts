@@ -21,6 +21,8 @@ export async function startPhpHarness(env: {
   sidecarUrl: string;
   nextcloudUrl: string;
   user: string;
+  /** Seeds mcp_server_api_key (sent to the sidecar as X-API-Key). */
+  apiKey?: string;
   /** Seeds mcp_oauth_client_id / mcp_oauth_client_secret (sign-in to the sidecar). */
   oauthClientId?: string;
   oauthClientSecret?: string;
@@ -41,6 +43,7 @@ export async function startPhpHarness(env: {
       HARNESS_USER: env.user,
       HARNESS_SIDECAR_URL: env.sidecarUrl,
       HARNESS_NEXTCLOUD_URL: env.nextcloudUrl,
+      HARNESS_API_KEY: env.apiKey ?? '',
       HARNESS_OAUTH_CLIENT_ID: env.oauthClientId ?? '',
       HARNESS_OAUTH_CLIENT_SECRET: env.oauthClientSecret ?? '',
       HARNESS_OVERWRITE_CLI_URL: env.overwriteCliUrl ?? '',

@@ -11,7 +11,8 @@ export interface E2eSidecar extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startHybridSidecar(nextcloudUrl: string): Promise<E2eSidecar> {
+/** @param managementApiKey the sidecar's MANAGEMENT_API_KEY (none: every management call is accepted) */
+export async function startHybridSidecar(nextcloudUrl: string, managementApiKey?: string): Promise<E2eSidecar> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-sidecar-'));
   const dbPath = join(dir, 'tokens.db');
   const settings = parseSettings({
@@ -21,6 +22,7 @@ export async function startHybridSidecar(nextcloudUrl: string): Promise<E2eSidec
     TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
     TOKEN_STORAGE_DB: dbPath,
     MCP_SERVER_PORT: '0',
+    ...(managementApiKey !== undefined && { MANAGEMENT_API_KEY: managementApiKey }),
   });
   const server = await startServer({ settings, logger: createLogger('silent') });
   return {
