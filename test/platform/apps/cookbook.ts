@@ -1,4 +1,5 @@
-// The Cookbook app of the platform double: recipes as schema.org Recipe JSON, categories and keywords (Cookbook 0.11).
+// The Cookbook app of the platform double (Cookbook 0.11.9): recipes as schema.org Recipe JSON, ids answered as bare
+// numbers, PUT that replaces a recipe and finds it by the id in the body, categories, keywords, import and config.
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
 
@@ -11,6 +12,8 @@ export interface CookbookDouble extends DoubleApp {
 }
 
 const PREFIX = '/index.php/apps/cookbook/api/v1';
+const VERSION = [0, 11, 9];
+const API_VERSION = { epoch: 0, major: 1, minor: 2 };
 
 /** `recipes` seeds each user's cookbook: partial recipes by user id (name required). */
 export function createCookbookDouble(
@@ -26,103 +29,109 @@ export function createCookbookDouble(
   }
   const bookOf = (user: string) => books.get(user) ?? books.set(user, []).get(user)!;
 
+  /** POST, and PUT without an id in the body: a new recipe, 409 when the name is taken, 422 without a name. */
+  function saveRecipe(res: ServerResponse, book: CookbookRecipe[], body: Record<string, unknown> | undefined): void {
+    const name = typeof body?.name === 'string' ? body.name.trim() : '';
+    if (!name) return sendJson(res, 422, errorOf('No recipe name was given'));
+    const existing = book.findIndex((r) => r.id === String(body?.id ?? ''));
+    if (book.some((r, i) => r.name === name && i !== existing)) {
+      return sendJson(res, 409, errorOf('Another recipe with that name already exists'));
+    }
+    if (existing < 0) {
+      const recipe = completeRecipe({ ...body, name }, String((nextId += 1)));
+      book.push(recipe);
+      return sendJson(res, 200, Number(recipe.id));
+    }
+    // PUT replaces the whole recipe: what the body leaves out is emptied.
+    const recipe = {
+      ...completeRecipe({ ...body, name }, book[existing]!.id),
+      dateCreated: book[existing]!.dateCreated,
+    };
+    book[existing] = recipe;
+    sendJson(res, 200, Number(recipe.id));
+  }
+
   async function handle(req: DoubleRequest, res: ServerResponse): Promise<boolean> {
-    if (!req.path.startsWith(`${PREFIX}/`)) return false;
+    const isVersion = req.path === '/index.php/apps/cookbook/api/version';
+    if (!isVersion && !req.path.startsWith(`${PREFIX}/`)) return false;
     if (!req.user) {
       sendNotLoggedIn(res);
       return true;
     }
+    if (isVersion) {
+      sendJson(res, 200, { cookbook_version: VERSION, api_version: API_VERSION });
+      return true;
+    }
     const route = req.path.slice(PREFIX.length);
     const book = bookOf(req.user.id);
-    const recipeMatch = /^\/recipes\/(\d+)$/.exec(route);
-    if (route === '/recipes' && req.method === 'GET')
+    const body = () => req.json().catch(() => undefined) as Promise<Record<string, unknown> | undefined>;
+    const stubs = (list: CookbookRecipe[]) =>
       sendJson(
         res,
         200,
-        book.map((r) => describeStub(r, req)),
+        list.map((r) => describeStub(r, req)),
       );
-    else if (route === '/recipes' && req.method === 'POST') await createRecipe(req, res, book);
-    else if (recipeMatch) return handleRecipe(req, res, book, recipeMatch[1]!);
-    else if (route === '/categories' && req.method === 'GET') sendJson(res, 200, countBy(book, categoriesOf));
-    else if (route === '/keywords' && req.method === 'GET') sendJson(res, 200, countBy(book, keywordsOf));
-    else if (route.startsWith('/search/') && req.method === 'GET') {
-      const terms = segment(route, '/search/')
-        .split(/[\s,]+/)
-        .filter(Boolean);
-      sendJson(
-        res,
-        200,
-        book.filter((recipe) => matchesAll(recipe, terms)).map((r) => describeStub(r, req)),
-      );
-    } else if (route.startsWith('/category/') && req.method === 'GET') {
+    const recipe = /^\/recipes\/(\d+)(\/image)?$/.exec(route);
+    const get = req.method === 'GET';
+    if (route === '/recipes' && get) stubs(book);
+    else if (route === '/recipes' && req.method === 'POST') saveRecipe(res, book, await body());
+    else if (recipe?.[2]) sendImage(req, res);
+    else if (recipe && get) {
+      const found = book.find((r) => r.id === recipe[1]);
+      // An unknown recipe answers 404 with its bare id as the body.
+      if (!found) sendJson(res, 404, Number(recipe[1]));
+      else sendJson(res, 200, { ...found, ...imageUrls(req, found.id) });
+    } else if (recipe && req.method === 'PUT') {
+      // The recipe is found by the id in the body, not the one in the URL.
+      saveRecipe(res, book, await body());
+    } else if (recipe && req.method === 'DELETE') {
+      const index = book.findIndex((r) => r.id === recipe[1]);
+      if (index >= 0) book.splice(index, 1);
+      // Also for a recipe that does not exist.
+      sendJson(res, 200, `Recipe ${recipe[1]} deleted successfully`);
+    } else if (route === '/categories' && get) sendJson(res, 200, countBy(book, categoriesOf));
+    else if (route === '/keywords' && get) sendJson(res, 200, countBy(book, keywordsOf));
+    else if (route.startsWith('/search/') && get) stubs(book.filter(matching(segment(route, '/search/'))));
+    else if (route.startsWith('/category/') && get) {
       const category = segment(route, '/category/');
-      const inCategory = book.filter((r) => (category === '_' ? !r.recipeCategory : r.recipeCategory === category));
-      sendJson(
-        res,
-        200,
-        inCategory.map((r) => describeStub(r, req)),
-      );
-    } else if (route.startsWith('/tags/') && req.method === 'GET') {
-      const wanted = segment(route, '/tags/').split(',').filter(Boolean);
-      const tagged = book.filter((r) => wanted.every((k) => keywordsOf(r).includes(k)));
-      sendJson(
-        res,
-        200,
-        tagged.map((r) => describeStub(r, req)),
-      );
-    } else return false;
-    return true;
-  }
-
-  async function createRecipe(req: DoubleRequest, res: ServerResponse, book: CookbookRecipe[]): Promise<void> {
-    const body = (await req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    const name = typeof body?.name === 'string' ? body.name.trim() : '';
-    if (!name) return sendJson(res, 422, { msg: 'No recipe name was given' });
-    if (book.some((r) => r.name === name)) {
-      return sendJson(res, 409, { msg: 'Another recipe with that name already exists' });
+      stubs(book.filter((r) => String(r.recipeCategory ?? '') === category));
     }
-    const recipe = completeRecipe({ ...body, name }, String((nextId += 1)));
-    book.push(recipe);
-    sendJson(res, 200, Number(recipe.id));
-  }
-
-  async function handleRecipe(
-    req: DoubleRequest,
-    res: ServerResponse,
-    book: CookbookRecipe[],
-    id: string,
-  ): Promise<boolean> {
-    const index = book.findIndex((r) => r.id === id);
-    const recipe = book[index];
-    if (req.method === 'GET') {
-      if (!recipe) sendJson(res, 404, Number(id));
-      else sendJson(res, 200, { ...recipe, ...imageUrls(req, id) });
-    } else if (req.method === 'PUT') {
-      const body = (await req.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-      const name = typeof body?.name === 'string' ? body.name.trim() : '';
-      if (!recipe) sendJson(res, 404, Number(id));
-      else if (!name) sendJson(res, 422, { msg: 'No recipe name was given' });
-      else {
-        book[index] = { ...completeRecipe({ ...body, name }, id), dateCreated: recipe.dateCreated };
-        sendJson(res, 200, Number(id));
-      }
-    } else if (req.method === 'DELETE') {
-      // Cookbook answers a missing recipe on DELETE with 502 and a message, not 404.
-      if (!recipe) sendJson(res, 502, `Recipe with id ${id} was not found.`);
-      else {
-        book.splice(index, 1);
-        sendJson(res, 200, `Recipe ${id} deleted successfully`);
-      }
+    // Listing by keywords answered [] on Nextcloud 32 with SQLite, even for keywords in use.
+    else if (route.startsWith('/tags/') && get) stubs([]);
+    else if (route === '/import' && req.method === 'POST') importRecipe(res, await body());
+    else if (route === '/config' && get) {
+      sendJson(res, 200, { folder: '/Recipes', update_interval: 5, print_image: true, visibleInfoBlocks: {} });
     } else return false;
     return true;
   }
 
   return {
     id: 'cookbook',
-    capabilities: () => ({ version: '0.11.0', api_version: { epoch: 0, major: 1, minor: 2 } }),
+    capabilities: () => ({ 'api-version': API_VERSION, version: VERSION }),
     handle,
     recipesOf: (user) => books.get(user) ?? [],
   };
+}
+
+/** Cookbook's error body for refused recipes. */
+function errorOf(msg: string) {
+  return { msg, file: '/var/www/html/custom_apps/cookbook/lib/Service/RecipeService.php', line: 1 };
+}
+
+/** The double fetches nothing, so it refuses every URL as Cookbook refuses a disallowed (e.g. local) one. */
+function importRecipe(res: ServerResponse, body: Record<string, unknown> | undefined): void {
+  if (typeof body?.url !== 'string') return sendJson(res, 400, 'Field "url" is required');
+  sendJson(res, 400, 'The provided URL is not allowed.');
+}
+
+/** An SVG placeholder (no image is ever stored here); 406 when the client accepts only JSON. */
+function sendImage(req: DoubleRequest, res: ServerResponse): void {
+  const accept = String(req.headers.accept ?? '*/*');
+  if (accept.includes('application/json') && !accept.includes('svg') && !accept.includes('*/*')) {
+    return sendJson(res, 406, { msg: 'No image with the matching MIME type was found on the server.' });
+  }
+  res.writeHead(200, { 'content-type': 'image/svg+xml' });
+  res.end('<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
 /** Fills what Cookbook fills on save: schema.org type, id, dates and empty defaults. */
@@ -153,8 +162,8 @@ function completeRecipe(input: Record<string, unknown> & { name: string }, id: s
 
 function describeStub(recipe: CookbookRecipe, req: DoubleRequest) {
   return {
-    id: recipe.id,
     recipe_id: Number(recipe.id),
+    id: recipe.id,
     name: recipe.name,
     keywords: recipe.keywords ?? '',
     category: recipe.recipeCategory ?? '',
@@ -187,9 +196,18 @@ function countBy(book: CookbookRecipe[], namesOf: (recipe: CookbookRecipe) => st
   return [...counts].map(([name, count]) => ({ name, recipe_count: count }));
 }
 
-function matchesAll(recipe: CookbookRecipe, terms: string[]): boolean {
-  const haystack = [recipe.name, recipe.keywords, recipe.recipeCategory, recipe.description].join(' ').toLowerCase();
-  return terms.every((term) => haystack.includes(term.toLowerCase()));
+/**
+ * Search looks at name, keywords and category. unverified: the query is split at spaces and commas and a recipe
+ * matches when any word is in one of them (source: nextcloud/cookbook lib/Db/RecipeDb.php, findRecipes()).
+ */
+function matching(query: string): (recipe: CookbookRecipe) => boolean {
+  const words = query.toLowerCase().match(/[^ ,]+/g) ?? [];
+  return (recipe) => {
+    const fields = [recipe.name, ...keywordsOf(recipe), recipe.recipeCategory].map((f) =>
+      String(f ?? '').toLowerCase(),
+    );
+    return words.some((word) => fields.some((field) => field.includes(word)));
+  };
 }
 
 function segment(route: string, prefix: string): string {

@@ -14,17 +14,31 @@ import {
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const RECIPE_ID = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const DURATION = z
+const CHANGE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+/** A positive id; checked, but left out of the listed schema, where it would only repeat what an id is. */
+const recipeId = () =>
+  z
+    .number()
+    .int()
+    .refine((n) => n > 0 && n <= Number.MAX_SAFE_INTEGER, 'a positive id');
+const bounded = (max: number) => z.string().refine((text) => text.length <= max, `at most ${max} characters`);
+const minutes = z
+  .number()
+  .int()
+  .refine((n) => n >= 0 && n <= 100_000, 'whole minutes');
+const lines = z.array(bounded(2_000)).refine((list) => list.length <= 200, 'at most 200 lines');
+const keyword = z
   .string()
-  .regex(/^P(?=\d|T\d)(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?$/, 'an ISO 8601 duration such as PT1H30M')
-  .describe('ISO 8601 duration, for example PT45M');
-const LINES = (maxItems: number) => z.array(z.string().min(1).max(2_000)).max(maxItems);
+  .trim()
+  .refine((word) => word.length >= 1 && word.length <= 100 && !word.includes(','), 'a keyword without commas');
 
 const recipeFields = {
-  name: z.string().trim().min(1).max(200),
-  description: z.string().max(5_000),
-  category: z.string().max(200),
+  name: z
+    .string()
+    .trim()
+    .refine((name) => name.length >= 1 && name.length <= 200, 'a name of 1 to 200 characters'),
+  description: bounded(5_000),
+  category: bounded(200),
   keywords: z
     .array(
       z
@@ -34,68 +48,59 @@ const recipeFields = {
         .max(100)
         .regex(/^[^,]+$/, 'a keyword without commas'),
     )
-    .max(50),
-  servings: z.number().int().min(1).max(10_000),
-  prep_time: DURATION,
-  cook_time: DURATION,
-  total_time: DURATION,
-  ingredients: LINES(200),
-  instructions: LINES(200),
-  tools: LINES(100),
-  url: z.url().max(2_000),
+    .refine((list) => list.length <= 50, 'at most 50 keywords'),
+  servings: z
+    .number()
+    .int()
+    .refine((n) => n >= 1 && n <= 10_000, 'from 1 to 10000'),
+  prep_minutes: minutes,
+  cook_minutes: minutes,
+  total_minutes: minutes,
+  ingredients: lines,
+  instructions: lines,
+  url: z.url().refine((url) => url.length <= 2_000, 'at most 2000 characters'),
 };
 
-const summaryOutput = z.object({
-  recipe_id: z.number(),
-  name: z.string(),
-  category: z.string(),
-  keywords: z.array(z.string()),
-  date_modified: z.string().nullable(),
-});
+const summaryOutput = z.object({ id: z.number(), name: z.string(), category: z.string() });
 const recipeOutput = summaryOutput.extend({
+  keywords: z.array(z.string()),
   description: z.string(),
   servings: z.number().nullable(),
-  prep_time: z.string().nullable(),
-  cook_time: z.string().nullable(),
-  total_time: z.string().nullable(),
+  prep_minutes: z.number().nullable(),
+  cook_minutes: z.number().nullable(),
+  total_minutes: z.number().nullable(),
   ingredients: z.array(z.string()),
   instructions: z.array(z.string()),
-  tools: z.array(z.string()),
-  nutrition: z.record(z.string(), z.string()),
   url: z.string(),
-  image: z.string(),
-  date_created: z.string().nullable(),
 });
-const pageOutput = z.object({
-  recipes: z.array(summaryOutput),
-  total: z.number(),
-  next_offset: z.number().nullable(),
-});
+const pageOutput = z.object({ recipes: z.array(summaryOutput), next_cursor: z.string().nullable() });
 const pageInput = {
-  limit: z.number().int().min(1).max(200).default(50),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
+  limit: z
+    .number()
+    .int()
+    .refine((n) => n >= 1 && n <= 200, 'from 1 to 200')
+    .default(50),
+  cursor: z.string().optional(),
 };
+const savedOutput = z.object({ id: z.number(), name: z.string() });
 
 export const listRecipesTool = defineTool({
   name: 'nc_cookbook_list',
   app: 'cookbook',
   title: 'List recipes',
-  description:
-    'Lists recipes of the Cookbook app, optionally only one category, only uncategorized ones, or those with all given keywords.',
+  description: 'Lists recipes, optionally of one category ("" for none) or with all given keywords.',
   input: z.object({
-    category: z.string().trim().min(1).max(200).optional(),
-    uncategorized: z.boolean().optional(),
-    keywords: z.array(z.string().trim().min(1).max(100)).min(1).max(10).optional(),
+    category: bounded(200).optional(),
+    keywords: z
+      .array(keyword)
+      .refine((list) => list.length >= 1 && list.length <= 10, 'from 1 to 10 keywords')
+      .optional(),
     ...pageInput,
   }),
   output: pageOutput,
   annotations: READ_ONLY,
-  async run({ category, uncategorized, keywords, limit, offset }, { nextcloud }) {
-    if ([category, uncategorized, keywords].filter((f) => f !== undefined).length > 1) {
-      throw new InvalidInputError('Filter by category, uncategorized or keywords, one at a time.');
-    }
-    const filter = uncategorized ? { category: null } : { category, keywords };
-    return pageOf(await listRecipes(nextcloud, filter), limit, offset);
+  async run({ category, keywords, limit, cursor }, { nextcloud }) {
+    return pageOf(await listRecipes(nextcloud, { category: category?.trim(), keywords }), limit, cursor);
   },
   summarize: summarizePage,
 });
@@ -104,12 +109,12 @@ export const searchRecipesTool = defineTool({
   name: 'nc_cookbook_search',
   app: 'cookbook',
   title: 'Search recipes',
-  description: 'Finds recipes whose name, keywords or category match every word of the query.',
+  description: 'Finds recipes by any word of the query in name, keywords or category.',
   input: z.object({ query: z.string().trim().min(1).max(200), ...pageInput }),
   output: pageOutput,
   annotations: READ_ONLY,
-  async run({ query, limit, offset }, { nextcloud }) {
-    return pageOf(await searchRecipes(nextcloud, query), limit, offset);
+  async run({ query, limit, cursor }, { nextcloud }) {
+    return pageOf(await searchRecipes(nextcloud, query), limit, cursor);
   },
   summarize: summarizePage,
 });
@@ -118,13 +123,11 @@ export const getRecipeTool = defineTool({
   name: 'nc_cookbook_get',
   app: 'cookbook',
   title: 'Read a recipe',
-  description: 'Returns a whole recipe: ingredients, instructions, times, servings, keywords and category.',
-  input: z.object({ recipe_id: RECIPE_ID }),
+  description: 'Returns a whole recipe.',
+  input: z.object({ recipe_id: recipeId() }),
   output: recipeOutput,
   annotations: READ_ONLY,
-  async run({ recipe_id }, { nextcloud }) {
-    return describeRecipe(await getRecipe(nextcloud, recipe_id));
-  },
+  run: async ({ recipe_id }, { nextcloud }) => describeRecipe(await getRecipe(nextcloud, recipe_id)),
   summarize: (recipe) =>
     `${recipe.name}: ${recipe.ingredients.length} ingredients, ${recipe.instructions.length} steps.`,
 });
@@ -133,48 +136,47 @@ export const createRecipeTool = defineTool({
   name: 'nc_cookbook_create',
   app: 'cookbook',
   title: 'Create a recipe',
-  description: 'Creates a recipe in the Cookbook app and returns it. Recipe names must be unique.',
+  description: 'Creates a recipe. Names are unique.',
   input: z.object({ ...partialOf(recipeFields), name: recipeFields.name }),
-  output: recipeOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  output: savedOutput,
+  annotations: CHANGE,
   async run(args, { nextcloud }) {
-    const recipeId = await createRecipe(nextcloud, { ...toChanges(args), name: args.name });
-    return describeRecipe(await getRecipe(nextcloud, recipeId));
+    const id = await createRecipe(nextcloud, { ...toChanges(args), name: args.name });
+    return { id, name: args.name };
   },
-  summarize: (recipe) => `Created recipe ${recipe.name} (id ${recipe.recipe_id}).`,
+  summarize: (recipe) => `Created recipe ${recipe.name} (id ${recipe.id}).`,
 });
 
 export const updateRecipeTool = defineTool({
   name: 'nc_cookbook_update',
   app: 'cookbook',
   title: 'Update a recipe',
-  description:
-    'Changes the given fields of a recipe, keeping the others, and returns the recipe. Lists replace the old lists.',
-  input: z.object({ recipe_id: RECIPE_ID, ...partialOf(recipeFields) }),
-  output: recipeOutput,
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  description: 'Changes the given fields of a recipe, keeping the others.',
+  input: z.object({ recipe_id: recipeId(), ...partialOf(recipeFields) }),
+  output: savedOutput,
+  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
   async run({ recipe_id, ...fields }, { nextcloud }) {
     const changes = toChanges(fields);
     if (Object.values(changes).every((value) => value === undefined)) {
       throw new InvalidInputError('Give at least one field to change.');
     }
     await updateRecipe(nextcloud, recipe_id, changes);
-    return describeRecipe(await getRecipe(nextcloud, recipe_id));
+    return { id: recipe_id, name: (await getRecipe(nextcloud, recipe_id)).name };
   },
-  summarize: (recipe) => `Updated recipe ${recipe.name} (id ${recipe.recipe_id}).`,
+  summarize: (recipe) => `Updated recipe ${recipe.name} (id ${recipe.id}).`,
 });
 
 export const deleteRecipeTool = defineTool({
   name: 'nc_cookbook_delete',
   app: 'cookbook',
   title: 'Delete a recipe',
-  description: 'Deletes a recipe and its folder from the Cookbook app.',
-  input: z.object({ recipe_id: RECIPE_ID }),
-  output: z.object({ deleted: z.literal(true), recipe_id: z.number() }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  description: 'Deletes a recipe.',
+  input: z.object({ recipe_id: recipeId() }),
+  output: z.object({ recipe_id: z.number(), deleted: z.boolean() }),
+  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
   async run({ recipe_id }, { nextcloud }) {
     await deleteRecipe(nextcloud, recipe_id);
-    return { deleted: true as const, recipe_id };
+    return { recipe_id, deleted: true };
   },
   summarize: (result) => `Deleted recipe ${result.recipe_id}.`,
 });
@@ -182,27 +184,23 @@ export const deleteRecipeTool = defineTool({
 export const listCategoriesTool = defineTool({
   name: 'nc_cookbook_categories',
   app: 'cookbook',
-  title: 'Recipe categories and keywords',
-  description: 'Lists the recipe categories and keywords with how many recipes each has.',
+  title: 'Recipe categories',
+  description: 'Counts recipes by category ("" for none) and by keyword.',
   input: z.object({}),
-  output: z.object({
-    categories: z.array(z.object({ name: z.string(), recipe_count: z.number() })),
-    uncategorized_count: z.number(),
-    keywords: z.array(z.object({ name: z.string(), recipe_count: z.number() })),
-  }),
+  output: z.object({ categories: z.record(z.string(), z.number()), keywords: z.record(z.string(), z.number()) }),
   annotations: READ_ONLY,
   async run(_args, { nextcloud }) {
     const [categories, keywords] = await Promise.all([listCategories(nextcloud), listKeywords(nextcloud)]);
-    const counted = (g: { name: string; recipeCount: number }) => ({ name: g.name, recipe_count: g.recipeCount });
-    return {
-      categories: categories.categories.map(counted),
-      uncategorized_count: categories.uncategorized,
-      keywords: keywords.map(counted),
-    };
+    const counts = (groups: { name: string; recipeCount: number }[]) =>
+      Object.fromEntries(groups.map((g) => [g.name, g.recipeCount]));
+    const byCategory = counts(categories.categories);
+    if (categories.uncategorized > 0) byCategory[''] = categories.uncategorized;
+    return { categories: byCategory, keywords: counts(keywords) };
   },
   summarize: (result) =>
-    `Categories: ${result.categories.map((c) => `${c.name} (${c.recipe_count})`).join(', ') || 'none'}. ` +
-    `${result.keywords.length} keywords.`,
+    `Categories: ${Object.entries(result.categories)
+      .map(([name, count]) => `${name || 'none'} (${count})`)
+      .join(', ')}. ${Object.keys(result.keywords).length} keywords.`,
 });
 
 export const COOKBOOK_TOOLS: ToolDefinition[] = [
@@ -228,56 +226,47 @@ function toChanges(fields: Partial<{ [K in keyof typeof recipeFields]: z.infer<(
     category: fields.category,
     keywords: fields.keywords,
     servings: fields.servings,
-    prepTime: fields.prep_time,
-    cookTime: fields.cook_time,
-    totalTime: fields.total_time,
+    prepMinutes: fields.prep_minutes,
+    cookMinutes: fields.cook_minutes,
+    totalMinutes: fields.total_minutes,
     ingredients: fields.ingredients,
     instructions: fields.instructions,
-    tools: fields.tools,
     url: fields.url,
   };
   return changes;
 }
 
-function pageOf(recipes: RecipeSummary[], limit: number, offset: number): z.infer<typeof pageOutput> {
+function pageOf(recipes: RecipeSummary[], limit: number, cursor: string | undefined): z.infer<typeof pageOutput> {
+  if (cursor !== undefined && !/^\d{1,7}$/.test(cursor)) {
+    throw new InvalidInputError('cursor: pass the next_cursor of the previous page.');
+  }
+  const offset = cursor === undefined ? 0 : Number(cursor);
   const page = recipes.slice(offset, offset + limit);
+  const next = offset + page.length;
   return {
-    recipes: page.map(describeSummary),
-    total: recipes.length,
-    next_offset: offset + page.length < recipes.length ? offset + page.length : null,
+    recipes: page.map(({ id, name, category }) => ({ id, name, category })),
+    next_cursor: next < recipes.length ? String(next) : null,
   };
 }
 
 function summarizePage(result: z.infer<typeof pageOutput>): string {
   if (result.recipes.length === 0) return 'No recipes.';
-  const names = result.recipes.map((r) => `${r.name} (id ${r.recipe_id})`).join(', ');
-  return `${result.recipes.length} of ${result.total} recipes: ${names}.`;
-}
-
-function describeSummary(recipe: RecipeSummary): z.infer<typeof summaryOutput> {
-  return {
-    recipe_id: recipe.id,
-    name: recipe.name,
-    category: recipe.category,
-    keywords: recipe.keywords,
-    date_modified: recipe.dateModified,
-  };
+  return result.recipes.map((r) => `${r.id} ${r.name}`).join('\n');
 }
 
 function describeRecipe(recipe: Recipe): z.infer<typeof recipeOutput> {
   return {
-    ...describeSummary(recipe),
+    id: recipe.id,
+    name: recipe.name,
+    category: recipe.category,
+    keywords: recipe.keywords,
     description: recipe.description,
     servings: recipe.servings,
-    prep_time: recipe.prepTime,
-    cook_time: recipe.cookTime,
-    total_time: recipe.totalTime,
+    prep_minutes: recipe.prepMinutes,
+    cook_minutes: recipe.cookMinutes,
+    total_minutes: recipe.totalMinutes,
     ingredients: recipe.ingredients,
     instructions: recipe.instructions,
-    tools: recipe.tools,
-    nutrition: recipe.nutrition,
     url: recipe.url,
-    image: recipe.image,
-    date_created: recipe.dateCreated,
   };
 }

@@ -6,11 +6,7 @@ export const cookbookPaths = {
   recipe: (recipeId: number) => `${BASE}/recipes/${segment(recipeId)}`,
   search: (query: string) => `${BASE}/search/${segment(query)}`,
   categories: () => `${BASE}/categories`,
-  /** `_` lists the recipes without a category. */
-  category: (name: string) => `${BASE}/category/${segment(name)}`,
   keywords: () => `${BASE}/keywords`,
-  /** Recipes that have every one of the keywords. */
-  tags: (keywords: string[]) => `${BASE}/tags/${segment(keywords.join(','))}`,
 } as const;
 
 function segment(value: string | number): string {

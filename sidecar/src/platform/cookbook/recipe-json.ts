@@ -14,10 +14,10 @@ export interface Recipe extends RecipeSummary {
   url: string;
   image: string;
   servings: number | null;
-  /** ISO 8601 durations such as PT1H30M, or null. */
-  prepTime: string | null;
-  cookTime: string | null;
-  totalTime: string | null;
+  /** Minutes (Cookbook stores ISO 8601 durations such as PT0H10M0S), or null. */
+  prepMinutes: number | null;
+  cookMinutes: number | null;
+  totalMinutes: number | null;
   ingredients: string[];
   instructions: string[];
   tools: string[];
@@ -32,7 +32,8 @@ export function toRecipeSummary(raw: unknown): RecipeSummary {
   return {
     id: Number(json.id ?? json.recipe_id),
     name: text(json.name),
-    category: firstText(json.recipeCategory ?? json.category),
+    // Cookbook's index names the missing category `*`.
+    category: firstText(json.recipeCategory ?? json.category).replace(/^\*$/, ''),
     keywords: toKeywords(json.keywords),
     dateCreated: optionalText(json.dateCreated),
     dateModified: optionalText(json.dateModified),
@@ -48,9 +49,9 @@ export function toRecipe(raw: unknown): Recipe {
     url: text(json.url),
     image: firstText(json.image),
     servings: Number.isFinite(servings) ? servings : null,
-    prepTime: optionalText(json.prepTime),
-    cookTime: optionalText(json.cookTime),
-    totalTime: optionalText(json.totalTime),
+    prepMinutes: toMinutes(json.prepTime),
+    cookMinutes: toMinutes(json.cookTime),
+    totalMinutes: toMinutes(json.totalTime),
     ingredients: toTexts(json.recipeIngredient),
     instructions: toTexts(json.recipeInstructions),
     tools: toTexts(json.tool),
@@ -71,14 +72,27 @@ export function applyRecipeChanges(stored: Record<string, unknown>, changes: Rec
   set('recipeCategory', changes.category);
   set('keywords', changes.keywords?.join(','));
   set('recipeYield', changes.servings);
-  set('prepTime', changes.prepTime);
-  set('cookTime', changes.cookTime);
-  set('totalTime', changes.totalTime);
+  set('prepTime', toDuration(changes.prepMinutes));
+  set('cookTime', toDuration(changes.cookMinutes));
+  set('totalTime', toDuration(changes.totalMinutes));
   set('recipeIngredient', changes.ingredients);
   set('recipeInstructions', changes.instructions);
   set('tool', changes.tools);
   if (changes.nutrition) json.nutrition = { '@type': 'NutritionInformation', ...changes.nutrition };
   return json;
+}
+
+/** Minutes of an ISO 8601 duration (P1DT2H30M, PT0H10M0S); null when absent or not a duration. */
+export function toMinutes(value: unknown): number | null {
+  const match = typeof value === 'string' ? /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/.exec(value) : null;
+  if (!match || value === 'P' || value === 'PT') return null;
+  const [days, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
+  return days! * 1440 + hours! * 60 + minutes! + Math.round(seconds! / 60);
+}
+
+/** Cookbook's form of a duration: PT{h}H{m}M0S; null stays null (no time), undefined (no change) stays. */
+function toDuration(minutes: number | null | undefined): string | null | undefined {
+  return minutes === undefined || minutes === null ? minutes : `PT${Math.floor(minutes / 60)}H${minutes % 60}M0S`;
 }
 
 function text(value: unknown): string {

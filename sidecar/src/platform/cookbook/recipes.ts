@@ -12,21 +12,23 @@ import {
   type RecipeSummary,
 } from './recipe-json.js';
 
-/** All recipes, or those of one category (`null` for the uncategorized ones) or with all the given keywords. */
+/**
+ * All recipes, or those of one category ('' for the uncategorized ones) and with all the given keywords. Filtered
+ * here from the full list: Cookbook's /tags answered [] on Nextcloud 32 even for keywords in use.
+ */
 export async function listRecipes(
   client: NextcloudClient,
-  filter: { category?: string | null; keywords?: string[] } = {},
+  filter: { category?: string; keywords?: string[] } = {},
 ): Promise<RecipeSummary[]> {
-  const path =
-    filter.category !== undefined
-      ? cookbookPaths.category(filter.category ?? '_')
-      : filter.keywords?.length
-        ? cookbookPaths.tags(filter.keywords)
-        : cookbookPaths.recipes();
-  return toSummaries(await client.requestJson(path));
+  const wanted = (filter.keywords ?? []).map((keyword) => keyword.toLowerCase());
+  return toSummaries(await client.requestJson(cookbookPaths.recipes())).filter(
+    (recipe) =>
+      (filter.category === undefined || recipe.category === filter.category) &&
+      wanted.every((keyword) => recipe.keywords.some((own) => own.toLowerCase() === keyword)),
+  );
 }
 
-/** Recipes whose name, keywords or category match every word of the query. */
+/** Recipes whose name, keywords or category contain any word of the query (Cookbook's search). */
 export async function searchRecipes(client: NextcloudClient, query: string): Promise<RecipeSummary[]> {
   return toSummaries(await client.requestJson(cookbookPaths.search(query)));
 }
@@ -45,25 +47,24 @@ export async function createRecipe(client: NextcloudClient, recipe: RecipeChange
   return readSavedId(response);
 }
 
-/** Reads the stored recipe and writes it back with the changes, so properties the sidecar does not know survive. */
+/**
+ * Reads the stored recipe and writes it back with the changes: Cookbook's PUT replaces the whole recipe (what it
+ * leaves out is emptied) and finds it by the id in the body (without one it would create another recipe).
+ */
 export async function updateRecipe(client: NextcloudClient, recipeId: number, changes: RecipeChanges): Promise<void> {
   const stored = await getRecipeJson(client, recipeId);
   const response = await client.request(cookbookPaths.recipe(recipeId), {
     method: 'PUT',
-    json: applyRecipeChanges(stored, changes),
-    accept: [404, 409, 422],
+    json: { ...applyRecipeChanges(stored, changes), id: String(recipeId) },
+    accept: [409, 422],
   });
-  if (response.status === 404) throw new NotFoundError(`There is no recipe with id ${recipeId}.`);
   readSavedId(response);
 }
 
+/** Cookbook answers a DELETE with success also for a recipe that does not exist, so it is read first. */
 export async function deleteRecipe(client: NextcloudClient, recipeId: number): Promise<void> {
-  // Cookbook answers a missing recipe on DELETE with 502 and a "not found" message rather than 404.
-  const response = await client.request(cookbookPaths.recipe(recipeId), { method: 'DELETE', accept: [404, 502] });
-  if (response.status === 404 || (response.status === 502 && /not found/i.test(response.text()))) {
-    throw new NotFoundError(`There is no recipe with id ${recipeId}.`);
-  }
-  if (response.status === 502) throw new UpstreamError('Cookbook could not delete the recipe.');
+  await getRecipeJson(client, recipeId);
+  await client.request(cookbookPaths.recipe(recipeId), { method: 'DELETE' });
 }
 
 async function getRecipeJson(client: NextcloudClient, recipeId: number): Promise<Record<string, unknown>> {
