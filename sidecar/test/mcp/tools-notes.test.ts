@@ -8,7 +8,7 @@ import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sid
 
 type Client = Awaited<ReturnType<typeof connectClient>>;
 type Note = { id: number; title: string; content: string; category: string; etag: string; modified_at: string };
-type Change = { id: number; title: string; category: string; etag: string };
+type Change = { id: number; title: string; etag: string };
 
 let notes: NotesDouble;
 let nextcloud: PlatformDouble;
@@ -166,12 +166,19 @@ describe('notes tools', () => {
     expect(listed.map((note) => note.title)).not.toContain('Q1Q2 plan');
   });
 
+  it('refuses a category whose folder names Notes would change', async () => {
+    const result = await call('nc_notes_create', { title: 'Plan', category: 'Work: Q1' });
+
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('a category is a folder path');
+  });
+
   it('reports the title Notes stored when the title is taken', async () => {
     await create({ title: 'Minutes', category: 'Meetings' });
 
     const second = await create({ title: 'Minutes', category: 'Meetings' });
 
-    expect(second).toMatchObject({ title: 'Minutes (2)', category: 'Meetings' });
+    expect(second).toMatchObject({ title: 'Minutes (2)' });
   });
 
   it('names the note note_id in every input, never a bare id', async () => {

@@ -23,8 +23,13 @@ export const noteTitle = z
   .describe('A file name: no / \\ : * ? " < > |');
 export const noteContent = z.string().refine((text) => text.length <= 500_000, 'at most 500000 characters');
 export const noteCategory = z.string().max(200);
-/** A category to write: says what it is (a filter needs no such hint). */
-export const noteFolder = noteCategory.describe('Folder path, e.g. Work/Ideas.');
+/** A category to write, refused where Notes would drop characters from its folder names; says what it is. */
+export const noteFolder = noteCategory
+  .refine(
+    (category) => !/[*|\\:"<>?]/.test(category),
+    'a category is a folder path and cannot contain \\ : * ? " < > |',
+  )
+  .describe('Folder path, e.g. Work/Ideas.');
 export const noteEtag = z.string().refine((etag) => etag.length >= 1 && etag.length <= 200, 'the etag of nc_notes_get');
 
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -43,8 +48,8 @@ export const noteOutput = noteSummaryOutput.extend({
   etag: z.string(),
 });
 
-/** What a write answers: the title and category Notes stored (a taken title gets " (2)") and the new etag. */
-export const noteChangeOutput = z.object({ id: z.number(), title: z.string(), category: z.string(), etag: z.string() });
+/** What a write answers: the title Notes stored (a taken title gets " (2)") and the new etag. */
+export const noteChangeOutput = z.object({ id: z.number(), title: z.string(), etag: z.string() });
 
 export function describeNoteSummary(note: NoteSummary): z.infer<typeof noteSummaryOutput> {
   return {
@@ -65,5 +70,5 @@ export function describeNote(note: Note): z.infer<typeof noteOutput> {
 }
 
 export function describeNoteChange(note: Note): z.infer<typeof noteChangeOutput> {
-  return { id: note.id, title: note.title, category: note.category, etag: note.etag };
+  return { id: note.id, title: note.title, etag: note.etag };
 }

@@ -18,7 +18,7 @@ export const createNoteTool = defineTool({
   name: 'nc_notes_create',
   app: 'notes',
   title: 'Create a note',
-  description: 'Creates a Markdown note. Returns the title Notes stored (a taken one gets " (2)").',
+  description: 'Creates a Markdown note and answers the title Notes stored.',
   input: z.object({
     title: noteTitle,
     content: noteContent.default(''),
@@ -34,7 +34,7 @@ export const updateNoteTool = defineTool({
   name: 'nc_notes_update',
   app: 'notes',
   title: 'Update a note',
-  description: 'Changes the given fields of a note if it is still at etag (from nc_notes_get), else fails.',
+  description: 'Changes the given fields of a note that is still at etag (from nc_notes_get).',
   input: z.object({
     note_id: noteId(),
     etag: noteEtag,
