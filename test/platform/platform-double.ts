@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { handleCoreOcs, NEXTCLOUD_VERSION, respondUnknownOcsRoute } from './core-ocs.js';
 import { sendJson, type DoubleAccount, type DoubleApp, type DoubleRequest } from './double-app.js';
 import { authenticateBasic, toAccount, type Account, type BasicOutcome, type DoubleUser } from './identity.js';
+import { createLoginFlows } from './login-flow.js';
 import { respondOcs, type OcsVersion } from './ocs-envelope.js';
+import { handleUserProvisioning } from './user-provisioning.js';
 import { createOidcHandler, type OidcDoubleOptions, type OidcHandler } from './oidc-provider.js';
 
 export type { DoubleUser, MintedAppPassword } from './identity.js';
@@ -28,6 +30,8 @@ export interface PlatformDouble {
   oidc?: OidcHandler;
   addUser(user: DoubleUser): void;
   revokeAppPassword(userId: string, password: string): void;
+  /** The user opened a Login Flow v2 login URL, logged in as `loginName` (default: the id) and granted access. */
+  grantLoginFlow(loginUrl: string, userId: string, loginName?: string): void;
   /** Delay before every answer, in milliseconds. */
   setLatency(ms: number): void;
   setFault(fault: Fault): void;
@@ -53,6 +57,7 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
   const subPath = (options.subPath ?? '').replace(/\/+$/, '');
   const addUser = (user: DoubleUser) => users.set(user.id, toAccount(user));
   options.users?.forEach(addUser);
+  const loginFlows = createLoginFlows();
 
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers });
@@ -82,7 +87,27 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
       if (auth.kind === 'refused') {
         return respondOcs(req, res, url, version, { status: 401, statuscode: 997, message: 'Unauthorised' });
       }
+      if (route.startsWith('/cloud/users')) {
+        if (auth.kind !== 'user') {
+          const message = 'Current user is not logged in';
+          return respondOcs(req, res, url, version, { status: 401, statuscode: 997, message });
+        }
+        return void readFields(req).then((fields) => {
+          const outcome = handleUserProvisioning({
+            method: req.method ?? 'GET',
+            route,
+            query: url.searchParams,
+            fields,
+            caller: auth.account,
+            accounts: users,
+          });
+          if (outcome) respondOcs(req, res, url, version, outcome);
+          else respondUnknownOcsRoute(req, res, url, version);
+        });
+      }
     }
+    const readBody = () => readAll(req);
+    if (loginFlows.handle(req.method ?? 'GET', path, readBody, baseUrlOf(), res)) return;
     void handleApps(req, res, url, path, auth)
       .then((handled) => {
         if (handled) return;
@@ -123,6 +148,11 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
       const account = users.get(userId);
       if (account) account.appPasswords = account.appPasswords.filter((entry) => entry.password !== password);
     },
+    grantLoginFlow: (loginUrl, userId, loginName) => {
+      const account = users.get(userId);
+      if (!account) throw new Error(`No user ${userId}`);
+      loginFlows.grant(loginUrl, account, loginName ?? userId, baseUrlOf());
+    },
     setLatency: (ms) => void (state.latencyMs = ms),
     setFault: (fault) => void (state.fault = fault),
     setMaintenance: (on) => void (state.maintenance = on),
@@ -141,14 +171,7 @@ function toDoubleRequest(
   auth: BasicOutcome,
   baseUrl: string,
 ): DoubleRequest {
-  let body: Promise<Buffer> | undefined;
-  const readBody = () =>
-    (body ??= new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => resolve(Buffer.concat(chunks)));
-      req.on('error', reject);
-    }));
+  const readBody = () => readAll(req);
   const account: DoubleAccount | undefined =
     auth.kind === 'user'
       ? {
@@ -173,6 +196,32 @@ function toDoubleRequest(
     },
     raw: req,
   };
+}
+
+/** The request body, read once (later calls get the same bytes). */
+function readAll(req: IncomingMessage): Promise<Buffer> {
+  const cached = bodies.get(req);
+  if (cached) return cached;
+  const body = new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+  bodies.set(req, body);
+  return body;
+}
+
+const bodies = new WeakMap<IncomingMessage, Promise<Buffer>>();
+
+/** Form or JSON fields of a body, as strings. */
+async function readFields(req: IncomingMessage): Promise<Record<string, string>> {
+  const text = (await readAll(req)).toString('utf8');
+  if (text.trim().startsWith('{')) {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, String(value)]));
+  }
+  return Object.fromEntries(new URLSearchParams(text));
 }
 
 function sendStatus(res: ServerResponse, maintenance: boolean): void {

@@ -222,3 +222,67 @@ describe('platform double: sub-path and status.php', () => {
     expect(outside.status).toBe(404);
   });
 });
+
+describe('platform double: Login Flow v2', () => {
+  it('hands over server, login name and a new app password once after the user grants access, 404 before and after', async () => {
+    const start = await fetch(`${double.url}/index.php/login/v2`, { method: 'POST' });
+    const flow = (await start.json()) as { poll: { token: string; endpoint: string }; login: string };
+    const poll = () =>
+      fetch(flow.poll.endpoint, { method: 'POST', body: new URLSearchParams({ token: flow.poll.token }) });
+
+    const before = await poll();
+    double.grantLoginFlow(flow.login, 'uid-42', 'erin@example.com');
+    const granted = await poll();
+    const after = await poll();
+
+    const answer = (await granted.json()) as { server: string; loginName: string; appPassword: string };
+    expect(flow.poll.endpoint).toBe(`${double.url}/index.php/login/v2/poll`);
+    expect(before.status).toBe(404);
+    expect(await before.json()).toEqual([]);
+    expect(answer).toMatchObject({ server: double.url, loginName: 'erin@example.com' });
+    expect(answer.appPassword).toMatch(/^[A-Za-z0-9]{72}$/);
+    expect((await ocsGet('/cloud/user', basicAuth('erin@example.com', answer.appPassword))).status).toBe(200);
+    expect(after.status).toBe(404);
+  });
+});
+
+describe('platform double: provisioning API (admin)', () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+  const admin = basicAuth('root', ADMIN_PASSWORD);
+
+  it('creates a user, refuses an existing id (102) and a weak password (107), and deletes', async () => {
+    const create = (userid: string, password: string) =>
+      fetch(`${double.url}/ocs/v2.php/cloud/users`, {
+        method: 'POST',
+        headers: ocsHeaders(admin),
+        body: form({ userid, password, email: `${userid}@example.com`, displayName: userid }),
+      });
+
+    const created = await create('ivy', 'a long enough password');
+    const again = await create('ivy', 'a long enough password');
+    const weak = await create('jack', 'short');
+    const deleted = await ocsGet('/cloud/users/ivy', admin, 'DELETE');
+    const gone = await ocsGet('/cloud/users/ivy', admin);
+
+    expect(((await ocsBody(created)).data as { id: string }).id).toBe('ivy');
+    expect([again.status, (await ocsBody(again)).meta.statuscode]).toEqual([400, 102]);
+    expect([weak.status, (await ocsBody(weak)).meta.statuscode]).toEqual([400, 107]);
+    expect(deleted.status).toBe(200);
+    expect(gone.status).toBe(404);
+  });
+
+  it('refuses a non-admin with 403', async () => {
+    const response = await ocsGet('/cloud/users?search=', basicAuth('uid-42', ERIN_APP_PASSWORD));
+
+    expect(response.status).toBe(403);
+  });
+
+  it('answers an unknown user with 404, and v1 with HTTP 200 and statuscode 404', async () => {
+    const v2 = await ocsGet('/cloud/users/nobody', admin);
+    const v1 = await fetch(`${double.url}/ocs/v1.php/cloud/users/nobody?format=json`, { headers: ocsHeaders(admin) });
+
+    expect(v2.status).toBe(404);
+    expect(v1.status).toBe(200);
+    expect((await ocsBody(v1)).meta.statuscode).toBe(404);
+  });
+});
