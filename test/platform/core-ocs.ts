@@ -155,7 +155,7 @@ function enabledAppIds(apps: DoubleApp[]): string[] {
   return [...ids].sort();
 }
 
-function describeUser(account: { id: string; displayName: string; email: string; groups: string[] }) {
+function describeUser(account: { id: string; displayName: string; email: string; groups: string[]; timeZone: string }) {
   return {
     enabled: true,
     storageLocation: `/var/www/html/data/${account.id}`,
@@ -173,6 +173,9 @@ function describeUser(account: { id: string; displayName: string; email: string;
     groups: account.groups,
     language: 'en',
     locale: '',
+    // unverified: the personal setting core/timezone, '' when unset (source: nextcloud/server
+    // apps/provisioning_api/lib/Controller/AUserDataOCSController.php, getUserData)
+    timezone: account.timeZone,
     backendCapabilities: { setDisplayName: true, setPassword: true },
   };
 }

@@ -16,6 +16,8 @@ export interface DoubleUser {
   displayName?: string;
   email?: string;
   groups?: string[];
+  /** The personal time-zone setting (IANA id), answered by cloud/user as `timezone`; unset by default. */
+  timeZone?: string;
   /** The login password: works with the user id (any letter case) and the e-mail address. */
   loginPassword?: string;
   /** App passwords; a plain string is minted under `loginName` (or the id). */
@@ -27,6 +29,7 @@ export interface Account {
   displayName: string;
   email: string;
   groups: string[];
+  timeZone: string;
   loginPassword: string;
   appPasswords: MintedAppPassword[];
   /** Passwords replaced by rotation, accepted until the given time (ms): Nextcloud's token cache. */
@@ -54,6 +57,7 @@ export function toAccount(user: DoubleUser): Account {
     displayName: user.displayName ?? user.id,
     email: user.email ?? `${user.id}@example.com`,
     groups: user.groups ?? ['users'],
+    timeZone: user.timeZone ?? '',
     loginPassword: user.loginPassword ?? '',
     appPasswords: (user.appPasswords ?? []).map((entry) =>
       typeof entry === 'string' ? { password: entry, loginName: mintedUnder } : { ...entry },

@@ -11,6 +11,8 @@ export interface NextcloudUser {
   displayName: string;
   email?: string;
   groups: string[];
+  /** The personal time-zone setting (IANA id); undefined when unset. */
+  timeZone?: string;
 }
 
 export async function fetchCurrentUser(
@@ -33,7 +35,7 @@ export function rememberCurrentUser(client: NextcloudClient): Promise<NextcloudU
 }
 
 function toUser(data: unknown): NextcloudUser {
-  const { id, 'display-name': displayName, email, groups } = (data ?? {}) as Record<string, unknown>;
+  const { id, 'display-name': displayName, email, groups, timezone } = (data ?? {}) as Record<string, unknown>;
   if (typeof id !== 'string' || id === '') {
     throw new UpstreamError('Nextcloud answered without a user id.');
   }
@@ -42,5 +44,8 @@ function toUser(data: unknown): NextcloudUser {
     displayName: typeof displayName === 'string' ? displayName : id,
     email: typeof email === 'string' && email !== '' ? email : undefined,
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    // unverified: cloud/user answers the personal setting core/timezone as `timezone` ('' when unset) (source:
+    // nextcloud/server apps/provisioning_api/lib/Controller/AUserDataOCSController.php, getUserData)
+    timeZone: typeof timezone === 'string' && timezone !== '' ? timezone : undefined,
   };
 }

@@ -146,3 +146,20 @@ describe('time zones in the calendar tools', () => {
     expect(moved).toMatchObject({ start: '2027-07-02T11:00:00+09:00', time_zone: 'Asia/Tokyo' });
   });
 });
+
+describe("the user's time zone setting", () => {
+  it('comes from cloud/user when the user set one, without asking the calendar', async () => {
+    const own = await startToolHarness({
+      users: [{ id: 'nyc', timeZone: 'America/New_York', appPasswords: [APP_PASSWORD] }],
+      apps: [createDavApp(radicale)],
+    });
+    const before = own.nextcloud.requests.length;
+
+    const whoami = data<{ time_zone: string }>(await own.call('nc_core_whoami'));
+
+    const davRequests = own.nextcloud.requests.slice(before).filter((r) => r.path.includes('/remote.php/dav'));
+    await own.close();
+    expect(whoami.time_zone).toBe('America/New_York');
+    expect(davRequests).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 // Core tools: who the caller is in Nextcloud, and which version and apps it runs.
 import { z } from 'zod';
 import { fetchCapabilities } from '../../platform/capabilities.js';
-import { rememberUserTimeZone } from '../../platform/calendar/user-time-zone.js';
+import { resolveUserTimeZone } from '../../platform/calendar/user-time-zone.js';
 import { fetchCurrentUserWith } from '../../platform/current-user.js';
 import { isAppInstalled, TOOL_APPS } from '../app-availability.js';
 import { defineTool } from '../tool-definition.js';
@@ -24,7 +24,8 @@ export const whoamiTool = defineTool({
   }),
   annotations: READ_ONLY,
   async run(_args, { nextcloud }) {
-    const [user, timeZone] = await Promise.all([fetchCurrentUserWith(nextcloud), rememberUserTimeZone(nextcloud)]);
+    const user = await fetchCurrentUserWith(nextcloud);
+    const timeZone = await resolveUserTimeZone(nextcloud, user);
     return {
       user_id: user.id,
       display_name: user.displayName,

@@ -1,8 +1,8 @@
 // The user's time zone as Nextcloud knows it: the personal setting (core/timezone), else the time zone of the
 // personal calendar, else UTC. Times without an offset are read in it and results are shown in it.
 import type ICAL from 'ical.js';
+import { rememberCurrentUser, type NextcloudUser } from '../current-user.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
-import { ocsPaths } from '../urls.js';
 import { DAV_NAMESPACES, requestMultistatus, textOf } from '../dav/dav-multistatus.js';
 import { calendarPaths } from './calendar-paths.js';
 import { findTimeZone } from './time-zones.js';
@@ -15,16 +15,16 @@ export interface UserTimeZone {
 
 /** The user's time zone, remembered for this caller for a few minutes. */
 export function rememberUserTimeZone(client: NextcloudClient): Promise<UserTimeZone> {
-  return client.memo.remember('user-time-zone', () => fetchUserTimeZone(client));
+  return client.memo.remember('user-time-zone', async () =>
+    resolveUserTimeZone(client, await rememberCurrentUser(client)),
+  );
 }
 
-async function fetchUserTimeZone(client: NextcloudClient): Promise<UserTimeZone> {
-  // unverified: cloud/user answers the personal setting as `timezone` ('' when unset) (source: nextcloud/server
-  // apps/provisioning_api/lib/Controller/AUserDataOCSController.php, getUserData)
-  const user = (await client.requestJson(ocsPaths.currentUser)) as { id?: unknown; timezone?: unknown } | null;
-  const fromSetting = typeof user?.timezone === 'string' ? known(user.timezone) : undefined;
+/** The time zone of `user` as Nextcloud answered it: the setting, else the personal calendar's (asked only then). */
+export async function resolveUserTimeZone(client: NextcloudClient, user: NextcloudUser): Promise<UserTimeZone> {
+  const fromSetting = user.timeZone === undefined ? undefined : known(user.timeZone);
   if (fromSetting) return fromSetting;
-  const fromCalendar = typeof user?.id === 'string' ? await readPersonalCalendarZone(client, user.id) : undefined;
+  const fromCalendar = await readPersonalCalendarZone(client, user.id);
   return fromCalendar ?? known('UTC')!;
 }
 
