@@ -156,7 +156,10 @@ export function createDeckStore() {
     if (!canSee(user, board)) throw permissionDenied();
     return board;
   };
-  /** A stack of the board in the URL; anything else is 403, as Deck checks permissions on the stack itself. */
+  /**
+   * A stack of the board in the URL; anything else is 403. unverified: a stack of another (visible) board in the URL
+   * is refused too (source: nextcloud/deck lib/Service/StackService.php checks the stack, not the URL's board).
+   */
   const stackFor = (user: DoubleAccount, boardId: number, id: number): Stack => {
     const stack = stacks.get(id);
     if (!stack || stack.deletedAt || stack.boardId !== boardId || !canSee(user, boards.get(stack.boardId)))
@@ -203,6 +206,8 @@ export function createDeckStore() {
     ETag: etag(card),
     overdue: 0,
   });
+  // unverified: GET stacks leaves archived cards out, GET stacks/archived has only them (source: nextcloud/deck
+  // lib/Service/StackService.php, findAll() and findAllArchived()).
   const cardsOf = (stackId: number, archived = false) =>
     [...cards.values()]
       .filter((card) => card.stackId === stackId && !card.deletedAt && card.archived === archived)
