@@ -62,18 +62,26 @@ describe('resource templates', () => {
     expect((read.contents[0] as { text: string }).text).toContain('- milk');
   });
 
-  it('read a text file by its path, and refuse traversal', async () => {
-    files.seedFile('alice', 'Documents/plan.md', 'Ship it.');
+  it('read a text file by its path with one GET, and refuse traversal and folders', async () => {
+    files.seedFile('alice', 'Documents/Q1 plan/plan.md', 'Ship it.');
     const { client, close } = await connectClient(`${sidecar.url}/mcp`);
+    const before = nextcloud.requests.length;
 
-    const read = await client.readResource({ uri: 'nextcloud://files/Documents/plan.md' });
+    const read = await client.readResource({ uri: 'nextcloud://files/Documents/Q1%20plan/plan.md' });
+    const davRequests = nextcloud.requests
+      .slice(before)
+      .filter((request) => request.path.startsWith('/remote.php/dav'))
+      .map((request) => `${request.method} ${request.path}`);
     const traversal = await client
       .readResource({ uri: 'nextcloud://files/Documents/../../etc/passwd' })
       .catch((error: Error) => error);
+    const folder = await client.readResource({ uri: 'nextcloud://files/Documents' }).catch((error: Error) => error);
 
     await close();
     expect((read.contents[0] as { text: string }).text).toBe('Ship it.');
+    expect(davRequests).toEqual(['GET /remote.php/dav/files/alice/Documents/Q1%20plan/plan.md']);
     expect(traversal).toBeInstanceOf(Error);
+    expect(String(folder)).toMatch(/is a folder/);
   });
 
   it('read a calendar event as JSON', async () => {

@@ -2,7 +2,7 @@
 // chunks one at a time (each but the last at least 5 MiB), MOVE .file to assemble; DELETE the upload on failure.
 import { randomUUID } from 'node:crypto';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.js';
-import { davFilesUrl, davUploadPath, type FilePath } from './dav-paths.js';
+import { davFilesUrl, davUploadPath, toFilePath, type FilePath } from './dav-paths.js';
 import { findPath, headerText, parseFileId } from './file-operations.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { unquoteEtag } from './propfind.js';
@@ -111,7 +111,7 @@ async function checkTarget(access: DavAccount, path: FilePath, overwrite: boolea
   if (existing?.type === 'folder') throw new ConflictError(`${path.text} is a folder.`);
   if (existing && !overwrite) throw new ConflictError(`A file already exists at ${path.text}; pass overwrite true.`);
   if (path.segments.length < 2) return;
-  const parentPath = { segments: path.segments.slice(0, -1), text: path.segments.slice(0, -1).join('/') };
+  const parentPath = toFilePath(path.segments.slice(0, -1));
   const parent = existing ? undefined : await findPath(access, parentPath);
   if (!existing && parent?.type !== 'folder') {
     throw new NotFoundError(`The folder ${parentPath.text} does not exist; create it first with nc_files_mkdir.`);

@@ -1,12 +1,12 @@
 // The one place that checks file paths from callers and builds WebDAV paths from them: every segment is
-// percent-encoded here, and anything that could step outside the user's files is refused.
+// percent-encoded here (SEARCH scopes stay raw), and anything that could step outside the user's files is refused.
 import { InvalidInputError } from '../../errors.js';
 import { buildNextcloudUrl } from '../urls.js';
 
-/** A checked path below the user's root: `Documents/report.md` is `['Documents', 'report.md']`; the root is `[]`. */
+/** A checked path below the user's root: `/Documents/report.md` is `['Documents', 'report.md']`; the root is `[]`. */
 export interface FilePath {
   segments: string[];
-  /** The path as tools show it (`Documents/report.md`, or `/` for the root). */
+  /** The path as every tool shows it, with a leading slash (`/Documents/report.md`, `/` for the root). */
   text: string;
 }
 
@@ -14,23 +14,26 @@ export type DavRoot = 'files' | 'trashbin' | 'versions' | 'uploads';
 
 export const ROOT_PATH: FilePath = { segments: [], text: '/' };
 
-/** Refuses `..`, `.`, absolute paths, backslashes, control characters and URL-encoded forms with InvalidInputError. */
+/** The longest path accepted, in characters (Nextcloud's limit is 4000 bytes in the file cache). */
+export const MAX_PATH_CHARS = 4096;
+
+/**
+ * Reads a path in either form, `Documents/report.md` or `/Documents/report.md` (`/` or empty for the root), and
+ * refuses `..`, `.`, backslashes, control characters and URL-encoded forms with InvalidInputError.
+ */
 export function parseFilePath(input: string, options: { allowRoot?: boolean } = {}): FilePath {
-  if (input === '' || input === '/' || input === '.') {
-    if (options.allowRoot) return ROOT_PATH;
-    throw new InvalidInputError('This needs the path of a file or folder, not the root folder.');
-  }
+  if (input.length > MAX_PATH_CHARS) throw new InvalidInputError('The path is too long.');
   if (/[\x00-\x1f\x7f]/.test(input)) throw new InvalidInputError('The path contains control characters.');
   if (input.includes('\\')) throw new InvalidInputError('The path contains a backslash; separate folders with "/".');
   if (/%[0-9a-f]{2}/i.test(input)) {
-    throw new InvalidInputError('The path looks URL-encoded; give the plain names, e.g. "My Documents/report.md".');
+    throw new InvalidInputError('The path looks URL-encoded; give the plain names, e.g. "/My Documents/report.md".');
   }
-  if (input.startsWith('/')) {
-    throw new InvalidInputError(
-      'Paths are relative to your Nextcloud root: write "Documents/report.md", not "/Documents/report.md".',
-    );
+  const trimmed = input.replace(/^\//, '').replace(/\/$/, '');
+  if (trimmed === '') {
+    if (options.allowRoot) return ROOT_PATH;
+    throw new InvalidInputError('This needs the path of a file or folder, not the root folder.');
   }
-  const segments = input.replace(/\/$/, '').split('/');
+  const segments = trimmed.split('/');
   for (const segment of segments) {
     if (segment === '') throw new InvalidInputError('The path contains an empty folder name ("//").');
     if (segment === '.' || segment === '..') {
@@ -38,13 +41,12 @@ export function parseFilePath(input: string, options: { allowRoot?: boolean } = 
     }
     if (Buffer.byteLength(segment, 'utf8') > 255) throw new InvalidInputError('A name in the path is too long.');
   }
-  return { segments, text: segments.join('/') };
+  return toFilePath(segments);
 }
 
-/** The path of a child of `folder`, e.g. for restoring to a name. */
-export function childPath(folder: FilePath, name: string): FilePath {
-  const segments = [...folder.segments, name];
-  return { segments, text: segments.join('/') };
+/** The path of `segments` below the user's root. */
+export function toFilePath(segments: string[]): FilePath {
+  return { segments, text: `/${segments.join('/')}` };
 }
 
 /** `/remote.php/dav/files/{uid}/{segments…}`, each part percent-encoded. */
@@ -60,15 +62,19 @@ export function davFilesUrl(host: string, userId: string, path: FilePath): strin
 /** Where SEARCH requests go. */
 export const DAV_SEARCH_PATH = '/remote.php/dav/';
 
-/** The scope href of a SEARCH: `/files/{uid}/{segments…}`. */
+/**
+ * The scope href of a SEARCH, `/files/{uid}/{segments…}`: relative to /remote.php/dav and raw, because Nextcloud
+ * takes it literally (an encoded `vt%20dir` is a folder that does not exist); only XML-escape it.
+ */
 export function davSearchScope(userId: string, folder: FilePath): string {
-  return `/${['files', userId, ...folder.segments].map(encodeURIComponent).join('/')}`;
+  return `/${['files', userId, ...folder.segments].join('/')}`;
 }
 
 export function davTrashPath(userId: string, trashName?: string): string {
   return davPath('trashbin', userId, trashName === undefined ? ['trash'] : ['trash', trashName]);
 }
 
+/** Where MOVE restores a trash item to: Nextcloud ignores the name and restores to the original location. */
 export function davTrashRestoreUrl(host: string, userId: string, trashName: string): string {
   return buildNextcloudUrl(host, davPath('trashbin', userId, ['restore', trashName]));
 }

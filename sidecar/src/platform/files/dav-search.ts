@@ -43,8 +43,12 @@ export function buildSearchBody(userId: string, criteria: FileSearchCriteria): s
   const conditions = [
     criteria.nameContains !== undefined ? comparison('like', 'd:displayname', `%${criteria.nameContains}%`) : '',
     criteria.kind ? kindCondition(criteria.kind) : '',
-    criteria.modifiedAfter !== undefined ? comparison('gt', 'd:getlastmodified', String(criteria.modifiedAfter)) : '',
-    criteria.modifiedBefore !== undefined ? comparison('lt', 'd:getlastmodified', String(criteria.modifiedBefore)) : '',
+    criteria.modifiedAfter !== undefined
+      ? comparison('gt', 'd:getlastmodified', isoLiteral(criteria.modifiedAfter))
+      : '',
+    criteria.modifiedBefore !== undefined
+      ? comparison('lt', 'd:getlastmodified', isoLiteral(criteria.modifiedBefore))
+      : '',
   ].filter((condition) => condition !== '');
   const where =
     conditions.length === 0
@@ -75,6 +79,14 @@ function kindCondition(kind: FileKind): string {
     default:
       return comparison('like', 'd:getcontenttype', `${kind}/%`);
   }
+}
+
+/**
+ * Unix seconds as the literal Nextcloud compares dates with: ISO 8601 in PHP's ATOM form, `2026-11-23T04:35:00Z`.
+ * Fractions of a second make it unreadable to Nextcloud, which then compares with 0 and matches every file.
+ */
+export function isoLiteral(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 function comparison(operator: 'eq' | 'like' | 'gt' | 'lt', prop: string, literal: string): string {

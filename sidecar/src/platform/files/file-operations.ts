@@ -1,16 +1,9 @@
-// File and folder operations on the user's files over WebDAV: stat, list, ranged read, safe writes (If-Match /
-// If-None-Match), folders, move, copy and delete, with errors that say what to do next.
+// File and folder operations on the user's files over WebDAV: stat, list, safe writes (If-Match / If-None-Match),
+// folders, move, copy and delete, with errors that say what to do next.
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
-import { davFilesPath, davFilesUrl, type FilePath } from './dav-paths.js';
+import { davFilesPath, davFilesUrl, toFilePath, type FilePath } from './dav-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { propfindFiles, unquoteEtag, type FileEntry } from './propfind.js';
-
-export interface FileRange {
-  bytes: Buffer;
-  etag: string | null;
-  /** The file's full size in bytes, when Nextcloud said. */
-  totalSize: number | null;
-}
 
 export type WriteMode = { mode: 'create' } | { mode: 'overwrite'; etag: string };
 
@@ -39,35 +32,10 @@ export async function listFolder(
 ): Promise<{ folder: FileEntry; entries: FileEntry[] }> {
   const all = await propfindFiles(access, path, 1);
   if (!all) throw new NotFoundError(`There is no folder at ${path.text}.`);
-  const folderPath = path.segments.join('/');
-  const folder = all.find((entry) => entry.path === folderPath);
+  const folder = all.find((entry) => entry.path === path.text);
   if (!folder) throw new UpstreamError('Nextcloud did not describe the folder itself.');
   if (folder.type !== 'folder') throw new InvalidInputError(`${path.text} is a file, not a folder.`);
   return { folder, entries: all.filter((entry) => entry !== folder) };
-}
-
-/** Up to `length` bytes from `offset` (GET with Range); an offset at or past the end gives no bytes. */
-export async function readFileRange(
-  access: DavAccount,
-  path: FilePath,
-  offset: number,
-  length: number,
-): Promise<FileRange> {
-  const response = await access.client.request(davFilesPath(access.userId, path), {
-    headers: { range: `bytes=${offset}-${offset + length - 1}`, accept: '*/*' },
-    accept: [416],
-  });
-  const etag = unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag));
-  if (response.status === 416) {
-    const total = /\/(\d+)$/.exec(headerText(response.headers['content-range']) ?? '');
-    return { bytes: Buffer.alloc(0), etag, totalSize: total ? Number(total[1]) : null };
-  }
-  if (response.status === 206) {
-    const total = /\/(\d+)$/.exec(headerText(response.headers['content-range']) ?? '');
-    return { bytes: response.body, etag, totalSize: total ? Number(total[1]) : null };
-  }
-  // The server ignored the Range header and sent the whole file.
-  return { bytes: response.body.subarray(offset, offset + length), etag, totalSize: response.body.length };
 }
 
 /** PUT with If-None-Match: * (create) or If-Match (overwrite), so nobody's changes are lost. */
@@ -84,10 +52,11 @@ export async function writeFile(
     headers: { 'content-type': 'application/octet-stream', ...precondition },
     body: content,
     timeoutMs: 120_000,
-    accept: [409, 412],
+    accept: [404, 409, 412],
   });
-  if (response.status === 409) throw await describeMissingParent(access, path);
-  if (response.status === 412) throw await describeFailedWrite(access, path, write);
+  // A missing parent folder is 404 ("File with name //nope could not be located"); a file in the way is 409.
+  if (response.status === 404 || response.status === 409) throw await describeMissingParent(access, path);
+  if (response.status === 412) throw describeFailedWrite(path, write, headerText(response.headers.etag));
   return {
     etag: unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)),
     fileId: parseFileId(headerText(response.headers['oc-fileid'])),
@@ -160,20 +129,22 @@ export function headerText(value: string | string[] | undefined): string | undef
 async function describeMissingParent(access: DavAccount, path: FilePath): Promise<Error> {
   const existing = await findPath(access, path);
   if (existing?.type === 'folder') return new ConflictError(`${path.text} is a folder, not a file.`);
-  const parent = path.segments.slice(0, -1).join('/');
-  if (parent === '') return new ConflictError(`Nextcloud refused to create ${path.text}.`);
-  return new NotFoundError(`The folder ${parent} does not exist; create it first with nc_files_mkdir.`);
+  const parent = toFilePath(path.segments.slice(0, -1));
+  if (parent.segments.length === 0) return new ConflictError(`Nextcloud refused to create ${path.text}.`);
+  return new NotFoundError(`The folder ${parent.text} does not exist; create it first with nc_files_mkdir.`);
 }
 
-async function describeFailedWrite(access: DavAccount, path: FilePath, write: WriteMode): Promise<Error> {
+/** The 412 of a write: the file exists (create), or it changed or went away since it was read (overwrite). */
+function describeFailedWrite(path: FilePath, write: WriteMode, currentEtag: string | undefined): Error {
   if (write.mode === 'create') {
     return new ConflictError(
       `A file already exists at ${path.text}. Read it first, then write with mode "overwrite" and its etag.`,
     );
   }
-  const current = await findPath(access, path);
-  if (!current) return new NotFoundError(`There is no file at ${path.text} any more; write it with mode "create".`);
+  // Nextcloud's 412 carries the file's current ETag; without one there is no file any more.
+  const etag = unquoteEtag(currentEtag);
+  if (!etag) return new NotFoundError(`There is no file at ${path.text} any more; write it with mode "create".`);
   return new ConflictError(
-    `${path.text} changed since you read it (its etag is now ${current.etag ?? 'unknown'}). Read it again and retry.`,
+    `${path.text} changed since you read it (its etag is now ${etag}). Read it again and retry.`,
   );
 }

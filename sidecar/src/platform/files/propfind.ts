@@ -6,8 +6,10 @@ import { davFilesPath, segmentsFromHref, type DavRoot, type FilePath } from './d
 import type { DavAccount } from '../dav/dav-account.js';
 
 export interface FileEntry {
-  /** Below the user's root, e.g. `Documents/report.md`; `` for the root itself. */
+  /** Below the DAV root with a leading slash, e.g. `/Documents/report.md`; `/` for the root itself. */
   path: string;
+  /** The decoded names below the DAV root (`['Documents', 'report.md']`). */
+  segments: string[];
   name: string;
   type: 'file' | 'folder';
   /** Bytes (a folder's is the sum of its contents). */
@@ -108,7 +110,8 @@ export function toFileEntry(response: DavResponse, root: DavRoot, userId: string
   const modified = Date.parse(textOf(props.getlastmodified) ?? '');
   const fileId = Number(textOf(props.fileid));
   return {
-    path: segments.join('/'),
+    path: `/${segments.join('/')}`,
+    segments,
     name: segments[segments.length - 1] ?? '',
     type: isFolder ? 'folder' : 'file',
     size: Number.isFinite(size) ? size : 0,

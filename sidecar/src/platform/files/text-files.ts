@@ -1,9 +1,11 @@
-// Reading a file as UTF-8 text a window at a time: a byte cap and an offset, windows cut on character
-// boundaries, and binary files (NUL bytes or invalid UTF-8) reported as such instead of returned.
-import { InvalidInputError } from '../../errors.js';
-import type { FilePath } from './dav-paths.js';
-import { readFileRange, statPath } from './file-operations.js';
+// Reading a file as UTF-8 text a window at a time with one ranged GET (its answer carries the etag, the full size
+// and the type): windows cut on character boundaries, binary files (NUL bytes or invalid UTF-8) reported as such.
+import { InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
+import type { HttpResponse } from '../../net/http-client.js';
 import type { DavAccount } from '../dav/dav-account.js';
+import { davFilesPath, type FilePath } from './dav-paths.js';
+import { findPath, headerText } from './file-operations.js';
+import { unquoteEtag } from './propfind.js';
 
 export interface TextFileRead {
   path: string;
@@ -23,7 +25,11 @@ export interface TextFileRead {
 
 export const MAX_TEXT_READ_BYTES = 1024 * 1024;
 
-/** Reads up to `maxBytes` (at least 4, at most 1 MiB) from `offset` as text; InvalidInputError for folders. */
+/**
+ * Reads up to `maxBytes` (at most 1 MiB) from `offset` as text. One GET with Range does it; only when that answer
+ * is not a file's (a folder answers 200 without an ETag) or the offset lies past the end (416) does a PROPFIND
+ * tell what is there. InvalidInputError for folders, NotFoundError when nothing is at `path`.
+ */
 export async function readTextFile(
   access: DavAccount,
   path: FilePath,
@@ -31,29 +37,20 @@ export async function readTextFile(
 ): Promise<TextFileRead> {
   const offset = options.offset ?? 0;
   const maxBytes = Math.min(options.maxBytes ?? MAX_TEXT_READ_BYTES, MAX_TEXT_READ_BYTES);
-  const entry = await statPath(access, path);
-  if (entry.type === 'folder') throw new InvalidInputError(`${path.text} is a folder; list it with nc_files_list.`);
-  const base = { path: entry.path, contentType: entry.contentType, offset };
-  if (offset >= entry.size) {
-    return { ...base, etag: entry.etag, size: entry.size, bytesRead: 0, nextOffset: null, content: '', binary: false };
-  }
-  const range = await readFileRange(access, path, offset, maxBytes);
-  const size = range.totalSize ?? entry.size;
-  const etag = range.etag ?? entry.etag;
-  const decoded = decodeWindow(range.bytes, offset, offset + range.bytes.length >= size);
-  if (decoded === undefined) {
-    return { ...base, etag, size, bytesRead: range.bytes.length, nextOffset: null, content: null, binary: true };
-  }
+  const response = await access.client.request(davFilesPath(access.userId, path), {
+    headers: { range: `bytes=${offset}-${offset + maxBytes - 1}`, accept: '*/*' },
+    accept: [404, 416],
+  });
+  if (response.status === 404) throw new NotFoundError(`There is no file at ${path.text}.`);
+  const etag = unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag));
+  if (response.status === 416 || etag === null) return readPastEnd(access, path, offset);
+  const { bytes, size } = windowOf(response, offset, maxBytes);
+  const base = { path: path.text, etag, size, contentType: mediaTypeOf(response), offset };
+  const decoded = decodeWindow(bytes, offset, offset + bytes.length >= size);
+  if (decoded === undefined) return { ...base, bytesRead: bytes.length, nextOffset: null, content: null, binary: true };
   const end = offset + decoded.consumedBytes;
-  return {
-    ...base,
-    etag,
-    size,
-    bytesRead: decoded.consumedBytes,
-    nextOffset: end < size ? end : null,
-    content: decoded.text,
-    binary: false,
-  };
+  const nextOffset = end < size ? end : null;
+  return { ...base, bytesRead: decoded.consumedBytes, nextOffset, content: decoded.text, binary: false };
 }
 
 /** The text of a window of bytes, or undefined when they are not UTF-8 text. */
@@ -74,6 +71,42 @@ export function decodeWindow(
     return undefined;
   }
   return { text, consumedBytes: end };
+}
+
+/** The window's bytes and the file's size: from Content-Range (206), or the whole body when Range was ignored. */
+function windowOf(response: HttpResponse, offset: number, maxBytes: number): { bytes: Buffer; size: number } {
+  if (response.status === 206) {
+    const total = /\/(\d+)$/.exec(headerText(response.headers['content-range']) ?? '');
+    if (!total) throw new UpstreamError('Nextcloud answered a ranged read without the file size.');
+    return { bytes: response.body, size: Number(total[1]) };
+  }
+  // Sabre ignores Range on an empty file (and a proxy may drop it): the body is the whole file.
+  return { bytes: response.body.subarray(offset, offset + maxBytes), size: response.body.length };
+}
+
+/** The media type without parameters (`text/markdown; charset=utf-8` → `text/markdown`). */
+function mediaTypeOf(response: HttpResponse): string | null {
+  return headerText(response.headers['content-type'])?.split(';')[0]?.trim() || null;
+}
+
+/** The failure path: what is at `path` when the GET did not return a window of a file. */
+async function readPastEnd(access: DavAccount, path: FilePath, offset: number): Promise<TextFileRead> {
+  const entry = await findPath(access, path);
+  if (!entry) throw new NotFoundError(`There is no file at ${path.text}.`);
+  if (entry.type === 'folder') throw new InvalidInputError(`${path.text} is a folder; list it with nc_files_list.`);
+  if (offset < entry.size) throw new UpstreamError('Nextcloud answered a read of a file without its etag.');
+  const { etag, size, contentType } = entry;
+  return {
+    path: path.text,
+    etag,
+    size,
+    contentType,
+    offset,
+    bytesRead: 0,
+    nextOffset: null,
+    content: '',
+    binary: false,
+  };
 }
 
 function isContinuationByte(byte: number): boolean {

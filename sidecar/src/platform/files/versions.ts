@@ -1,8 +1,8 @@
 // Earlier versions of a file over WebDAV (/remote.php/dav/versions/{uid}/versions/{fileid}): Nextcloud keeps one
-// each time the file is overwritten.
+// each time the file is overwritten, and lists the current one among them.
 import { davVersionsPath } from './dav-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
-import { buildPropfindBody, parseMultistatus, textOf, toFileEntry, unquoteEtag } from './propfind.js';
+import { buildPropfindBody, parseMultistatus, textOf, toFileEntry, unquoteEtag, type FileEntry } from './propfind.js';
 
 export interface FileVersion {
   /** The version's name (its time in unix seconds), as Nextcloud lists it. */
@@ -26,16 +26,21 @@ const VERSION_PROPS = [
   'nc:version-author',
 ];
 
-/** The earlier versions of the file with `fileId`, newest first. */
-export async function listVersions(access: DavAccount, fileId: number): Promise<FileVersion[]> {
-  const response = await access.client.request(davVersionsPath(access.userId, fileId), {
+/**
+ * The earlier versions of `file`, newest first. Versions are named by their mtime and Nextcloud lists the current
+ * content too, as the version named by the file's own modification time: that one is left out.
+ */
+export async function listVersions(access: DavAccount, file: FileEntry & { fileId: number }): Promise<FileVersion[]> {
+  const response = await access.client.request(davVersionsPath(access.userId, file.fileId), {
     method: 'PROPFIND',
     headers: { depth: '1', 'content-type': 'application/xml; charset=utf-8' },
     body: buildPropfindBody(VERSION_PROPS),
   });
+  const current = file.lastModified === null ? undefined : String(Date.parse(file.lastModified) / 1000);
   const versions = parseMultistatus(response.text()).flatMap((response): FileVersion[] => {
     const entry = toFileEntry(response, 'versions', access.userId);
-    if (!entry || entry.type === 'folder' || entry.path.split('/').length !== 3) return [];
+    // Versions sit at versions/{fileid}/{mtime}.
+    if (!entry || entry.type === 'folder' || entry.segments.length !== 3 || entry.name === current) return [];
     return [
       {
         versionId: entry.name,

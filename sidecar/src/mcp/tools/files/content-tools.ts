@@ -14,74 +14,50 @@ export const MAX_WRITE_BYTES = 10 * 1024 * 1024;
 export const readTextTool = defineTool({
   name: 'nc_files_read_text',
   app: 'files',
-  title: 'Read a text file',
-  description:
-    'Reads a text file as UTF-8, at most max_bytes from offset, and returns its etag for a later overwrite. ' +
-    'Binary files are reported, not returned. Continue long files from next_offset.',
+  title: 'Read text file',
+  description: 'Reads a text file from offset, at most max_bytes.',
   input: z.object({
     path: pathInput,
-    offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0).describe('Byte offset to start at'),
+    offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
     max_bytes: z.number().int().min(16).max(MAX_TEXT_READ_BYTES).default(65536),
   }),
   output: z.object({
-    path: z.string(),
-    etag: z.string().nullable(),
+    etag: z.string(),
     size: z.number(),
-    content_type: z.string().nullable(),
-    offset: z.number(),
-    bytes_read: z.number(),
-    next_offset: z.number().nullable().describe('Where the rest starts; null at the end'),
-    is_binary: z.boolean(),
-    content: z.string().nullable(),
-    message: z.string().nullable(),
+    content: z.string().nullable().describe('null for a binary file'),
+    next_offset: z.number().nullable(),
   }),
   annotations: READ_ONLY,
   async run({ path, offset, max_bytes }, { nextcloud }) {
     const file = parseFilePath(path);
     const read = await readTextFile(await openDavAccount(nextcloud), file, { offset, maxBytes: max_bytes });
     return {
-      path: read.path,
-      etag: read.etag,
+      etag: read.etag ?? '',
       size: read.size,
-      content_type: read.contentType,
-      offset: read.offset,
-      bytes_read: read.bytesRead,
-      next_offset: read.nextOffset,
-      is_binary: read.binary,
       content: read.content,
-      message: read.binary
-        ? `${read.path} is a binary file (${read.contentType ?? 'unknown type'}, ${read.size} bytes), not UTF-8 text, so its content is not shown.`
-        : null,
+      next_offset: read.nextOffset,
     };
   },
   summarize: (result) =>
-    result.is_binary
-      ? (result.message ?? 'Binary file.')
-      : `${result.path} (etag ${result.etag ?? 'unknown'}), bytes ${result.offset} to ${result.offset + result.bytes_read} of ${result.size}` +
-        `${result.next_offset === null ? '' : `, continue at offset ${result.next_offset}`}:\n${result.content ?? ''}`,
+    result.content === null
+      ? `A binary file of ${result.size} bytes, not UTF-8 text: its content is not shown.`
+      : `etag ${result.etag}, ${result.size} bytes` +
+        `${result.next_offset === null ? '' : `, continue at offset ${result.next_offset}`}:\n${result.content}`,
 });
 
 export const writeFileTool = defineTool({
   name: 'nc_files_write',
   app: 'files',
   title: 'Write a file',
-  description:
-    'Writes a file of up to 10 MiB. mode create fails if the file exists. mode overwrite needs the etag from ' +
-    'nc_files_read_text or nc_files_stat and fails if the file changed since.',
+  description: 'Writes up to 10 MiB. mode overwrite needs the etag you read and fails if the file changed since.',
   input: z.object({
     path: pathInput,
-    content: z.string().max(Math.ceil((MAX_WRITE_BYTES * 4) / 3) + 4),
-    encoding: z.enum(['text', 'base64']).default('text').describe('text (UTF-8) or base64 for binary content'),
+    content: z.string(),
+    encoding: z.enum(['text', 'base64']).default('text'),
     mode: z.enum(['create', 'overwrite']),
-    etag: z.string().max(200).optional().describe('Required for mode overwrite: the etag you read'),
+    etag: z.string().optional(),
   }),
-  output: z.object({
-    path: z.string(),
-    created: z.boolean(),
-    size: z.number(),
-    etag: z.string().nullable(),
-    file_id: z.number().nullable(),
-  }),
+  output: z.object({ path: z.string(), created: z.boolean(), etag: z.string().optional() }),
   annotations: DESTRUCTIVE,
   async run(args, { nextcloud }) {
     const file = parseFilePath(args.path);
@@ -92,23 +68,13 @@ export const writeFileTool = defineTool({
     if (bytes.length > MAX_WRITE_BYTES) {
       throw new InvalidInputError('The content is larger than 10 MiB; use nc_files_upload_large.');
     }
-    const access = await openDavAccount(nextcloud);
-    const outcome = await writeFile(
-      access,
-      file,
-      bytes,
-      args.mode === 'create' ? { mode: 'create' } : { mode: 'overwrite', etag: args.etag ?? '' },
-    );
-    return {
-      path: file.text,
-      created: outcome.created,
-      size: bytes.length,
-      etag: outcome.etag,
-      file_id: outcome.fileId,
-    };
+    const write =
+      args.mode === 'create' ? { mode: 'create' as const } : { mode: 'overwrite' as const, etag: args.etag ?? '' };
+    const outcome = await writeFile(await openDavAccount(nextcloud), file, bytes, write);
+    return { path: file.text, created: outcome.created, etag: outcome.etag ?? undefined };
   },
   summarize: (result) =>
-    `${result.created ? 'Created' : 'Overwrote'} ${result.path} (${result.size} bytes, etag ${result.etag ?? 'unknown'}).`,
+    `${result.created ? 'Created' : 'Overwrote'} ${result.path} (etag ${result.etag ?? 'unknown'}).`,
 });
 
 /** UTF-8 text or strict base64 to bytes. */

@@ -3,47 +3,37 @@ import { z } from 'zod';
 import type { FileEntry } from '../../../platform/files/propfind.js';
 import type { ToolAnnotations } from '../../tool-definition.js';
 
-export const MAX_PATH_CHARS = 4096;
+/**
+ * A file or folder, `/Documents/report.md` or `Documents/report.md` (the tools README's path convention); its
+ * length and form are checked by parseFilePath, so the schema shows the model only that it is a string.
+ */
+export const pathInput = z.string();
 
-export const pathInput = z
-  .string()
-  .max(MAX_PATH_CHARS)
-  .describe('Path below your Nextcloud root, e.g. Documents/report.md (no leading slash)');
+/** A folder; the root by default. */
+export const folderInput = pathInput.default('/');
 
-export const folderInput = z
-  .string()
-  .max(MAX_PATH_CHARS)
-  .default('')
-  .describe('Folder below your Nextcloud root, e.g. Documents; empty for the root');
-
+/** A file or folder in a listing or search result. */
 export const fileEntryOutput = z.object({
   path: z.string(),
-  name: z.string(),
   type: z.enum(['file', 'folder']),
   size: z.number(),
-  content_type: z.string().nullable(),
-  etag: z.string().nullable(),
-  last_modified: z.string().nullable(),
-  file_id: z.number().nullable(),
-  permissions: z.string(),
-  has_preview: z.boolean(),
+  modified_at: z.string().optional(),
 });
 
-export type FileEntryOutput = z.infer<typeof fileEntryOutput>;
+/** One file or folder described in full: with the etag a write needs and the content type. */
+export const fileDetailsOutput = fileEntryOutput.extend({
+  etag: z.string().optional(),
+  content_type: z.string().optional(),
+});
 
-export function toEntryOutput(entry: FileEntry): FileEntryOutput {
-  return {
-    path: entry.path,
-    name: entry.name,
-    type: entry.type,
-    size: entry.size,
-    content_type: entry.contentType,
-    etag: entry.etag,
-    last_modified: entry.lastModified,
-    file_id: entry.fileId,
-    permissions: entry.permissions,
-    has_preview: entry.hasPreview,
-  };
+export type FileDetailsOutput = z.infer<typeof fileDetailsOutput>;
+
+export function toEntryOutput(entry: FileEntry): z.infer<typeof fileEntryOutput> {
+  return { path: entry.path, type: entry.type, size: entry.size, modified_at: entry.lastModified ?? undefined };
+}
+
+export function toDetailsOutput(entry: FileEntry): FileDetailsOutput {
+  return { ...toEntryOutput(entry), etag: entry.etag ?? undefined, content_type: entry.contentType ?? undefined };
 }
 
 export const READ_ONLY: ToolAnnotations = {

@@ -3,6 +3,8 @@
 import { InvalidInputError } from '../../../errors.js';
 import type { FileEntry } from '../../../platform/files/propfind.js';
 
+const MAX_CURSOR_CHARS = 8192;
+
 /** Folders first, then by name (code points), as nc_files_list orders entries. */
 export function listSortKey(entry: Pick<FileEntry, 'type' | 'name'>): string {
   return `${entry.type === 'folder' ? '0' : '1'}/${entry.name}`;
@@ -20,7 +22,8 @@ export function encodeListCursor(folder: string, lastKey: string): string {
 export function decodeListCursor(cursor: string, folder: string): string {
   let decoded: unknown;
   try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    decoded =
+      cursor.length > MAX_CURSOR_CHARS ? undefined : JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     decoded = undefined;
   }

@@ -1,7 +1,7 @@
 // Files tools that rearrange: create folders, move, copy and delete (into the trash bin).
 import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
-import { parseFilePath, type FilePath } from '../../../platform/files/dav-paths.js';
+import { parseFilePath, toFilePath, type FilePath } from '../../../platform/files/dav-paths.js';
 import { deleteItem, makeFolder, transferItem } from '../../../platform/files/file-operations.js';
 import { openDavAccount, type DavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
@@ -10,9 +10,8 @@ import { ADDITIVE_IDEMPOTENT, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT, pathInput } f
 export const makeFolderTool = defineTool({
   name: 'nc_files_mkdir',
   app: 'files',
-  title: 'Create a folder',
-  description:
-    'Creates a folder. With parents true it also creates missing parent folders. An existing folder is left as it is.',
+  title: 'New folder',
+  description: 'Creates a folder, with parents true also missing parents.',
   input: z.object({ path: pathInput, parents: z.boolean().default(false) }),
   output: z.object({ path: z.string(), created: z.boolean() }),
   annotations: ADDITIVE_IDEMPOTENT,
@@ -27,54 +26,47 @@ export const makeFolderTool = defineTool({
 
 const transferInput = z.object({
   source: pathInput,
-  destination: pathInput.describe('The new path, including the name, e.g. Archive/report.md'),
-  overwrite: z.boolean().default(false).describe('Replace an item already at the destination'),
+  destination: pathInput,
+  overwrite: z.boolean().default(false),
 });
-const transferOutput = z.object({ source: z.string(), destination: z.string(), replaced: z.boolean() });
+const transferOutput = z.object({ path: z.string(), replaced: z.boolean() });
 
 export const moveTool = defineTool({
   name: 'nc_files_move',
   app: 'files',
   title: 'Move or rename',
-  description:
-    'Moves or renames a file or folder. Fails if the destination exists unless overwrite is true ' +
-    '(the replaced item goes to the trash bin).',
+  description: 'Moves or renames. destination is the new path, name included.',
   input: transferInput,
   output: transferOutput,
   annotations: DESTRUCTIVE,
   run: (args, { nextcloud }) => transfer('MOVE', args, nextcloud),
-  summarize: (result) =>
-    `Moved ${result.source} to ${result.destination}${result.replaced ? ', replacing what was there' : ''}.`,
+  summarize: (result) => `Moved to ${result.path}${result.replaced ? ', replacing what was there' : ''}.`,
 });
 
 export const copyTool = defineTool({
   name: 'nc_files_copy',
   app: 'files',
   title: 'Copy',
-  description:
-    'Copies a file or folder. Fails if the destination exists unless overwrite is true ' +
-    '(the replaced item goes to the trash bin).',
+  description: 'Copies. destination is the new path, name included.',
   input: transferInput,
   output: transferOutput,
   annotations: DESTRUCTIVE,
   run: (args, { nextcloud }) => transfer('COPY', args, nextcloud),
-  summarize: (result) =>
-    `Copied ${result.source} to ${result.destination}${result.replaced ? ', replacing what was there' : ''}.`,
+  summarize: (result) => `Copied to ${result.path}${result.replaced ? ', replacing what was there' : ''}.`,
 });
 
 export const deleteTool = defineTool({
   name: 'nc_files_delete',
   app: 'files',
   title: 'Delete',
-  description:
-    'Deletes a file or folder. Nextcloud keeps it in the trash bin, from where nc_files_trash_restore brings it back.',
+  description: 'Deletes into the trash bin.',
   input: z.object({ path: pathInput }),
-  output: z.object({ path: z.string(), deleted: z.boolean() }),
+  output: z.object({ path: z.string() }),
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ path }, { nextcloud }) {
     const target = parseFilePath(path);
     await deleteItem(await openDavAccount(nextcloud), target);
-    return { path: target.text, deleted: true };
+    return { path: target.text };
   },
   summarize: (result) => `Deleted ${result.path}; it is in the trash bin.`,
 });
@@ -89,7 +81,7 @@ async function transfer(
   if (source.text === destination.text) throw new InvalidInputError('The source and the destination are the same.');
   const access = await openDavAccount(nextcloud);
   const { replaced } = await transferItem(access, method, source, destination, args.overwrite);
-  return { source: source.text, destination: destination.text, replaced };
+  return { path: destination.text, replaced };
 }
 
 /** Creates each missing folder along `folder`; true when the last one was created. */
@@ -97,7 +89,7 @@ async function makeFolderWithParents(access: DavAccount, folder: FilePath): Prom
   let created = false;
   for (let depth = 1; depth <= folder.segments.length; depth++) {
     const segments = folder.segments.slice(0, depth);
-    created = (await makeFolder(access, { segments, text: segments.join('/') })).created;
+    created = (await makeFolder(access, toFilePath(segments))).created;
   }
   return created;
 }
