@@ -1,43 +1,40 @@
-// The sharing tools through the SDK client, against the platform double's files_sharing app, in basic mode.
+// The sharing tools through the SDK client, against the platform double's files_sharing app over its files app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createSharingDouble, type SharingDouble } from '../../../test/platform/apps/sharing.js';
-import { listedToolNames, startToolHarness, type ToolHarness } from '../support/tool-calls.js';
 import { APP_PASSWORD } from '../support/sidecar.js';
+import { errorText, listedToolNames, startToolHarness, structured, type ToolHarness } from '../support/tool-calls.js';
 
 type Share = {
-  share_id: string;
+  id: string;
   share_type: string;
-  shared_with: string | null;
+  shared_with?: string;
   path: string;
   permissions: string[];
-  expires_on: string | null;
+  expires_on?: string;
   has_password: boolean;
-  url: string | null;
-  download_url: string | null;
+  url?: string;
 };
 
 let sharing: SharingDouble;
 let harness: ToolHarness;
 
 beforeAll(async () => {
-  sharing = createSharingDouble({
-    files: { alice: ['/Documents/', '/Documents/report.pdf', '/Photos/', '/notes.txt'] },
-    users: ['alice', 'bob'],
-    groups: ['staff'],
-    today: '2025-06-01',
-  });
-  const users = [{ id: 'alice', appPasswords: [APP_PASSWORD] }];
-  harness = await startToolHarness({ users, apps: [sharing] });
+  const files = createFilesApp();
+  files.seedFile('alice', 'Documents/report.pdf', '%PDF');
+  files.seedFile('alice', 'notes.txt', 'notes');
+  files.seedFolder('alice', 'Photos');
+  sharing = createSharingDouble({ files, users: ['alice', 'bob'], groups: ['staff'], today: '2025-06-01' });
+  harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [files, sharing] });
 });
 afterAll(() => harness.close());
 
 const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
-const share = async (args: Record<string, unknown>) =>
-  (await call('nc_sharing_create', args)).structuredContent as Share;
-const text = (result: { content?: unknown }) => JSON.stringify(result.content);
+const share = async (args: Record<string, unknown>) => structured<Share>(await call('nc_sharing_create', args));
+const stored = (id: string) => sharing.shares().find((s) => s.id === Number(id));
 
 describe('nc_sharing_create', () => {
-  it('shares a folder with a user with the chosen permissions', async () => {
+  it('shares a folder with a user; Nextcloud adds share to the permissions asked', async () => {
     const created = await share({
       path: '/Photos',
       share_type: 'user',
@@ -49,18 +46,15 @@ describe('nc_sharing_create', () => {
       share_type: 'user',
       shared_with: 'bob',
       path: '/Photos',
-      permissions: ['read', 'update', 'create'],
+      permissions: ['read', 'update', 'create', 'share'],
     });
-    expect(sharing.shares().find((s) => s.id === Number(created.share_id))).toMatchObject({
-      shareType: 0,
-      permissions: 7,
-    });
+    expect(stored(created.id)).toMatchObject({ shareType: 0, permissions: 23 });
   });
 
-  it('shares a file with a group', async () => {
-    const created = await share({ path: '/Documents/report.pdf', share_type: 'group', share_with: 'staff' });
+  it('takes a path without a leading slash and answers with one', async () => {
+    const created = await share({ path: 'Documents/report.pdf', share_type: 'group', share_with: 'staff' });
 
-    expect(created).toMatchObject({ share_type: 'group', shared_with: 'staff', item_type: 'file' });
+    expect(created).toMatchObject({ path: '/Documents/report.pdf', share_type: 'group', shared_with: 'staff' });
   });
 
   it('creates a public link with a password and an expiry, never exposing the password hash', async () => {
@@ -71,25 +65,22 @@ describe('nc_sharing_create', () => {
       expire_date: '2030-12-24',
     });
 
-    const token = sharing.shares().find((s) => s.id === Number(created.share_id))?.token;
-    expect(created).toMatchObject({
-      share_type: 'public_link',
-      shared_with: null,
-      has_password: true,
-      expires_on: '2030-12-24',
-    });
-    expect(created.url).toBe(`${harness.nextcloud.url}/index.php/s/${token}`);
-    expect(created.download_url).toBe(`${harness.nextcloud.url}/public.php/dav/files/${token}/`);
+    expect(created).toMatchObject({ share_type: 'public_link', has_password: true, expires_on: '2030-12-24' });
+    expect(created.shared_with).toBeUndefined();
+    expect(created.url).toBe(`${harness.nextcloud.url}/index.php/s/${stored(created.id)?.token}`);
     expect(JSON.stringify(created)).not.toContain('$2y$');
   });
 
-  it('refuses a share type it does not know before calling Nextcloud', async () => {
+  it('refuses a share type it does not know, and traversal in the path, before calling Nextcloud', async () => {
     const before = harness.nextcloud.requests.length;
 
-    const result = await call('nc_sharing_create', { path: '/notes.txt', share_type: 'federated', share_with: 'x@y' });
+    const [federated, traversal] = await Promise.all([
+      call('nc_sharing_create', { path: '/notes.txt', share_type: 'federated', share_with: 'x@y' }),
+      call('nc_sharing_create', { path: '/Documents/../../etc', share_type: 'public_link' }),
+    ]);
 
-    expect(result.isError).toBe(true);
-    expect(text(result)).toContain('share_type');
+    expect(errorText(federated)).toContain('share_type');
+    expect(errorText(traversal)).toContain('The path may not contain');
     expect(harness.nextcloud.requests.slice(before).some((r) => r.path.includes('files_sharing'))).toBe(false);
   });
 
@@ -100,19 +91,19 @@ describe('nc_sharing_create', () => {
       expire_date: date,
     });
 
-    expect(result.isError).toBe(true);
-    expect(text(result)).toContain('YYYY-MM-DD');
+    expect(errorText(result)).toContain('YYYY-MM-DD');
   });
 
-  it('passes on Nextcloud reasons: a missing path and an expiry in the past', async () => {
-    const [missing, past] = await Promise.all([
+  it('passes on Nextcloud’s reasons: a missing path, an unknown user and an expiry in the past', async () => {
+    const [missing, nobody, past] = await Promise.all([
       call('nc_sharing_create', { path: '/nope.txt', share_type: 'public_link' }),
+      call('nc_sharing_create', { path: '/notes.txt', share_type: 'user', share_with: 'nobody' }),
       call('nc_sharing_create', { path: '/notes.txt', share_type: 'public_link', expire_date: '2020-01-01' }),
     ]);
 
-    expect([missing.isError, past.isError]).toEqual([true, true]);
-    expect(text(missing)).toContain('Nextcloud refused: Wrong path, file/folder does not exist');
-    expect(text(past)).toContain('Nextcloud refused: Expiration date is in the past');
+    expect(errorText(missing)).toContain('Wrong path, file/folder does not exist');
+    expect(errorText(nobody)).toContain('Please specify a valid account to share with');
+    expect(errorText(past)).toContain('Expiration date is in the past');
   });
 
   it('refuses combinations a share type does not take', async () => {
@@ -122,29 +113,28 @@ describe('nc_sharing_create', () => {
       call('nc_sharing_create', { path: '/notes.txt', share_type: 'group', share_with: 'staff', password: 'x' }),
     ]);
 
-    expect(text(userWithout)).toContain('A user share needs share_with');
-    expect(text(linkWith)).toContain('A public link has no share_with');
-    expect(text(groupPassword)).toContain('Only public links and email shares can have a password');
+    expect(errorText(userWithout)).toContain('A user share needs share_with');
+    expect(errorText(linkWith)).toContain('A public link has no share_with');
+    expect(errorText(groupPassword)).toContain('Only public links and email shares can have a password');
   });
 });
 
-describe('nc_sharing_list, update and delete', () => {
-  it('lists the shares of a path and of the items inside a folder', async () => {
+describe('nc_sharing_list, nc_sharing_update and nc_sharing_delete', () => {
+  it('lists the shares of a path and of the items inside a folder, in either path form', async () => {
     await share({ path: '/Documents/report.pdf', share_type: 'user', share_with: 'bob' });
 
     const [ofFile, inside] = await Promise.all([
-      call('nc_sharing_list', { path: '/Documents/report.pdf' }),
+      call('nc_sharing_list', { path: 'Documents/report.pdf' }),
       call('nc_sharing_list', { path: '/Documents', subfiles: true }),
     ]);
 
-    const paths = (r: { structuredContent?: unknown }) =>
-      (r.structuredContent as { shares: Share[] }).shares.map((s) => s.path);
+    const paths = (r: Parameters<typeof structured>[0]) => structured<{ shares: Share[] }>(r).shares.map((s) => s.path);
     expect(paths(ofFile).length).toBeGreaterThan(0);
     expect(new Set(paths(ofFile))).toEqual(new Set(['/Documents/report.pdf']));
     expect(new Set(paths(inside))).toEqual(new Set(['/Documents/report.pdf']));
   });
 
-  it('lists reshares of the user files only when asked', async () => {
+  it('lists reshares of the user’s files only when asked, and leaves out other apps’ share types', async () => {
     sharing.addShare({
       shareType: 0,
       sharedBy: 'bob',
@@ -153,81 +143,79 @@ describe('nc_sharing_list, update and delete', () => {
       shareWith: 'carol',
       permissions: 1,
     });
+    sharing.addShare({
+      shareType: 12,
+      sharedBy: 'alice',
+      fileOwner: 'alice',
+      path: '/notes.txt',
+      shareWith: '3',
+      permissions: 17,
+    });
 
     const [plain, reshares] = await Promise.all([
       call('nc_sharing_list', { path: '/notes.txt' }),
       call('nc_sharing_list', { path: '/notes.txt', reshares: true }),
     ]);
 
-    const withCarol = (r: { structuredContent?: unknown }) =>
-      (r.structuredContent as { shares: Share[] }).shares.filter((s) => s.shared_with === 'carol');
-    expect(withCarol(plain)).toEqual([]);
-    expect(withCarol(reshares)).toHaveLength(1);
+    const shares = (r: Parameters<typeof structured>[0]) => structured<{ shares: Share[] }>(r).shares;
+    expect(shares(plain).filter((s) => s.shared_with === 'carol')).toEqual([]);
+    expect(shares(reshares).filter((s) => s.shared_with === 'carol')).toHaveLength(1);
+    expect(shares(reshares).some((s) => s.shared_with === '3')).toBe(false);
   });
 
   it('answers a missing path with isError and the reason', async () => {
     const result = await call('nc_sharing_list', { path: '/nope' });
 
-    expect(result.isError).toBe(true);
-    expect(text(result)).toContain('Wrong path, file/folder does not exist');
+    expect(errorText(result)).toContain('Wrong path, file/folder does not exist');
   });
 
-  it('nc_sharing_update changes permissions and expiry, and removes a password with null', async () => {
+  it('changes permissions and expiry, and removes a password with null', async () => {
     const link = await share({ path: '/Photos', share_type: 'public_link', password: 'pw-123' });
 
     const result = await call('nc_sharing_update', {
-      share_id: link.share_id,
+      share_id: link.id,
       permissions: ['read', 'create'],
       expire_date: '2031-01-01',
       password: null,
     });
 
-    expect(result.structuredContent).toMatchObject({
+    expect(structured(result)).toEqual({
+      id: link.id,
       permissions: ['read', 'create'],
       expires_on: '2031-01-01',
       has_password: false,
     });
-    expect(sharing.shares().find((s) => s.id === Number(link.share_id))).toMatchObject({
-      permissions: 5,
-      password: null,
-    });
+    expect(stored(link.id)).toMatchObject({ permissions: 5, password: null });
   });
 
-  it('nc_sharing_update refuses a call without changes', async () => {
+  it('refuses an update without changes', async () => {
     const result = await call('nc_sharing_update', { share_id: '1' });
 
-    expect(result.isError).toBe(true);
-    expect(text(result)).toContain('Give at least one of');
+    expect(errorText(result)).toContain('Give at least one of');
   });
 
-  it('nc_sharing_delete removes a share, and a second delete reports it missing', async () => {
+  it('removes a share, and a second delete reports it missing', async () => {
     const link = await share({ path: '/notes.txt', share_type: 'public_link' });
 
-    const first = await call('nc_sharing_delete', { share_id: link.share_id });
-    const second = await call('nc_sharing_delete', { share_id: link.share_id });
+    const first = await call('nc_sharing_delete', { share_id: link.id });
+    const second = await call('nc_sharing_delete', { share_id: link.id });
 
-    expect(first.structuredContent).toEqual({ deleted: true, share_id: link.share_id });
-    expect(sharing.shares().some((s) => s.id === Number(link.share_id))).toBe(false);
-    expect(second.isError).toBe(true);
-    expect(text(second)).toContain('Wrong share ID, share does not exist');
+    expect(structured(first)).toEqual({ id: link.id });
+    expect(stored(link.id)).toBeUndefined();
+    expect(errorText(second)).toContain('Wrong share ID, share does not exist');
   });
 });
 
 describe('sharing tools availability', () => {
   it('lists the sharing tools only when the capabilities have files_sharing', async () => {
-    const [withApp, withoutApp] = await Promise.all([
-      harness.client.listTools(),
-      listedToolNames().then((names) => ({ tools: names.map((name) => ({ name })) })),
-    ]);
+    const [withApp, withoutApp] = await Promise.all([harness.client.listTools(), listedToolNames()]);
 
-    const sharingTools = (list: { tools: { name: string }[] }) =>
-      list.tools.map((t) => t.name).filter((n) => n.startsWith('nc_sharing_'));
-    expect(sharingTools(withApp)).toEqual([
+    expect(withApp.tools.map((t) => t.name).filter((n) => n.startsWith('nc_sharing_'))).toEqual([
       'nc_sharing_list',
       'nc_sharing_create',
       'nc_sharing_update',
       'nc_sharing_delete',
     ]);
-    expect(sharingTools(withoutApp)).toEqual([]);
+    expect(withoutApp.filter((n) => n.startsWith('nc_sharing_'))).toEqual([]);
   });
 });

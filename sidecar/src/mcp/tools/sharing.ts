@@ -2,66 +2,41 @@
 // change and remove shares.
 import { z } from 'zod';
 import { InvalidInputError } from '../../errors.js';
+import { parseFilePath } from '../../platform/files/dav-paths.js';
 import { PERMISSION_NAMES, SHARE_TYPE_NAMES } from '../../platform/sharing/share-types.js';
 import { createShare, deleteShare, listShares, updateShare, type Share } from '../../platform/sharing/shares.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 
-const PATH = z
-  .string()
-  .min(1)
-  .max(4_096)
-  .regex(/^[^\x00-\x1f]*$/, 'a path without control characters')
-  .describe('Path in the user files, for example /Documents/report.pdf');
-const SHARE_ID = z
-  .string()
-  .regex(/^[A-Za-z0-9:_-]{1,64}$/, 'a share id as nc_sharing_list returns it')
-  .describe('The share id from nc_sharing_list or nc_sharing_create');
-const EXPIRY = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date in the format YYYY-MM-DD')
-  .refine(isCalendarDate, 'a real calendar date in the format YYYY-MM-DD')
-  .describe('Expiry date, YYYY-MM-DD');
-const PERMISSIONS = z
-  .array(z.enum(PERMISSION_NAMES))
-  .min(1)
-  .max(PERMISSION_NAMES.length)
-  .describe('read, update, create, delete, share. Files ignore create and delete.');
-const PASSWORD = z.string().min(1).max(200);
+const PERMISSIONS = z.array(z.enum(PERMISSION_NAMES));
+const EXPIRY = z.string();
 
 const shareOutput = z.object({
-  share_id: z.string(),
-  share_type: z.enum([...SHARE_TYPE_NAMES, 'other']),
-  shared_with: z.string().nullable(),
-  shared_with_name: z.string().nullable(),
+  id: z.string(),
   path: z.string(),
-  item_type: z.enum(['file', 'folder']),
+  share_type: z.string(),
+  shared_with: z.string().optional(),
   permissions: z.array(z.string()),
-  expires_on: z.string().nullable(),
+  expires_on: z.string().optional(),
   has_password: z.boolean(),
-  url: z.string().nullable(),
-  download_url: z.string().nullable(),
-  note: z.string(),
-  label: z.string(),
-  owner: z.string(),
+  url: z.string().optional(),
 });
 
 export const listSharesTool = defineTool({
   name: 'nc_sharing_list',
   app: 'sharing',
   title: 'List shares',
-  description:
-    'Lists shares the user made, or those of one file or folder. With subfiles the shares of the items inside a folder.',
+  description: 'Lists shares the user made, or those of path (subfiles: of the items in it).',
   input: z.object({
-    path: PATH.optional(),
-    reshares: z.boolean().default(false).describe('Also list shares others made of the user files'),
-    subfiles: z.boolean().default(false).describe('With a folder path: the shares of the items inside it'),
+    path: z.string().optional(),
+    reshares: z.boolean().optional(),
+    subfiles: z.boolean().optional(),
   }),
   output: z.object({ shares: z.array(shareOutput) }),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run({ path, reshares, subfiles }, { nextcloud }) {
     if (subfiles && path === undefined) throw new InvalidInputError('subfiles needs the path of a folder.');
-    const shares = await listShares(nextcloud, { path, reshares, subfiles });
-    return { shares: shares.map(describeShare) };
+    const folder = path === undefined ? undefined : parseFilePath(path, { allowRoot: true }).text;
+    return { shares: (await listShares(nextcloud, { path: folder, reshares, subfiles })).map(describeShare) };
   },
   summarize: (result) =>
     result.shares.length === 0
@@ -72,30 +47,30 @@ export const listSharesTool = defineTool({
 export const createShareTool = defineTool({
   name: 'nc_sharing_create',
   app: 'sharing',
-  title: 'Share a file or folder',
-  description:
-    'Shares a file or folder with a user, a group or an email address, or creates a public link, optionally with a password and an expiry date.',
+  title: 'Share',
+  description: 'Shares a file or folder with a user, group, email address or as public link.',
   input: z.object({
-    path: PATH,
+    path: z.string(),
     share_type: z.enum(SHARE_TYPE_NAMES),
-    share_with: z.string().trim().min(1).max(255).optional().describe('User id, group id or email address'),
+    share_with: z.string().optional(),
     permissions: PERMISSIONS.optional(),
-    password: PASSWORD.optional().describe('Only for public_link and email shares'),
+    password: z.string().optional(),
     expire_date: EXPIRY.optional(),
-    note: z.string().max(2_000).optional(),
-    label: z.string().max(255).optional().describe('Only for public links'),
+    note: z.string().optional(),
+    label: z.string().optional(),
   }),
   output: shareOutput,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   async run(args, { nextcloud }) {
     checkShareCombination(args);
+    checkLengths(args);
     const share = await createShare(nextcloud, {
-      path: args.path,
+      path: parseFilePath(args.path).text,
       type: args.share_type,
-      shareWith: args.share_with,
+      shareWith: args.share_with?.trim(),
       permissions: args.permissions,
       password: args.password,
-      expireDate: args.expire_date,
+      expireDate: checkExpiry(args.expire_date),
       note: args.note,
       label: args.label,
     });
@@ -107,42 +82,50 @@ export const createShareTool = defineTool({
 export const updateShareTool = defineTool({
   name: 'nc_sharing_update',
   app: 'sharing',
-  title: 'Change a share',
-  description:
-    'Changes the permissions, password, expiry date, note or label of a share. A null password or expire_date removes it.',
+  title: 'Edit share',
+  description: 'Changes a share of nc_sharing_list. A null password or expire_date removes it.',
   input: z.object({
-    share_id: SHARE_ID,
+    share_id: z.string(),
     permissions: PERMISSIONS.optional(),
-    password: PASSWORD.nullable().optional(),
+    password: z.string().nullable().optional(),
     expire_date: EXPIRY.nullable().optional(),
-    note: z.string().max(2_000).optional(),
-    label: z.string().max(255).optional(),
+    note: z.string().optional(),
+    label: z.string().optional(),
   }),
-  output: shareOutput,
+  output: shareOutput.pick({ id: true, permissions: true, expires_on: true, has_password: true }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async run({ share_id, permissions, password, expire_date, note, label }, { nextcloud }) {
-    const changes = { permissions, password, expireDate: expire_date, note, label };
+    checkLengths({ password, note, label });
+    const changes = { permissions, password, expireDate: expire_date && checkExpiry(expire_date), note, label };
     if (Object.values(changes).every((value) => value === undefined)) {
       throw new InvalidInputError('Give at least one of permissions, password, expire_date, note or label.');
     }
-    return describeShare(await updateShare(nextcloud, share_id, changes));
+    const {
+      id,
+      permissions: now,
+      expires_on,
+      has_password,
+    } = describeShare(await updateShare(nextcloud, checkShareId(share_id), changes));
+    return { id, permissions: now, expires_on, has_password };
   },
-  summarize: (share) => `Updated share ${share.share_id}: ${summarizeShare(share)}.`,
+  summarize: (share) =>
+    `Updated share ${share.id}: ${share.permissions.join('+')}${share.has_password ? ', password' : ''}` +
+    `${share.expires_on ? `, expires ${share.expires_on}` : ''}.`,
 });
 
 export const deleteShareTool = defineTool({
   name: 'nc_sharing_delete',
   app: 'sharing',
-  title: 'Remove a share',
-  description: 'Removes a share. The recipients lose access and a public link stops working.',
-  input: z.object({ share_id: SHARE_ID }),
-  output: z.object({ deleted: z.literal(true), share_id: z.string() }),
+  title: 'Unshare',
+  description: 'Removes a share.',
+  input: z.object({ share_id: z.string() }),
+  output: z.object({ id: z.string() }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   async run({ share_id }, { nextcloud }) {
-    await deleteShare(nextcloud, share_id);
-    return { deleted: true as const, share_id };
+    await deleteShare(nextcloud, checkShareId(share_id));
+    return { id: share_id };
   },
-  summarize: (result) => `Removed share ${result.share_id}.`,
+  summarize: (result) => `Removed share ${result.id}.`,
 });
 
 export const SHARING_TOOLS: ToolDefinition[] = [listSharesTool, createShareTool, updateShareTool, deleteShareTool];
@@ -155,13 +138,10 @@ function checkShareCombination(args: {
   label?: string;
 }): void {
   const isLink = args.share_type === 'public_link';
-  if (isLink && args.share_with !== undefined) {
-    throw new InvalidInputError('A public link has no share_with. Leave it out.');
-  }
-  if (!isLink && args.share_with === undefined) {
-    throw new InvalidInputError(`A ${args.share_type} share needs share_with.`);
-  }
-  if (args.share_type === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(args.share_with ?? '')) {
+  const shareWith = args.share_with?.trim() || undefined;
+  if (isLink && shareWith !== undefined) throw new InvalidInputError('A public link has no share_with. Leave it out.');
+  if (!isLink && shareWith === undefined) throw new InvalidInputError(`A ${args.share_type} share needs share_with.`);
+  if (args.share_type === 'email' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(shareWith ?? '')) {
     throw new InvalidInputError('share_with must be an email address for an email share.');
   }
   if (args.password !== undefined && !isLink && args.share_type !== 'email') {
@@ -170,22 +150,42 @@ function checkShareCombination(args: {
   if (args.label !== undefined && !isLink) throw new InvalidInputError('Only public links have a label.');
 }
 
+/** Nextcloud's column sizes; the schema leaves them out because a model does not need them. */
+const MAX_CHARS = { share_with: 255, password: 200, note: 2_000, label: 255 } as const;
+
+function checkLengths(args: Partial<Record<keyof typeof MAX_CHARS, string | null>>): void {
+  for (const [name, max] of Object.entries(MAX_CHARS) as [keyof typeof MAX_CHARS, number][]) {
+    if ((args[name]?.length ?? 0) > max) throw new InvalidInputError(`${name} is longer than ${max} characters.`);
+  }
+}
+
+/** The YYYY-MM-DD of an ISO 8601 date (a time after it is dropped), or InvalidInputError. */
+function checkExpiry<T extends string | undefined>(input: T): T {
+  if (input === undefined) return input;
+  const date = input.slice(0, 10);
+  const parsed = new Date(`${date}T00:00:00Z`);
+  const isDate = /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(input) && !Number.isNaN(parsed.getTime());
+  if (!isDate || parsed.toISOString().slice(0, 10) !== date) {
+    throw new InvalidInputError('expire_date must be a real calendar date in the format YYYY-MM-DD.');
+  }
+  return date as T;
+}
+
+function checkShareId(shareId: string): string {
+  if (!/^[A-Za-z0-9:_-]{1,64}$/.test(shareId)) throw new InvalidInputError('share_id is an id from nc_sharing_list.');
+  return shareId;
+}
+
 function describeShare(share: Share): z.infer<typeof shareOutput> {
   return {
-    share_id: share.id,
-    share_type: share.type,
-    shared_with: share.sharedWith,
-    shared_with_name: share.sharedWithName,
+    id: share.id,
     path: share.path,
-    item_type: share.itemType,
+    share_type: share.type,
+    shared_with: share.sharedWith ?? undefined,
     permissions: share.permissions,
-    expires_on: share.expiresOn,
+    expires_on: share.expiresOn ?? undefined,
     has_password: share.hasPassword,
-    url: share.url,
-    download_url: share.downloadUrl,
-    note: share.note,
-    label: share.label,
-    owner: share.owner,
+    url: share.url ?? undefined,
   };
 }
 
@@ -194,10 +194,5 @@ function summarizeShare(share: z.infer<typeof shareOutput>): string {
   const extras = [share.has_password ? 'password' : '', share.expires_on ? `expires ${share.expires_on}` : '']
     .filter(Boolean)
     .join(', ');
-  return `${share.path} with ${target} (${share.permissions.join('+')}${extras ? `, ${extras}` : ''}, id ${share.share_id})`;
-}
-
-function isCalendarDate(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  return `${share.path} with ${target} (${share.permissions.join('+')}${extras ? `, ${extras}` : ''}, id ${share.id})`;
 }

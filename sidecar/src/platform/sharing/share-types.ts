@@ -8,10 +8,10 @@ export const PERMISSION_BITS = { read: 1, update: 2, create: 4, delete: 8, share
 export type PermissionName = keyof typeof PERMISSION_BITS;
 export const PERMISSION_NAMES = Object.keys(PERMISSION_BITS) as [PermissionName, ...PermissionName[]];
 
-/** The type name of a code; codes the tools do not create (federated, Talk room, …) read as `other`. */
-export function shareTypeName(code: number): ShareTypeName | 'other' {
+/** The type name of a code; undefined for codes the tools do not create (federated, Talk room, Deck's 12, …). */
+export function shareTypeName(code: number): ShareTypeName | undefined {
   const entry = Object.entries(SHARE_TYPE_CODES).find(([, value]) => value === code);
-  return entry ? (entry[0] as ShareTypeName) : 'other';
+  return entry ? (entry[0] as ShareTypeName) : undefined;
 }
 
 export function toPermissionBits(names: readonly PermissionName[]): number {

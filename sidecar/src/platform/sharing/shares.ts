@@ -1,7 +1,7 @@
-// Shares of the user's files (files_sharing OCS API): list, create, update and delete, normalized.
+// Shares of the user's files (files_sharing OCS API): list, create, update and delete, normalized. Nextcloud's own
+// reason for a refusal ("Wrong path, file/folder does not exist") reaches the caller through the client's errors.
+import { UpstreamError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
-import { buildNextcloudUrl } from '../urls.js';
-import { describeShareRefusal, REFUSAL_STATUSES } from './share-refusal.js';
 import {
   SHARE_TYPE_CODES,
   shareTypeName,
@@ -14,26 +14,21 @@ import { sharingPaths } from './sharing-paths.js';
 
 export interface Share {
   id: string;
-  type: ShareTypeName | 'other';
+  type: ShareTypeName;
   /** The user, group or email address; null for public links (Nextcloud puts the password hash there). */
   sharedWith: string | null;
-  sharedWithName: string | null;
+  /** Below the owner's home, with a leading slash (`/Documents/report.pdf`). */
   path: string;
-  itemType: 'file' | 'folder';
   permissions: PermissionName[];
   /** YYYY-MM-DD, or null when the share does not expire. */
   expiresOn: string | null;
   hasPassword: boolean;
-  /** The share page of a public link, and the WebDAV address its content downloads from. */
+  /** The share page of a public link. */
   url: string | null;
-  downloadUrl: string | null;
-  note: string;
-  label: string;
-  owner: string;
-  fileOwner: string;
 }
 
 export interface ShareDraft {
+  /** With a leading slash, below the user's home. */
   path: string;
   type: ShareTypeName;
   shareWith?: string;
@@ -54,6 +49,7 @@ export interface ShareChanges {
   label?: string;
 }
 
+/** The shares the user made (of one path, or of the items inside it); types the tools do not know are left out. */
 export async function listShares(
   client: NextcloudClient,
   filter: { path?: string; reshares?: boolean; subfiles?: boolean } = {},
@@ -62,8 +58,9 @@ export async function listShares(
   if (filter.path !== undefined) query.path = filter.path;
   if (filter.reshares) query.reshares = 'true';
   if (filter.subfiles) query.subfiles = 'true';
-  const data = await sendShareRequest(client, sharingPaths.shares(), { query });
-  return (Array.isArray(data) ? data : []).map((raw) => toShare(client, raw));
+  const data = await client.requestJson<unknown>(sharingPaths.shares(), { query });
+  // Nextcloud lists other apps' shares too (Deck's are type 12).
+  return (Array.isArray(data) ? data : []).flatMap((raw) => toShare(raw) ?? []);
 }
 
 export async function createShare(client: NextcloudClient, draft: ShareDraft): Promise<Share> {
@@ -74,7 +71,7 @@ export async function createShare(client: NextcloudClient, draft: ShareDraft): P
   if (draft.expireDate !== undefined) body.expireDate = draft.expireDate;
   if (draft.note !== undefined) body.note = draft.note;
   if (draft.label !== undefined) body.label = draft.label;
-  return toShare(client, await sendShareRequest(client, sharingPaths.shares(), { method: 'POST', json: body }));
+  return toKnownShare(await client.requestJson(sharingPaths.shares(), { method: 'POST', json: body }));
 }
 
 export async function updateShare(client: NextcloudClient, shareId: string, changes: ShareChanges): Promise<Share> {
@@ -84,46 +81,35 @@ export async function updateShare(client: NextcloudClient, shareId: string, chan
   if (changes.expireDate !== undefined) body.expireDate = changes.expireDate ?? '';
   if (changes.note !== undefined) body.note = changes.note;
   if (changes.label !== undefined) body.label = changes.label;
-  const data = await sendShareRequest(client, sharingPaths.share(shareId), { method: 'PUT', json: body });
-  return toShare(client, data);
+  return toKnownShare(await client.requestJson(sharingPaths.share(shareId), { method: 'PUT', json: body }));
 }
 
 export async function deleteShare(client: NextcloudClient, shareId: string): Promise<void> {
-  await sendShareRequest(client, sharingPaths.share(shareId), { method: 'DELETE' });
+  await client.requestJson(sharingPaths.share(shareId), { method: 'DELETE' });
 }
 
-async function sendShareRequest(
-  client: NextcloudClient,
-  path: string,
-  request: { method?: string; query?: Record<string, string>; json?: unknown },
-): Promise<unknown> {
-  const response = await client.request(path, { ...request, accept: REFUSAL_STATUSES });
-  if (REFUSAL_STATUSES.includes(response.status)) throw describeShareRefusal(response);
-  return (response.json() as { ocs?: { data?: unknown } } | null)?.ocs?.data;
-}
-
-function toShare(client: NextcloudClient, raw: unknown): Share {
+/** A share of a type the tools know; undefined for other apps' types. */
+function toShare(raw: unknown): Share | undefined {
   const share = (raw ?? {}) as Record<string, unknown>;
   const type = shareTypeName(Number(share.share_type));
+  if (type === undefined) return undefined;
   const isLink = type === 'public_link';
-  const token = typeof share.token === 'string' && share.token ? share.token : null;
   return {
     id: String(share.id ?? ''),
     type,
     sharedWith: isLink ? null : optionalText(share.share_with),
-    sharedWithName: isLink ? null : optionalText(share.share_with_displayname),
     path: String(share.path ?? ''),
-    itemType: share.item_type === 'folder' ? 'folder' : 'file',
     permissions: toPermissionNames(Number(share.permissions ?? 0)),
     expiresOn: optionalText(share.expiration)?.slice(0, 10) ?? null,
     hasPassword: Boolean(optionalText(share.password) ?? (isLink ? optionalText(share.share_with) : null)),
     url: isLink ? optionalText(share.url) : null,
-    downloadUrl: isLink && token ? buildNextcloudUrl(client.host, sharingPaths.publicDownload(token)) : null,
-    note: String(share.note ?? ''),
-    label: String(share.label ?? ''),
-    owner: String(share.uid_owner ?? ''),
-    fileOwner: String(share.uid_file_owner ?? ''),
   };
+}
+
+function toKnownShare(raw: unknown): Share {
+  const share = toShare(raw);
+  if (!share) throw new UpstreamError('Nextcloud answered with a share of a type the tools did not ask for.');
+  return share;
 }
 
 function optionalText(value: unknown): string | null {
