@@ -7,108 +7,73 @@ import { searchAllProviders } from '../../platform/search/unified-search.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const PROVIDER_ID = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'a provider id from nc_search_providers');
 
 export const listProvidersTool = defineTool({
   name: 'nc_search_providers',
   app: 'search',
   title: 'Search providers',
-  description: 'Lists the unified search providers of the account (files, notes, deck, calendar and others).',
+  description: 'Lists the unified search providers.',
   input: z.object({}),
-  output: z.object({ providers: z.array(z.object({ provider: z.string(), app: z.string(), name: z.string() })) }),
+  output: z.object({ providers: z.array(z.object({ id: z.string(), name: z.string() })) }),
   annotations: READ_ONLY,
   async run(_args, { nextcloud }) {
     const providers = await listSearchProviders(nextcloud);
-    return { providers: providers.map((p) => ({ provider: p.id, app: p.appId, name: p.name })) };
+    return { providers: providers.map((p) => ({ id: p.id, name: p.name })) };
   },
-  summarize: (result) => `Search providers: ${result.providers.map((p) => `${p.name} (${p.provider})`).join(', ')}.`,
+  summarize: (result) => `Search providers: ${result.providers.map((p) => `${p.name} (${p.id})`).join(', ')}.`,
 });
 
 export const searchQueryTool = defineTool({
   name: 'nc_search_query',
   app: 'search',
   title: 'Search Nextcloud',
-  description:
-    'Searches the chosen unified search providers, or all of them, in parallel and merges the results. Providers that time out or fail are listed in failed_providers.',
+  description: 'Searches all providers, or those of provider_ids, at once.',
   input: z.object({
-    term: z.string().trim().min(1).max(200),
-    providers: z.array(PROVIDER_ID).min(1).max(30).optional().describe('Provider ids, all providers when absent'),
+    query: z.string(),
+    provider_ids: z.array(z.string()).optional(),
     limit_per_provider: z.number().int().min(1).max(50).default(10),
-    timeout_ms: z
-      .number()
-      .int()
-      .min(200)
-      .max(15_000)
-      .default(4_000)
-      .describe('How long each provider may take, in milliseconds'),
-    cursor: z
-      .string()
-      .max(200)
-      .optional()
-      .describe('next_cursor of an earlier answer, with exactly that one provider in providers'),
+    timeout_ms: z.number().int().min(200).max(15_000).default(4_000),
+    cursor: z.string().optional(),
   }),
   output: z.object({
-    term: z.string(),
-    results: z.array(
-      z.object({
-        provider: z.string(),
-        provider_name: z.string(),
-        title: z.string(),
-        subline: z.string(),
-        resource_url: z.string(),
-        thumbnail_url: z.string(),
-        icon: z.string(),
-        attributes: z.record(z.string(), z.string()),
-      }),
-    ),
-    providers: z.array(
-      z.object({
-        provider: z.string(),
-        name: z.string(),
-        result_count: z.number(),
-        next_cursor: z.string().nullable(),
-      }),
-    ),
-    failed_providers: z.array(z.object({ provider: z.string(), reason: z.enum(['timed_out', 'failed', 'refused']) })),
+    results: z.array(z.object({ provider_id: z.string(), title: z.string(), subline: z.string(), url: z.string() })),
+    next_cursors: z.record(z.string(), z.string()),
+    failed: z.record(z.string(), z.string()),
   }),
   annotations: READ_ONLY,
-  async run({ term, providers, limit_per_provider, timeout_ms, cursor }, { nextcloud }) {
-    if (cursor !== undefined && providers?.length !== 1) {
-      throw new InvalidInputError('A cursor belongs to one provider: name exactly that provider in providers.');
+  async run({ query, provider_ids, limit_per_provider, timeout_ms, cursor }, { nextcloud }) {
+    const term = query.trim();
+    if (term === '' || term.length > 200) throw new InvalidInputError('query must be 1 to 200 characters.');
+    const providerIds = provider_ids && [...new Set(provider_ids)];
+    if (providerIds?.some((id) => !/^[A-Za-z0-9._-]{1,64}$/.test(id)) || (providerIds?.length ?? 0) > 30) {
+      throw new InvalidInputError('provider_ids are up to 30 ids from nc_search_providers.');
+    }
+    if (cursor !== undefined && (providerIds?.length !== 1 || cursor.length > 200)) {
+      throw new InvalidInputError('A cursor belongs to one provider: name exactly that provider in provider_ids.');
     }
     const result = await searchAllProviders(nextcloud, {
       term,
-      providerIds: providers && [...new Set(providers)],
+      providerIds,
       limitPerProvider: limit_per_provider,
       cursor,
       timeoutMs: timeout_ms,
     });
     return {
-      term,
       results: result.entries.map((entry) => ({
-        provider: entry.providerId,
-        provider_name: entry.providerName,
+        provider_id: entry.providerId,
         title: entry.title,
         subline: entry.subline,
-        resource_url: entry.resourceUrl,
-        thumbnail_url: entry.thumbnailUrl,
-        icon: entry.icon,
-        attributes: entry.attributes,
+        url: entry.resourceUrl,
       })),
-      providers: result.providers.map((p) => ({
-        provider: p.id,
-        name: p.name,
-        result_count: p.resultCount,
-        next_cursor: p.nextCursor,
-      })),
-      failed_providers: result.failed.map((f) => ({ provider: f.id, reason: f.reason })),
+      next_cursors: result.nextCursors,
+      failed: result.failed,
     };
   },
   summarize: (result) => {
-    const found = result.results.map((r) => `${r.title} (${r.provider_name})`).join(', ');
-    const failed = result.failed_providers.map((f) => `${f.provider} ${f.reason.replace('_', ' ')}`).join(', ');
-    return `${result.results.length} results for "${result.term}"${found ? `: ${found}` : ''}.${
-      failed ? ` No answer from: ${failed}.` : ''
+    const found = result.results.map((r) => `${r.title} (${r.provider_id})`).join(', ');
+    const failed = Object.entries(result.failed).map(([id, reason]) => `${id} ${reason.replace('_', ' ')}`);
+    return `${result.results.length} results${found ? `: ${found}` : ''}.${
+      failed.length > 0 ? ` No answer from: ${failed.join(', ')}.` : ''
     }`;
   },
 });

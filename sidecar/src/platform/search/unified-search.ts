@@ -1,9 +1,10 @@
 // One search across many unified search providers in parallel: each gets its own timeout, the answers are merged
-// in provider order, and the providers that timed out or failed are named instead of failing the whole search.
+// in provider order, and the providers that timed out, failed or do not exist are named instead of failing the
+// whole search.
 import { AppError, RateLimitedError, UnauthenticatedError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
 import { searchProvider, type SearchEntry } from './provider-search.js';
-import { listSearchProviders } from './providers.js';
+import { listSearchProviders, type SearchProvider } from './providers.js';
 
 export interface UnifiedSearchQuery {
   term: string;
@@ -15,22 +16,25 @@ export interface UnifiedSearchQuery {
   timeoutMs: number;
 }
 
+export type ProviderFailure = 'timed_out' | 'failed' | 'refused' | 'unknown';
+
 export interface UnifiedSearchResult {
-  entries: (SearchEntry & { providerId: string; providerName: string })[];
-  providers: { id: string; name: string; resultCount: number; nextCursor: string | null }[];
-  failed: { id: string; reason: 'timed_out' | 'failed' | 'refused' }[];
+  entries: (SearchEntry & { providerId: string })[];
+  /** The cursor of each provider that has more. */
+  nextCursors: Record<string, string>;
+  failed: Record<string, ProviderFailure>;
 }
 
 export async function searchAllProviders(
   client: NextcloudClient,
   query: UnifiedSearchQuery,
 ): Promise<UnifiedSearchResult> {
-  const targets = query.providerIds
-    ? query.providerIds.map((id) => ({ id, name: id }))
-    : await listSearchProviders(client);
+  // Nextcloud answers an unknown provider id with 500 like a broken provider: the list tells the two apart.
+  const listing = query.providerIds ? listSearchProviders(client).catch(() => undefined) : undefined;
+  const targets = query.providerIds ?? (await listSearchProviders(client)).map((provider) => provider.id);
   const outcomes = await Promise.allSettled(
-    targets.map((provider) =>
-      searchProvider(client, provider.id, {
+    targets.map((providerId) =>
+      searchProvider(client, providerId, {
         term: query.term,
         limit: query.limitPerProvider,
         cursor: query.cursor,
@@ -39,17 +43,17 @@ export async function searchAllProviders(
     ),
   );
   rethrowCallerProblems(outcomes);
-  const result: UnifiedSearchResult = { entries: [], providers: [], failed: [] };
+  const known = await listing;
+  const result: UnifiedSearchResult = { entries: [], nextCursors: {}, failed: {} };
   outcomes.forEach((outcome, index) => {
-    const id = targets[index]!.id;
+    const providerId = targets[index]!;
     if (outcome.status === 'rejected') {
-      result.failed.push({ id, reason: failureReason(outcome.reason) });
+      result.failed[providerId] = failureReason(outcome.reason, providerId, known);
       return;
     }
-    const { name, entries, cursor } = outcome.value;
-    const limited = entries.slice(0, query.limitPerProvider);
-    result.entries.push(...limited.map((entry) => ({ ...entry, providerId: id, providerName: name })));
-    result.providers.push({ id, name, resultCount: limited.length, nextCursor: limited.length > 0 ? cursor : null });
+    const limited = outcome.value.entries.slice(0, query.limitPerProvider);
+    result.entries.push(...limited.map((entry) => ({ ...entry, providerId })));
+    if (limited.length > 0 && outcome.value.cursor !== null) result.nextCursors[providerId] = outcome.value.cursor;
   });
   return result;
 }
@@ -63,8 +67,9 @@ function rethrowCallerProblems(outcomes: PromiseSettledResult<unknown>[]): void 
   }
 }
 
-function failureReason(error: unknown): UnifiedSearchResult['failed'][number]['reason'] {
+function failureReason(error: unknown, providerId: string, known: SearchProvider[] | undefined): ProviderFailure {
   if (error instanceof AppError && error.code === 'upstream_timeout') return 'timed_out';
+  if (known && !known.some((provider) => provider.id === providerId)) return 'unknown';
   if (error instanceof AppError && error.status < 500) return 'refused';
   return 'failed';
 }
