@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose';
 import { createBearerVerifier } from '../src/auth/bearer-verifier.js';
 import { createJwksCache } from '../src/auth/jwks-cache.js';
 import { createHttpClient } from '../src/net/http-client.js';
-import { percentile, printLine, type BenchLine } from './report.js';
+import { percentile, printLine, sampleTimes, type BenchLine } from './report.js';
 
 const ITERATIONS = 5000;
 
@@ -50,13 +50,6 @@ export async function benchJwtVerify(): Promise<BenchLine[]> {
   return lines;
 }
 
-async function time(work: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 200; i += 1) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i += 1) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  return samples.sort((a, b) => a - b);
+function time(work: () => Promise<unknown>): Promise<number[]> {
+  return sampleTimes(work, { calls: ITERATIONS, warmUp: 200 });
 }

@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
 import { startBenchChild } from './child-process.js';
-import { percentile, printLine, type BenchLine } from './report.js';
+import { percentile, printLine, sampleTimes, type BenchLine } from './report.js';
 
 const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
 const CALLS = 200;
@@ -54,13 +54,6 @@ export async function benchMcpToolCall(dbPath: string): Promise<BenchLine[]> {
   return lines;
 }
 
-async function time(work: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 20; i += 1) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < CALLS; i += 1) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  return samples.sort((a, b) => a - b);
+function time(work: () => Promise<unknown>): Promise<number[]> {
+  return sampleTimes(work, { calls: CALLS, warmUp: 20 });
 }

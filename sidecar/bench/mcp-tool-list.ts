@@ -6,7 +6,7 @@ import { request } from 'undici';
 import type { DoubleApp } from '../../test/platform/double-app.js';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
 import { startBenchChild } from './child-process.js';
-import { percentile, printLine, type BenchLine } from './report.js';
+import { percentile, printLine, sampleTimes, type BenchLine } from './report.js';
 
 const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
 const CALLS = 200;
@@ -126,13 +126,6 @@ async function timeFirstList(url: string, runs: number): Promise<number[]> {
   return samples.sort((a, b) => a - b);
 }
 
-async function time(work: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 20; i += 1) await work();
-  const samples: number[] = [];
-  for (let i = 0; i < CALLS; i += 1) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  return samples.sort((a, b) => a - b);
+function time(work: () => Promise<unknown>): Promise<number[]> {
+  return sampleTimes(work, { calls: CALLS, warmUp: 20 });
 }

@@ -17,6 +17,21 @@ export function printLine(line: BenchLine): void {
   );
 }
 
+/** Runs `work` `warmUp` times unmeasured, then `calls` times; the durations in ms, sorted. */
+export async function sampleTimes(
+  work: () => Promise<unknown>,
+  options: { calls: number; warmUp: number },
+): Promise<number[]> {
+  for (let i = 0; i < options.warmUp; i += 1) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < options.calls; i += 1) {
+    const start = performance.now();
+    await work();
+    samples.push(performance.now() - start);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
