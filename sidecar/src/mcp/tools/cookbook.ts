@@ -12,21 +12,13 @@ import {
   updateRecipe,
 } from '../../platform/cookbook/recipes.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
+import { ADDITIVE, READ_ONLY, boundedText, positiveId } from './tool-shapes.js';
 
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const CHANGE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-/** A positive id; checked, but left out of the listed schema, where it would only repeat what an id is. */
-const recipeId = () =>
-  z
-    .number()
-    .int()
-    .refine((n) => n > 0 && n <= Number.MAX_SAFE_INTEGER, 'a positive id');
-const bounded = (max: number) => z.string().refine((text) => text.length <= max, `at most ${max} characters`);
 const minutes = z
   .number()
   .int()
   .refine((n) => n >= 0 && n <= 100_000, 'whole minutes');
-const lines = z.array(bounded(2_000)).refine((list) => list.length <= 200, 'at most 200 lines');
+const lines = z.array(boundedText(2_000)).refine((list) => list.length <= 200, 'at most 200 lines');
 const keyword = z
   .string()
   .trim()
@@ -37,8 +29,8 @@ const recipeFields = {
     .string()
     .trim()
     .refine((name) => name.length >= 1 && name.length <= 200, 'a name of 1 to 200 characters'),
-  description: bounded(5_000),
-  category: bounded(200),
+  description: boundedText(5_000),
+  category: boundedText(200),
   keywords: z
     .array(
       z
@@ -90,7 +82,7 @@ export const listRecipesTool = defineTool({
   title: 'List recipes',
   description: 'Lists recipes, optionally of one category ("" for none) or with all given keywords.',
   input: z.object({
-    category: bounded(200).optional(),
+    category: boundedText(200).optional(),
     keywords: z
       .array(keyword)
       .refine((list) => list.length >= 1 && list.length <= 10, 'from 1 to 10 keywords')
@@ -124,7 +116,7 @@ export const getRecipeTool = defineTool({
   app: 'cookbook',
   title: 'Read a recipe',
   description: 'Returns a whole recipe.',
-  input: z.object({ recipe_id: recipeId() }),
+  input: z.object({ recipe_id: positiveId() }),
   output: recipeOutput,
   annotations: READ_ONLY,
   run: async ({ recipe_id }, { nextcloud }) => describeRecipe(await getRecipe(nextcloud, recipe_id)),
@@ -139,7 +131,7 @@ export const createRecipeTool = defineTool({
   description: 'Creates a recipe. Names are unique.',
   input: z.object({ ...partialOf(recipeFields), name: recipeFields.name }),
   output: savedOutput,
-  annotations: CHANGE,
+  annotations: ADDITIVE,
   async run(args, { nextcloud }) {
     const id = await createRecipe(nextcloud, { ...toChanges(args), name: args.name });
     return { id, name: args.name };
@@ -152,9 +144,9 @@ export const updateRecipeTool = defineTool({
   app: 'cookbook',
   title: 'Update a recipe',
   description: 'Changes the given fields of a recipe, keeping the others.',
-  input: z.object({ recipe_id: recipeId(), ...partialOf(recipeFields) }),
+  input: z.object({ recipe_id: positiveId(), ...partialOf(recipeFields) }),
   output: savedOutput,
-  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
+  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
   async run({ recipe_id, ...fields }, { nextcloud }) {
     const changes = toChanges(fields);
     if (Object.values(changes).every((value) => value === undefined)) {
@@ -171,9 +163,9 @@ export const deleteRecipeTool = defineTool({
   app: 'cookbook',
   title: 'Delete a recipe',
   description: 'Deletes a recipe.',
-  input: z.object({ recipe_id: recipeId() }),
+  input: z.object({ recipe_id: positiveId() }),
   output: z.object({ recipe_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
+  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
   async run({ recipe_id }, { nextcloud }) {
     await deleteRecipe(nextcloud, recipe_id);
     return { recipe_id, deleted: true };

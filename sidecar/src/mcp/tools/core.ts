@@ -5,8 +5,7 @@ import { resolveUserTimeZone } from '../../platform/calendar/user-time-zone.js';
 import { fetchCurrentUserWith } from '../../platform/current-user.js';
 import { isAppInstalled, TOOL_APPS } from '../app-availability.js';
 import { defineTool } from '../tool-definition.js';
-
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+import { READ_ONLY } from './tool-shapes.js';
 
 export const whoamiTool = defineTool({
   name: 'nc_core_whoami',

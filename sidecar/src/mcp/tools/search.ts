@@ -5,8 +5,7 @@ import { InvalidInputError } from '../../errors.js';
 import { listSearchProviders } from '../../platform/search/providers.js';
 import { searchAllProviders } from '../../platform/search/unified-search.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
-
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+import { READ_ONLY } from './tool-shapes.js';
 
 export const listProvidersTool = defineTool({
   name: 'nc_search_providers',

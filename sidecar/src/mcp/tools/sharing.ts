@@ -6,6 +6,7 @@ import { parseFilePath } from '../../platform/files/dav-paths.js';
 import { PERMISSION_NAMES, SHARE_TYPE_NAMES } from '../../platform/sharing/share-types.js';
 import { createShare, deleteShare, listShares, updateShare, type Share } from '../../platform/sharing/shares.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
+import { ADDITIVE, DESTRUCTIVE_IDEMPOTENT, READ_ONLY } from './tool-shapes.js';
 
 const PERMISSIONS = z.array(z.enum(PERMISSION_NAMES));
 const EXPIRY = z.string();
@@ -32,7 +33,7 @@ export const listSharesTool = defineTool({
     subfiles: z.boolean().optional(),
   }),
   output: z.object({ shares: z.array(shareOutput) }),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: READ_ONLY,
   async run({ path, reshares, subfiles }, { nextcloud }) {
     if (subfiles && path === undefined) throw new InvalidInputError('subfiles needs the path of a folder.');
     const folder = path === undefined ? undefined : parseFilePath(path, { allowRoot: true }).text;
@@ -60,7 +61,7 @@ export const createShareTool = defineTool({
     label: z.string().optional(),
   }),
   output: shareOutput,
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  annotations: ADDITIVE,
   async run(args, { nextcloud }) {
     checkShareCombination(args);
     checkLengths(args);
@@ -93,7 +94,7 @@ export const updateShareTool = defineTool({
     label: z.string().optional(),
   }),
   output: shareOutput.pick({ id: true, permissions: true, expires_on: true, has_password: true }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ share_id, permissions, password, expire_date, note, label }, { nextcloud }) {
     checkLengths({ password, note, label });
     const changes = { permissions, password, expireDate: expire_date && checkExpiry(expire_date), note, label };
@@ -120,7 +121,7 @@ export const deleteShareTool = defineTool({
   description: 'Removes a share.',
   input: z.object({ share_id: z.string() }),
   output: z.object({ id: z.string() }),
-  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ share_id }, { nextcloud }) {
     await deleteShare(nextcloud, checkShareId(share_id));
     return { id: share_id };

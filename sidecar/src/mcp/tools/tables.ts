@@ -12,21 +12,13 @@ import {
 } from '../../platform/tables/rows.js';
 import { listTables } from '../../platform/tables/tables.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
-
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-const CHANGE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-/** A positive id; checked, but left out of the listed schema, where it would only repeat what an id is. */
-const tableId = () =>
-  z
-    .number()
-    .int()
-    .refine((n) => n > 0 && n <= 2_147_483_647, 'a positive id');
+import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from './tool-shapes.js';
 
 const cellValue = z
   .unknown()
   .refine(isCellValue, 'a text, number, boolean, null or list of texts or numbers, at most 20000 characters long');
 const valuesInput = z
-  .array(z.object({ column_id: tableId(), value: cellValue }))
+  .array(z.object({ column_id: positiveId(2_147_483_647), value: cellValue }))
   .refine((values) => values.length >= 1 && values.length <= 100, 'from 1 to 100 values')
   .describe('Selection columns take option ids.');
 
@@ -60,7 +52,7 @@ export const listColumnsTool = defineTool({
   app: 'tables',
   title: 'Columns of a table',
   description: 'Lists the columns of a table with their types and, for selections, the option ids.',
-  input: z.object({ table_id: tableId() }),
+  input: z.object({ table_id: positiveId(2_147_483_647) }),
   output: z.object({
     columns: z.array(
       z.object({
@@ -95,7 +87,7 @@ export const listRowsTool = defineTool({
   title: 'List rows of a table',
   description: 'Returns a page of rows of a table, each value with its column.',
   input: z.object({
-    table_id: tableId(),
+    table_id: positiveId(2_147_483_647),
     limit: z
       .number()
       .int()
@@ -124,9 +116,9 @@ export const createRowTool = defineTool({
   app: 'tables',
   title: 'Create a row',
   description: 'Adds a row to a table, values by column id (from nc_tables_columns).',
-  input: z.object({ table_id: tableId(), values: valuesInput }),
+  input: z.object({ table_id: positiveId(2_147_483_647), values: valuesInput }),
   output: rowChangeOutput,
-  annotations: { ...CHANGE, idempotentHint: false },
+  annotations: { ...ADDITIVE_IDEMPOTENT, idempotentHint: false },
   async run({ table_id, values }, { nextcloud }) {
     const data = toRowValues(values);
     // Tables fails with 500 on an unknown column: check first (the columns also label the answer).
@@ -142,9 +134,9 @@ export const updateRowTool = defineTool({
   app: 'tables',
   title: 'Update a row',
   description: 'Sets the given values of a row by column id, keeping the other columns.',
-  input: z.object({ row_id: tableId(), values: valuesInput }),
+  input: z.object({ row_id: positiveId(2_147_483_647), values: valuesInput }),
   output: rowChangeOutput,
-  annotations: { ...CHANGE, destructiveHint: true },
+  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
   async run({ row_id, values }, { nextcloud }) {
     const row = await updateRow(nextcloud, row_id, toRowValues(values));
     return { id: row.id, table_id: row.tableId };
@@ -157,9 +149,9 @@ export const deleteRowTool = defineTool({
   app: 'tables',
   title: 'Delete a row',
   description: 'Deletes a row from its table, for good.',
-  input: z.object({ row_id: tableId() }),
+  input: z.object({ row_id: positiveId(2_147_483_647) }),
   output: z.object({ row_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...CHANGE, destructiveHint: true },
+  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
   async run({ row_id }, { nextcloud }) {
     await deleteRow(nextcloud, row_id);
     return { row_id, deleted: true };

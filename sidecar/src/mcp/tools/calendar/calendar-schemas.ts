@@ -5,14 +5,12 @@ import type { StoredEvent } from '../../../platform/calendar/calendar-events.js'
 import type { StoredTask } from '../../../platform/calendar/calendar-tasks.js';
 import type { EventTimes } from '../../../platform/calendar/event-model.js';
 import { TIME_INPUT_PATTERN } from '../../../platform/calendar/ical-time.js';
+import { ADDITIVE, boundedText } from '../tool-shapes.js';
 
-export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-export const CHANGE = { ...WRITE, destructiveHint: true };
-export const REMOVE = { ...WRITE, destructiveHint: true, idempotentHint: true };
+export const CHANGE = { ...ADDITIVE, destructiveHint: true };
+export const REMOVE = { ...ADDITIVE, destructiveHint: true, idempotentHint: true };
 
 /** Text of at most `max` characters (empty allowed: it removes a field in updates). */
-export const text = (max: number) => z.string().refine((s) => s.length <= max, `at most ${max} characters`);
 /** Text with something in it, at most `max` characters. */
 export const words = (max: number) =>
   z
@@ -33,10 +31,10 @@ export const segment = (what: string) =>
   z.string().refine((s) => s.length > 0 && s.length <= 255 && !/[/\\]/.test(s), `${what} is one path segment`);
 
 export const calendarIdInput = segment('calendar_id');
-export const etagInput = text(200);
+export const etagInput = boundedText(200);
 /** A date or date-time as parseTimeInput reads it; "" where the caller may remove the time. */
 export const timeInput = z.string().refine((s) => s === '' || TIME_INPUT_PATTERN.test(s), 'YYYY-MM-DD or ISO 8601');
-export const timeZoneInput = text(64);
+export const timeZoneInput = boundedText(64);
 
 const timesOutput = {
   start: z.string(),

@@ -4,7 +4,8 @@ import { calendarIdFor, createCalendar, listCalendars } from '../../../platform/
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { openCalendarContext } from './calendar-context.js';
-import { READ_ONLY, words, WRITE } from './calendar-schemas.js';
+import { words } from './calendar-schemas.js';
+import { ADDITIVE, READ_ONLY } from '../tool-shapes.js';
 
 const calendarOutput = z.object({ id: z.string(), display_name: z.string(), components: z.array(z.string()) });
 
@@ -52,7 +53,7 @@ export const createCalendarTool = defineTool({
       .default(['VEVENT', 'VTODO']),
   }),
   output: calendarOutput,
-  annotations: WRITE,
+  annotations: ADDITIVE,
   async run({ display_name, calendar_id, color, components }, { nextcloud }) {
     const calendar = await createCalendar(await openDavAccount(nextcloud), {
       id: calendar_id ?? calendarIdFor(display_name),

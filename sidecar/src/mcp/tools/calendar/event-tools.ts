@@ -24,18 +24,16 @@ import {
   occurrenceOutput,
   toWrittenEventOutput,
   writtenEventOutput,
-  READ_ONLY,
   REMOVE,
   segment,
-  text,
   timeInput,
   timeZoneInput,
   toEventOutput,
   toTimesOutput,
   words,
-  WRITE,
 } from './calendar-schemas.js';
 import { pageOf } from './page-cursor.js';
+import { ADDITIVE, READ_ONLY, boundedText } from '../tool-shapes.js';
 
 const MAX_RANGE_DAYS = 366;
 const MAX_OCCURRENCES = 2000;
@@ -46,11 +44,11 @@ const eventFields = {
   start: timeInput,
   end: timeInput.optional().describe('Default start + 1 hour (or day)'),
   time_zone: timeZoneInput.optional(),
-  description: text(10_000).optional(),
-  location: text(500).optional(),
-  rrule: text(500).optional().describe('e.g. FREQ=WEEKLY;BYDAY=MO'),
+  description: boundedText(10_000).optional(),
+  location: boundedText(500).optional(),
+  rrule: boundedText(500).optional().describe('e.g. FREQ=WEEKLY;BYDAY=MO'),
   attendees: z
-    .array(z.object({ email: text(254).refine(isEmail, 'an email address'), name: words(200).optional() }))
+    .array(z.object({ email: boundedText(254).refine(isEmail, 'an email address'), name: words(200).optional() }))
     .optional(),
   alarms: z
     .array(
@@ -74,7 +72,7 @@ export const listEventsTool = defineTool({
     end: timeInput,
     calendar_ids: z.array(calendarIdInput).optional(),
     limit: limitInput,
-    cursor: text(200).optional(),
+    cursor: boundedText(200).optional(),
   }),
   output: z.object({
     events: z.array(occurrenceOutput),
@@ -146,7 +144,7 @@ export const createEventTool = defineTool({
     "Creates an event (Nextcloud may email attendees). Times: YYYY-MM-DD (all-day) or ISO 8601, without offset in time_zone (IANA, default the user's).",
   input: z.object({ calendar_id: calendarIdInput.default('personal'), ...eventFields }),
   output: writtenEventOutput,
-  annotations: { ...WRITE, openWorldHint: true },
+  annotations: { ...ADDITIVE, openWorldHint: true },
   async run({ calendar_id, ...fields }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const zone = fields.time_zone ? zoneOfInput(fields.time_zone) : userTimeZone.zone;
@@ -166,7 +164,7 @@ export const updateEventTool = defineTool({
   app: 'calendar',
   title: 'Update an event',
   description:
-    'Changes the given fields of an event (all occurrences). "" removes a text field. Times as in nc_calendar_create_event, time_zone default the event\'s.',
+    'Changes the given fields of an event (all occurrences). "" removes a boundedText field. Times as in nc_calendar_create_event, time_zone default the event\'s.',
   input: z.object({
     calendar_id: calendarIdInput,
     event_id: eventIdInput,

@@ -20,24 +20,22 @@ import {
   calendarIdInput,
   deletedOutput,
   etagInput,
-  READ_ONLY,
   REMOVE,
   segment,
   taskOutput,
-  text,
   timeInput,
   toTaskOutput,
   toWrittenTaskOutput,
   writtenTaskOutput,
   words,
-  WRITE,
 } from './calendar-schemas.js';
 import { pageOf } from './page-cursor.js';
+import { ADDITIVE, READ_ONLY, boundedText } from '../tool-shapes.js';
 
 const taskIdInput = segment('task_id');
 const taskFields = {
   summary: words(255),
-  description: text(10_000).optional(),
+  description: boundedText(10_000).optional(),
   due: timeInput.optional(),
   start: timeInput.optional(),
   priority: count(0, 9).optional().describe('1 highest, 9 lowest, 0 none'),
@@ -58,7 +56,7 @@ export const listTasksTool = defineTool({
     calendar_ids: z.array(calendarIdInput).optional(),
     include_completed: z.boolean().default(false),
     limit: limitInput,
-    cursor: text(200).optional(),
+    cursor: boundedText(200).optional(),
   }),
   output: z.object({ tasks: z.array(taskOutput), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
@@ -88,7 +86,7 @@ export const createTaskTool = defineTool({
   description: `Creates a task, by default in the first calendar holding tasks. ${TIMES}`,
   input: z.object({ calendar_id: calendarIdInput.optional(), ...taskFields }),
   output: writtenTaskOutput,
-  annotations: WRITE,
+  annotations: ADDITIVE,
   async run({ calendar_id, ...fields }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const calendarId = calendar_id ?? (await defaultTaskCalendarId(account));
@@ -107,7 +105,7 @@ export const updateTaskTool = defineTool({
   name: 'nc_calendar_update_task',
   app: 'calendar',
   title: 'Update a task',
-  description: `Changes the given fields of a task. "" removes a text or time. ${TIMES}`,
+  description: `Changes the given fields of a task. "" removes a boundedText or time. ${TIMES}`,
   input: z.object({
     calendar_id: calendarIdInput,
     task_id: taskIdInput,
@@ -133,7 +131,7 @@ export const completeTaskTool = defineTool({
   description: 'Marks a task completed now (100 percent), keeping all else.',
   input: z.object({ calendar_id: calendarIdInput, task_id: taskIdInput, etag: etagInput.optional() }),
   output: writtenTaskOutput,
-  annotations: { ...WRITE, idempotentHint: true },
+  annotations: { ...ADDITIVE, idempotentHint: true },
   async run({ calendar_id, task_id, etag }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const ref = { calendarId: calendar_id, uid: task_id, userZone: userTimeZone.zone, etag };

@@ -4,17 +4,17 @@ import { listAddressBooks } from '../../../platform/contacts/address-books.js';
 import { getContact, listContacts, searchContacts } from '../../../platform/contacts/contacts.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
-import { limitInput, text, words } from '../calendar/calendar-schemas.js';
+import { limitInput, words } from '../calendar/calendar-schemas.js';
 import { pageOf } from '../calendar/page-cursor.js';
 import {
   addressBookIdInput,
   contactIdInput,
   contactOutput,
   contactSummary,
-  READ_ONLY,
   toContactOutput,
   toContactSummary,
 } from './contact-schemas.js';
+import { READ_ONLY, boundedText } from '../tool-shapes.js';
 
 const summarizeContacts = (contacts: z.infer<typeof contactSummary>[], more: boolean) =>
   contacts.length === 0
@@ -50,7 +50,7 @@ export const listContactsTool = defineTool({
   input: z.object({
     address_book_ids: z.array(addressBookIdInput).optional(),
     limit: limitInput,
-    cursor: text(200).optional(),
+    cursor: boundedText(200).optional(),
   }),
   output: z.object({ contacts: z.array(contactSummary), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,

@@ -3,31 +3,29 @@
 import { z } from 'zod';
 import type { StoredContact } from '../../../platform/contacts/contacts.js';
 import type { ContactChanges, PostalAddress, TypedValue } from '../../../platform/contacts/vcard-model.js';
-import { segment, text, words } from '../calendar/calendar-schemas.js';
-
-export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-export const WRITE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+import { segment, words } from '../calendar/calendar-schemas.js';
+import { boundedText } from '../tool-shapes.js';
 
 export const addressBookIdInput = segment('address_book_id');
 export const contactIdInput = segment('contact_id');
 
 const TYPED = /^(.*?)\s*\(([A-Za-z][A-Za-z,-]*)\)$/;
 const typedValue = (check: (value: string) => boolean, what: string) =>
-  text(300).refine((s) => check(parseTyped(s).value), `each entry is ${what}, optionally followed by (type)`);
+  boundedText(300).refine((s) => check(parseTyped(s).value), `each entry is ${what}, optionally followed by (type)`);
 
 export const contactFields = {
   full_name: words(255).optional().describe('Default: from the name parts'),
-  given_name: text(100).optional(),
-  family_name: text(100).optional(),
-  nickname: text(100).optional(),
+  given_name: boundedText(100).optional(),
+  family_name: boundedText(100).optional(),
+  nickname: boundedText(100).optional(),
   emails: z
     .array(typedValue((v) => /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(v), 'an email'))
     .optional()
     .describe('e.g. ["ann@example.com (work)"]'),
   phones: z.array(typedValue((v) => /^[0-9+()./ -]{1,50}$/.test(v), 'a phone number')).optional(),
-  organization: text(255).optional(),
-  title: text(255).optional(),
-  note: text(10_000).optional(),
+  organization: boundedText(255).optional(),
+  title: boundedText(255).optional(),
+  note: boundedText(10_000).optional(),
   birthday: z
     .string()
     .refine((s) => s === '' || /^\d{4}-\d{2}-\d{2}$/.test(s), 'birthday is YYYY-MM-DD')
@@ -35,12 +33,12 @@ export const contactFields = {
   addresses: z
     .array(
       z.object({
-        street: text(255).optional(),
-        city: text(100).optional(),
-        region: text(100).optional(),
-        postal_code: text(20).optional(),
-        country: text(100).optional(),
-        type: text(40).optional(),
+        street: boundedText(255).optional(),
+        city: boundedText(100).optional(),
+        region: boundedText(100).optional(),
+        postal_code: boundedText(20).optional(),
+        country: boundedText(100).optional(),
+        type: boundedText(40).optional(),
       }),
     )
     .optional(),

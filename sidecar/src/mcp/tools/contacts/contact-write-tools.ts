@@ -3,16 +3,15 @@ import { z } from 'zod';
 import { createContact, deleteContact, updateContact } from '../../../platform/contacts/contacts.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
-import { text } from '../calendar/calendar-schemas.js';
 import {
   addressBookIdInput,
   contactFields,
   contactIdInput,
   toContactChanges,
   toWrittenContactOutput,
-  WRITE,
   writtenContactOutput,
 } from './contact-schemas.js';
+import { ADDITIVE, boundedText } from '../tool-shapes.js';
 
 export const createContactTool = defineTool({
   name: 'nc_contacts_create',
@@ -21,7 +20,7 @@ export const createContactTool = defineTool({
   description: 'Creates a contact with at least a name, organization, email or phone.',
   input: z.object({ address_book_id: addressBookIdInput.default('contacts'), ...contactFields }),
   output: writtenContactOutput,
-  annotations: WRITE,
+  annotations: ADDITIVE,
   async run({ address_book_id, ...fields }, { nextcloud }) {
     const account = await openDavAccount(nextcloud);
     return toWrittenContactOutput(await createContact(account, address_book_id, toContactChanges(fields)));
@@ -38,11 +37,11 @@ export const updateContactTool = defineTool({
   input: z.object({
     address_book_id: addressBookIdInput.default('contacts'),
     contact_id: contactIdInput,
-    etag: text(200).optional(),
+    etag: boundedText(200).optional(),
     ...contactFields,
   }),
   output: writtenContactOutput,
-  annotations: { ...WRITE, destructiveHint: true },
+  annotations: { ...ADDITIVE, destructiveHint: true },
   async run({ address_book_id, contact_id, etag, ...fields }, { nextcloud }) {
     const account = await openDavAccount(nextcloud);
     const contact = await updateContact(account, address_book_id, contact_id, toContactChanges(fields), etag);
@@ -59,10 +58,10 @@ export const deleteContactTool = defineTool({
   input: z.object({
     address_book_id: addressBookIdInput.default('contacts'),
     contact_id: contactIdInput,
-    etag: text(200).optional(),
+    etag: boundedText(200).optional(),
   }),
   output: z.object({ id: z.string() }),
-  annotations: { ...WRITE, destructiveHint: true, idempotentHint: true },
+  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
   async run({ address_book_id, contact_id, etag }, { nextcloud }) {
     await deleteContact(await openDavAccount(nextcloud), address_book_id, contact_id, etag);
     return { id: contact_id };

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { getBoard, listBoards, listLabels, listStacks } from '../../../platform/deck/deck-boards.js';
 import { defineTool } from '../../tool-definition.js';
-import { deckId, describeLabel, labelOutput, READ_ONLY } from './deck-schemas.js';
+import { describeLabel, labelOutput } from './deck-schemas.js';
+import { READ_ONLY, positiveId } from '../tool-shapes.js';
 
 const stackOutput = z.object({ id: z.number(), title: z.string() });
 
@@ -26,7 +27,7 @@ export const getBoardTool = defineTool({
   app: 'deck',
   title: 'Read a Deck board',
   description: 'Returns a board with its stacks (labels: nc_deck_list_labels).',
-  input: z.object({ board_id: deckId() }),
+  input: z.object({ board_id: positiveId() }),
   output: z.object({
     title: z.string(),
     stacks: z.array(stackOutput),
@@ -47,7 +48,7 @@ export const listStacksTool = defineTool({
   app: 'deck',
   title: 'List Deck stacks',
   description: 'Lists the stacks (columns) of a board with their unarchived cards.',
-  input: z.object({ board_id: deckId() }),
+  input: z.object({ board_id: positiveId() }),
   output: z.object({
     stacks: z.array(
       stackOutput.extend({
@@ -77,7 +78,7 @@ export const listLabelsTool = defineTool({
   app: 'deck',
   title: 'List Deck labels',
   description: 'Lists the labels of a board, to put on cards.',
-  input: z.object({ board_id: deckId() }),
+  input: z.object({ board_id: positiveId() }),
   output: z.object({ labels: z.array(labelOutput) }),
   annotations: READ_ONLY,
   run: async ({ board_id }, { nextcloud }) => ({ labels: (await listLabels(nextcloud, board_id)).map(describeLabel) }),

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { setCardAssignee, setCardLabel } from '../../../platform/deck/deck-card-assignments.js';
 import { defineTool } from '../../tool-definition.js';
-import { CHANGE, cardRefInput, deckId, toRef } from './deck-schemas.js';
+import { cardRefInput, toRef } from './deck-schemas.js';
+import { ADDITIVE_IDEMPOTENT, positiveId } from '../tool-shapes.js';
 
 const userId = z
   .string()
@@ -15,9 +16,9 @@ const labelTool = (assigned: boolean) =>
     app: 'deck',
     title: assigned ? 'Label a Deck card' : 'Unlabel a Deck card',
     description: assigned ? 'Puts a label of the board (nc_deck_list_labels) on a card.' : 'Takes a label off a card.',
-    input: z.object({ ...cardRefInput, label_id: deckId() }),
+    input: z.object({ ...cardRefInput, label_id: positiveId() }),
     output: z.object({ id: z.number(), labels: z.array(z.string()) }),
-    annotations: CHANGE,
+    annotations: ADDITIVE_IDEMPOTENT,
     async run(args, { nextcloud }) {
       const card = await setCardLabel(nextcloud, toRef(args), args.label_id, assigned);
       return { id: card.id, labels: card.labels.map((label) => label.title) };
@@ -33,7 +34,7 @@ const userTool = (assigned: boolean) =>
     description: assigned ? 'Assigns a member of the board to a card.' : 'Removes a user from the assignees of a card.',
     input: z.object({ ...cardRefInput, user_id: userId }),
     output: z.object({ id: z.number(), assigned_users: z.array(z.string()) }),
-    annotations: CHANGE,
+    annotations: ADDITIVE_IDEMPOTENT,
     async run(args, { nextcloud }) {
       const card = await setCardAssignee(nextcloud, toRef(args), args.user_id, assigned);
       return { id: card.id, assigned_users: card.assignedUsers.map((user) => user.userId) };

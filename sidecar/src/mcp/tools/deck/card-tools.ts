@@ -10,19 +10,17 @@ import {
 } from '../../../platform/deck/deck-cards.js';
 import { defineTool } from '../../tool-definition.js';
 import {
-  CHANGE,
   cardChangeOutput,
   cardDescription,
   cardOutput,
   cardRefInput,
   cardTitle,
-  deckId,
   describeCard,
   describeCardChange,
   dueDate,
-  READ_ONLY,
   toRef,
 } from './deck-schemas.js';
+import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
 
 export const createCardTool = defineTool({
   name: 'nc_deck_create_card',
@@ -30,14 +28,14 @@ export const createCardTool = defineTool({
   title: 'Create a Deck card',
   description: 'Creates a card in a stack (stack ids from nc_deck_list_stacks).',
   input: z.object({
-    board_id: deckId(),
-    stack_id: deckId(),
+    board_id: positiveId(),
+    stack_id: positiveId(),
     title: cardTitle,
     description: cardDescription.optional(),
     due_date: dueDate.optional(),
   }),
   output: cardChangeOutput,
-  annotations: { ...CHANGE, idempotentHint: false },
+  annotations: { ...ADDITIVE_IDEMPOTENT, idempotentHint: false },
   async run({ board_id, stack_id, title, description, due_date }, { nextcloud }) {
     return describeCardChange(
       await createCard(nextcloud, board_id, stack_id, { title, description, duedate: due_date }),
@@ -70,7 +68,7 @@ export const updateCardTool = defineTool({
     due_date: dueDate.nullable().optional(),
   }),
   output: cardChangeOutput,
-  annotations: { ...CHANGE, destructiveHint: true },
+  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
   async run(args, { nextcloud }) {
     const changes = { title: args.title, description: args.description, duedate: args.due_date };
     return describeCardChange(await updateCard(nextcloud, toRef(args), changes));
@@ -85,7 +83,7 @@ export const moveCardTool = defineTool({
   description: 'Moves a card to a position (0 is the top) in a stack of the same board.',
   input: z.object({
     ...cardRefInput,
-    target_stack_id: deckId().describe('The stack to move the card to.'),
+    target_stack_id: positiveId().describe('The stack to move the card to.'),
     position: z
       .number()
       .int()
@@ -93,7 +91,7 @@ export const moveCardTool = defineTool({
       .default(0),
   }),
   output: z.object({ id: z.number(), stack_id: z.number(), position: z.number() }),
-  annotations: CHANGE,
+  annotations: ADDITIVE_IDEMPOTENT,
   async run(args, { nextcloud }) {
     const card = await moveCard(nextcloud, toRef(args), args.target_stack_id, args.position);
     return { id: card.id, stack_id: card.stackId, position: card.order };
@@ -108,7 +106,7 @@ export const archiveCardTool = defineTool({
   description: 'Archives a card, or unarchives it with archived false.',
   input: z.object({ ...cardRefInput, archived: z.boolean().default(true) }),
   output: z.object({ id: z.number(), archived: z.boolean() }),
-  annotations: CHANGE,
+  annotations: ADDITIVE_IDEMPOTENT,
   async run(args, { nextcloud }) {
     const card = await setCardArchived(nextcloud, toRef(args), args.archived);
     return { id: card.id, archived: card.archived };
@@ -123,7 +121,7 @@ export const deleteCardTool = defineTool({
   description: 'Deletes a card.',
   input: z.object(cardRefInput),
   output: z.object({ card_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...CHANGE, destructiveHint: true },
+  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
   async run(args, { nextcloud }) {
     await deleteCard(nextcloud, toRef(args));
     return { card_id: args.card_id, deleted: true };

@@ -4,7 +4,7 @@ import { InvalidInputError } from '../../../errors.js';
 import { addComment, listComments } from '../../../platform/deck/deck-comments.js';
 import type { DeckComment } from '../../../platform/deck/deck-models.js';
 import { defineTool } from '../../tool-definition.js';
-import { CHANGE, deckId, READ_ONLY } from './deck-schemas.js';
+import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
 
 const commentOutput = z.object({ id: z.number(), message: z.string(), author: z.string(), created_at: z.string() });
 
@@ -14,7 +14,7 @@ export const listCommentsTool = defineTool({
   title: 'List Deck card comments',
   description: 'Lists the comments on a card, newest first.',
   input: z.object({
-    card_id: deckId(),
+    card_id: positiveId(),
     limit: z
       .number()
       .int()
@@ -45,9 +45,9 @@ export const addCommentTool = defineTool({
   app: 'deck',
   title: 'Comment on a Deck card',
   description: 'Adds a comment to a card.',
-  input: z.object({ card_id: deckId(), message: z.string().trim().min(1).max(1000) }),
+  input: z.object({ card_id: positiveId(), message: z.string().trim().min(1).max(1000) }),
   output: commentOutput,
-  annotations: { ...CHANGE, idempotentHint: false },
+  annotations: { ...ADDITIVE_IDEMPOTENT, idempotentHint: false },
   run: async ({ card_id, message }, { nextcloud }) => describeComment(await addComment(nextcloud, card_id, message)),
   summarize: (comment) => `Added comment ${comment.id}.`,
 });

@@ -1,15 +1,10 @@
-// The shapes the deck tools share: ids, card fields, and boards, labels and cards as tools return them.
+// The shapes the deck tools share: card references and fields, and boards, labels and cards as tools return them.
 import { z } from 'zod';
 import type { DeckCard, DeckLabel } from '../../../platform/deck/deck-models.js';
 import type { CardRef } from '../../../platform/deck/deck-paths.js';
+import { positiveId } from '../tool-shapes.js';
 
-/** A positive id; checked, but left out of the listed schema, where it would only repeat what an id is. */
-export const deckId = () =>
-  z
-    .number()
-    .int()
-    .refine((n) => n > 0 && n <= Number.MAX_SAFE_INTEGER, 'a positive id');
-export const cardRefInput = { board_id: deckId(), stack_id: deckId(), card_id: deckId() };
+export const cardRefInput = { board_id: positiveId(), stack_id: positiveId(), card_id: positiveId() };
 export const cardTitle = z.string().trim().min(1).max(255);
 export const cardDescription = z.string().refine((text) => text.length <= 100_000, 'at most 100000 characters');
 export const dueDate = z
@@ -38,9 +33,6 @@ export const cardOutput = z.object({
   labels: z.array(z.string()),
   assigned_users: z.array(z.string()),
 });
-
-export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-export const CHANGE = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
 export function toRef(args: { board_id: number; stack_id: number; card_id: number }): CardRef {
   return { boardId: args.board_id, stackId: args.stack_id, cardId: args.card_id };

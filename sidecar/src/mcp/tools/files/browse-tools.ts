@@ -13,11 +13,11 @@ import {
   folderInput,
   pathInput,
   plural,
-  READ_ONLY,
   toDetailsOutput,
   toEntryOutput,
 } from './files-schemas.js';
 import { compareSortKeys, decodeListCursor, encodeListCursor, listSortKey } from './list-cursor.js';
+import { READ_ONLY } from '../tool-shapes.js';
 
 export const listFilesTool = defineTool({
   name: 'nc_files_list',

@@ -7,7 +7,8 @@ import { writeFile } from '../../../platform/files/file-operations.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { MAX_TEXT_READ_BYTES, readTextFile } from '../../../platform/files/text-files.js';
 import { defineTool } from '../../tool-definition.js';
-import { DESTRUCTIVE, pathInput, READ_ONLY } from './files-schemas.js';
+import { pathInput } from './files-schemas.js';
+import { DESTRUCTIVE, READ_ONLY } from '../tool-shapes.js';
 
 export const MAX_WRITE_BYTES = 10 * 1024 * 1024;
 

@@ -1,7 +1,6 @@
 // The schemas and annotations the files tools share: a path argument, a file entry in results, and the hints.
 import { z } from 'zod';
 import type { FileEntry } from '../../../platform/files/propfind.js';
-import type { ToolAnnotations } from '../../tool-definition.js';
 
 /**
  * A file or folder, `/Documents/report.md` or `Documents/report.md` (the tools README's path convention); its
@@ -35,35 +34,6 @@ export function toEntryOutput(entry: FileEntry): z.infer<typeof fileEntryOutput>
 export function toDetailsOutput(entry: FileEntry): FileDetailsOutput {
   return { ...toEntryOutput(entry), etag: entry.etag ?? undefined, content_type: entry.contentType ?? undefined };
 }
-
-export const READ_ONLY: ToolAnnotations = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};
-
-/** Adds or changes things without destroying any (creating a folder). */
-export const ADDITIVE_IDEMPOTENT: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};
-
-/** May replace or remove existing content. */
-export const DESTRUCTIVE: ToolAnnotations = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: false,
-  openWorldHint: false,
-};
-
-/** Removes something; doing it again changes nothing more. */
-export const DESTRUCTIVE_IDEMPOTENT: ToolAnnotations = { ...DESTRUCTIVE, idempotentHint: true };
-
-/** Restores something without replacing anything (a clash gets a new name). */
-export const ADDITIVE: ToolAnnotations = { ...ADDITIVE_IDEMPOTENT, idempotentHint: false };
 
 /** `1 file` / `3 files`. */
 export function plural(count: number, noun: string): string {

@@ -7,7 +7,8 @@ import { statPath } from '../../../platform/files/file-operations.js';
 import { listTrash, restoreTrashItem } from '../../../platform/files/trash.js';
 import { listVersions } from '../../../platform/files/versions.js';
 import { defineTool } from '../../tool-definition.js';
-import { ADDITIVE, pathInput, plural, READ_ONLY } from './files-schemas.js';
+import { pathInput, plural } from './files-schemas.js';
+import { ADDITIVE, READ_ONLY } from '../tool-shapes.js';
 
 export const listTrashTool = defineTool({
   name: 'nc_files_trash_list',

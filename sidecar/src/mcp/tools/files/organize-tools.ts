@@ -5,7 +5,8 @@ import { parseFilePath, toFilePath, type FilePath } from '../../../platform/file
 import { deleteItem, makeFolder, transferItem } from '../../../platform/files/file-operations.js';
 import { openDavAccount, type DavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
-import { ADDITIVE_IDEMPOTENT, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT, pathInput } from './files-schemas.js';
+import { pathInput } from './files-schemas.js';
+import { ADDITIVE_IDEMPOTENT, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT } from '../tool-shapes.js';
 
 export const makeFolderTool = defineTool({
   name: 'nc_files_mkdir',

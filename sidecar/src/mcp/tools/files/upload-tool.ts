@@ -5,8 +5,9 @@ import { parseFilePath } from '../../../platform/files/dav-paths.js';
 import { uploadInChunks } from '../../../platform/files/chunked-upload.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
-import { DESTRUCTIVE, pathInput } from './files-schemas.js';
+import { pathInput } from './files-schemas.js';
 import { openUploadSource } from './upload-source.js';
+import { DESTRUCTIVE } from '../tool-shapes.js';
 
 /** The largest file this tool assembles (after decoding and decompressing). */
 export const MAX_UPLOAD_BYTES = 1024 * 1024 * 1024;

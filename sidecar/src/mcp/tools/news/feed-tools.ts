@@ -4,7 +4,7 @@ import { addFeed, listFeeds, moveFeed, removeFeed } from '../../../platform/news
 import { listFolders } from '../../../platform/news/news-folders.js';
 import type { NewsFeed } from '../../../platform/news/news-models.js';
 import { defineTool } from '../../tool-definition.js';
-import { CHANGE, newsId, READ_ONLY } from './news-schemas.js';
+import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
 
 const feedOutput = z.object({
   id: z.number(),
@@ -43,9 +43,9 @@ export const addFeedTool = defineTool({
   app: 'news',
   title: 'Subscribe to a feed',
   description: 'Subscribes to an RSS or Atom feed, which News fetches at once.',
-  input: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048), folder_id: newsId().optional() }),
+  input: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048), folder_id: positiveId().optional() }),
   output: z.object({ id: z.number(), title: z.string() }),
-  annotations: { ...CHANGE, idempotentHint: false, openWorldHint: true },
+  annotations: { ...ADDITIVE_IDEMPOTENT, idempotentHint: false, openWorldHint: true },
   async run({ url, folder_id }, { nextcloud }) {
     const feed = await addFeed(nextcloud, url, folder_id ?? null);
     return { id: feed.id, title: feed.title };
@@ -58,9 +58,9 @@ export const removeFeedTool = defineTool({
   app: 'news',
   title: 'Unsubscribe from a feed',
   description: 'Unsubscribes from a feed, deleting its items.',
-  input: z.object({ feed_id: newsId() }),
+  input: z.object({ feed_id: positiveId() }),
   output: z.object({ feed_id: z.number(), removed: z.boolean() }),
-  annotations: { ...CHANGE, destructiveHint: true },
+  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
   async run({ feed_id }, { nextcloud }) {
     await removeFeed(nextcloud, feed_id);
     return { feed_id, removed: true };
@@ -73,9 +73,9 @@ export const moveFeedTool = defineTool({
   app: 'news',
   title: 'Move a feed to a folder',
   description: 'Moves a feed into a folder (null: top level).',
-  input: z.object({ feed_id: newsId(), folder_id: newsId().nullable() }),
+  input: z.object({ feed_id: positiveId(), folder_id: positiveId().nullable() }),
   output: z.object({ feed_id: z.number(), folder_id: z.number().nullable() }),
-  annotations: CHANGE,
+  annotations: ADDITIVE_IDEMPOTENT,
   async run({ feed_id, folder_id }, { nextcloud }) {
     await moveFeed(nextcloud, feed_id, folder_id);
     return { feed_id, folder_id };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
 import { listItems, markItems } from '../../../platform/news/news-items.js';
 import { defineTool } from '../../tool-definition.js';
-import { CHANGE, newsId, READ_ONLY } from './news-schemas.js';
+import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
 
 const itemOutput = z.object({
   id: z.number(),
@@ -22,8 +22,8 @@ export const listItemsTool = defineTool({
   description: 'Lists feed items newest first, as plain text.',
   input: z.object({
     filter: z.enum(['all', 'unread', 'starred']).default('unread'),
-    feed_id: newsId().optional(),
-    folder_id: newsId().optional(),
+    feed_id: positiveId().optional(),
+    folder_id: positiveId().optional(),
     limit: z
       .number()
       .int()
@@ -64,11 +64,11 @@ export const markItemsTool = defineTool({
   title: 'Mark News items',
   description: 'Marks items as read, unread, starred or unstarred.',
   input: z.object({
-    item_ids: z.array(newsId()).refine((ids) => ids.length >= 1 && ids.length <= 500, 'from 1 to 500 ids'),
+    item_ids: z.array(positiveId()).refine((ids) => ids.length >= 1 && ids.length <= 500, 'from 1 to 500 ids'),
     as: z.enum(['read', 'unread', 'starred', 'unstarred']),
   }),
   output: z.object({ marked: z.number() }),
-  annotations: CHANGE,
+  annotations: ADDITIVE_IDEMPOTENT,
   async run({ item_ids, as }, { nextcloud }) {
     await markItems(nextcloud, item_ids, as);
     return { marked: item_ids.length };

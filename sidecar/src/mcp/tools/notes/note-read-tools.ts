@@ -4,15 +4,8 @@ import { InvalidInputError } from '../../../errors.js';
 import { getNote, listNotes } from '../../../platform/notes/notes.js';
 import { searchNotes } from '../../../platform/notes/search-notes.js';
 import { defineTool } from '../../tool-definition.js';
-import {
-  describeNote,
-  describeNoteSummary,
-  noteCategory,
-  noteId,
-  noteOutput,
-  noteSummaryOutput,
-  READ_ONLY,
-} from './note-schemas.js';
+import { describeNote, describeNoteSummary, noteCategory, noteOutput, noteSummaryOutput } from './note-schemas.js';
+import { READ_ONLY, positiveId } from '../tool-shapes.js';
 
 const limitUpTo = (max: number, byDefault: number) =>
   z
@@ -47,7 +40,7 @@ export const getNoteTool = defineTool({
   app: 'notes',
   title: 'Read a note',
   description: 'Returns a note with its content and etag.',
-  input: z.object({ note_id: noteId() }),
+  input: z.object({ note_id: positiveId() }),
   output: noteOutput,
   annotations: READ_ONLY,
   run: async ({ note_id }, { nextcloud }) => describeNote(await getNote(nextcloud, note_id)),

@@ -5,11 +5,6 @@ import type { Note, NoteSummary } from '../../../platform/notes/note.js';
 /** Characters Notes silently drops from a title, which is the note's file name (notes' NoteUtil::sanitisePath). */
 const DROPPED_BY_NOTES = /[*|/\\:"<>?]/;
 
-export const noteId = () =>
-  z
-    .number()
-    .int()
-    .refine((n) => n > 0 && n <= Number.MAX_SAFE_INTEGER, 'a positive id');
 /** Refused rather than silently changed: Notes would drop the character and store another title. */
 export const noteTitle = z
   .string()
@@ -31,9 +26,6 @@ export const noteFolder = noteCategory
   )
   .describe('Folder path, e.g. Work/Ideas.');
 export const noteEtag = z.string().refine((etag) => etag.length >= 1 && etag.length <= 200, 'the etag of nc_notes_get');
-
-export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-export const CHANGE = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
 export const noteSummaryOutput = z.object({
   id: z.number(),

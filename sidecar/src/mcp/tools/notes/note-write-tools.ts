@@ -3,16 +3,8 @@ import { z } from 'zod';
 import { appendToNote } from '../../../platform/notes/append-to-note.js';
 import { createNote, deleteNote, updateNote } from '../../../platform/notes/notes.js';
 import { defineTool } from '../../tool-definition.js';
-import {
-  CHANGE,
-  describeNoteChange,
-  noteFolder,
-  noteChangeOutput,
-  noteContent,
-  noteEtag,
-  noteId,
-  noteTitle,
-} from './note-schemas.js';
+import { describeNoteChange, noteFolder, noteChangeOutput, noteContent, noteEtag, noteTitle } from './note-schemas.js';
+import { ADDITIVE, positiveId } from '../tool-shapes.js';
 
 export const createNoteTool = defineTool({
   name: 'nc_notes_create',
@@ -25,7 +17,7 @@ export const createNoteTool = defineTool({
     category: noteFolder.default(''),
   }),
   output: noteChangeOutput,
-  annotations: CHANGE,
+  annotations: ADDITIVE,
   run: async (fields, { nextcloud }) => describeNoteChange(await createNote(nextcloud, fields)),
   summarize: (note) => `Created note ${note.id} "${note.title}".`,
 });
@@ -36,7 +28,7 @@ export const updateNoteTool = defineTool({
   title: 'Update a note',
   description: 'Changes the given fields of a note that is still at etag (from nc_notes_get).',
   input: z.object({
-    note_id: noteId(),
+    note_id: positiveId(),
     etag: noteEtag,
     title: noteTitle.optional(),
     content: noteContent.optional(),
@@ -44,7 +36,7 @@ export const updateNoteTool = defineTool({
     favorite: z.boolean().optional(),
   }),
   output: noteChangeOutput,
-  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
+  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
   async run({ note_id, etag, ...fields }, { nextcloud }) {
     return describeNoteChange(await updateNote(nextcloud, note_id, fields, etag));
   },
@@ -56,9 +48,9 @@ export const appendToNoteTool = defineTool({
   app: 'notes',
   title: 'Append to a note',
   description: 'Appends text on a new line to a note, keeping concurrent edits.',
-  input: z.object({ note_id: noteId(), text: z.string().min(1).max(100_000) }),
+  input: z.object({ note_id: positiveId(), text: z.string().min(1).max(100_000) }),
   output: z.object({ id: z.number(), etag: z.string() }),
-  annotations: CHANGE,
+  annotations: ADDITIVE,
   async run({ note_id, text }, { nextcloud }) {
     const note = await appendToNote(nextcloud, note_id, text);
     return { id: note.id, etag: note.etag };
@@ -71,9 +63,9 @@ export const deleteNoteTool = defineTool({
   app: 'notes',
   title: 'Delete a note',
   description: 'Deletes a note (it goes to the trash bin).',
-  input: z.object({ note_id: noteId() }),
+  input: z.object({ note_id: positiveId() }),
   output: z.object({ note_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...CHANGE, destructiveHint: true, idempotentHint: true },
+  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
   async run({ note_id }, { nextcloud }) {
     await deleteNote(nextcloud, note_id);
     return { note_id, deleted: true };
