@@ -84,14 +84,12 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
       const route = ocs[2] ?? '/';
       const core = { req, res, url, version, route, auth, apps, baseUrl: baseUrlOf(), now: Date.now() };
       if (handleCoreOcs(core)) return;
-      if (auth.kind === 'refused') {
-        return respondOcs(req, res, url, version, { status: 401, statuscode: 997, message: 'Unauthorised' });
+      // Every other OCS route (core's and the apps') needs a logged-in user.
+      if (auth.kind !== 'user') {
+        const message = auth.kind === 'refused' ? 'Unauthorised' : 'Current user is not logged in';
+        return respondOcs(req, res, url, version, { status: 401, statuscode: 997, message });
       }
       if (route.startsWith('/cloud/users')) {
-        if (auth.kind !== 'user') {
-          const message = 'Current user is not logged in';
-          return respondOcs(req, res, url, version, { status: 401, statuscode: 997, message });
-        }
         return void readFields(req).then((fields) => {
           const outcome = handleUserProvisioning({
             method: req.method ?? 'GET',

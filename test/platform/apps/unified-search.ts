@@ -47,10 +47,6 @@ export function createUnifiedSearchDouble(options: { providers: SearchDoubleProv
     const reply = (status: number, data: unknown, message?: string) => {
       if (!res.destroyed) respondOcs(req.raw, res, req.url, 2, { status, data, message });
     };
-    if (!req.user) {
-      respondOcs(req.raw, res, req.url, 2, { status: 401, statuscode: 997, message: 'Current user is not logged in' });
-      return true;
-    }
     if (req.path === PREFIX) {
       reply(200, listProviders(options.providers, req.url.searchParams.get('from') ?? ''));
       return true;
