@@ -163,3 +163,15 @@ describe("the user's time zone setting", () => {
     expect(davRequests).toEqual([]);
   });
 });
+
+describe("the personal calendar's time zone", () => {
+  it('is asked once and then remembered, so whoami makes one request to Nextcloud', async () => {
+    await call('nc_core_whoami');
+    const before = harness.nextcloud.requests.length;
+
+    await call('nc_core_whoami');
+
+    const paths = harness.nextcloud.requests.slice(before).map((request) => request.path.split('?')[0]);
+    expect(paths).toEqual(['/ocs/v2.php/cloud/user']);
+  });
+});

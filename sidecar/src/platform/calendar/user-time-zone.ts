@@ -20,12 +20,17 @@ export function rememberUserTimeZone(client: NextcloudClient): Promise<UserTimeZ
   );
 }
 
-/** The time zone of `user` as Nextcloud answered it: the setting, else the personal calendar's (asked only then). */
+/**
+ * The time zone of `user` as Nextcloud answered it: the setting, else the personal calendar's (asked only then, and
+ * remembered for this caller like the setting).
+ */
 export async function resolveUserTimeZone(client: NextcloudClient, user: NextcloudUser): Promise<UserTimeZone> {
   const fromSetting = user.timeZone === undefined ? undefined : known(user.timeZone);
   if (fromSetting) return fromSetting;
-  const fromCalendar = await readPersonalCalendarZone(client, user.id);
-  return fromCalendar ?? known('UTC')!;
+  return client.memo.remember(
+    'personal-calendar-time-zone',
+    async () => (await readPersonalCalendarZone(client, user.id)) ?? known('UTC')!,
+  );
 }
 
 // unverified: Nextcloud falls back to the default calendar's calendar-timezone (RFC 4791) when the setting is empty
