@@ -1,22 +1,21 @@
 // 200 concurrent MCP clients calling a tool for a minute (errors must be 0), and the memory of idle sessions.
-import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
-import { startBenchChild } from './child-process.js';
+import { BENCH_PASSWORD, startSidecarChild } from './child-process.js';
 import { percentile, printLine, type BenchLine } from './report.js';
 
-const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
 const CLIENTS = 200;
 const SECONDS = Number(process.env.MCP_LOAD_SECONDS ?? 60);
 
 export async function benchMcpLoad(dbPath: string): Promise<BenchLine[]> {
-  const double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }] });
+  const double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [BENCH_PASSWORD] }] });
   double.setLatency(30);
-  const sidecar = await startBenchChild<{ url: string }>(
-    fileURLToPath(new URL('./sidecar-child.ts', import.meta.url)),
-    [JSON.stringify({ NEXTCLOUD_HOST: double.url, ENABLE_MULTI_USER_BASIC_AUTH: 'true', TOKEN_STORAGE_DB: dbPath })],
-  );
-  const authorization = `Basic ${Buffer.from(`alice:${PASSWORD}`).toString('base64')}`;
+  const sidecar = await startSidecarChild({
+    NEXTCLOUD_HOST: double.url,
+    ENABLE_MULTI_USER_BASIC_AUTH: 'true',
+    TOKEN_STORAGE_DB: dbPath,
+  });
+  const authorization = `Basic ${Buffer.from(`alice:${BENCH_PASSWORD}`).toString('base64')}`;
   await new Promise((resolve) => setTimeout(resolve, 500));
   const rssBefore = sidecar.rssMb();
   const clients = await Promise.all(

@@ -1,32 +1,20 @@
 // A tool call through the sidecar against the direct HTTP call it makes to Nextcloud (the double), p50 ratio; the
 // double answers after 30 ms, what platform-api.md gives for an app-password request to real Nextcloud.
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
-import { startBenchChild } from './child-process.js';
+import { basicModeEnv, BENCH_PASSWORD, startSidecarChild } from './child-process.js';
 import { percentile, printLine, sampleTimes, type BenchLine } from './report.js';
 
-const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
 const CALLS = 200;
 const NEXTCLOUD_LATENCY_MS = 30;
 
 export async function benchMcpToolCall(dbPath: string): Promise<BenchLine[]> {
-  const double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }] });
-  const sidecar = await startBenchChild<{ url: string }>(
-    fileURLToPath(new URL('./sidecar-child.ts', import.meta.url)),
-    [
-      JSON.stringify({
-        NEXTCLOUD_HOST: double.url,
-        NEXTCLOUD_USERNAME: 'alice',
-        NEXTCLOUD_PASSWORD: PASSWORD,
-        TOKEN_STORAGE_DB: dbPath,
-      }),
-    ],
-  );
+  const double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [BENCH_PASSWORD] }] });
+  const sidecar = await startSidecarChild(basicModeEnv(double.url, dbPath));
   const client = new Client({ name: 'bench', version: '1' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${sidecar.info.url}/mcp`)));
-  const authorization = `Basic ${Buffer.from(`alice:${PASSWORD}`).toString('base64')}`;
+  const authorization = `Basic ${Buffer.from(`alice:${BENCH_PASSWORD}`).toString('base64')}`;
   const direct = () =>
     request(`${double.url}/ocs/v2.php/cloud/user?format=json`, {
       headers: { authorization, 'ocs-apirequest': 'true' },

@@ -1,14 +1,12 @@
 // tools/list as a client's HTTP request sees it: p50 of the full list (every app present) in both protocol eras, and
 // from initialize to the first tools/list answer (cold: Nextcloud asked which apps it has; warm: remembered);
 // against a same-run reference, the status route (no MCP work).
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import type { DoubleApp } from '../../test/platform/double-app.js';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
-import { startBenchChild } from './child-process.js';
+import { basicModeEnv, BENCH_PASSWORD, startSidecarChild } from './child-process.js';
 import { percentile, printLine, sampleTimes, type BenchLine } from './report.js';
 
-const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
 const CALLS = 200;
 const FIRST_LIST_RUNS = 30;
 /** What platform-api.md gives for an app-password request to a real Nextcloud ("tens of ms"). */
@@ -25,18 +23,11 @@ const PRESENT_APPS: DoubleApp[] = ['notes', 'deck', 'news', 'tables', 'cookbook'
 }));
 
 export async function benchMcpToolList(dbPath: string): Promise<BenchLine[]> {
-  const double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }], apps: PRESENT_APPS });
-  const sidecar = await startBenchChild<{ url: string }>(
-    fileURLToPath(new URL('./sidecar-child.ts', import.meta.url)),
-    [
-      JSON.stringify({
-        NEXTCLOUD_HOST: double.url,
-        NEXTCLOUD_USERNAME: 'alice',
-        NEXTCLOUD_PASSWORD: PASSWORD,
-        TOKEN_STORAGE_DB: dbPath,
-      }),
-    ],
-  );
+  const double = await startPlatformDouble({
+    users: [{ id: 'alice', appPasswords: [BENCH_PASSWORD] }],
+    apps: PRESENT_APPS,
+  });
+  const sidecar = await startSidecarChild(basicModeEnv(double.url, dbPath));
   const mcpUrl = `${sidecar.info.url}/mcp`;
   double.setLatency(NEXTCLOUD_LATENCY_MS);
   const cold = await timeFirstList(mcpUrl, 1);
