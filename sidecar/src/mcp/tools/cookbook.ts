@@ -12,7 +12,7 @@ import {
   updateRecipe,
 } from '../../platform/cookbook/recipes.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
-import { ADDITIVE, READ_ONLY, boundedText, positiveId } from './tool-shapes.js';
+import { ADDITIVE, DESTRUCTIVE_IDEMPOTENT, READ_ONLY, boundedText, positiveId } from './tool-shapes.js';
 
 const minutes = z
   .number()
@@ -146,7 +146,7 @@ export const updateRecipeTool = defineTool({
   description: 'Changes the given fields of a recipe, keeping the others.',
   input: z.object({ recipe_id: positiveId(), ...partialOf(recipeFields) }),
   output: savedOutput,
-  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ recipe_id, ...fields }, { nextcloud }) {
     const changes = toChanges(fields);
     if (Object.values(changes).every((value) => value === undefined)) {
@@ -165,7 +165,7 @@ export const deleteRecipeTool = defineTool({
   description: 'Deletes a recipe.',
   input: z.object({ recipe_id: positiveId() }),
   output: z.object({ recipe_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ recipe_id }, { nextcloud }) {
     await deleteRecipe(nextcloud, recipe_id);
     return { recipe_id, deleted: true };

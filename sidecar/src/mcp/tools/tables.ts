@@ -12,7 +12,7 @@ import {
 } from '../../platform/tables/rows.js';
 import { listTables } from '../../platform/tables/tables.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
-import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from './tool-shapes.js';
+import { ADDITIVE, DESTRUCTIVE_IDEMPOTENT, READ_ONLY, positiveId } from './tool-shapes.js';
 
 const cellValue = z
   .unknown()
@@ -118,7 +118,7 @@ export const createRowTool = defineTool({
   description: 'Adds a row to a table, values by column id (from nc_tables_columns).',
   input: z.object({ table_id: positiveId(2_147_483_647), values: valuesInput }),
   output: rowChangeOutput,
-  annotations: { ...ADDITIVE_IDEMPOTENT, idempotentHint: false },
+  annotations: ADDITIVE,
   async run({ table_id, values }, { nextcloud }) {
     const data = toRowValues(values);
     // Tables fails with 500 on an unknown column: check first (the columns also label the answer).
@@ -136,7 +136,7 @@ export const updateRowTool = defineTool({
   description: 'Sets the given values of a row by column id, keeping the other columns.',
   input: z.object({ row_id: positiveId(2_147_483_647), values: valuesInput }),
   output: rowChangeOutput,
-  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ row_id, values }, { nextcloud }) {
     const row = await updateRow(nextcloud, row_id, toRowValues(values));
     return { id: row.id, table_id: row.tableId };
@@ -151,7 +151,7 @@ export const deleteRowTool = defineTool({
   description: 'Deletes a row from its table, for good.',
   input: z.object({ row_id: positiveId(2_147_483_647) }),
   output: z.object({ row_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ row_id }, { nextcloud }) {
     await deleteRow(nextcloud, row_id);
     return { row_id, deleted: true };

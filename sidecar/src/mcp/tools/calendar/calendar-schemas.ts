@@ -5,10 +5,7 @@ import type { StoredEvent } from '../../../platform/calendar/calendar-events.js'
 import type { StoredTask } from '../../../platform/calendar/calendar-tasks.js';
 import type { EventTimes } from '../../../platform/calendar/event-model.js';
 import { TIME_INPUT_PATTERN } from '../../../platform/calendar/ical-time.js';
-import { ADDITIVE, boundedText } from '../tool-shapes.js';
-
-export const CHANGE = { ...ADDITIVE, destructiveHint: true };
-export const REMOVE = { ...ADDITIVE, destructiveHint: true, idempotentHint: true };
+import { boundedText } from '../tool-shapes.js';
 
 /** Text of at most `max` characters (empty allowed: it removes a field in updates). */
 /** Text with something in it, at most `max` characters. */

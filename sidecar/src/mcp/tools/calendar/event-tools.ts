@@ -15,7 +15,6 @@ import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { openCalendarContext } from './calendar-context.js';
 import {
-  CHANGE,
   limitInput,
   calendarIdInput,
   deletedOutput,
@@ -24,7 +23,6 @@ import {
   occurrenceOutput,
   toWrittenEventOutput,
   writtenEventOutput,
-  REMOVE,
   segment,
   timeInput,
   timeZoneInput,
@@ -33,7 +31,7 @@ import {
   words,
 } from './calendar-schemas.js';
 import { pageOf } from './page-cursor.js';
-import { ADDITIVE, READ_ONLY, boundedText } from '../tool-shapes.js';
+import { ADDITIVE, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT, READ_ONLY, boundedText } from '../tool-shapes.js';
 
 const MAX_RANGE_DAYS = 366;
 const MAX_OCCURRENCES = 2000;
@@ -175,7 +173,7 @@ export const updateEventTool = defineTool({
     status: z.enum(['TENTATIVE', 'CONFIRMED', 'CANCELLED', '']).optional(),
   }),
   output: writtenEventOutput,
-  annotations: { ...CHANGE, openWorldHint: true },
+  annotations: { ...DESTRUCTIVE, openWorldHint: true },
   async run({ calendar_id, event_id, etag, ...fields }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const given = fields.time_zone ? zoneOfInput(fields.time_zone) : undefined;
@@ -196,7 +194,7 @@ export const deleteEventTool = defineTool({
   description: 'Deletes an event with all its occurrences (into the calendar trash bin).',
   input: z.object({ calendar_id: calendarIdInput, event_id: eventIdInput, etag: etagInput.optional() }),
   output: deletedOutput,
-  annotations: REMOVE,
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ calendar_id, event_id, etag }, { nextcloud }) {
     await deleteEvent(await openDavAccount(nextcloud), calendar_id, event_id, etag);
     return { id: event_id };

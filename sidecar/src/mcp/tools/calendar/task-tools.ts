@@ -14,13 +14,11 @@ import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { openCalendarContext } from './calendar-context.js';
 import {
-  CHANGE,
   count,
   limitInput,
   calendarIdInput,
   deletedOutput,
   etagInput,
-  REMOVE,
   segment,
   taskOutput,
   timeInput,
@@ -30,7 +28,14 @@ import {
   words,
 } from './calendar-schemas.js';
 import { pageOf } from './page-cursor.js';
-import { ADDITIVE, READ_ONLY, boundedText } from '../tool-shapes.js';
+import {
+  ADDITIVE,
+  ADDITIVE_IDEMPOTENT,
+  DESTRUCTIVE,
+  DESTRUCTIVE_IDEMPOTENT,
+  READ_ONLY,
+  boundedText,
+} from '../tool-shapes.js';
 
 const taskIdInput = segment('task_id');
 const taskFields = {
@@ -115,7 +120,7 @@ export const updateTaskTool = defineTool({
     summary: taskFields.summary.optional(),
   }),
   output: writtenTaskOutput,
-  annotations: CHANGE,
+  annotations: DESTRUCTIVE,
   async run({ calendar_id, task_id, etag, ...fields }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const ref = { calendarId: calendar_id, uid: task_id, userZone: userTimeZone.zone, etag };
@@ -131,7 +136,7 @@ export const completeTaskTool = defineTool({
   description: 'Marks a task completed now (100 percent), keeping all else.',
   input: z.object({ calendar_id: calendarIdInput, task_id: taskIdInput, etag: etagInput.optional() }),
   output: writtenTaskOutput,
-  annotations: { ...ADDITIVE, idempotentHint: true },
+  annotations: ADDITIVE_IDEMPOTENT,
   async run({ calendar_id, task_id, etag }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const ref = { calendarId: calendar_id, uid: task_id, userZone: userTimeZone.zone, etag };
@@ -147,7 +152,7 @@ export const deleteTaskTool = defineTool({
   description: 'Deletes a task (into the calendar trash bin).',
   input: z.object({ calendar_id: calendarIdInput, task_id: taskIdInput, etag: etagInput.optional() }),
   output: deletedOutput,
-  annotations: REMOVE,
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ calendar_id, task_id, etag }, { nextcloud }) {
     await deleteTask(await openDavAccount(nextcloud), calendar_id, task_id, etag);
     return { id: task_id };

@@ -11,7 +11,7 @@ import {
   toWrittenContactOutput,
   writtenContactOutput,
 } from './contact-schemas.js';
-import { ADDITIVE, boundedText } from '../tool-shapes.js';
+import { ADDITIVE, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT, boundedText } from '../tool-shapes.js';
 
 export const createContactTool = defineTool({
   name: 'nc_contacts_create',
@@ -41,7 +41,7 @@ export const updateContactTool = defineTool({
     ...contactFields,
   }),
   output: writtenContactOutput,
-  annotations: { ...ADDITIVE, destructiveHint: true },
+  annotations: DESTRUCTIVE,
   async run({ address_book_id, contact_id, etag, ...fields }, { nextcloud }) {
     const account = await openDavAccount(nextcloud);
     const contact = await updateContact(account, address_book_id, contact_id, toContactChanges(fields), etag);
@@ -61,7 +61,7 @@ export const deleteContactTool = defineTool({
     etag: boundedText(200).optional(),
   }),
   output: z.object({ id: z.string() }),
-  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ address_book_id, contact_id, etag }, { nextcloud }) {
     await deleteContact(await openDavAccount(nextcloud), address_book_id, contact_id, etag);
     return { id: contact_id };

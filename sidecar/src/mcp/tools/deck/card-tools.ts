@@ -20,7 +20,7 @@ import {
   dueDate,
   toRef,
 } from './deck-schemas.js';
-import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
+import { ADDITIVE, ADDITIVE_IDEMPOTENT, DESTRUCTIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
 
 export const createCardTool = defineTool({
   name: 'nc_deck_create_card',
@@ -35,7 +35,7 @@ export const createCardTool = defineTool({
     due_date: dueDate.optional(),
   }),
   output: cardChangeOutput,
-  annotations: { ...ADDITIVE_IDEMPOTENT, idempotentHint: false },
+  annotations: ADDITIVE,
   async run({ board_id, stack_id, title, description, due_date }, { nextcloud }) {
     return describeCardChange(
       await createCard(nextcloud, board_id, stack_id, { title, description, duedate: due_date }),
@@ -68,7 +68,7 @@ export const updateCardTool = defineTool({
     due_date: dueDate.nullable().optional(),
   }),
   output: cardChangeOutput,
-  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run(args, { nextcloud }) {
     const changes = { title: args.title, description: args.description, duedate: args.due_date };
     return describeCardChange(await updateCard(nextcloud, toRef(args), changes));
@@ -121,7 +121,7 @@ export const deleteCardTool = defineTool({
   description: 'Deletes a card.',
   input: z.object(cardRefInput),
   output: z.object({ card_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run(args, { nextcloud }) {
     await deleteCard(nextcloud, toRef(args));
     return { card_id: args.card_id, deleted: true };

@@ -4,7 +4,7 @@ import { InvalidInputError } from '../../../errors.js';
 import { addComment, listComments } from '../../../platform/deck/deck-comments.js';
 import type { DeckComment } from '../../../platform/deck/deck-models.js';
 import { defineTool } from '../../tool-definition.js';
-import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
+import { ADDITIVE, READ_ONLY, positiveId } from '../tool-shapes.js';
 
 const commentOutput = z.object({ id: z.number(), message: z.string(), author: z.string(), created_at: z.string() });
 
@@ -47,7 +47,7 @@ export const addCommentTool = defineTool({
   description: 'Adds a comment to a card.',
   input: z.object({ card_id: positiveId(), message: z.string().trim().min(1).max(1000) }),
   output: commentOutput,
-  annotations: { ...ADDITIVE_IDEMPOTENT, idempotentHint: false },
+  annotations: ADDITIVE,
   run: async ({ card_id, message }, { nextcloud }) => describeComment(await addComment(nextcloud, card_id, message)),
   summarize: (comment) => `Added comment ${comment.id}.`,
 });

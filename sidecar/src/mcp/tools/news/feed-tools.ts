@@ -4,7 +4,7 @@ import { addFeed, listFeeds, moveFeed, removeFeed } from '../../../platform/news
 import { listFolders } from '../../../platform/news/news-folders.js';
 import type { NewsFeed } from '../../../platform/news/news-models.js';
 import { defineTool } from '../../tool-definition.js';
-import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
+import { ADDITIVE_IDEMPOTENT, DESTRUCTIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
 
 const feedOutput = z.object({
   id: z.number(),
@@ -60,7 +60,7 @@ export const removeFeedTool = defineTool({
   description: 'Unsubscribes from a feed, deleting its items.',
   input: z.object({ feed_id: positiveId() }),
   output: z.object({ feed_id: z.number(), removed: z.boolean() }),
-  annotations: { ...ADDITIVE_IDEMPOTENT, destructiveHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ feed_id }, { nextcloud }) {
     await removeFeed(nextcloud, feed_id);
     return { feed_id, removed: true };

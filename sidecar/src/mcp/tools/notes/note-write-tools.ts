@@ -4,7 +4,7 @@ import { appendToNote } from '../../../platform/notes/append-to-note.js';
 import { createNote, deleteNote, updateNote } from '../../../platform/notes/notes.js';
 import { defineTool } from '../../tool-definition.js';
 import { describeNoteChange, noteFolder, noteChangeOutput, noteContent, noteEtag, noteTitle } from './note-schemas.js';
-import { ADDITIVE, positiveId } from '../tool-shapes.js';
+import { ADDITIVE, DESTRUCTIVE_IDEMPOTENT, positiveId } from '../tool-shapes.js';
 
 export const createNoteTool = defineTool({
   name: 'nc_notes_create',
@@ -36,7 +36,7 @@ export const updateNoteTool = defineTool({
     favorite: z.boolean().optional(),
   }),
   output: noteChangeOutput,
-  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ note_id, etag, ...fields }, { nextcloud }) {
     return describeNoteChange(await updateNote(nextcloud, note_id, fields, etag));
   },
@@ -65,7 +65,7 @@ export const deleteNoteTool = defineTool({
   description: 'Deletes a note (it goes to the trash bin).',
   input: z.object({ note_id: positiveId() }),
   output: z.object({ note_id: z.number(), deleted: z.boolean() }),
-  annotations: { ...ADDITIVE, destructiveHint: true, idempotentHint: true },
+  annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ note_id }, { nextcloud }) {
     await deleteNote(nextcloud, note_id);
     return { note_id, deleted: true };
