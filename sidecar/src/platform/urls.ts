@@ -1,4 +1,5 @@
 // The one place that builds Nextcloud URLs; the host may carry a sub-path (https://host/cloud).
+import { InvalidInputError } from '../errors.js';
 
 /** `host` without a trailing slash + an absolute `path` (+ query). */
 export function buildNextcloudUrl(host: string, path: string, query: Record<string, string> = {}): string {
@@ -24,4 +25,16 @@ export function buildStatusUrl(host: string): string {
 /** The OIDC app's discovery document lives under /index.php (works with and without pretty URLs). */
 export function buildOidcDiscoveryUrl(host: string): string {
   return buildNextcloudUrl(host, '/index.php/.well-known/openid-configuration');
+}
+
+/**
+ * One path segment of a Nextcloud URL, percent-encoded. `.`, `..` and empty names are refused: a URL parser would
+ * resolve them and the request would reach another resource than the one named (another user's calendar home).
+ */
+export function pathSegment(value: string | number): string {
+  const text = String(value);
+  if (text === '' || text === '.' || text === '..') {
+    throw new InvalidInputError(`"${text}" is not a name: names cannot be empty, "." or "..".`);
+  }
+  return encodeURIComponent(text);
 }

@@ -1,13 +1,14 @@
 // Where a user's calendars and calendar objects live in Nextcloud's CalDAV tree, every segment percent-encoded.
+import { pathSegment } from '../urls.js';
 
 /** Collections in the calendar home that are not user calendars. */
 const SYSTEM_CALENDARS = new Set(['contact_birthdays', 'inbox', 'outbox', 'trashbin']);
 
 export const calendarPaths = {
-  home: (userId: string) => `/remote.php/dav/calendars/${encodeURIComponent(userId)}/`,
-  calendar: (userId: string, calendarId: string) => `${calendarPaths.home(userId)}${encodeURIComponent(calendarId)}/`,
+  home: (userId: string) => `/remote.php/dav/calendars/${pathSegment(userId)}/`,
+  calendar: (userId: string, calendarId: string) => `${calendarPaths.home(userId)}${pathSegment(calendarId)}/`,
   object: (userId: string, calendarId: string, fileName: string) =>
-    `${calendarPaths.calendar(userId, calendarId)}${encodeURIComponent(fileName)}`,
+    `${calendarPaths.calendar(userId, calendarId)}${pathSegment(fileName)}`,
 };
 
 export function isSystemCalendar(calendarId: string): boolean {

@@ -1,7 +1,7 @@
 // The one place that checks file paths from callers and builds WebDAV paths from them: every segment is
 // percent-encoded here (SEARCH scopes stay raw), and anything that could step outside the user's files is refused.
 import { InvalidInputError } from '../../errors.js';
-import { buildNextcloudUrl } from '../urls.js';
+import { buildNextcloudUrl, pathSegment } from '../urls.js';
 
 /** A checked path below the user's root: `/Documents/report.md` is `['Documents', 'report.md']`; the root is `[]`. */
 export interface FilePath {
@@ -116,5 +116,5 @@ export function segmentsFromHref(href: string, root: DavRoot, userId: string): s
 }
 
 function davPath(root: DavRoot, userId: string, segments: string[]): string {
-  return `/remote.php/dav/${[root, userId, ...segments].map(encodeURIComponent).join('/')}`;
+  return `/remote.php/dav/${[root, userId, ...segments].map(pathSegment).join('/')}`;
 }
