@@ -1,14 +1,14 @@
 // Every tool the sidecar offers, in a stable order (the order clients list them in).
 import type { ToolDefinition } from './tool-definition.js';
-import { CALENDAR_TOOLS } from './tools/calendar.js';
-import { CONTACTS_TOOLS } from './tools/contacts.js';
+import { CALENDAR_TOOLS } from './tools/calendar/catalog.js';
+import { CONTACTS_TOOLS } from './tools/contacts/catalog.js';
 import { COOKBOOK_TOOLS } from './tools/cookbook.js';
 import { CORE_TOOLS } from './tools/core.js';
-import { DECK_TOOLS } from './tools/deck.js';
-import { FILES_TOOLS } from './tools/files.js';
-import { NEWS_TOOLS } from './tools/news.js';
-import { NOTES_TOOLS } from './tools/notes.js';
-import { SEARCH_TOOLS } from './tools/search.js';
+import { DECK_TOOLS } from './tools/deck/catalog.js';
+import { FILES_TOOLS } from './tools/files/catalog.js';
+import { NEWS_TOOLS } from './tools/news/catalog.js';
+import { NOTES_TOOLS } from './tools/notes/catalog.js';
+import { SEARCH_TOOLS } from './tools/unified-search.js';
 import { SHARING_TOOLS } from './tools/sharing.js';
 import { TABLES_TOOLS } from './tools/tables.js';
 

@@ -14,10 +14,6 @@ export const ocsPaths = {
   navigationApps: '/ocs/v2.php/core/navigation/apps',
 } as const;
 
-export function buildOcsUrl(host: string, path: string, query: Record<string, string> = {}): string {
-  return buildNextcloudUrl(host, path, { format: 'json', ...query });
-}
-
 export function buildStatusUrl(host: string): string {
   return buildNextcloudUrl(host, '/status.php');
 }

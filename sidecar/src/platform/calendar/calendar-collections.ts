@@ -1,5 +1,5 @@
 // The user's calendars: list them (without Nextcloud's system collections) and create new ones with MKCALENDAR.
-import { ConflictError, NotFoundError } from '../../errors.js';
+import { ConflictError } from '../../errors.js';
 import { calendarPaths, isSystemCalendar } from './calendar-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import {
@@ -46,13 +46,6 @@ export async function listCalendars(account: DavAccount): Promise<CalendarInfo[]
     .filter((response) => isCalendar(response) && !isSystemCalendar(lastSegment(response.href)))
     .map(toCalendarInfo)
     .sort((a, b) => Number(b.id === 'personal') - Number(a.id === 'personal') || a.id.localeCompare(b.id));
-}
-
-/** The calendar with this id; NotFoundError when the user has none such (system calendars included). */
-export async function findCalendar(account: DavAccount, calendarId: string): Promise<CalendarInfo> {
-  const calendar = (await listCalendars(account)).find((candidate) => candidate.id === calendarId);
-  if (!calendar) throw new NotFoundError(`There is no calendar "${calendarId}".`);
-  return calendar;
 }
 
 export async function createCalendar(account: DavAccount, calendar: NewCalendar): Promise<CalendarInfo> {

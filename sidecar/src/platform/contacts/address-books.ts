@@ -1,5 +1,4 @@
 // The user's address books, without the ones Nextcloud generates (system accounts, apps).
-import { NotFoundError } from '../../errors.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { DAV_NAMESPACES, lastSegment, requestMultistatus, textOf } from '../dav/dav-multistatus.js';
 import { contactsPaths, isSystemAddressBook } from './contacts-paths.js';
@@ -34,10 +33,4 @@ export async function listAddressBooks(account: DavAccount): Promise<AddressBook
     })
     .filter((book) => !isSystemAddressBook(book.id))
     .sort((a, b) => Number(b.id === 'contacts') - Number(a.id === 'contacts') || a.id.localeCompare(b.id));
-}
-
-export async function findAddressBook(account: DavAccount, addressBookId: string): Promise<AddressBookInfo> {
-  const book = (await listAddressBooks(account)).find((candidate) => candidate.id === addressBookId);
-  if (!book) throw new NotFoundError(`There is no address book "${addressBookId}".`);
-  return book;
 }

@@ -1,7 +1,7 @@
 // Tools of the deck app: boards, stacks, labels, cards, assignments and card comments.
-import type { ToolDefinition } from '../tool-definition.js';
-import { getBoardTool, listBoardsTool, listLabelsTool, listStacksTool } from './deck/board-tools.js';
-import { assignLabelTool, assignUserTool, removeLabelTool, unassignUserTool } from './deck/card-assignment-tools.js';
+import type { ToolDefinition } from '../../tool-definition.js';
+import { getBoardTool, listBoardsTool, listLabelsTool, listStacksTool } from './board-tools.js';
+import { assignLabelTool, assignUserTool, removeLabelTool, unassignUserTool } from './card-assignment-tools.js';
 import {
   archiveCardTool,
   createCardTool,
@@ -9,8 +9,8 @@ import {
   getCardTool,
   moveCardTool,
   updateCardTool,
-} from './deck/card-tools.js';
-import { addCommentTool, listCommentsTool } from './deck/comment-tools.js';
+} from './card-tools.js';
+import { addCommentTool, listCommentsTool } from './comment-tools.js';
 
 export const DECK_TOOLS: ToolDefinition[] = [
   listBoardsTool,

@@ -2,8 +2,8 @@
 // per-provider time limit, naming the providers that did not answer.
 import { z } from 'zod';
 import { InvalidInputError } from '../../errors.js';
-import { listSearchProviders } from '../../platform/search/providers.js';
-import { searchAllProviders } from '../../platform/search/unified-search.js';
+import { listSearchProviders } from '../../platform/unified-search/providers.js';
+import { searchAllProviders } from '../../platform/unified-search/all-providers-search.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { READ_ONLY } from './tool-shapes.js';
 

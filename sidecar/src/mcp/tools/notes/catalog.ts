@@ -1,7 +1,7 @@
 // Tools of the notes app: list, read, search, create, update, append to and delete notes.
-import type { ToolDefinition } from '../tool-definition.js';
-import { getNoteTool, listNotesTool, searchNotesTool } from './notes/note-read-tools.js';
-import { appendToNoteTool, createNoteTool, deleteNoteTool, updateNoteTool } from './notes/note-write-tools.js';
+import type { ToolDefinition } from '../../tool-definition.js';
+import { getNoteTool, listNotesTool, searchNotesTool } from './note-read-tools.js';
+import { appendToNoteTool, createNoteTool, deleteNoteTool, updateNoteTool } from './note-write-tools.js';
 
 export const NOTES_TOOLS: ToolDefinition[] = [
   listNotesTool,

@@ -1,7 +1,0 @@
-// Tools of the calendar app: calendars, events and tasks over CalDAV.
-import type { ToolDefinition } from '../tool-definition.js';
-import { CALENDAR_COLLECTION_TOOLS } from './calendar/calendar-tools.js';
-import { EVENT_TOOLS } from './calendar/event-tools.js';
-import { TASK_TOOLS } from './calendar/task-tools.js';
-
-export const CALENDAR_TOOLS: ToolDefinition[] = [...CALENDAR_COLLECTION_TOOLS, ...EVENT_TOOLS, ...TASK_TOOLS];

@@ -1,6 +1,0 @@
-// Tools of the contacts app: address books and contacts over CardDAV.
-import type { ToolDefinition } from '../tool-definition.js';
-import { CONTACT_READ_TOOLS } from './contacts/contact-read-tools.js';
-import { CONTACT_WRITE_TOOLS } from './contacts/contact-write-tools.js';
-
-export const CONTACTS_TOOLS: ToolDefinition[] = [...CONTACT_READ_TOOLS, ...CONTACT_WRITE_TOOLS];
