@@ -17,8 +17,12 @@ export function loadPersonalSettings(): PersonalSettingsState {
 	return { ...state, oauth_available: state.oauth_available === true }
 }
 
-/** A missing `oauth_client_secret_set` reads as false. */
+/** A missing `oauth_client_secret_set` reads as false, a missing `legacy_system_keys` as none. */
 export function loadAdminSettings(): AdminSettingsState {
 	const state = loadState<AdminSettingsState>('mcp_companion', 'admin-settings')
-	return { ...state, oauth_client_secret_set: state.oauth_client_secret_set === true }
+	return {
+		...state,
+		oauth_client_secret_set: state.oauth_client_secret_set === true,
+		legacy_system_keys: Array.isArray(state.legacy_system_keys) ? state.legacy_system_keys : [],
+	}
 }

@@ -59,6 +59,27 @@ describe('OAuth client id warning', () => {
 	})
 })
 
+describe('settings left in config.php by an earlier version', () => {
+	it('names the occ command that removes each one, never a value', async () => {
+		const page = await mountPage({ ...CONFIGURED, legacy_system_keys: ['mcp_server_url', 'mcp_server_api_key'] })
+
+		const commands = page.findAll('[data-test="legacy-config-warning"] code').map((code) => code.text())
+		expect(commands).toEqual(['occ config:system:delete mcp_server_url', 'occ config:system:delete mcp_server_api_key'])
+	})
+
+	it('shows no note when none are left', async () => {
+		const page = await mountPage({ ...CONFIGURED, legacy_system_keys: [] })
+
+		expect(page.find('[data-test="legacy-config-warning"]').exists()).toBe(false)
+	})
+
+	it('shows no note for an initial state that predates the list', async () => {
+		const page = await mountPage(CONFIGURED)
+
+		expect(page.find('[data-test="legacy-config-warning"]').exists()).toBe(false)
+	})
+})
+
 describe('saving the settings', () => {
 	beforeEach(() => {
 		server.answer('PUT', 'admin/settings', 200, settingsSaved)

@@ -1,5 +1,7 @@
 // Browser journeys around the edges: the admin tests the connection to a real sidecar (with and without its
 // management API key), and a user whose sidecar is down still gets a stored credential (Active) with the reason.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
@@ -92,6 +94,31 @@ describe('the connection test with the management API key', () => {
     expect(await page.locator('[data-test="connection-warning"]').textContent()).toContain(
       'accepts requests without an API key',
     );
+    await page.close();
+  });
+});
+
+describe('settings an earlier companion left in a read-only config.php', () => {
+  it('keeps using the API key from config.php, names the occ command that removes it, and saves all the same', async () => {
+    const harness = await startPhpHarness({
+      sidecarUrl: keyedSidecar.url,
+      nextcloudUrl: double.url,
+      user: 'bob',
+      systemValues: { mcp_server_api_key: MANAGEMENT_API_KEY, config_is_read_only: true },
+    });
+    harnesses.push(harness);
+    const page = await testConnection(harness);
+
+    await page.locator('[data-test="oauth-client-id-input"]').fill('companion-client');
+    await page.locator('[data-test="admin-save"]').click();
+    await page.locator('[data-test="admin-saved"], [data-test="form-error"]').first().waitFor();
+
+    expect(await page.locator('[data-test="connection-api-key"]').textContent()).toBe('Accepted');
+    expect(await page.locator('[data-test="legacy-config-warning"] code').textContent()).toContain(
+      'occ config:system:delete mcp_server_api_key',
+    );
+    expect(await page.locator('[data-test="admin-saved"]').isVisible()).toBe(true);
+    expect(readFileSync(join(harness.stateDir, 'appconfig.json'), 'utf8')).not.toContain(MANAGEMENT_API_KEY);
     await page.close();
   });
 });

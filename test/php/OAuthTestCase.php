@@ -13,7 +13,6 @@ namespace OCA\McpCompanion\Tests;
 
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Service\OAuthTokenService;
-use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\Support\AdjustableTimeFactory;
 use OCA\McpCompanion\Tests\Support\OidcDouble;
 use OCP\AppFramework\Http\RedirectResponse;
@@ -52,8 +51,8 @@ abstract class OAuthTestCase extends UpstreamTestCase {
 		parent::setUp();
 		$this->behaviour = [];
 		$this->config->setSystemValue('overwrite.cli.url', self::BASE_URL);
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, self::CLIENT_ID);
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, self::CLIENT_SECRET);
+		$this->saveSettings(oauthClientId: self::CLIENT_ID);
+		$this->saveSettings(oauthClientSecret: self::CLIENT_SECRET);
 		$this->changeUpstreamBehaviour(['sidecar_status' => 'hybrid', 'discovery_url' => self::$provider->discoveryUrl]);
 	}
 

@@ -11,9 +11,9 @@ declare(strict_types=1);
 // sidecar tests' Nextcloud) as Nextcloud; alice and bob have app passwords there, one of alice's under her e-mail.
 namespace OCA\McpCompanion\Tests;
 
-use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\Support\AppDispatcher;
 use OCA\McpCompanion\Tests\Support\CompanionWiring;
+use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\PlatformDouble;
@@ -43,6 +43,7 @@ abstract class UpstreamTestCase extends TestCase {
 	protected static PlatformDouble $nextcloud;
 	protected static string $stateDir;
 	protected InMemoryConfig $config;
+	protected InMemoryAppConfig $appConfig;
 	protected MemoryLogger $logger;
 	protected RecordingClientService $clients;
 	protected CompanionWiring $wiring;
@@ -63,17 +64,26 @@ abstract class UpstreamTestCase extends TestCase {
 	protected function setUp(): void {
 		@unlink(self::$stateDir . '/behaviour.json');
 		@unlink(self::$stateDir . '/requests.jsonl');
-		$this->config = new InMemoryConfig([SettingsService::KEY_SERVER_URL => self::$upstream->url]);
+		$crypto = new SodiumCrypto(sodium_crypto_secretbox_keygen());
+		$this->config = new InMemoryConfig();
+		$this->appConfig = new InMemoryAppConfig($crypto);
 		$this->logger = new MemoryLogger();
 		$this->clients = new RecordingClientService(new StreamClientService());
 		$this->wiring = new CompanionWiring(
 			$this->config,
-			new SodiumCrypto(sodium_crypto_secretbox_keygen()),
+			$this->appConfig,
+			$crypto,
 			$this->clients,
 			new StaticUrlGenerator(self::$nextcloud->url),
 			new StaticL10N(),
 			$this->logger,
 		);
+		$this->saveSettings(serverUrl: self::$upstream->url);
+	}
+
+	/** Stores admin settings as the admin page does (app config): null keeps a field, '' clears it. */
+	protected function saveSettings(?string $serverUrl = null, ?string $apiKey = null, ?string $oauthClientId = null, ?string $oauthClientSecret = null): void {
+		$this->wiring->settings()->save($serverUrl, $apiKey, $oauthClientId, $oauthClientSecret);
 	}
 
 	/** One platform double for the whole run (it takes seconds to start); no test changes its users. */

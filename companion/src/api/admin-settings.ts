@@ -8,6 +8,8 @@ export interface AdminSettingsState {
 	api_key_set: boolean
 	oauth_client_id: string
 	oauth_client_secret_set: boolean
+	/** config.php keys of an earlier companion that are still there (no longer read; they may hold secrets). */
+	legacy_system_keys: string[]
 	error_page_url: string
 }
 

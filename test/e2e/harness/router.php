@@ -10,18 +10,20 @@ declare(strict_types=1);
 // Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell and
 // dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state.
 //
-// Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json, crypto.key and the
-// session-*.json files of the harness_session cookie live here), HARNESS_USER (signed-in user id),
-// HARNESS_SIDECAR_URL (seeds mcp_server_url on first start), HARNESS_NEXTCLOUD_URL (serves /ocs/v2.php/cloud/user;
-// the companion's calls to {overwrite.cli.url}/ocs/ go there), optional HARNESS_API_KEY (seeds mcp_server_api_key),
+// Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json (config.php),
+// appconfig.json (the app config), crypto.key and the session-*.json files of the harness_session cookie live
+// here), HARNESS_USER (signed-in user id), HARNESS_SIDECAR_URL (seeds the server
+// URL on first start), HARNESS_NEXTCLOUD_URL (serves /ocs/v2.php/cloud/user; the companion's calls to
+// {overwrite.cli.url}/ocs/ go there), optional HARNESS_API_KEY (seeds the API key),
 // HARNESS_OVERWRITE_CLI_URL (seeds overwrite.cli.url, the base of the OAuth redirect URI; default: this harness),
-// HARNESS_OAUTH_CLIENT_ID / HARNESS_OAUTH_CLIENT_SECRET (seed mcp_oauth_client_id / _secret),
+// HARNESS_OAUTH_CLIENT_ID / HARNESS_OAUTH_CLIENT_SECRET (seed the OAuth client id and secret),
+// HARNESS_SYSTEM_VALUES (a JSON object of more config.php values to seed, e.g. config_is_read_only),
 // HARNESS_ADMINS (comma-separated admin ids; default HARNESS_USER), HARNESS_REQUEST_TOKEN (default fixed).
 
-use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\Support\AppDispatcher;
 use OCA\McpCompanion\Tests\Support\CompanionWiring;
 use OCA\McpCompanion\Tests\Support\AdjustableTimeFactory;
+use OCA\McpCompanion\Tests\Support\FileBackedAppConfig;
 use OCA\McpCompanion\Tests\Support\FileBackedConfig;
 use OCA\McpCompanion\Tests\Support\FileBackedSession;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
@@ -56,28 +58,26 @@ $method = $_SERVER['REQUEST_METHOD'];
 
 // The address the browser uses for this harness (Nextcloud's getAbsoluteURL follows the request's host too).
 $ownUrl = 'http://' . ($_SERVER['HTTP_HOST'] ?? ($_SERVER['SERVER_NAME'] . ':' . $_SERVER['SERVER_PORT']));
+$isFirstStart = !is_file($stateDir . '/config.json');
 $config = new FileBackedConfig($stateDir . '/config.json');
-if (!is_file($stateDir . '/config.json')) {
-	$config->setSystemValue(SettingsService::KEY_SERVER_URL, (string)getenv('HARNESS_SIDECAR_URL'));
+if ($isFirstStart) {
 	$config->setSystemValue('overwrite.cli.url', (string)(getenv('HARNESS_OVERWRITE_CLI_URL') ?: 'http://' . $_SERVER['SERVER_NAME'] . ':' . $_SERVER['SERVER_PORT']));
-	$seeds = [
-		SettingsService::KEY_API_KEY => 'HARNESS_API_KEY',
-		SettingsService::KEY_OAUTH_CLIENT_ID => 'HARNESS_OAUTH_CLIENT_ID',
-		SettingsService::KEY_OAUTH_CLIENT_SECRET => 'HARNESS_OAUTH_CLIENT_SECRET',
-	];
-	foreach ($seeds as $key => $variable) {
-		if ((string)getenv($variable) !== '') {
-			$config->setSystemValue($key, (string)getenv($variable));
-		}
+	// config_is_read_only last: it refuses every later change of config.php
+	$systemValues = json_decode((string)(getenv('HARNESS_SYSTEM_VALUES') ?: '{}'), true) ?: [];
+	uksort($systemValues, fn (string $a, string $b) => ($a === 'config_is_read_only') <=> ($b === 'config_is_read_only'));
+	foreach ($systemValues as $key => $value) {
+		$config->setSystemValue($key, $value);
 	}
 }
+$crypto = SodiumCrypto::fromKeyFile($stateDir . '/crypto.key');
 $l = new StaticL10N();
 $logger = new MemoryLogger();
 $nextcloudUrl = rtrim((string)getenv('HARNESS_NEXTCLOUD_URL'), '/');
 $cliUrl = rtrim($config->getSystemValueString('overwrite.cli.url'), '/');
 $wiring = new CompanionWiring(
 	$config,
-	SodiumCrypto::fromKeyFile($stateDir . '/crypto.key'),
+	new FileBackedAppConfig($stateDir . '/appconfig.json', $crypto),
+	$crypto,
 	new RedirectingClientService(new StreamClientService(), [$cliUrl . '/ocs/' => $nextcloudUrl . '/ocs/', $ownUrl . '/ocs/' => $nextcloudUrl . '/ocs/']),
 	new StaticUrlGenerator($ownUrl),
 	$l,
@@ -85,6 +85,10 @@ $wiring = new CompanionWiring(
 	FileBackedSession::fromCookie($stateDir),
 	new AdjustableTimeFactory(),
 );
+if ($isFirstStart) {
+	$seed = static fn (string $variable): ?string => (string)getenv($variable) === '' ? null : (string)getenv($variable);
+	$wiring->settings()->save($seed('HARNESS_SIDECAR_URL'), $seed('HARNESS_API_KEY'), $seed('HARNESS_OAUTH_CLIENT_ID'), $seed('HARNESS_OAUTH_CLIENT_SECRET'));
+}
 $groupManager = new StaticGroupManager(array_values($admins));
 
 $send = static function (Response $response, string $body): void {

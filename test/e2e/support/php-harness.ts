@@ -21,15 +21,17 @@ export async function startPhpHarness(env: {
   sidecarUrl: string;
   nextcloudUrl: string;
   user: string;
-  /** Seeds mcp_server_api_key (sent to the sidecar as X-API-Key). */
+  /** Seeds the API key (sent to the sidecar as X-API-Key). */
   apiKey?: string;
-  /** Seeds mcp_oauth_client_id / mcp_oauth_client_secret (sign-in to the sidecar). */
+  /** Seeds the OAuth client id and secret (sign-in to the sidecar). */
   oauthClientId?: string;
   oauthClientSecret?: string;
   /** Seeds overwrite.cli.url, the base of the OAuth redirect URI (default: the harness's own URL). */
   overwriteCliUrl?: string;
   /** Listen on this port (when its URL must be known in advance, e.g. as an OAuth redirect URI). */
   port?: number;
+  /** More config.php values, as an admin left them (e.g. a key of an earlier companion, `config_is_read_only`). */
+  systemValues?: Record<string, unknown>;
 }): Promise<PhpHarness> {
   const stateDir = mkdtempSync(join(tmpdir(), 'harness-'));
   const port = env.port ?? (await findFreePort());
@@ -47,6 +49,7 @@ export async function startPhpHarness(env: {
       HARNESS_OAUTH_CLIENT_ID: env.oauthClientId ?? '',
       HARNESS_OAUTH_CLIENT_SECRET: env.oauthClientSecret ?? '',
       HARNESS_OVERWRITE_CLI_URL: env.overwriteCliUrl ?? '',
+      HARNESS_SYSTEM_VALUES: JSON.stringify(env.systemValues ?? {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

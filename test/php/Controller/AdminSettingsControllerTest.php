@@ -20,38 +20,38 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 	private const SETTINGS = '/api/v1/admin/settings';
 	private const TEST_CONNECTION = '/api/v1/admin/test-connection';
 
-	public function testSaveStoresTheSystemValuesAndNeverReturnsTheApiKey(): void {
+	public function testSaveStoresTheSettingsAndNeverReturnsTheApiKey(): void {
 		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'https://mcp.example.com/', 'apiKey' => 'secret-key-1', 'oauthClientId' => 'client-1'], 'admin', true);
 
 		$this->assertSame(200, $response->getStatus());
 		ContractAssert::assertConforms('admin-settings-saved.json', $response);
 		$this->assertSame(['server_url' => 'https://mcp.example.com', 'api_key_set' => true, 'oauth_client_id' => 'client-1'], $response->getData()['settings']);
-		$this->assertSame('https://mcp.example.com', $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
-		$this->assertSame('secret-key-1', $this->config->getSystemValue(SettingsService::KEY_API_KEY));
-		$this->assertSame('client-1', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID));
+		$this->assertSame('https://mcp.example.com', $this->readStoredSetting(SettingsService::KEY_SERVER_URL));
+		$this->assertSame('secret-key-1', $this->readStoredSetting(SettingsService::KEY_API_KEY));
+		$this->assertSame('client-1', $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_ID));
 		$this->assertStringNotContainsString('secret-key-1', $response->render());
 	}
 
 	public function testSaveKeepsTheApiKeyWhenItIsNullOrOmitted(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'kept-key');
+		$this->saveSettings(apiKey: 'kept-key');
 
 		$withNull = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'http://127.0.0.1:8000', 'apiKey' => null, 'oauthClientId' => ''], 'admin', true);
 		$omitted = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'http://127.0.0.1:8000', 'oauthClientId' => ''], 'admin', true);
 
 		$this->assertTrue($withNull->getData()['settings']['api_key_set']);
 		$this->assertTrue($omitted->getData()['settings']['api_key_set']);
-		$this->assertSame('kept-key', $this->config->getSystemValue(SettingsService::KEY_API_KEY));
+		$this->assertSame('kept-key', $this->readStoredSetting(SettingsService::KEY_API_KEY));
 	}
 
 	public function testSaveClearsTheApiKeyWhenItIsEmpty(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'old-key');
+		$this->saveSettings(apiKey: 'old-key');
 
 		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'apiKey' => '', 'oauthClientId' => ''], 'admin', true);
 
 		ContractAssert::assertConforms('admin-settings-saved.json', $response);
 		$this->assertFalse($response->getData()['settings']['api_key_set']);
-		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_API_KEY));
-		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+		$this->assertSame('', $this->readStoredSetting(SettingsService::KEY_API_KEY));
+		$this->assertSame('', $this->readStoredSetting(SettingsService::KEY_SERVER_URL));
 	}
 
 	public function testSaveStoresTheClientSecretAndNeverReturnsIt(): void {
@@ -59,59 +59,59 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 
 		$this->assertSame(200, $response->getStatus());
 		ContractAssert::assertConforms('admin-settings-saved.json', $response);
-		$this->assertSame('client-secret-1', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+		$this->assertSame('client-secret-1', $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_SECRET));
 		$this->assertStringNotContainsString('client-secret-1', $response->render());
 	}
 
 	public function testSaveKeepsTheClientSecretWhenItIsNullOrOmittedAndClearsItWhenEmpty(): void {
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'kept-secret');
+		$this->saveSettings(oauthClientSecret: 'kept-secret');
 
 		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => 'companion', 'oauthClientSecret' => null], 'admin', true);
 		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => 'companion'], 'admin', true);
-		$kept = $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET);
+		$kept = $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_SECRET);
 		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => 'companion', 'oauthClientSecret' => ''], 'admin', true);
 
 		$this->assertSame('kept-secret', $kept);
-		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+		$this->assertSame('', $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_SECRET));
 	}
 
 	public function testSaveRefusesAClientSecretWithSpacesAndKeepsTheOldOne(): void {
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'old-secret');
+		$this->saveSettings(oauthClientSecret: 'old-secret');
 
 		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => '', 'oauthClientId' => '', 'oauthClientSecret' => 'a secret'], 'admin', true);
 
 		$this->assertSame(400, $response->getStatus());
 		ContractAssert::assertConforms('error-response.json', $response);
-		$this->assertSame('old-secret', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+		$this->assertSame('old-secret', $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_SECRET));
 	}
 
 	public function testSaveKeepsEveryFieldThatIsOmitted(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'kept-key');
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'kept-client');
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'kept-secret');
+		$this->saveSettings(apiKey: 'kept-key');
+		$this->saveSettings(oauthClientId: 'kept-client');
+		$this->saveSettings(oauthClientSecret: 'kept-secret');
 
 		$response = $this->dispatch('PUT', self::SETTINGS, [], 'admin', true);
 
 		$this->assertSame(['server_url' => self::$upstream->url, 'api_key_set' => true, 'oauth_client_id' => 'kept-client'], $response->getData()['settings']);
-		$this->assertSame('kept-secret', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET));
+		$this->assertSame('kept-secret', $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_SECRET));
 	}
 
 	public function testSaveKeepsTheOAuthClientIdWhenOnlyTheServerUrlIsSent(): void {
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'kept-client');
+		$this->saveSettings(oauthClientId: 'kept-client');
 
 		$this->dispatch('PUT', self::SETTINGS, ['serverUrl' => 'https://mcp.example.com'], 'admin', true);
 
-		$this->assertSame('kept-client', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID));
-		$this->assertSame('https://mcp.example.com', $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+		$this->assertSame('kept-client', $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_ID));
+		$this->assertSame('https://mcp.example.com', $this->readStoredSetting(SettingsService::KEY_SERVER_URL));
 	}
 
 	public function testSaveClearsTheOAuthClientIdWhenItIsEmpty(): void {
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'old-client');
+		$this->saveSettings(oauthClientId: 'old-client');
 
 		$response = $this->dispatch('PUT', self::SETTINGS, ['oauthClientId' => ''], 'admin', true);
 
 		$this->assertSame('', $response->getData()['settings']['oauth_client_id']);
-		$this->assertSame('', $this->config->getSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID));
+		$this->assertSame('', $this->readStoredSetting(SettingsService::KEY_OAUTH_CLIENT_ID));
 	}
 
 	public function testSaveRefusalIsLoggedAtInfoWithoutAStackTrace(): void {
@@ -137,13 +137,13 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 
 	#[DataProvider('invalidServerUrls')]
 	public function testSaveRefusesAnInvalidServerUrlWith400AndKeepsTheOldOne(string $serverUrl): void {
-		$before = $this->config->getSystemValue(SettingsService::KEY_SERVER_URL);
+		$before = $this->readStoredSetting(SettingsService::KEY_SERVER_URL);
 
 		$response = $this->dispatch('PUT', self::SETTINGS, ['serverUrl' => $serverUrl, 'apiKey' => null, 'oauthClientId' => ''], 'admin', true);
 
 		$this->assertSame(400, $response->getStatus());
 		ContractAssert::assertConforms('error-response.json', $response);
-		$this->assertSame($before, $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+		$this->assertSame($before, $this->readStoredSetting(SettingsService::KEY_SERVER_URL));
 		$this->assertStringNotContainsString($serverUrl, $response->render());
 	}
 
@@ -159,11 +159,11 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$test = $this->dispatch('POST', self::TEST_CONNECTION, [], 'bob', false);
 
 		$this->assertSame([403, 403], [$save->getStatus(), $test->getStatus()]);
-		$this->assertSame(self::$upstream->url, $this->config->getSystemValue(SettingsService::KEY_SERVER_URL));
+		$this->assertSame(self::$upstream->url, $this->readStoredSetting(SettingsService::KEY_SERVER_URL));
 	}
 
 	public function testTestConnectionMakesAnAuthenticatedCallAndReturnsTheSidecarsDocumentsAsTheyCame(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'management-key-2');
+		$this->saveSettings(apiKey: 'management-key-2');
 		$this->setUpstreamBehaviour(['sidecar_api_key' => 'management-key-2']);
 
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
@@ -187,7 +187,7 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 	}
 
 	public function testTestConnectionReportsAWrongApiKey(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'wrong-key');
+		$this->saveSettings(apiKey: 'wrong-key');
 		$this->setUpstreamBehaviour(['sidecar_api_key' => 'management-key-2']);
 
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
@@ -208,7 +208,7 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 	}
 
 	public function testTestConnectionWarnsWhenTheSidecarRequiresNoKeyWhileOneIsConfiguredHere(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'unneeded-key');
+		$this->saveSettings(apiKey: 'unneeded-key');
 
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
@@ -229,7 +229,7 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 
 	public function testTestConnectionReportsAnUnreachableSidecarWith502(): void {
 		$unreachable = $this->unreachableUrl();
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, $unreachable);
+		$this->saveSettings(serverUrl: $unreachable);
 
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
@@ -259,11 +259,16 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 	}
 
 	public function testTestConnectionReportsAMissingConfigurationWith503(): void {
-		$this->config->deleteSystemValue(SettingsService::KEY_SERVER_URL);
+		$this->saveSettings(serverUrl: '');
 
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(503, $response->getStatus());
 		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
+	}
+
+	/** What the app config holds (decrypted), as the companion reads it. */
+	private function readStoredSetting(string $key): string {
+		return $this->appConfig->getValueString('mcp_companion', $key);
 	}
 }

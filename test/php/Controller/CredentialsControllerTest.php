@@ -12,7 +12,6 @@ namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Service\CredentialService;
-use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\ContractAssert;
 use OCA\McpCompanion\Tests\UpstreamTestCase;
 use OCP\AppFramework\Http\JSONResponse;
@@ -85,7 +84,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 	}
 
 	public function testStoreSendsTheApiKeyWhenOneIsConfigured(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'management-key-1');
+		$this->saveSettings(apiKey: 'management-key-1');
 
 		$this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
 
@@ -101,7 +100,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 	}
 
 	public function testStoreKeepsTheLocalCopyWhenTheSidecarIsDown(): void {
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, $this->unreachableUrl());
+		$this->saveSettings(serverUrl: $this->unreachableUrl());
 
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
 
@@ -121,7 +120,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 	}
 
 	public function testStoreSaysWhenNoSidecarIsConfigured(): void {
-		$this->config->deleteSystemValue(SettingsService::KEY_SERVER_URL);
+		$this->saveSettings(serverUrl: '');
 
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
 
@@ -206,7 +205,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 
 	public function testRevokeIsPartialWhenTheSidecarIsDown(): void {
 		$this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, $this->unreachableUrl());
+		$this->saveSettings(serverUrl: $this->unreachableUrl());
 
 		$response = $this->dispatch('DELETE', self::CREDENTIALS);
 

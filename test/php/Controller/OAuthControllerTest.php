@@ -14,7 +14,6 @@ namespace OCA\McpCompanion\Tests\Controller;
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Service\CredentialService;
 use OCA\McpCompanion\Service\OAuthLoginService;
-use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\ContractAssert;
 use OCA\McpCompanion\Tests\OAuthTestCase;
 use OCP\AppFramework\Http\RedirectResponse;
@@ -42,7 +41,7 @@ class OAuthControllerTest extends OAuthTestCase {
 	}
 
 	public function testLoginRedirectsBackAsUnavailableWithoutAClientId(): void {
-		$this->config->deleteSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID);
+		$this->saveSettings(oauthClientId: '');
 
 		$response = $this->dispatch('GET', '/oauth/login');
 
@@ -59,7 +58,7 @@ class OAuthControllerTest extends OAuthTestCase {
 	}
 
 	public function testLoginRedirectsBackWithAnErrorWhenTheSidecarIsUnreachable(): void {
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, $this->unreachableUrl());
+		$this->saveSettings(serverUrl: $this->unreachableUrl());
 
 		$response = $this->dispatch('GET', '/oauth/login');
 
@@ -82,8 +81,8 @@ class OAuthControllerTest extends OAuthTestCase {
 	}
 
 	public function testCallbackWorksForAPublicClientWithoutSecret(): void {
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, self::PUBLIC_CLIENT_ID);
-		$this->config->deleteSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET);
+		$this->saveSettings(oauthClientId: self::PUBLIC_CLIENT_ID);
+		$this->saveSettings(oauthClientSecret: '');
 
 		$response = $this->signIn();
 
@@ -133,7 +132,7 @@ class OAuthControllerTest extends OAuthTestCase {
 
 	public function testCallbackRedirectsWithAnErrorWhenTheExchangeFails(): void {
 		$answer = $this->authorizeAtProvider();
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'wrong-secret');
+		$this->saveSettings(oauthClientSecret: 'wrong-secret');
 
 		$response = $this->dispatch('GET', '/oauth/callback', $answer);
 
@@ -150,7 +149,7 @@ class OAuthControllerTest extends OAuthTestCase {
 	}
 
 	public function testSessionReturnsTheSidecarsSessionCalledWithTheBearerToken(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'management-key-3');
+		$this->saveSettings(apiKey: 'management-key-3');
 		$this->signIn();
 
 		$response = $this->dispatch('GET', '/api/v1/session');
@@ -197,7 +196,7 @@ class OAuthControllerTest extends OAuthTestCase {
 
 	public function testSessionReportsAnUnreachableSidecar(): void {
 		$this->signIn();
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, $this->unreachableUrl());
+		$this->saveSettings(serverUrl: $this->unreachableUrl());
 
 		$response = $this->dispatch('GET', '/api/v1/session');
 

@@ -12,7 +12,9 @@ namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\Controller\PageController;
 use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
+use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\SimpleRequest;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
 use OCA\McpCompanion\Tests\Support\TemplateRenderer;
@@ -23,7 +25,7 @@ use PHPUnit\Framework\TestCase;
 
 class PageControllerTest extends TestCase {
 	public function testRendersTitleAddressHelpAndTroubleshootingSteps(): void {
-		$html = $this->renderErrorPage(new InMemoryConfig([SettingsService::KEY_SERVER_URL => 'http://127.0.0.1:8000']), new StaticL10N());
+		$html = $this->renderErrorPage('http://127.0.0.1:8000', new StaticL10N());
 
 		$this->assertStringContainsString('<h2>The MCP server is not available</h2>', $html);
 		$this->assertStringContainsString('<code>http://127.0.0.1:8000</code>', $html);
@@ -32,16 +34,15 @@ class PageControllerTest extends TestCase {
 	}
 
 	public function testSaysWhenNoAddressIsConfigured(): void {
-		$html = $this->renderErrorPage(new InMemoryConfig(), new StaticL10N());
+		$html = $this->renderErrorPage(null, new StaticL10N());
 
 		$this->assertStringContainsString('<code>not configured</code>', $html);
 	}
 
 	public function testEscapesEveryValue(): void {
-		$config = new InMemoryConfig([SettingsService::KEY_SERVER_URL => 'http://x/"><script>alert(1)</script>']);
 		$l = new StaticL10N(['Troubleshooting' => '<b>Fehlersuche</b>']);
 
-		$html = $this->renderErrorPage($config, $l);
+		$html = $this->renderErrorPage('http://x/"><script>alert(1)</script>', $l);
 
 		$this->assertStringNotContainsString('<script>', $html);
 		$this->assertStringNotContainsString('<b>', $html);
@@ -55,8 +56,13 @@ class PageControllerTest extends TestCase {
 		$this->assertCount(1, $action->getAttributes(NoCSRFRequired::class));
 	}
 
-	private function renderErrorPage(InMemoryConfig $config, StaticL10N $l): string {
-		$response = (new PageController(new SimpleRequest(), new SettingsService($config, $l), $l))->error();
+	/** @param ?string $serverUrl stored as it is, without the validation of the admin page */
+	private function renderErrorPage(?string $serverUrl, StaticL10N $l): string {
+		$appConfig = InMemoryAppConfig::withRandomKey();
+		if ($serverUrl !== null) {
+			$appConfig->setValueString('mcp_companion', SettingsService::KEY_SERVER_URL, $serverUrl);
+		}
+		$response = (new PageController(new SimpleRequest(), new SettingsService($appConfig, new InMemoryConfig(), $l, new MemoryLogger()), $l))->error();
 		return (new TemplateRenderer(UpstreamTestCase::REPO_ROOT, $l))->render($response);
 	}
 }

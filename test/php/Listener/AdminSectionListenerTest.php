@@ -12,6 +12,7 @@ namespace OCA\McpCompanion\Tests\Listener;
 
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
@@ -21,14 +22,14 @@ use OCP\EventDispatcher\Event;
 use PHPUnit\Framework\TestCase;
 
 class AdminSectionListenerTest extends TestCase {
-	private InMemoryConfig $config;
+	private SettingsService $settings;
 	private MemoryLogger $logger;
 	private AdminSectionListener $listener;
 
 	protected function setUp(): void {
-		$this->config = new InMemoryConfig();
 		$this->logger = new MemoryLogger();
-		$this->listener = new AdminSectionListener(new SettingsService($this->config, new StaticL10N()), $this->logger);
+		$this->settings = new SettingsService(InMemoryAppConfig::withRandomKey(), new InMemoryConfig(), new StaticL10N(), new MemoryLogger());
+		$this->listener = new AdminSectionListener($this->settings, $this->logger);
 	}
 
 	public function testWarnsWhenNoServerAddressIsConfigured(): void {
@@ -39,7 +40,7 @@ class AdminSectionListenerTest extends TestCase {
 	}
 
 	public function testWarnsWhenTheOAuthClientIdIsMissing(): void {
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, 'http://127.0.0.1:8000');
+		$this->settings->save(serverUrl: 'http://127.0.0.1:8000');
 
 		$this->listener->handle($this->settingsPage('admin', 'mcp_companion'));
 
@@ -47,8 +48,7 @@ class AdminSectionListenerTest extends TestCase {
 	}
 
 	public function testStaysQuietWhenEverythingIsConfigured(): void {
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, 'http://127.0.0.1:8000');
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'client-1');
+		$this->settings->save(serverUrl: 'http://127.0.0.1:8000', oauthClientId: 'client-1');
 
 		$this->listener->handle($this->settingsPage('admin', 'mcp_companion'));
 

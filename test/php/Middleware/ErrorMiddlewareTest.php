@@ -17,6 +17,7 @@ use OCA\McpCompanion\Exception\SidecarUnreachableException;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\ContractAssert;
+use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\SimpleRequest;
@@ -35,7 +36,7 @@ class ErrorMiddlewareTest extends TestCase {
 		$l = new StaticL10N();
 		$this->logger = new MemoryLogger();
 		$this->middleware = new ErrorMiddleware($request, $l, $this->logger);
-		$this->controller = new PageController($request, new SettingsService(new InMemoryConfig(), $l), $l);
+		$this->controller = new PageController($request, new SettingsService(InMemoryAppConfig::withRandomKey(), new InMemoryConfig(), $l, new MemoryLogger()), $l);
 	}
 
 	public function testMapsACompanionErrorToItsStatusSafeMessageAndRequestId(): void {

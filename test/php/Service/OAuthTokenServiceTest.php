@@ -13,7 +13,6 @@ namespace OCA\McpCompanion\Tests\Service;
 
 use OCA\McpCompanion\Exception\OAuthProviderException;
 use OCA\McpCompanion\Exception\OAuthSignInRequiredException;
-use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\ContractAssert;
 use OCA\McpCompanion\Tests\OAuthTestCase;
 
@@ -106,8 +105,8 @@ class OAuthTokenServiceTest extends OAuthTestCase {
 
 	public function testSendsOnlyTheClientIdForAPublicClientsRefresh(): void {
 		$this->useFakeProvider();
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, self::PUBLIC_CLIENT_ID);
-		$this->config->deleteSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET);
+		$this->saveSettings(oauthClientId: self::PUBLIC_CLIENT_ID);
+		$this->saveSettings(oauthClientSecret: '');
 		$this->wiring->oauthTokens()->exchangeCode('alice', 'fake-code', 'fake-verifier', self::REDIRECT_URI);
 		$this->advanceClock(900);
 

@@ -15,7 +15,9 @@ use OCA\McpCompanion\Settings\Admin;
 use OCA\McpCompanion\Settings\AdminSection;
 use OCA\McpCompanion\Settings\Personal;
 use OCA\McpCompanion\Settings\PersonalSection;
+use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
+use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\RecordingInitialState;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
 use OCA\McpCompanion\Tests\Support\StaticUrlGenerator;
@@ -26,6 +28,7 @@ use PHPUnit\Framework\TestCase;
 
 class SettingsFormsTest extends TestCase {
 	private InMemoryConfig $config;
+	private SettingsService $settings;
 	private RecordingInitialState $initialState;
 	private StaticUrlGenerator $urls;
 	private TemplateRenderer $renderer;
@@ -33,14 +36,15 @@ class SettingsFormsTest extends TestCase {
 	protected function setUp(): void {
 		(new \ReflectionProperty(Util::class, 'scripts'))->setValue(null, []);
 		$this->config = new InMemoryConfig();
+		$this->settings = new SettingsService(InMemoryAppConfig::withRandomKey(), $this->config, new StaticL10N(), new MemoryLogger());
 		$this->initialState = new RecordingInitialState('mcp_companion');
 		$this->urls = new StaticUrlGenerator('https://cloud.example.com');
 		$this->renderer = new TemplateRenderer(UpstreamTestCase::REPO_ROOT, new StaticL10N());
 	}
 
 	public function testPersonalFormProvidesTheMountPointStateAndBundle(): void {
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, 'http://127.0.0.1:8000');
-		$personal = new Personal($this->initialState, $this->urls, new SettingsService($this->config, new StaticL10N()), 'alice');
+		$this->settings->save(serverUrl: 'http://127.0.0.1:8000');
+		$personal = new Personal($this->initialState, $this->urls, $this->settings, 'alice');
 
 		$html = $this->renderer->render($personal->getForm());
 
@@ -56,23 +60,21 @@ class SettingsFormsTest extends TestCase {
 	}
 
 	public function testPersonalFormOffersSignInWhenAClientAndTheServerAreConfigured(): void {
-		$this->config->setSystemValue(SettingsService::KEY_SERVER_URL, 'http://127.0.0.1:8000');
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_ID, 'companion');
-		$withClient = new Personal($this->initialState, $this->urls, new SettingsService($this->config, new StaticL10N()), 'alice');
+		$this->settings->save(serverUrl: 'http://127.0.0.1:8000', oauthClientId: 'companion');
+		$withClient = new Personal($this->initialState, $this->urls, $this->settings, 'alice');
 		$withoutServer = new RecordingInitialState('mcp_companion');
 
 		$withClient->getForm();
-		$this->config->deleteSystemValue(SettingsService::KEY_SERVER_URL);
-		(new Personal($withoutServer, $this->urls, new SettingsService($this->config, new StaticL10N()), 'alice'))->getForm();
+		$this->settings->save(serverUrl: '');
+		(new Personal($withoutServer, $this->urls, $this->settings, 'alice'))->getForm();
 
 		$this->assertTrue($this->initialState->states['personal-settings']['oauth_available']);
 		$this->assertFalse($withoutServer->states['personal-settings']['oauth_available']);
 	}
 
 	public function testAdminFormProvidesTheSettingsButNeverTheApiKeyOrClientSecret(): void {
-		$this->config->setSystemValue(SettingsService::KEY_API_KEY, 'very-secret-key');
-		$this->config->setSystemValue(SettingsService::KEY_OAUTH_CLIENT_SECRET, 'very-secret-client-secret');
-		$admin = new Admin($this->initialState, $this->urls, new SettingsService($this->config, new StaticL10N()));
+		$this->settings->save(apiKey: 'very-secret-key', oauthClientSecret: 'very-secret-client-secret');
+		$admin = new Admin($this->initialState, $this->urls, $this->settings);
 
 		$html = $this->renderer->render($admin->getForm());
 
@@ -82,6 +84,7 @@ class SettingsFormsTest extends TestCase {
 			'api_key_set' => true,
 			'oauth_client_id' => '',
 			'oauth_client_secret_set' => true,
+			'legacy_system_keys' => [],
 			'error_page_url' => '/index.php/apps/mcp_companion/error',
 		]], $this->initialState->states);
 		$this->assertStringNotContainsString('very-secret-key', $this->initialState->renderInputs());

@@ -32,6 +32,7 @@ use OCP\AppFramework\Controller;
 use OCP\AppFramework\Services\IInitialState;
 use OCP\AppFramework\Utility\ITimeFactory;
 use OCP\Http\Client\IClientService;
+use OCP\IAppConfig;
 use OCP\IConfig;
 use OCP\IL10N;
 use OCP\IRequest;
@@ -44,6 +45,7 @@ use Psr\Log\LoggerInterface;
 class CompanionWiring {
 	public function __construct(
 		public IConfig $config,
+		public IAppConfig $appConfig,
 		public ICrypto $crypto,
 		public IClientService $clientService,
 		public IURLGenerator $urlGenerator,
@@ -56,7 +58,7 @@ class CompanionWiring {
 	}
 
 	public function settings(): SettingsService {
-		return new SettingsService($this->config, $this->l);
+		return new SettingsService($this->appConfig, $this->config, $this->l, $this->logger);
 	}
 
 	public function sidecar(): SidecarClient {

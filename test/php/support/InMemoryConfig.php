@@ -10,6 +10,7 @@ declare(strict_types=1);
 // IConfig kept in memory (system values and user preferences); FileBackedConfig persists the same data.
 namespace OCA\McpCompanion\Tests\Support;
 
+use OCP\HintException;
 use OCP\IConfig;
 
 class InMemoryConfig implements IConfig {
@@ -22,6 +23,10 @@ class InMemoryConfig implements IConfig {
 	}
 
 	public function setSystemValue($key, $value) {
+		if (($this->read()['system'][$key] ?? null) === $value) {
+			return;
+		}
+		$this->assertConfigWritable();
 		$this->update(function (array &$data) use ($key, $value): void {
 			$data['system'][$key] = $value;
 		});
@@ -40,6 +45,10 @@ class InMemoryConfig implements IConfig {
 	}
 
 	public function deleteSystemValue($key) {
+		if (!isset($this->read()['system'][$key])) {
+			return;
+		}
+		$this->assertConfigWritable();
 		$this->update(function (array &$data) use ($key): void {
 			unset($data['system'][$key]);
 		});
@@ -61,6 +70,11 @@ class InMemoryConfig implements IConfig {
 		});
 	}
 
+	/** Every system value, i.e. what config.php holds (test inspection). @return array<string, mixed> */
+	public function getSystemValues(): array {
+		return $this->read()['system'];
+	}
+
 	/** Every stored preference of one app for one user (test inspection). @return array<string, string> */
 	public function getUserValues(string $userId, string $appName): array {
 		return $this->read()['users'][$userId][$appName] ?? [];
@@ -68,6 +82,18 @@ class InMemoryConfig implements IConfig {
 
 	protected function read(): array {
 		return $this->data;
+	}
+
+	/**
+	 * As lib/private/Config.php (source: nextcloud/server, checkReadOnly/writeData): a change of config.php throws
+	 * while `config_is_read_only` is set; setting an unchanged value or deleting a missing key writes nothing.
+	 *
+	 * @throws HintException
+	 */
+	private function assertConfigWritable(): void {
+		if ($this->read()['system']['config_is_read_only'] ?? false) {
+			throw new HintException('Config is set to be read-only via option "config_is_read_only".', 'Unset "config_is_read_only" to allow changes to the config file.');
+		}
 	}
 
 	/** @param callable(array): void $change */
