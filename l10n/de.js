@@ -112,6 +112,7 @@ OC.L10N.register(
     "The OAuth client secret contains characters that are not allowed." : "Das OAuth-Client-Geheimnis enthält unzulässige Zeichen.",
     "The request failed. Please try again later." : "Die Anfrage ist fehlgeschlagen. Bitte versuche es später erneut.",
     "The sign-in at the MCP server could not be renewed. Please try again later." : "Die Anmeldung beim MCP-Server konnte nicht erneuert werden. Bitte versuche es später erneut.",
+    "The sign-in at the MCP server is being renewed. Please try again in a moment." : "Die Anmeldung beim MCP-Server wird gerade erneuert. Bitte versuche es gleich noch einmal.",
     "There is no such user." : "Dieses Konto gibt es nicht.",
     "This address answers, but not like an MCP server of this version. Check the address, or update the MCP server." : "Diese Adresse antwortet, aber nicht wie ein MCP-Server dieser Version. Prüfe die Adresse oder aktualisiere den MCP-Server.",
     "This app password belongs to another account." : "Dieses App-Passwort gehört zu einem anderen Konto.",

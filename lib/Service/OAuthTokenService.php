@@ -8,7 +8,7 @@ declare(strict_types=1);
  */
 
 // The user's tokens for the sidecar's management API: obtained at the provider's token endpoint, kept encrypted
-// in the user's preferences, refreshed shortly before they expire.
+// in the user's preferences, refreshed shortly before they expire, one refresh per user at a time.
 namespace OCA\McpCompanion\Service;
 
 use OCA\McpCompanion\AppInfo\Application;
@@ -22,6 +22,7 @@ use OCP\AppFramework\Utility\ITimeFactory;
 use OCP\Http\Client\IClientService;
 use OCP\IConfig;
 use OCP\IL10N;
+use OCP\Lock\LockedException;
 use OCP\Security\ICrypto;
 use Psr\Log\LoggerInterface;
 
@@ -38,6 +39,7 @@ class OAuthTokenService {
 		private IClientService $clientService,
 		private ProviderDiscovery $discovery,
 		private SettingsService $settings,
+		private OAuthRefreshLock $refreshLock,
 		private ITimeFactory $timeFactory,
 		private IL10N $l,
 		private LoggerInterface $logger,
@@ -65,23 +67,48 @@ class OAuthTokenService {
 	}
 
 	/**
-	 * A valid access token, refreshed first when it expires within a minute.
+	 * A valid access token, refreshed first when it expires within a minute. Nextcloud rotates refresh tokens, so
+	 * the refresh runs under the user's lock: a second request waits, then finds the new tokens and uses them.
 	 *
 	 * @throws OAuthSignInRequiredException no tokens, or the provider no longer accepts the refresh token (then forgotten)
-	 * @throws OAuthProviderException the refresh failed for another reason; the stored tokens are kept
+	 * @throws OAuthProviderException the refresh failed for another reason, or another request is still refreshing; the stored tokens are kept
 	 * @throws OAuthUnavailableException|SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
 	 */
 	public function getAccessToken(string $userId): string {
-		$tokens = $this->readTokens($userId);
-		if ($tokens === null) {
-			throw new OAuthSignInRequiredException($this->l->t('Sign in to the MCP server first.'));
+		$tokens = $this->readTokens($userId) ?? throw $this->buildSignInRequired();
+		if ($this->isFresh($tokens)) {
+			return $tokens['access_token'];
 		}
-		$now = $this->timeFactory->getTime();
-		if ($tokens['expires_at'] === null || $tokens['expires_at'] - $now > self::REFRESH_MARGIN_SECONDS) {
+		try {
+			return $this->refreshLock->runExclusively($userId, fn (): string => $this->refreshUnderLock($userId));
+		} catch (LockedException $e) {
+			$this->logger->warning('Another request has been renewing the MCP server sign-in for too long', ['userId' => $userId]);
+			throw new OAuthProviderException($this->l->t('The sign-in at the MCP server is being renewed. Please try again in a moment.'));
+		}
+	}
+
+	public function forgetTokens(string $userId): void {
+		$this->config->deleteUserValue($userId, Application::APP_ID, self::KEY_TOKENS);
+	}
+
+	/** @param array{access_token: string, refresh_token: ?string, expires_at: ?int} $tokens */
+	private function isFresh(array $tokens): bool {
+		return $tokens['expires_at'] === null || $tokens['expires_at'] - $this->timeFactory->getTime() > self::REFRESH_MARGIN_SECONDS;
+	}
+
+	/**
+	 * Holds the user's refresh lock: reads the tokens again, since the request that held the lock before may have
+	 * refreshed them (or signed the user out) meanwhile.
+	 *
+	 * @throws OAuthSignInRequiredException|OAuthProviderException|OAuthUnavailableException|SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	private function refreshUnderLock(string $userId): string {
+		$tokens = $this->readTokens($userId) ?? throw $this->buildSignInRequired();
+		if ($this->isFresh($tokens)) {
 			return $tokens['access_token'];
 		}
 		if ($tokens['refresh_token'] === null) {
-			if ($tokens['expires_at'] > $now) {
+			if ($tokens['expires_at'] > $this->timeFactory->getTime()) {
 				return $tokens['access_token'];
 			}
 			$this->forgetTokens($userId);
@@ -90,18 +117,12 @@ class OAuthTokenService {
 		return $this->refresh($userId, $tokens['refresh_token']);
 	}
 
-	public function forgetTokens(string $userId): void {
-		$this->config->deleteUserValue($userId, Application::APP_ID, self::KEY_TOKENS);
-	}
-
 	/** @throws OAuthSignInRequiredException|OAuthProviderException|OAuthUnavailableException|SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException */
 	private function refresh(string $userId, string $refreshToken): string {
 		try {
 			$answer = $this->requestTokens(['grant_type' => 'refresh_token', 'refresh_token' => $refreshToken]);
 		} catch (OAuthSignInRequiredException $e) {
-			$this->logger->info('The OpenID provider no longer accepts the refresh token; forgetting the tokens', ['userId' => $userId]);
-			$this->forgetTokens($userId);
-			throw $e;
+			return $this->handleRefusedRefreshToken($userId, $refreshToken, $e);
 		}
 		if ($answer['refresh_token'] === null) {
 			// Nextcloud rotates refresh tokens: the old one is spent, and a refresh without a new one cannot be repeated.
@@ -110,6 +131,29 @@ class OAuthTokenService {
 		}
 		$this->storeTokens($userId, $answer);
 		return $answer['access_token'];
+	}
+
+	/**
+	 * invalid_grant: forgets the tokens only while they are still the ones that were used. Tokens that changed meanwhile
+	 * came from a refresh or sign-in of another request (possible only where Nextcloud's file locking is disabled).
+	 *
+	 * @throws OAuthSignInRequiredException|OAuthProviderException
+	 */
+	private function handleRefusedRefreshToken(string $userId, string $usedRefreshToken, OAuthSignInRequiredException $refusal): string {
+		$current = $this->readTokens($userId);
+		if ($current === null) {
+			throw $refusal;
+		}
+		if ($current['refresh_token'] === null || !hash_equals($current['refresh_token'], $usedRefreshToken)) {
+			$this->logger->info('The refresh token was spent by another request, which stored new tokens; using those', ['userId' => $userId]);
+			if ($this->isFresh($current)) {
+				return $current['access_token'];
+			}
+			throw new OAuthProviderException($this->l->t('The sign-in at the MCP server could not be renewed. Please try again later.'));
+		}
+		$this->logger->info('The OpenID provider no longer accepts the refresh token; forgetting the tokens', ['userId' => $userId]);
+		$this->forgetTokens($userId);
+		throw $refusal;
 	}
 
 	/**
@@ -204,6 +248,10 @@ class OAuthTokenService {
 			'refresh_token' => is_string($tokens['refresh_token'] ?? null) ? $tokens['refresh_token'] : null,
 			'expires_at' => is_int($tokens['expires_at'] ?? null) ? $tokens['expires_at'] : null,
 		];
+	}
+
+	private function buildSignInRequired(): OAuthSignInRequiredException {
+		return new OAuthSignInRequiredException($this->l->t('Sign in to the MCP server first.'));
 	}
 
 	private function buildExpired(): OAuthSignInRequiredException {

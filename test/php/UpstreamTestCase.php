@@ -13,6 +13,7 @@ namespace OCA\McpCompanion\Tests;
 
 use OCA\McpCompanion\Tests\Support\AppDispatcher;
 use OCA\McpCompanion\Tests\Support\CompanionWiring;
+use OCA\McpCompanion\Tests\Support\FileLockingProvider;
 use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
@@ -64,9 +65,7 @@ abstract class UpstreamTestCase extends TestCase {
 	protected function setUp(): void {
 		@unlink(self::$stateDir . '/behaviour.json');
 		@unlink(self::$stateDir . '/requests.jsonl');
-		$crypto = new SodiumCrypto(sodium_crypto_secretbox_keygen());
-		$this->config = new InMemoryConfig();
-		$this->appConfig = new InMemoryAppConfig($crypto);
+		[$this->config, $this->appConfig, $crypto] = $this->createState();
 		$this->logger = new MemoryLogger();
 		$this->clients = new RecordingClientService(new StreamClientService());
 		$this->wiring = new CompanionWiring(
@@ -77,8 +76,19 @@ abstract class UpstreamTestCase extends TestCase {
 			new StaticUrlGenerator(self::$nextcloud->url),
 			new StaticL10N(),
 			$this->logger,
+			new FileLockingProvider(self::$stateDir),
 		);
 		$this->saveSettings(serverUrl: self::$upstream->url);
+	}
+
+	/**
+	 * Where the companion keeps its state: in memory; tests that start more PHP processes keep it in files.
+	 *
+	 * @return array{InMemoryConfig, InMemoryAppConfig, SodiumCrypto}
+	 */
+	protected function createState(): array {
+		$crypto = new SodiumCrypto(sodium_crypto_secretbox_keygen());
+		return [new InMemoryConfig(), new InMemoryAppConfig($crypto), $crypto];
 	}
 
 	/** Stores admin settings as the admin page does (app config): null keeps a field, '' clears it. */

@@ -11,8 +11,8 @@ declare(strict_types=1);
 // dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state.
 //
 // Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json (config.php),
-// appconfig.json (the app config), crypto.key and the session-*.json files of the harness_session cookie live
-// here), HARNESS_USER (signed-in user id), HARNESS_SIDECAR_URL (seeds the server
+// appconfig.json (the app config), crypto.key, the lock-* files of the locking provider and the session-*.json files
+// of the harness_session cookie live here), HARNESS_USER (signed-in user id), HARNESS_SIDECAR_URL (seeds the server
 // URL on first start), HARNESS_NEXTCLOUD_URL (serves /ocs/v2.php/cloud/user; the companion's calls to
 // {overwrite.cli.url}/ocs/ go there), optional HARNESS_API_KEY (seeds the API key),
 // HARNESS_OVERWRITE_CLI_URL (seeds overwrite.cli.url, the base of the OAuth redirect URI; default: this harness),
@@ -25,6 +25,7 @@ use OCA\McpCompanion\Tests\Support\CompanionWiring;
 use OCA\McpCompanion\Tests\Support\AdjustableTimeFactory;
 use OCA\McpCompanion\Tests\Support\FileBackedAppConfig;
 use OCA\McpCompanion\Tests\Support\FileBackedConfig;
+use OCA\McpCompanion\Tests\Support\FileLockingProvider;
 use OCA\McpCompanion\Tests\Support\FileBackedSession;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\RecordingInitialState;
@@ -82,6 +83,7 @@ $wiring = new CompanionWiring(
 	new StaticUrlGenerator($ownUrl),
 	$l,
 	$logger,
+	new FileLockingProvider($stateDir),
 	FileBackedSession::fromCookie($stateDir),
 	new AdjustableTimeFactory(),
 );

@@ -8,13 +8,17 @@ declare(strict_types=1);
  */
 
 // OAuthTokenService: refreshing shortly before expiry against a real OpenID provider (rotating refresh tokens),
-// forgetting on invalid_grant, and refusing a refresh without a new refresh token (fake token endpoint).
+// forgetting on invalid_grant only the tokens that were used, waiting for the refresh lock, and refusing a refresh
+// without a new refresh token (fake token endpoint).
 namespace OCA\McpCompanion\Tests\Service;
 
 use OCA\McpCompanion\Exception\OAuthProviderException;
 use OCA\McpCompanion\Exception\OAuthSignInRequiredException;
+use OCA\McpCompanion\Service\OAuthRefreshLock;
 use OCA\McpCompanion\Tests\ContractAssert;
 use OCA\McpCompanion\Tests\OAuthTestCase;
+use OCA\McpCompanion\Tests\Support\InterceptingClientService;
+use OCP\Lock\ILockingProvider;
 
 class OAuthTokenServiceTest extends OAuthTestCase {
 	public function testReturnsTheStoredAccessTokenWhileItIsValidForMoreThanAMinute(): void {
@@ -67,6 +71,44 @@ class OAuthTokenServiceTest extends OAuthTestCase {
 		$this->assertSame(['signed_in' => false, 'error' => 'Sign in to the MCP server again: your session has expired.'], $response->getData());
 		$this->assertNull($this->readStoredTokens());
 		$this->assertSame([], $this->upstreamRequests('/api/v1/users/'));
+	}
+
+	public function testUsesTheTokensAnotherRequestStoredWhileItsOwnRefreshWasRefused(): void {
+		$this->useFakeProvider();
+		$this->wiring->oauthTokens()->exchangeCode('alice', 'fake-code', 'fake-verifier', self::REDIRECT_URI);
+		$this->changeUpstreamBehaviour(['token_answer' => [400, ['error' => 'invalid_grant']]]);
+		$this->advanceClock(900);
+		$newer = ['access_token' => 'stored-by-another-request', 'refresh_token' => 'fake-refresh-3', 'expires_at' => $this->wiring->timeFactory->getTime() + 900];
+		// Without a working lock (filelocking.enabled false) another request can rotate the token while this one asks.
+		$this->wiring->clientService = new InterceptingClientService($this->clients, function () use ($newer): void {
+			$this->config->setUserValue('alice', 'mcp_companion', 'oauth_tokens', $this->wiring->crypto->encrypt(json_encode($newer)));
+		});
+
+		$token = $this->wiring->oauthTokens()->getAccessToken('alice');
+
+		$this->assertSame('stored-by-another-request', $token);
+		$this->assertSame($newer, $this->readStoredTokens());
+	}
+
+	public function testAsksToTryAgainAndKeepsTheTokensWhileAnotherRequestHoldsTheRefreshLock(): void {
+		$this->useFakeProvider();
+		$this->wiring->oauthTokens()->exchangeCode('alice', 'fake-code', 'fake-verifier', self::REDIRECT_URI);
+		$before = $this->storedTokenValue();
+		$this->advanceClock(900);
+		$this->wiring->refreshLockWaitSeconds = 0.3;
+		$this->wiring->locking->acquireLock(OAuthRefreshLock::buildKey('alice'), ILockingProvider::LOCK_EXCLUSIVE);
+
+		try {
+			$this->wiring->oauthTokens()->getAccessToken('alice');
+			$this->fail('getAccessToken did not wait for the lock');
+		} catch (OAuthProviderException $e) {
+			$this->assertSame('The sign-in at the MCP server is being renewed. Please try again in a moment.', $e->getMessage());
+		} finally {
+			$this->wiring->locking->releaseLock(OAuthRefreshLock::buildKey('alice'), ILockingProvider::LOCK_EXCLUSIVE);
+		}
+
+		$this->assertSame($before, $this->storedTokenValue());
+		$this->assertCount(1, $this->upstreamRequests('/index.php/apps/oidc/token'), 'only the sign-in reached the token endpoint');
 	}
 
 	public function testRefusesARefreshAnswerWithoutRefreshTokenAndKeepsTheOldTokens(): void {

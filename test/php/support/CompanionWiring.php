@@ -22,6 +22,7 @@ use OCA\McpCompanion\Service\ConnectionTester;
 use OCA\McpCompanion\Service\CredentialService;
 use OCA\McpCompanion\Service\McpSessionService;
 use OCA\McpCompanion\Service\OAuthLoginService;
+use OCA\McpCompanion\Service\OAuthRefreshLock;
 use OCA\McpCompanion\Service\OAuthTokenService;
 use OCA\McpCompanion\Service\ProviderDiscovery;
 use OCA\McpCompanion\Service\SettingsService;
@@ -39,10 +40,12 @@ use OCP\IRequest;
 use OCP\ISession;
 use OCP\IURLGenerator;
 use OCP\IUserManager;
+use OCP\Lock\ILockingProvider;
 use OCP\Security\ICrypto;
 use Psr\Log\LoggerInterface;
 
 class CompanionWiring {
+	/** @param ILockingProvider $locking shared by every process that works on the same state (FileLockingProvider) */
 	public function __construct(
 		public IConfig $config,
 		public IAppConfig $appConfig,
@@ -51,9 +54,11 @@ class CompanionWiring {
 		public IURLGenerator $urlGenerator,
 		public IL10N $l,
 		public LoggerInterface $logger,
+		public ILockingProvider $locking,
 		public ISession $session = new MemorySession(),
 		public ITimeFactory $timeFactory = new AdjustableTimeFactory(),
 		public IUserManager $userManager = new StaticUserManager(['alice', 'bob', 'admin']),
+		public float $refreshLockWaitSeconds = OAuthRefreshLock::WAIT_SECONDS,
 	) {
 	}
 
@@ -80,7 +85,8 @@ class CompanionWiring {
 	/** One discovery per request, like Nextcloud's container builds one service graph per request. */
 	public function oauthTokens(?ProviderDiscovery $discovery = null): OAuthTokenService {
 		$discovery ??= new ProviderDiscovery($this->sidecar(), $this->clientService, $this->l, $this->logger);
-		return new OAuthTokenService($this->config, $this->crypto, $this->clientService, $discovery, $this->settings(), $this->timeFactory, $this->l, $this->logger);
+		$lock = new OAuthRefreshLock($this->locking, $this->refreshLockWaitSeconds);
+		return new OAuthTokenService($this->config, $this->crypto, $this->clientService, $discovery, $this->settings(), $lock, $this->timeFactory, $this->l, $this->logger);
 	}
 
 	public function oauthLogin(): OAuthLoginService {
