@@ -1,18 +1,41 @@
 # The project's commands: `make run` starts the sidecar, `make test` runs every test (both install what is missing).
 SHELL := /bin/bash
+
+# Node.js 24 LTS: the system's when it is 24 or newer; otherwise make fetches it once from the npm registry (the
+# node-<os>-<arch> package ships the binary and the headers native builds need) into .tools/, without touching the
+# system, and every recipe below runs with it first on PATH.
+NODE_MAJOR := 24
+SYSTEM_NODE_MAJOR := $(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+NODE_PACKAGE := node-$(shell uname -s | tr A-Z a-z)-$(shell uname -m | sed -e s/x86_64/x64/ -e s/aarch64/arm64/)
+ifeq ($(shell [ $(SYSTEM_NODE_MAJOR) -ge $(NODE_MAJOR) ] && echo system),system)
+NODE := $(shell command -v node)
+NPM_NODEDIR :=
+else
+NODE_HOME := $(CURDIR)/.tools/node/node_modules/$(NODE_PACKAGE)
+NODE := $(NODE_HOME)/bin/node
+NPM_NODEDIR := npm_config_nodedir=$(NODE_HOME)
+export PATH := $(NODE_HOME)/bin:$(PATH)
+endif
+
 NPM_STAMP := node_modules/.install-stamp
 SIDECAR_BUILD := sidecar/dist/cli.js
 COMPANION_BUILD := js/mcp_companion-personal.mjs
 COMPOSER_STAMP := vendor/.install-stamp
 CLI := node sidecar/bin/nextcloud-mcp-server.js
 
-.PHONY: install run test test-system-packages lint typecheck test-sidecar test-companion test-php test-e2e bench \
+.PHONY: install run key test test-system-packages lint typecheck test-sidecar test-companion test-php test-e2e bench \
 	db-upgrade db-current db-history db-downgrade db-migrate clean
 
 install: $(NPM_STAMP) $(SIDECAR_BUILD) $(COMPANION_BUILD)
 
-$(NPM_STAMP): package.json package-lock.json sidecar/package.json companion/package.json
-	npm install --no-audit --no-fund
+$(NODE):
+	npm install --prefix .tools/node --no-save --no-audit --no-fund $(NODE_PACKAGE)@^$(NODE_MAJOR)
+	@touch $@
+
+# Native modules (better-sqlite3) are built against this Node's headers; rebuilt when built for another Node.
+$(NPM_STAMP): package.json package-lock.json sidecar/package.json companion/package.json $(NODE)
+	$(NPM_NODEDIR) npm install --no-audit --no-fund
+	node -e "require('better-sqlite3')(':memory:')" 2>/dev/null || $(NPM_NODEDIR) npm rebuild better-sqlite3
 	@touch $@
 
 $(SIDECAR_BUILD): $(NPM_STAMP) $(shell find sidecar/src -name '*.ts') sidecar/tsconfig.json sidecar/tsconfig.build.json
@@ -21,13 +44,17 @@ $(SIDECAR_BUILD): $(NPM_STAMP) $(shell find sidecar/src -name '*.ts') sidecar/ts
 $(COMPANION_BUILD): $(NPM_STAMP) $(shell find companion/src -type f) companion/vite.config.ts
 	npm run build -w companion
 
-$(COMPOSER_STAMP): composer.json
+$(COMPOSER_STAMP): composer.json composer.lock
 	composer install --no-interaction --no-progress
 	@touch $@
 
 ## Start the sidecar, configured from the environment or ./.env (SQLite under ./data by default).
 run: install
 	$(CLI) run
+
+## Print a new TOKEN_ENCRYPTION_KEY (base64 of 32 random bytes); works before anything is installed or built.
+key:
+	@node -e "console.log(require('crypto').randomBytes(32).toString('base64'))" 2>/dev/null || openssl rand -base64 32
 
 ## Run every test: lint, types, sidecar, companion, PHP and browser.
 test: test-system-packages install $(COMPOSER_STAMP)
@@ -74,4 +101,4 @@ db-migrate: install
 	$(CLI) db migrate "$(m)"
 
 clean:
-	rm -rf sidecar/dist js node_modules/.install-stamp vendor/.install-stamp
+	rm -rf sidecar/dist js node_modules/.install-stamp vendor/.install-stamp .tools
