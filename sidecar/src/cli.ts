@@ -20,6 +20,8 @@ Commands:
   db history                            list applied and pending revisions
   db downgrade [--revision REV] [--yes] revert to REV (default: one step back; "base" reverts all)
   db migrate "<description>"            write the next numbered migration file
+  db rotate-key                         re-encrypt every stored secret under TOKEN_ENCRYPTION_KEY (reading with
+                                        it or TOKEN_ENCRYPTION_KEY_PREVIOUS), in one transaction
   generate-key                          print a new TOKEN_ENCRYPTION_KEY
 
 Options:

@@ -1,4 +1,4 @@
-// The `db` subcommands: upgrade, current, history, downgrade and migrate.
+// The `db` subcommands: upgrade, current, history, downgrade, migrate and rotate-key.
 import { existsSync } from 'node:fs';
 import { type CliIo, EXIT } from './cli-io.js';
 import { readEnvironment } from './settings/environment.js';
@@ -6,8 +6,11 @@ import { parseSettings } from './settings/settings.js';
 import { openDatabase } from './store/database.js';
 import { createMigrationFile, loadMigrations } from './store/migration-files.js';
 import { createMigrator, type Migrator, UnknownRevisionError } from './store/migrator.js';
+import { rotateEncryptionKey } from './store/key-check.js';
+import { createSecretBox } from './store/secret-box.js';
 
-const DB_USAGE = 'Usage: nextcloud-mcp-server db <upgrade|current|history|downgrade|migrate "<description>">';
+const DB_USAGE =
+  'Usage: nextcloud-mcp-server db <upgrade|current|history|downgrade|rotate-key|migrate "<description>">';
 
 export interface DbOptions {
   database?: string;
@@ -19,6 +22,7 @@ export interface DbOptions {
 export async function runDbCommand(args: string[], options: DbOptions, io: CliIo): Promise<number> {
   const [subcommand, ...rest] = args;
   if (subcommand === 'migrate') return writeMigration(rest, options, io);
+  if (subcommand === 'rotate-key' && rest.length === 0) return rotateKey(options, io);
   if (!subcommand || !['upgrade', 'current', 'history', 'downgrade'].includes(subcommand) || rest.length > 0) {
     io.stderr(`${DB_USAGE}\n`);
     return EXIT.usage;
@@ -93,4 +97,40 @@ function writeMigration(args: string[], options: DbOptions, io: CliIo): number {
   }
   io.stdout(`Created ${createMigrationFile(description, options.migrationsDir)}\n`);
   return EXIT.ok;
+}
+
+/**
+ * Re-encrypts every stored secret under TOKEN_ENCRYPTION_KEY, reading with it or TOKEN_ENCRYPTION_KEY_PREVIOUS, in
+ * one transaction (pending migrations are applied first, as at start). Exit 1, changing nothing, when a secret opens
+ * with neither key; 2 when the keys are missing or neither is the database's.
+ */
+async function rotateKey(options: DbOptions, io: CliIo): Promise<number> {
+  const settings = parseSettings(io.env ?? readEnvironment(), 'database');
+  const path = options.database ?? settings.tokenStorageDb;
+  if (!settings.tokenEncryptionKey) {
+    io.stderr(
+      'db rotate-key needs TOKEN_ENCRYPTION_KEY (the new key) and, to change keys, TOKEN_ENCRYPTION_KEY_PREVIOUS.\n',
+    );
+    return EXIT.usage;
+  }
+  if (!existsSync(path)) {
+    io.stderr(`There is no database at ${path} (TOKEN_STORAGE_DB or --database).\n`);
+    return EXIT.usage;
+  }
+  const box = await createSecretBox(settings.tokenEncryptionKey, settings.tokenEncryptionKeyPrevious);
+  const db = openDatabase(path);
+  try {
+    const { applied } = createMigrator(db, loadMigrations(options.migrationsDir)).prepare();
+    if (applied.length > 0) io.stdout(`Applied ${applied.join(', ')}.\n`);
+    const { reencrypted, unreadable } = rotateEncryptionKey(db, box);
+    if (unreadable.total > 0) {
+      const where = Object.entries(unreadable.byColumn).map(([column, count]) => `${column}: ${count}`);
+      io.stderr(`${unreadable.total} stored secrets open with neither key (${where.join(', ')}); nothing changed.\n`);
+      return EXIT.failure;
+    }
+    io.stdout(`Re-encrypted ${reencrypted} stored secrets under TOKEN_ENCRYPTION_KEY.\n`);
+    return EXIT.ok;
+  } finally {
+    db.close();
+  }
 }

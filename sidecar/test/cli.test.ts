@@ -1,14 +1,19 @@
-// The command line: db subcommands on real files, key generation, exit codes, start-up and SIGTERM.
+// The command line: db subcommands on real files, key rotation, key generation, exit codes, start-up and SIGTERM.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
 import type { CliIo } from '../src/cli-io.js';
 import { runDbCommand } from '../src/db-cli.js';
-import { DEFAULT_MIGRATIONS_DIR } from '../src/store/migration-files.js';
+import { DEFAULT_MIGRATIONS_DIR, loadMigrations } from '../src/store/migration-files.js';
+import { openTokenStorage } from '../src/store/token-storage.js';
 import { runCliProcess, spawnCli } from './support/cli-process.js';
 import { makeTempDir } from './support/temp-dir.js';
 
+/** Every revision: later migrations extend the expectations by themselves. */
+const REVISIONS = loadMigrations().map((m) => m.revision);
+const LATEST = REVISIONS.at(-1)!;
 let temp: ReturnType<typeof makeTempDir>;
 beforeEach(() => {
   temp = makeTempDir('cli-');
@@ -33,11 +38,12 @@ describe('nextcloud-mcp-server db', () => {
     expect(await runCli(['db', 'current', '--database', db], current.io)).toBe(0);
     expect(await runCli(['db', 'history', '--database', db], history.io)).toBe(0);
 
-    expect(upgrade.out()).toContain('Applied 001, 002, 003.');
-    expect(current.out().trim()).toBe('003');
+    expect(upgrade.out()).toContain(`Applied ${REVISIONS.join(', ')}.`);
+    expect(current.out().trim()).toBe(LATEST);
     expect(history.out()).toMatch(/001 +applied .*initial schema/);
     expect(history.out()).toMatch(/002 +applied .*app_passwords/);
     expect(history.out()).toMatch(/003 +applied .*login_name/);
+    expect(history.out()).toMatch(/004 +applied .*encryption_key_check/);
   });
 
   it('upgrades to a given revision and shows the rest as pending', async () => {
@@ -56,7 +62,7 @@ describe('nextcloud-mcp-server db', () => {
 
     await runCli(['db', 'current'], current.io);
 
-    expect(current.out().trim()).toBe('003');
+    expect(current.out().trim()).toBe(LATEST);
   });
 
   it('refuses to downgrade without a terminal and without --yes, changing nothing', async () => {
@@ -70,7 +76,7 @@ describe('nextcloud-mcp-server db', () => {
 
     expect(code).toBe(2);
     expect(refused.err()).toMatch(/--yes/);
-    expect(current.out().trim()).toBe('003');
+    expect(current.out().trim()).toBe(LATEST);
   });
 
   it('asks on a terminal and keeps the database when the answer is no', async () => {
@@ -82,7 +88,7 @@ describe('nextcloud-mcp-server db', () => {
     const code = await runCli(['db', 'downgrade', '--database', db], declined.io);
 
     expect(code).toBe(0);
-    expect(questions[0]).toMatch(/Downgrade .* from|now at 003/);
+    expect(questions[0]).toContain(`now at ${LATEST}`);
     expect(declined.out()).toContain('Nothing changed.');
   });
 
@@ -94,7 +100,7 @@ describe('nextcloud-mcp-server db', () => {
     const code = await runCli(['db', 'downgrade', '--yes', '--database', db], down.io);
 
     expect(code).toBe(0);
-    expect(down.out()).toContain('Reverted 003.');
+    expect(down.out()).toContain(`Reverted ${LATEST}.`);
   });
 
   it('writes the next numbered migration with empty up and down parts', async () => {
@@ -107,7 +113,8 @@ describe('nextcloud-mcp-server db', () => {
     const code = await runDbCommand(['migrate', 'Add search index state'], { migrationsDir: dir }, created.io);
 
     expect(code).toBe(0);
-    const text = readFileSync(join(dir, '004_add_search_index_state.sql'), 'utf8');
+    const next = String(Number(LATEST) + 1).padStart(3, '0');
+    const text = readFileSync(join(dir, `${next}_add_search_index_state.sql`), 'utf8');
     expect(text).toBe('-- description: Add search index state\n-- migrate:up\n\n-- migrate:down\n');
   });
 
@@ -122,6 +129,85 @@ describe('nextcloud-mcp-server db', () => {
     const io = captureIo();
 
     expect(await runCli([...args, ...(args[0] === 'db' ? ['--database', temp.file('x.db')] : [])], io.io)).toBe(code);
+  });
+});
+
+describe('nextcloud-mcp-server db rotate-key', () => {
+  const OLD = Buffer.alloc(32, 1).toString('base64');
+  const NEW = Buffer.alloc(32, 2).toString('base64');
+  const OTHER = Buffer.alloc(32, 3).toString('base64');
+
+  async function databaseWithAlice(key: string): Promise<string> {
+    const path = temp.file('tokens.db');
+    const storage = await openTokenStorage({ path, encryptionKey: Buffer.from(key, 'base64') });
+    storage.appPasswords!.store('alice', { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' });
+    storage.close();
+    return path;
+  }
+
+  it('re-encrypts every secret under the new key, after which only the new key opens the database', async () => {
+    const path = await databaseWithAlice(OLD);
+    const rotated = captureIo({
+      env: { TOKEN_STORAGE_DB: path, TOKEN_ENCRYPTION_KEY: NEW, TOKEN_ENCRYPTION_KEY_PREVIOUS: OLD },
+    });
+
+    const code = await runCli(['db', 'rotate-key'], rotated.io);
+
+    expect(code).toBe(0);
+    expect(rotated.out()).toContain('Re-encrypted 1 stored secrets');
+    const reopened = await openTokenStorage({ path, encryptionKey: Buffer.from(NEW, 'base64') });
+    expect(reopened.appPasswords!.get('alice')?.password).toBe('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+    reopened.close();
+    await expect(openTokenStorage({ path, encryptionKey: Buffer.from(OLD, 'base64') })).rejects.toThrow(
+      /TOKEN_ENCRYPTION_KEY is not the key/,
+    );
+  });
+
+  it('exits with 1 and changes nothing when a secret opens with neither key', async () => {
+    const path = await databaseWithAlice(OLD);
+    const db = new Database(path);
+    db.prepare("UPDATE app_passwords SET encrypted_password = randomblob(64) WHERE user_id = 'alice'").run();
+    db.prepare("INSERT INTO refresh_tokens VALUES ('bob', randomblob(64), '', NULL, 1, 1)").run();
+    const before = db.prepare('SELECT hex(encrypted_password) AS s FROM app_passwords').all();
+    db.close();
+    const refused = captureIo({
+      env: { TOKEN_STORAGE_DB: path, TOKEN_ENCRYPTION_KEY: NEW, TOKEN_ENCRYPTION_KEY_PREVIOUS: OLD },
+    });
+
+    const code = await runCli(['db', 'rotate-key'], refused.io);
+
+    expect(code).toBe(1);
+    expect(refused.err()).toContain('app_passwords.encrypted_password: 1, refresh_tokens.encrypted_token: 1');
+    expect(refused.err()).not.toMatch(/\n\s+at /);
+    const after = new Database(path, { readonly: true });
+    expect(after.prepare('SELECT hex(encrypted_password) AS s FROM app_passwords').all()).toEqual(before);
+    after.close();
+  });
+
+  it.each([
+    ['without TOKEN_ENCRYPTION_KEY', {}, /needs TOKEN_ENCRYPTION_KEY/],
+    [
+      'with keys that are not the database key',
+      { TOKEN_ENCRYPTION_KEY: NEW, TOKEN_ENCRYPTION_KEY_PREVIOUS: OTHER },
+      /Neither/,
+    ],
+  ])('exits with 2 %s', async (_name, keys, message) => {
+    const path = await databaseWithAlice(OLD);
+    const refused = captureIo({ env: { TOKEN_STORAGE_DB: path, ...keys } });
+
+    const code = await runCli(['db', 'rotate-key'], refused.io);
+
+    expect(code).toBe(2);
+    expect(refused.err()).toMatch(message);
+  });
+
+  it('exits with 2 when there is no database to rotate', async () => {
+    const refused = captureIo({ env: { TOKEN_STORAGE_DB: temp.file('missing.db'), TOKEN_ENCRYPTION_KEY: NEW } });
+
+    const code = await runCli(['db', 'rotate-key'], refused.io);
+
+    expect(code).toBe(2);
+    expect(refused.err()).toMatch(/no database/);
   });
 });
 
@@ -145,6 +231,27 @@ describe('nextcloud-mcp-server run (child process)', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/NEXTCLOUD_HOST must start with http/);
     expect(result.stderr).toMatch(/TOKEN_ENCRYPTION_KEY must be .*generate-key/);
+  });
+
+  it('exits with status 2 and a clear message, without a stack trace, when the key is not the database key', async () => {
+    const path = join(temp.path, 'tokens.db');
+    const storage = await openTokenStorage({ path, encryptionKey: new Uint8Array(32).fill(1) });
+    storage.close();
+    const env = {
+      NEXTCLOUD_HOST: 'http://127.0.0.1:9',
+      ENABLE_MULTI_USER_BASIC_AUTH: 'true',
+      ENABLE_BACKGROUND_OPERATIONS: 'true',
+      NEXTCLOUD_OIDC_CLIENT_ID: 'sidecar',
+      TOKEN_STORAGE_DB: path,
+      TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64'),
+    };
+
+    const result = await runCliProcess(['run', '--port', '0'], env, temp.path);
+
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/TOKEN_ENCRYPTION_KEY is not the key the secrets in the database/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).not.toContain('identity provider');
   });
 
   it('reads a .env file, serves, and stops cleanly on SIGTERM', async () => {

@@ -52,9 +52,7 @@ export function createApp(deps: AppDeps): Express {
   }
   app.use(createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock }));
   app.use(createConnectionRouter({ settings, version: deps.version }));
-  app.use(
-    createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, isStoreHealthy: () => storage.isHealthy() }),
-  );
+  app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
   app.use(
     createAppPasswordRouter({
       appPasswords: supportsAppPasswords(settings.authMode, settings.enableOfflineAccess)

@@ -1,17 +1,18 @@
-// GET /health/live (the process answers) and GET /health/ready (store open, Nextcloud reachable).
+// GET /health/live (the process answers) and GET /health/ready (store open and able to decrypt, Nextcloud reachable).
 import { Router } from 'express';
 import type { HttpClient } from '../net/http-client.js';
 import { checkNextcloudStatus } from '../platform/nextcloud-status.js';
+import type { StoreHealth } from '../store/token-storage.js';
 
 export interface HealthRouteDeps {
   http: HttpClient;
   /** Empty in smithery mode, where each request names its own Nextcloud. */
   nextcloudHost: string;
-  isStoreHealthy: () => boolean;
+  storeHealth: () => StoreHealth;
   timeoutMs?: number;
 }
 
-type CheckResult = 'ok' | 'failing' | 'unreachable' | 'maintenance' | 'not_used';
+type CheckResult = StoreHealth | 'unreachable' | 'maintenance' | 'not_used';
 
 export function createHealthRouter(deps: HealthRouteDeps): Router {
   const router = Router();
@@ -27,7 +28,7 @@ export function createHealthRouter(deps: HealthRouteDeps): Router {
 }
 
 function checkStore(deps: HealthRouteDeps): CheckResult {
-  return deps.isStoreHealthy() ? 'ok' : 'failing';
+  return deps.storeHealth();
 }
 
 async function checkNextcloud(deps: HealthRouteDeps): Promise<CheckResult> {

@@ -50,12 +50,16 @@ export function parsePositiveNumber(name: string, raw: string | undefined, probl
   return undefined;
 }
 
-/** TOKEN_ENCRYPTION_KEY: base64 (standard or URL-safe) of exactly 32 bytes. */
-export function parseEncryptionKey(raw: string, problems: string[]): Uint8Array | undefined {
+/** TOKEN_ENCRYPTION_KEY (or `name`): base64 (standard or URL-safe) of exactly 32 bytes. */
+export function parseEncryptionKey(
+  raw: string,
+  problems: string[],
+  name = 'TOKEN_ENCRYPTION_KEY',
+): Uint8Array | undefined {
   const normalized = raw.replace(/-/g, '+').replace(/_/g, '/');
   const isBase64 = /^[A-Za-z0-9+/]+={0,2}$/.test(normalized);
   const bytes = isBase64 ? Buffer.from(normalized, 'base64') : Buffer.alloc(0);
   if (bytes.length === 32) return new Uint8Array(bytes);
-  problems.push(`TOKEN_ENCRYPTION_KEY must be the base64 encoding of 32 random bytes. ${KEY_HELP}`);
+  problems.push(`${name} must be the base64 encoding of 32 random bytes. ${KEY_HELP}`);
   return undefined;
 }

@@ -34,6 +34,8 @@ export interface Settings {
   vectorSyncEnabled: boolean;
   cookieSecure: boolean;
   tokenEncryptionKey?: Uint8Array;
+  /** TOKEN_ENCRYPTION_KEY_PREVIOUS: during a key change, secrets are still read with it (and re-encrypted). */
+  tokenEncryptionKeyPrevious?: Uint8Array;
   tokenStorageDb: string;
   managementApiKey?: string;
   server: { host: string; port: number };
@@ -92,6 +94,13 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
   const host = hostRaw ? parseHttpUrl('NEXTCLOUD_HOST', hostRaw, problems) : undefined;
   const keyRaw = read('TOKEN_ENCRYPTION_KEY');
   const tokenEncryptionKey = keyRaw ? parseEncryptionKey(keyRaw, problems) : undefined;
+  const previousKeyRaw = read('TOKEN_ENCRYPTION_KEY_PREVIOUS');
+  const tokenEncryptionKeyPrevious = previousKeyRaw
+    ? parseEncryptionKey(previousKeyRaw, problems, 'TOKEN_ENCRYPTION_KEY_PREVIOUS')
+    : undefined;
+  if (previousKeyRaw && !keyRaw) {
+    problems.push('TOKEN_ENCRYPTION_KEY_PREVIOUS is set without TOKEN_ENCRYPTION_KEY (the key to change to).');
+  }
   const caBundlePath = read('NEXTCLOUD_CA_BUNDLE');
   const verifySsl = bool('NEXTCLOUD_VERIFY_SSL', true) ?? true;
   const oidcClientId = read('NEXTCLOUD_OIDC_CLIENT_ID');
@@ -117,6 +126,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     vectorSyncEnabled: bool('VECTOR_SYNC_ENABLED', false) ?? false,
     cookieSecure: bool('COOKIE_SECURE') ?? (host ?? '').startsWith('https://'),
     tokenEncryptionKey,
+    tokenEncryptionKeyPrevious,
     tokenStorageDb: read('TOKEN_STORAGE_DB') ?? DEFAULT_TOKEN_STORAGE_DB,
     managementApiKey: read('MANAGEMENT_API_KEY'),
     server: {

@@ -2,6 +2,7 @@
 // works only with that name); every store and delete is audited.
 import type { AuditLog } from './audit-log.js';
 import type { SqliteDatabase } from './database.js';
+import { appPasswordContext } from './encrypted-columns.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface AppPasswordRecord {
@@ -17,6 +18,7 @@ export interface AppPasswordStore {
   /** Creates or replaces the user's app password. */
   store(userId: string, credential: { loginName: string; password: string }, requestId?: string): void;
   get(userId: string): AppPasswordRecord | undefined;
+  /** True when a password is stored and opens with the configured key (a row that cannot be decrypted is no use). */
   has(userId: string): boolean;
   /** Returns whether one existed. */
   delete(userId: string, requestId?: string): boolean;
@@ -45,10 +47,10 @@ export function createAppPasswordStore({
   const select = db.prepare(
     `SELECT login_name, encrypted_password, created_at, updated_at FROM ${TABLE} WHERE user_id = ?`,
   );
-  const exists = db.prepare(`SELECT 1 FROM ${TABLE} WHERE user_id = ?`);
+  const selectSealed = db.prepare(`SELECT encrypted_password FROM ${TABLE} WHERE user_id = ?`);
   const remove = db.prepare(`DELETE FROM ${TABLE} WHERE user_id = ?`);
   const listIds = db.prepare(`SELECT user_id FROM ${TABLE} ORDER BY user_id`);
-  const context = (userId: string) => `${TABLE}:${userId}`;
+  const context = appPasswordContext;
 
   return {
     store: db.transaction((userId: string, credential: { loginName: string; password: string }, requestId?: string) => {
@@ -69,7 +71,10 @@ export function createAppPasswordStore({
         updatedAt: new Date(row.updated_at),
       };
     },
-    has: (userId) => exists.get(userId) !== undefined,
+    has(userId) {
+      const row = selectSealed.get(userId) as { encrypted_password: Buffer } | undefined;
+      return row !== undefined && box.openingKey(row.encrypted_password, context(userId)) !== undefined;
+    },
     delete: db.transaction((userId: string, requestId?: string) => {
       const existed = remove.run(userId).changes > 0;
       audit.write({ userId, action: 'app_password.delete', outcome: existed ? 'ok' : 'none', requestId });

@@ -1,5 +1,6 @@
 // OAuth clients this sidecar registered dynamically, with their encrypted secrets and expiry.
 import type { SqliteDatabase } from './database.js';
+import { oauthClientContext } from './encrypted-columns.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface OAuthClientRecord {
@@ -32,11 +33,11 @@ export function createOAuthClientStore(db: SqliteDatabase, box: SecretBox): OAut
   const selectUsable = db.prepare(`SELECT * FROM ${TABLE} WHERE issuer = ? AND (expires_at IS NULL OR expires_at > ?)
     ORDER BY created_at DESC LIMIT 1`);
   const remove = db.prepare(`DELETE FROM ${TABLE} WHERE issuer = ? AND client_id = ?`);
-  const context = (issuer: string, clientId: string, field: string) => `${TABLE}:${issuer}:${clientId}:${field}`;
-  const seal = (value: string | undefined, issuer: string, clientId: string, field: string) =>
-    value === undefined ? null : box.encrypt(value, context(issuer, clientId, field));
-  const open = (value: Buffer | null, issuer: string, clientId: string, field: string) =>
-    value === null ? undefined : box.decrypt(value, context(issuer, clientId, field));
+  type Field = 'secret' | 'registration_token';
+  const seal = (value: string | undefined, issuer: string, clientId: string, field: Field) =>
+    value === undefined ? null : box.encrypt(value, oauthClientContext(issuer, clientId, field));
+  const open = (value: Buffer | null, issuer: string, clientId: string, field: Field) =>
+    value === null ? undefined : box.decrypt(value, oauthClientContext(issuer, clientId, field));
 
   return {
     save(record) {

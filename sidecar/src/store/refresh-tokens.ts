@@ -1,6 +1,7 @@
 // Per-user refresh tokens for background work, encrypted at rest; every store and delete is audited.
 import type { AuditLog } from './audit-log.js';
 import type { SqliteDatabase } from './database.js';
+import { refreshTokenContext } from './encrypted-columns.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface RefreshTokenRecord {
@@ -35,7 +36,7 @@ export function createRefreshTokenStore(deps: {
       scopes = excluded.scopes, expires_at = excluded.expires_at, updated_at = excluded.updated_at`);
   const select = db.prepare(`SELECT * FROM ${TABLE} WHERE user_id = ?`);
   const remove = db.prepare(`DELETE FROM ${TABLE} WHERE user_id = ?`);
-  const context = (userId: string) => `${TABLE}:${userId}`;
+  const context = refreshTokenContext;
 
   return {
     store: db.transaction((userId: string, token: string, scopes: string[], expiresAt?: Date, requestId?: string) => {

@@ -1,13 +1,17 @@
-// The sidecar's store: opens and migrates the database, and offers the secret stores built on it.
+// The sidecar's store: opens and migrates the database, checks the encryption key, and offers the secret stores.
 import { createAppPasswordStore, type AppPasswordStore } from './app-passwords.js';
 import { createAuditLog, type AuditLog } from './audit-log.js';
 import { openDatabase, type SqliteDatabase } from './database.js';
+import { keyCheckOpens, prepareEncryption, type EncryptionPreparation } from './key-check.js';
 import { loadMigrations, DEFAULT_MIGRATIONS_DIR } from './migration-files.js';
 import { createMigrator } from './migrator.js';
 import { createOAuthClientStore, type OAuthClientStore } from './oauth-clients.js';
 import { createOAuthSessionStore, type OAuthSessionStore } from './oauth-sessions.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-tokens.js';
 import { createSecretBox } from './secret-box.js';
+
+/** `cannot_decrypt`: the stored key check no longer opens with our key (another process changed keys). */
+export type StoreHealth = 'ok' | 'failing' | 'cannot_decrypt';
 
 export interface TokenStorage {
   db: SqliteDatabase;
@@ -19,23 +23,31 @@ export interface TokenStorage {
   audit: AuditLog;
   /** What start-up did to the schema. */
   migration: { stamped: boolean; applied: string[] };
-  /** True while the database answers a trivial query. */
-  isHealthy(): boolean;
+  /** What start-up did with the encryption key (undefined without a key). */
+  encryption?: EncryptionPreparation;
+  /** `ok` while the database answers a trivial query and, with a key, the key check opens. */
+  health(): StoreHealth;
   close(): void;
 }
 
 export interface TokenStorageOptions {
   path: string;
   encryptionKey?: Uint8Array;
+  /** TOKEN_ENCRYPTION_KEY_PREVIOUS: secrets still under it are re-encrypted under `encryptionKey` at start. */
+  previousEncryptionKey?: Uint8Array;
   migrationsDir?: string;
   clock?: () => Date;
 }
 
+/** Throws EncryptionKeyError (a SettingsError) when the key is not the one the stored secrets were written with. */
 export async function openTokenStorage(options: TokenStorageOptions): Promise<TokenStorage> {
-  const box = options.encryptionKey ? await createSecretBox(options.encryptionKey) : undefined;
+  const box = options.encryptionKey
+    ? await createSecretBox(options.encryptionKey, options.previousEncryptionKey)
+    : undefined;
   const db = openDatabase(options.path);
   try {
     const migration = createMigrator(db, loadMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)).prepare();
+    const encryption = box && prepareEncryption(db, box);
     const audit = createAuditLog(db, options.clock);
     const ping = db.prepare('SELECT 1');
     return {
@@ -43,14 +55,16 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
       appPasswords: box && createAppPasswordStore({ db, box, audit, clock: options.clock }),
       refreshTokens: box && createRefreshTokenStore({ db, box, audit, clock: options.clock }),
       oauthClients: box && createOAuthClientStore(db, box),
-      oauthSessions: box && createOAuthSessionStore(db, box),
+      oauthSessions: box && createOAuthSessionStore(db, box, { clock: options.clock }),
       audit,
       migration,
-      isHealthy: () => {
+      encryption,
+      health: () => {
         try {
-          return db.open && ping.get() !== undefined;
+          if (!db.open || ping.get() === undefined) return 'failing';
+          return !box || keyCheckOpens(db, box) ? 'ok' : 'cannot_decrypt';
         } catch {
-          return false;
+          return 'failing';
         }
       },
       close: () => db.close(),

@@ -39,12 +39,12 @@ describe('app-password store', () => {
     expect(() => storage.appPasswords!.get('mallory')).toThrow(/could not be decrypted/);
   });
 
-  it('refuses to decrypt with another key', async () => {
+  it('refuses to decrypt a row that was altered, and says no password is stored', () => {
     storage.appPasswords!.store('alice', ALICE);
-    storage.close();
-    storage = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(1) });
+    storage.db.prepare("UPDATE app_passwords SET encrypted_password = randomblob(60) WHERE user_id = 'alice'").run();
 
     expect(() => storage.appPasswords!.get('alice')).toThrow(/could not be decrypted/);
+    expect(storage.appPasswords!.has('alice')).toBe(false);
   });
 
   it('writes an audit row for each store and delete, without the secret', () => {

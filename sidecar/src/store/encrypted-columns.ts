@@ -1,0 +1,39 @@
+// Every encrypted column of the store and the associated data that binds each ciphertext to its table and row; the
+// stores and the key rotation take their contexts from here, so a new encrypted column is added here once.
+
+export const appPasswordContext = (userId: string) => `app_passwords:${userId}`;
+export const refreshTokenContext = (userId: string) => `refresh_tokens:${userId}`;
+export const oauthClientContext = (issuer: string, clientId: string, field: 'secret' | 'registration_token') =>
+  `oauth_clients:${issuer}:${clientId}:${field}`;
+export const oauthSessionContext = (sessionId: string) => `oauth_sessions:${sessionId}`;
+export const webhookSecretContext = (id: number) => `webhooks:${id}:secret`;
+
+export interface EncryptedColumn {
+  table: string;
+  column: string;
+  /** The associated data of one row's ciphertext, from the row's other columns. */
+  context(row: Record<string, unknown>): string;
+}
+
+const text = (value: unknown) => String(value);
+
+export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
+  { table: 'app_passwords', column: 'encrypted_password', context: (row) => appPasswordContext(text(row.user_id)) },
+  { table: 'refresh_tokens', column: 'encrypted_token', context: (row) => refreshTokenContext(text(row.user_id)) },
+  {
+    table: 'oauth_clients',
+    column: 'encrypted_client_secret',
+    context: (row) => oauthClientContext(text(row.issuer), text(row.client_id), 'secret'),
+  },
+  {
+    table: 'oauth_clients',
+    column: 'encrypted_registration_token',
+    context: (row) => oauthClientContext(text(row.issuer), text(row.client_id), 'registration_token'),
+  },
+  {
+    table: 'oauth_sessions',
+    column: 'encrypted_code_verifier',
+    context: (row) => oauthSessionContext(text(row.session_id)),
+  },
+  { table: 'webhooks', column: 'encrypted_secret', context: (row) => webhookSecretContext(Number(row.id)) },
+];

@@ -1,0 +1,36 @@
+// Settings of the key change (TOKEN_ENCRYPTION_KEY_PREVIOUS).
+import { describe, expect, it } from 'vitest';
+import { parseSettings, SettingsError } from '../../src/settings/settings.js';
+
+const KEY = Buffer.alloc(32, 1).toString('base64');
+const OLD_KEY = Buffer.alloc(32, 2).toString('base64');
+const BASIC = { NEXTCLOUD_HOST: 'https://cloud.example.com', NEXTCLOUD_USERNAME: 'a', NEXTCLOUD_PASSWORD: 'b' };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseSettings({ ...BASIC, ...env }, 'server');
+    return [];
+  } catch (error) {
+    if (error instanceof SettingsError) return error.problems;
+    throw error;
+  }
+}
+
+describe('TOKEN_ENCRYPTION_KEY_PREVIOUS', () => {
+  it('is read next to the current key', () => {
+    const settings = parseSettings({ ...BASIC, TOKEN_ENCRYPTION_KEY: KEY, TOKEN_ENCRYPTION_KEY_PREVIOUS: OLD_KEY });
+
+    expect(Buffer.from(settings.tokenEncryptionKeyPrevious!)).toEqual(Buffer.alloc(32, 2));
+  });
+
+  it.each([
+    ['without the current key', { TOKEN_ENCRYPTION_KEY_PREVIOUS: OLD_KEY }, /set without TOKEN_ENCRYPTION_KEY/],
+    [
+      'when it is not 32 bytes of base64',
+      { TOKEN_ENCRYPTION_KEY: KEY, TOKEN_ENCRYPTION_KEY_PREVIOUS: 'short' },
+      /TOKEN_ENCRYPTION_KEY_PREVIOUS must be the base64 encoding of 32 random bytes/,
+    ],
+  ])('is a problem %s', (_name, env, message) => {
+    expect(problemsOf(env)).toEqual([expect.stringMatching(message)]);
+  });
+});
