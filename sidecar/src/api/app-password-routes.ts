@@ -1,21 +1,32 @@
 // POST, GET and DELETE /api/v1/users/{user_id}/app-password: provisioning of app passwords for background work.
 // The Basic user is the login name the app password was minted under (e-mail, LDAP name or uid); the path user must
-// be the user id Nextcloud answers for that pair.
+// be the user id Nextcloud answers for that pair. Limits: failed validations per client address (every route asks
+// Nextcloud), and stores per user counted only once Nextcloud has said the pair is the path user's.
 import { Router, type Request, type Response } from 'express';
 import { isAppPasswordFormat } from '../auth/app-password-pattern.js';
 import { extractBasicCredentials } from '../auth/basic-credentials.js';
-import { ForbiddenError, InvalidInputError, NotFoundError, UnsupportedMediaTypeError } from '../errors.js';
+import {
+  ForbiddenError,
+  InvalidInputError,
+  NotFoundError,
+  UnauthenticatedError,
+  UnsupportedMediaTypeError,
+} from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { fetchCurrentUser } from '../platform/current-user.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import { createApiKeyCheck } from './api-key.js';
-import { createRateLimiter } from './rate-limit.js';
+import { clientAddressKey, createRateLimiter, type RateLimiter } from './rate-limit.js';
 import { requestIdOf } from './request-context.js';
 import { parseUserIdParam } from './validation.js';
 
 export const APP_PASSWORD_ROUTE = '/api/v1/users/:userId/app-password';
+/** Provisionings per user and hour, counted only for pairs Nextcloud confirmed as the path user's. */
 export const PROVISIONING_ATTEMPTS_PER_HOUR = 5;
+/** Validations Nextcloud refused (or that named another user) per client address within FAILURE_WINDOW_MS. */
+export const FAILED_VALIDATIONS_PER_ADDRESS = 10;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
 
 export interface AppPasswordRouteDeps {
   /** Undefined where provisioning is not available in this mode: the routes then answer 404. */
@@ -29,22 +40,24 @@ export interface AppPasswordRouteDeps {
 
 export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
   const router = Router();
-  const limiter = createRateLimiter({ limit: PROVISIONING_ATTEMPTS_PER_HOUR, windowMs: 3_600_000, clock: deps.clock });
+  const perUser = createRateLimiter({ limit: PROVISIONING_ATTEMPTS_PER_HOUR, windowMs: 3_600_000, clock: deps.clock });
+  const failuresPerAddress = createRateLimiter({
+    limit: FAILED_VALIDATIONS_PER_ADDRESS,
+    windowMs: FAILURE_WINDOW_MS,
+    clock: deps.clock,
+  });
   const storage = () => requireAppPasswordStorage(deps.appPasswords);
-  const validate = (credentials: NextcloudCredentials, userId: string) =>
-    validateAtNextcloud(deps, credentials, userId);
+  const validate = (req: Request, credentials: NextcloudCredentials, userId: string) =>
+    validateAtNextcloud(deps, failuresPerAddress, clientAddressKey(req), credentials, userId);
 
   router.use(APP_PASSWORD_ROUTE, createApiKeyCheck(deps.managementApiKey), refuseUnexpectedBody);
 
   router.post(APP_PASSWORD_ROUTE, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
-    limiter.hit(userId);
-    const credentials = extractBasicCredentials(req.get('authorization'));
-    if (!isAppPasswordFormat(credentials.password)) {
-      throw new InvalidInputError('This is not an app password. Create one in Nextcloud under Settings → Security.');
-    }
-    await validate(credentials, userId);
+    const credentials = readAppPasswordCredentials(req);
+    await validate(req, credentials, userId);
+    perUser.hit(userId);
     store.store(userId, credentials, requestIdOf(res));
     res.json({ user_id: userId, stored: true });
   });
@@ -52,14 +65,14 @@ export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
   router.get(APP_PASSWORD_ROUTE, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
-    await validate(extractBasicCredentials(req.get('authorization')), userId);
+    await validate(req, readAppPasswordCredentials(req), userId);
     res.json({ user_id: userId, has_app_password: store.has(userId) });
   });
 
   router.delete(APP_PASSWORD_ROUTE, async (req: Request, res: Response) => {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
-    await validate(extractBasicCredentials(req.get('authorization')), userId);
+    await validate(req, readAppPasswordCredentials(req), userId);
     res.json({ user_id: userId, deleted: store.delete(userId, requestIdOf(res)) });
   });
 
@@ -77,14 +90,42 @@ function requireAppPasswordStorage(store: AppPasswordStore | undefined): AppPass
   return store;
 }
 
-/** The credentials must work at Nextcloud, and Nextcloud must say they are the path user's. */
+/**
+ * Every route takes Basic `login-name:app-password`, never a login password (which these routes would otherwise
+ * let anyone guess at Nextcloud): 401 without well-formed Basic, 400 for another password format.
+ */
+function readAppPasswordCredentials(req: Request): NextcloudCredentials {
+  const credentials = extractBasicCredentials(req.get('authorization'));
+  if (!isAppPasswordFormat(credentials.password)) {
+    throw new InvalidInputError('This is not an app password. Create one in Nextcloud under Settings → Security.');
+  }
+  return credentials;
+}
+
+/**
+ * The credentials must work at Nextcloud, and Nextcloud must say they are the path user's. An address whose
+ * validations failed too often gets 429 without reaching Nextcloud (whose brute-force protection would otherwise
+ * slow the sidecar down for everyone); a refusal or another user's pair counts against the address.
+ */
 async function validateAtNextcloud(
   deps: AppPasswordRouteDeps,
+  failures: RateLimiter,
+  address: string,
   credentials: NextcloudCredentials,
   userId: string,
 ): Promise<void> {
-  const user = await fetchCurrentUser(deps.http, deps.nextcloudHost, credentials, deps.validationTimeoutMs);
-  if (user.id !== userId) throw new ForbiddenError('Nextcloud says these credentials belong to another user.');
+  failures.check(address);
+  let user;
+  try {
+    user = await fetchCurrentUser(deps.http, deps.nextcloudHost, credentials, deps.validationTimeoutMs);
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) failures.record(address);
+    throw error;
+  }
+  if (user.id !== userId) {
+    failures.record(address);
+    throw new ForbiddenError('Nextcloud says these credentials belong to another user.');
+  }
 }
 
 /** The routes take their input from the path and the Authorization header; a body must be empty or JSON. */

@@ -42,6 +42,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // The client address rate limits count: the socket's, unless a trusted reverse proxy forwarded the client's.
+  if (settings.server.trustedProxies.length > 0) app.set('trust proxy', settings.server.trustedProxies);
   app.use(createRequestContext(deps.logger));
   app.use(helmet());
   if (deps.mcp) app.use(deps.mcp.router);

@@ -1,4 +1,5 @@
 // Parsers for single setting values; each records a readable problem instead of throwing.
+import { isIP } from 'node:net';
 
 export const KEY_HELP = 'Create one with `nextcloud-mcp-server generate-key` and set it as TOKEN_ENCRYPTION_KEY.';
 
@@ -62,4 +63,23 @@ export function parseEncryptionKey(
   if (bytes.length === 32) return new Uint8Array(bytes);
   problems.push(`${name} must be the base64 encoding of 32 random bytes. ${KEY_HELP}`);
   return undefined;
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Trusted reverse proxies: IP addresses, CIDR ranges, or `loopback`, `linklocal`, `uniquelocal`. */
+export function parseTrustedProxies(name: string, items: string[], problems: string[]): string[] {
+  const valid = items.filter((item) => {
+    if (PROXY_RANGE_NAMES.has(item)) return true;
+    const [address = '', prefix, ...rest] = item.split('/');
+    const family = isIP(address);
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    return family !== 0 && prefixOk && rest.length === 0;
+  });
+  if (valid.length < items.length) {
+    const bad = items.filter((item) => !valid.includes(item)).join(', ');
+    problems.push(`${name} must list IP addresses, CIDR ranges or loopback, linklocal, uniquelocal (got "${bad}").`);
+  }
+  return valid;
 }

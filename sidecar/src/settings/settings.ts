@@ -1,7 +1,15 @@
 // Typed settings of the sidecar, parsed and validated from an environment map.
 import { existsSync } from 'node:fs';
 import { AUTH_MODES, type AuthMode, detectAuthMode } from './auth-mode.js';
-import { KEY_HELP, parseBoolean, parseEncryptionKey, parseHttpUrl, parsePort, parsePositiveNumber } from './parsers.js';
+import {
+  KEY_HELP,
+  parseBoolean,
+  parseEncryptionKey,
+  parseHttpUrl,
+  parsePort,
+  parsePositiveNumber,
+  parseTrustedProxies,
+} from './parsers.js';
 import type { Environment } from './environment.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -38,7 +46,12 @@ export interface Settings {
   tokenEncryptionKeyPrevious?: Uint8Array;
   tokenStorageDb: string;
   managementApiKey?: string;
-  server: { host: string; port: number };
+  server: {
+    host: string;
+    port: number;
+    /** MCP_TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client address (Express `trust proxy`). */
+    trustedProxies: string[];
+  };
   mcp: {
     /** Host header values accepted on /mcp ('*' accepts any; default: loopback names and the public URL's host). */
     allowedHosts: string[];
@@ -132,6 +145,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     server: {
       host: read('MCP_SERVER_HOST') ?? '127.0.0.1',
       port: parsePort('MCP_SERVER_PORT', read('MCP_SERVER_PORT'), 8000, problems),
+      trustedProxies: parseTrustedProxies('MCP_TRUSTED_PROXIES', readList(read('MCP_TRUSTED_PROXIES')), problems),
     },
     mcp: {
       allowedHosts: readList(read('MCP_ALLOWED_HOSTS')),
