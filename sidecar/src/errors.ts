@@ -70,6 +70,12 @@ export class UpstreamError extends AppError {
   }
 }
 
+/** The browser sign-in (/oauth/callback) cannot be completed: expired, forged, refused or incomplete. */
+export class SignInError extends AppError {
+  readonly code = 'sign_in_failed';
+  readonly status = 400;
+}
+
 /** The service cannot do this right now (a dependency is not ready). */
 export class UnavailableError extends AppError {
   readonly code = 'unavailable';

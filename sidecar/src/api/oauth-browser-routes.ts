@@ -1,18 +1,22 @@
 // GET /oauth/login and /oauth/callback: a user grants the sidecar background access with a refresh token (PKCE).
+// Sign-ins start without authentication, so each start is limited per client address and the pending rows are capped.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import { clearCookie, readCookie, setCookie } from '../auth/cookies.js';
-import { AppError } from '../errors.js';
+import { AppError, SignInError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { OAuthSessionStore } from '../store/oauth-sessions.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
-import { requestIdOf } from './request-context.js';
 import { renderMessagePage } from './message-page.js';
+import { clientAddressKey, createRateLimiter } from './rate-limit.js';
+import { requestIdOf } from './request-context.js';
 
 export const SIGN_IN_COOKIE = 'mcp_oauth_session';
 const SIGN_IN_SECONDS = 600;
 const SCOPES = 'openid profile email offline_access';
+/** Sign-ins one client address may start within SIGN_IN_SECONDS (a person needs a few). */
+export const SIGN_INS_PER_ADDRESS = 20;
 
 export interface OAuthBrowserDeps {
   oauth: OAuthContext;
@@ -29,9 +33,11 @@ export function createOAuthBrowserRouter(deps: OAuthBrowserDeps): Router {
   const clock = deps.clock ?? Date.now;
   const redirectUri = `${deps.publicUrl}/oauth/callback`;
   const cookie = { secure: deps.cookieSecure, path: '/oauth' };
+  const perAddress = createRateLimiter({ limit: SIGN_INS_PER_ADDRESS, windowMs: SIGN_IN_SECONDS * 1000, clock });
 
-  router.get('/oauth/login', (_req, res) => {
+  router.get('/oauth/login', (req, res) => {
     const services = deps.oauth.ready();
+    perAddress.hit(clientAddressKey(req));
     const pending = {
       sessionId: randomBytes(24).toString('base64url'),
       state: randomBytes(24).toString('base64url'),
@@ -74,11 +80,6 @@ export function createOAuthBrowserRouter(deps: OAuthBrowserDeps): Router {
   });
 
   return router;
-}
-
-class SignInError extends AppError {
-  readonly code = 'sign_in_failed';
-  readonly status = 400;
 }
 
 async function completeSignIn(deps: OAuthBrowserDeps, req: Request, clock: () => number): Promise<string> {
