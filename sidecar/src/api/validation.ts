@@ -1,11 +1,12 @@
 // Shared validators for path, integer, float and query-string parameters, with bounds.
 import { InvalidInputError } from '../errors.js';
 
-/** Nextcloud user ids: letters, digits, space and _ . @ - ' ; at most 64 characters. */
+/** Nextcloud user ids: letters, digits, space and _ . @ - ' ; at most 64 characters; never "." or "..". */
 export const USER_ID_PATTERN = /^[A-Za-z0-9 _.@'-]{1,64}$/;
 
 export function parseUserIdParam(raw: unknown): string {
-  if (typeof raw !== 'string' || !USER_ID_PATTERN.test(raw) || raw.trim() !== raw) {
+  const valid = typeof raw === 'string' && USER_ID_PATTERN.test(raw) && raw.trim() === raw;
+  if (!valid || raw === '.' || raw === '..') {
     throw new InvalidInputError('The user id in the path is not a valid Nextcloud user id.');
   }
   return raw;

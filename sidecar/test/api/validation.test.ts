@@ -48,7 +48,7 @@ describe('parseUserIdParam', () => {
     expect(parseUserIdParam(id)).toBe(id);
   });
 
-  it.each(['a/b', '', 'x'.repeat(65), ' alice', 'ali\nce', 'ünï'])('refuses %j', (id) => {
+  it.each(['a/b', '', 'x'.repeat(65), ' alice', 'ali\nce', 'ünï', '.', '..'])('refuses %j', (id) => {
     expect(() => parseUserIdParam(id)).toThrow(InvalidInputError);
   });
 });
