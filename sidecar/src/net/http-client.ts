@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request as undiciRequest } from 'undici';
-import { UpstreamError } from '../errors.js';
+import { AppError, UpstreamError } from '../errors.js';
+import type { AddressPolicy } from './address-policy.js';
+import { createGuardedConnector } from './guarded-connector.js';
 
 export interface HttpClientOptions {
   verifySsl: boolean;
@@ -12,6 +14,8 @@ export interface HttpClientOptions {
   userAgent: string;
   /** Responses larger than this are refused (default 10 MiB). */
   maxResponseBytes?: number;
+  /** When set, connections go only to addresses it allows, checked after DNS resolution (smithery mode). */
+  addressPolicy?: AddressPolicy;
 }
 
 export interface HttpRequest {
@@ -37,8 +41,9 @@ export interface HttpClient {
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const tls = { rejectUnauthorized: options.verifySsl, ca: trustedCertificates(options.caBundlePath) };
   const agent = new Agent({
-    connect: { rejectUnauthorized: options.verifySsl, ca: trustedCertificates(options.caBundlePath) },
+    connect: options.addressPolicy ? createGuardedConnector(tls, options.addressPolicy) : tls,
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 600_000,
     connections: 64,
@@ -104,8 +109,8 @@ function toResponse(status: number, headers: HttpResponse['headers'], body: Buff
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-function wrapNetworkError(error: unknown): UpstreamError {
-  if (error instanceof UpstreamError) return error;
+function wrapNetworkError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
   if (name === 'TimeoutError' || (code !== undefined && TIMEOUT_CODES.has(code))) {
     return new UpstreamError('The upstream service did not answer in time.', { timedOut: true, cause: error });
