@@ -76,6 +76,20 @@ export class SignInError extends AppError {
   readonly status = 400;
 }
 
+/** The identity provider no longer knows the sidecar's client (deleted after expiry): register again and retry. */
+export class InvalidClientError extends UpstreamError {
+  constructor() {
+    super('The identity provider no longer accepts this client.');
+  }
+}
+
+/** The identity provider refused a grant (refresh token, code) as invalid, expired or already used. */
+export class InvalidGrantError extends UpstreamError {
+  constructor() {
+    super('The identity provider refused the grant.');
+  }
+}
+
 /** The service cannot do this right now (a dependency is not ready). */
 export class UnavailableError extends AppError {
   readonly code = 'unavailable';

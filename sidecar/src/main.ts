@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
 import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
+import { createRefreshLease } from './auth/refresh-lease.js';
 import { createMcpService } from './mcp/mcp-service.js';
 import { createLogger, type Logger } from './logging/logger.js';
 import { createHttpClient } from './net/http-client.js';
@@ -143,6 +144,8 @@ function createOAuthContextFor(
       : undefined,
     clientStore: deps.storage.oauthClients,
     refreshTokens: deps.storage.refreshTokens,
+    // A lease outlasts the slowest refresh (the HTTP timeout) so it is never taken over while in use.
+    refreshLease: createRefreshLease({ db: deps.storage.db, leaseMs: nextcloud.httpTimeoutMs + 10_000 }),
     assumedClientLifetimeSeconds: nextcloud.dynamicClientLifetimeSeconds,
     retryDelaysMs: deps.retryDelaysMs,
   });

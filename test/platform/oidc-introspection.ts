@@ -2,6 +2,8 @@
 // oidc-provider's own: `aud` is always the token's client id, no `iss`, `exp` = issue time + 2 × the token lifetime,
 // the same shape for opaque and JWT access tokens, and tokens of another client are inactive unless their resource
 // names the asking client (its id or resource URL). A refresh makes the grant's earlier access tokens inactive.
+// `any-token` is not Nextcloud: it is the lenient provider of the attack (test-only), which introspects every client's
+// token for anyone and reports the token's own audience.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 
@@ -17,6 +19,12 @@ interface IssuedToken {
   grantId?: string;
   active: boolean;
 }
+
+/**
+ * `nextcloud`: as the oidc app answers (the default). `any-token`: TEST-ONLY ATTACKER SETTING, a provider that
+ * introspects any client's token for any client and answers `aud` = the token's audience, `iss` = the issuer.
+ */
+export type IntrospectionBehaviour = 'nextcloud' | 'any-token';
 
 export interface TokenRegistry {
   /** Answers POST …/introspect. */
@@ -35,7 +43,10 @@ interface AccessTokenModel {
   gty?: string;
 }
 
-export function createTokenRegistry(provider: Provider): TokenRegistry {
+export function createTokenRegistry(
+  provider: Provider,
+  behaviour: IntrospectionBehaviour = 'nextcloud',
+): TokenRegistry {
   const tokens = new Map<string, IssuedToken>();
   const record = (model: AccessTokenModel) => {
     if (model.gty?.split(' ').includes('refresh_token') && model.grantId) {
@@ -69,10 +80,25 @@ export function createTokenRegistry(provider: Provider): TokenRegistry {
       const now = Math.floor(Date.now() / 1000);
       const exp = issued ? issued.iat + 2 * issued.ttlSeconds : 0;
       const visible =
+        behaviour === 'any-token' ||
         issued?.clientId === client.clientId ||
         issued?.resource === client.clientId ||
         issued?.resource === client.resourceUrl;
       if (!issued?.active || exp <= now || !visible) return sendJson(res, 200, { active: false });
+      if (behaviour === 'any-token') {
+        return sendJson(res, 200, {
+          active: true,
+          scope: issued.scope,
+          client_id: issued.clientId,
+          username: issued.accountId,
+          token_type: 'Bearer',
+          exp,
+          iat: issued.iat,
+          sub: issued.accountId,
+          aud: issued.resource,
+          iss: provider.issuer,
+        });
+      }
       sendJson(res, 200, {
         active: true,
         scope: issued.scope,

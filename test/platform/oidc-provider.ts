@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { createTokenRegistry } from './oidc-introspection.js';
+import { createTokenRegistry, type IntrospectionBehaviour } from './oidc-introspection.js';
 import { createMemoryAdapterFactory } from './oidc-memory-adapter.js';
 
 export interface OidcUser {
@@ -23,6 +23,9 @@ export interface OidcDoubleOptions {
   accessTokenTtlSeconds?: number;
   /** Clients configured up front, like clients an administrator created in the oidc app. */
   clients?: Configuration['clients'];
+  /** `nextcloud` (default) as the oidc app introspects; `any-token` is a TEST-ONLY attacker provider, see
+   * oidc-introspection.ts. */
+  introspection?: IntrospectionBehaviour;
 }
 
 export interface OidcDouble {
@@ -55,7 +58,7 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
     if (ctx.oidc.params?.grant_type === 'refresh_token') counts.refreshGrants += 1;
   });
   provider.on('registration_create.success', () => (counts.registrations += 1));
-  const registry = createTokenRegistry(provider);
+  const registry = createTokenRegistry(provider, options.introspection);
   const handleOidc = provider.callback();
   const autoLogin = options.autoLoginUser ?? [...users.keys()][0] ?? 'alice';
 

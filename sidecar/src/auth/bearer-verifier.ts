@@ -1,6 +1,7 @@
-// Verifies Bearer access tokens: JWTs against the provider's keys, opaque tokens by introspection.
+// Bearer access tokens, the one place that reads and checks them: JWT access tokens (RFC 9068) against the provider's
+// keys, opaque tokens by introspection, each with the audience rule of the verifier's resource.
 import { errors, jwtVerify, type JWTPayload } from 'jose';
-import { UnauthenticatedError } from '../errors.js';
+import { UnauthenticatedError, UpstreamError } from '../errors.js';
 import type { JwksCache } from './jwks-cache.js';
 
 export interface VerifiedToken {
@@ -11,15 +12,25 @@ export interface VerifiedToken {
   format: 'jwt' | 'opaque';
 }
 
+/** What introspection (RFC 7662) said about an active opaque token. */
+export interface IntrospectedToken extends VerifiedToken {
+  /** The client the token was issued to. */
+  clientId?: string;
+  /** `aud` as the provider states it (Nextcloud: the token's client id). */
+  audiences: string[];
+}
+
 export interface TokenChecks {
   /** Expected `iss`; the check is skipped when `skipIssuerCheck` is set (internal vs. public issuer). */
   issuer?: string;
   skipIssuerCheck: boolean;
-  /** Expected `aud`; skipped for the management API. */
+  /** Expected `aud` of JWTs; skipped for the management API. */
   audience?: string;
 }
 
 export interface BearerVerifier {
+  /** Reads the token of an `Authorization: Bearer …` header and verifies it. */
+  authenticate(authorization: string | undefined): Promise<VerifiedToken>;
   verify(token: string): Promise<VerifiedToken>;
   /** The WWW-Authenticate value of this verifier's 401 answers. */
   readonly challenge: string;
@@ -28,8 +39,10 @@ export interface BearerVerifier {
 export interface BearerVerifierOptions {
   jwks: JwksCache;
   checks: TokenChecks;
-  /** Opaque tokens go here (RFC 7662); without it they are refused. */
-  introspect?: (token: string) => Promise<VerifiedToken | undefined>;
+  /** Opaque tokens go here (RFC 7662); without it they are refused. Undefined for inactive tokens. */
+  introspect?: (token: string) => Promise<IntrospectedToken | undefined>;
+  /** Whether an active opaque token was issued for this resource; without it every active token passes. */
+  isIntendedFor?: (token: IntrospectedToken) => boolean;
   /** The `WWW-Authenticate` value sent with a 401. */
   challenge: string;
   currentDate?: () => Date;
@@ -48,60 +61,76 @@ export const ALLOWED_ALGORITHMS = [
   'ES512',
   'EdDSA',
 ];
+/** RFC 9068 access tokens say so in their header (Nextcloud: `at+JWT`); ID tokens (`JWT`) are refused. */
+const ACCESS_TOKEN_TYPE = 'at+jwt';
+const BEARER = /^Bearer ([\x21-\x7e]+)$/i;
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const MAX_TOKEN_LENGTH = 8192;
 
 export function createBearerVerifier(options: BearerVerifierOptions): BearerVerifier {
   const refuse = (message: string, cause?: unknown) => new UnauthenticatedError(message, options.challenge, { cause });
+  const verify = async (token: string): Promise<VerifiedToken> => {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw refuse('The access token is missing or too long.');
+    if (!JWT_SHAPE.test(token)) {
+      const introspected = options.introspect ? await options.introspect(token) : undefined;
+      if (!introspected) throw refuse('The access token is not valid.');
+      if (options.isIntendedFor && !options.isIntendedFor(introspected)) {
+        throw refuse('The access token was not issued for this server.');
+      }
+      return {
+        subject: introspected.subject,
+        scopes: introspected.scopes,
+        expiresAt: introspected.expiresAt,
+        format: 'opaque',
+      };
+    }
+    const payload = await verifySignedToken(token, options).catch((error: unknown) => {
+      throw toVerificationError(error, refuse);
+    });
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw refuse('The access token names no user.');
+    return {
+      subject: payload.sub,
+      scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
+      expiresAt: payload.exp === undefined ? undefined : new Date(payload.exp * 1000),
+      format: 'jwt',
+    };
+  };
   return {
     challenge: options.challenge,
-    async verify(token) {
-      if (token.length === 0 || token.length > MAX_TOKEN_LENGTH)
-        throw refuse('The access token is missing or too long.');
-      if (!JWT_SHAPE.test(token)) {
-        const introspected = options.introspect ? await options.introspect(token) : undefined;
-        if (!introspected) throw refuse('The access token is not valid.');
-        return introspected;
-      }
-      const payload = await verifySignedToken(token, options.jwks, options.checks, options.currentDate).catch(
-        (error: unknown) => {
-          throw error instanceof errors.JOSEError || error instanceof TypeError
-            ? refuse(describe(error), error)
-            : error;
-        },
-      );
-      if (typeof payload.sub !== 'string' || payload.sub === '') throw refuse('The access token names no user.');
-      return {
-        subject: payload.sub,
-        scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
-        expiresAt: payload.exp === undefined ? undefined : new Date(payload.exp * 1000),
-        format: 'jwt',
-      };
+    verify,
+    authenticate: async (authorization) => {
+      const token = BEARER.exec(authorization ?? '')?.[1];
+      if (!token) throw refuse('A Bearer access token is required.');
+      return verify(token);
     },
   };
 }
 
-/**
- * Checks signature, `exp` and `nbf` always; `iss` unless `skipIssuerCheck`; `aud` when one is expected.
- */
-export async function verifySignedToken(
-  token: string,
-  jwks: JwksCache,
-  checks: TokenChecks,
-  currentDate?: () => Date,
-): Promise<JWTPayload> {
-  const { payload } = await jwtVerify(token, jwks.resolveKey, {
+/** Signature, `typ`, `exp` and `nbf` always; `iss` unless `skipIssuerCheck`; `aud` when one is expected. */
+async function verifySignedToken(token: string, options: BearerVerifierOptions): Promise<JWTPayload> {
+  const { checks } = options;
+  const { payload } = await jwtVerify(token, options.jwks.resolveKey, {
     algorithms: ALLOWED_ALGORITHMS,
+    typ: ACCESS_TOKEN_TYPE,
     issuer: checks.skipIssuerCheck ? undefined : checks.issuer,
     audience: checks.audience,
     clockTolerance: 5,
-    currentDate: currentDate?.(),
+    currentDate: options.currentDate?.(),
   });
   return payload;
 }
 
-function describe(error: unknown): string {
-  if (error instanceof errors.JWTExpired) return 'The access token has expired.';
-  if (error instanceof errors.JWTClaimValidationFailed) return `The access token was not issued for this server.`;
-  return 'The access token is not valid.';
+function toVerificationError(error: unknown, refuse: (message: string, cause?: unknown) => Error): unknown {
+  // The provider's key set could not be read: its failure, not the caller's.
+  if (error instanceof errors.JWKSInvalid || error instanceof errors.JWKSTimeout) {
+    return new UpstreamError('The identity provider published no usable signing keys.', { cause: error });
+  }
+  if (!(error instanceof errors.JOSEError) && !(error instanceof TypeError)) return error;
+  if (error instanceof errors.JWTExpired) return refuse('The access token has expired.', error);
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'typ') {
+    return refuse('The token is not an access token.', error);
+  }
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return refuse('The access token was not issued for this server.', error);
+  return refuse('The access token is not valid.', error);
 }

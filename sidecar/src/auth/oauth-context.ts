@@ -1,16 +1,17 @@
 // The OAuth context of hybrid and oauth modes: provider metadata, the client, verifiers and token services, built at
 // start-up and rebuilt in the background while the provider is unreachable.
-import { UnavailableError } from '../errors.js';
+import { InvalidClientError, UnavailableError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { OAuthClientStore } from '../store/oauth-clients.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { createBearerVerifier, type BearerVerifier } from './bearer-verifier.js';
 import { registerClient, resolveOidcClient, type ClientResolution, type OidcClient } from './client-registration.js';
-import { createIntrospector } from './introspection.js';
+import { createIntrospector, isTokenForResource } from './introspection.js';
 import { createJwksCache } from './jwks-cache.js';
-import { InvalidClientError, postToProvider } from './oidc-requests.js';
+import { postToProvider } from './oidc-requests.js';
 import { fetchProviderMetadata, type ProviderMetadata } from './provider-metadata.js';
+import type { RefreshLease } from './refresh-lease.js';
 import { createRefreshLock } from './refresh-lock.js';
 import { createTokenCache, type TokenCache } from './token-cache.js';
 import { createUserTokens, type RefreshedTokens, type UserTokens } from './user-tokens.js';
@@ -18,9 +19,9 @@ import { createUserTokens, type RefreshedTokens, type UserTokens } from './user-
 export interface OAuthServices {
   metadata: ProviderMetadata;
   client(): OidcClient;
-  /** Management API: signature, exp and nbf; no issuer or audience check. */
+  /** Management API: access tokens only (JWT `typ` at+jwt, or active by introspection); no issuer or audience check. */
   managementVerifier: BearerVerifier;
-  /** MCP callers: also the issuer and our /mcp audience. */
+  /** MCP callers: also the issuer and, for JWTs and opaque tokens alike, the /mcp audience. */
   mcpVerifier: BearerVerifier;
   tokenCache: TokenCache;
   userTokens: UserTokens;
@@ -52,6 +53,8 @@ export interface OAuthContextOptions {
   staticClient?: { clientId: string; clientSecret?: string };
   clientStore?: OAuthClientStore;
   refreshTokens?: RefreshTokenStore;
+  /** Serializes refreshes with the other processes on the same database. */
+  refreshLease?: RefreshLease;
   assumedClientLifetimeSeconds?: number;
   retryDelaysMs?: number[];
   clock?: () => number;
@@ -127,13 +130,14 @@ async function buildServices(
   onClient: (client: OidcClient) => void,
 ): Promise<OAuthServices & { reRegister(): Promise<void> }> {
   const metadata = await fetchProviderMetadata(options.http, options.discoveryUrl, options.nextcloudHost);
+  const resourceUrl = `${options.publicUrl}/mcp`;
   const resolution: ClientResolution = {
     http: options.http,
     metadata,
     store: options.clientStore,
     staticClient: options.staticClient,
     redirectUris: [`${options.publicUrl}/oauth/callback`],
-    resourceUrl: `${options.publicUrl}/mcp`,
+    resourceUrl,
     assumedLifetimeSeconds: options.assumedClientLifetimeSeconds ?? 3600,
     minimumRemainingMs: 10 * 60_000,
     clock: () => new Date(clock()),
@@ -154,7 +158,7 @@ async function buildServices(
     }
   };
 
-  const jwks = createJwksCache({ http: options.http, jwksUri: metadata.jwksUri, clock });
+  const jwks = createJwksCache({ http: options.http, jwksUri: metadata.jwksUri });
   const introspector = metadata.introspectionEndpoint
     ? createIntrospector({ http: options.http, endpoint: metadata.introspectionEndpoint, client: () => client, clock })
     : undefined;
@@ -183,9 +187,10 @@ async function buildServices(
       checks: {
         issuer: options.publicIssuer ?? metadata.issuer,
         skipIssuerCheck: false,
-        audience: `${options.publicUrl}/mcp`,
+        audience: resourceUrl,
       },
       introspect,
+      isIntendedFor: (token) => isTokenForResource(token, { clientId: () => client.clientId, resourceUrl }),
       challenge: `Bearer resource_metadata="${options.publicUrl}/.well-known/oauth-protected-resource/mcp"`,
     }),
     tokenCache,
@@ -193,6 +198,7 @@ async function buildServices(
       ? createUserTokens({
           cache: tokenCache,
           lock: createRefreshLock(),
+          lease: options.refreshLease,
           refreshTokens: options.refreshTokens,
           refresh,
           clock,

@@ -1,24 +1,10 @@
 // Form-encoded requests to the provider's token, introspection and revocation endpoints, with client authentication.
-import { UpstreamError } from '../errors.js';
+import { InvalidClientError, InvalidGrantError, UpstreamError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 
 export interface ClientCredentials {
   clientId: string;
   clientSecret?: string;
-}
-
-/** The provider no longer knows the client (deleted after expiry): register again and retry. */
-export class InvalidClientError extends UpstreamError {
-  constructor() {
-    super('The identity provider no longer accepts this client.');
-  }
-}
-
-/** The grant (refresh token, code) is invalid, expired or already used. */
-export class InvalidGrantError extends UpstreamError {
-  constructor() {
-    super('The identity provider refused the grant.');
-  }
 }
 
 /** Posts `params` with client_secret_post authentication; returns the JSON answer of a 2xx. */

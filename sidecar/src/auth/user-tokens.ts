@@ -1,7 +1,8 @@
-// A user's access token for background work: from the cache, else refreshed once under the user's lock.
-import { NotFoundError, UpstreamError } from '../errors.js';
+// A user's access token for background work: from the cache, else refreshed once, under the user's lock in this
+// process and the user's lease in the database (other processes), with the refresh token read inside both.
+import { InvalidGrantError, NotFoundError, UpstreamError } from '../errors.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
-import { InvalidGrantError } from './oidc-requests.js';
+import type { RefreshLease } from './refresh-lease.js';
 import type { RefreshLock } from './refresh-lock.js';
 import type { TokenCache } from './token-cache.js';
 
@@ -19,6 +20,8 @@ export interface UserTokens {
 export interface UserTokenDeps {
   cache: TokenCache;
   lock: RefreshLock;
+  /** Serializes refreshes across processes that share the database; without it only this process is serialized. */
+  lease?: RefreshLease;
   refreshTokens: RefreshTokenStore;
   /** Performs the refresh_token grant at the provider. */
   refresh(refreshToken: string): Promise<RefreshedTokens>;
@@ -30,28 +33,37 @@ export interface UserTokenDeps {
 export function createUserTokens(deps: UserTokenDeps): UserTokens {
   const clock = deps.clock ?? Date.now;
   const skewMs = deps.skewMs ?? 30_000;
+  const underLease = <T>(userId: string, task: () => Promise<T>) =>
+    deps.lease ? deps.lease.run(userId, task) : task();
   return {
     async getAccessToken(userId) {
       const cached = deps.cache.getValid(userId, skewMs);
       if (cached) return cached.accessToken;
-      return deps.lock.run(userId, async () => {
-        // Another request may have refreshed while this one waited for the lock.
-        const refreshedMeanwhile = deps.cache.getValid(userId, skewMs);
-        if (refreshedMeanwhile) return refreshedMeanwhile.accessToken;
-        return refreshFor(deps, userId, clock);
-      });
+      return deps.lock.run(userId, () =>
+        underLease(userId, async () => {
+          // Another request may have refreshed while this one waited for the lock.
+          const refreshedMeanwhile = deps.cache.getValid(userId, skewMs);
+          if (refreshedMeanwhile) return refreshedMeanwhile.accessToken;
+          return refreshFor(deps, userId, clock);
+        }),
+      );
     },
   };
 }
 
 async function refreshFor(deps: UserTokenDeps, userId: string, clock: () => number): Promise<string> {
+  // Read under the lease: another process may have rotated the token while this one waited.
   const stored = deps.refreshTokens.get(userId);
   if (!stored) throw new NotFoundError('No background access has been granted for this user.');
   let answer: RefreshedTokens;
   try {
     answer = await deps.refresh(stored.token);
   } catch (error) {
-    if (error instanceof InvalidGrantError) deps.refreshTokens.delete(userId);
+    // A dead token is forgotten only while it is still the stored one: a newer one (rotated by another process,
+    // or granted again meanwhile) is kept.
+    if (error instanceof InvalidGrantError && deps.refreshTokens.get(userId)?.token === stored.token) {
+      deps.refreshTokens.delete(userId);
+    }
     throw error;
   }
   // Nextcloud rotates refresh tokens: an answer without a new one would leave us with a spent token.

@@ -45,6 +45,15 @@ describe('GET /api/v1/users/{user_id}/session', () => {
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
   });
 
+  it('answers 401 for an ID token of the user: only access tokens are accepted', async () => {
+    const idToken = (await tokensFor(nextcloud, 'alice')).id_token!;
+
+    const response = await session('alice', idToken);
+
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { message: string }).message).toBe('The token is not an access token.');
+  });
+
   it('answers 403 when the token belongs to another user', async () => {
     const response = await session('bob', aliceToken);
 

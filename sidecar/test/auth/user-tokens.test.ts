@@ -1,9 +1,11 @@
 // Refresh safety: one refresh per user however many requests wait, users never wait for each other, rotation kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
+import { createRefreshLease } from '../../src/auth/refresh-lease.js';
 import { createRefreshLock } from '../../src/auth/refresh-lock.js';
 import { createTokenCache } from '../../src/auth/token-cache.js';
 import { createUserTokens } from '../../src/auth/user-tokens.js';
+import { InvalidGrantError } from '../../src/errors.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
@@ -116,5 +118,73 @@ describe('user tokens when the provider refuses the grant', () => {
     await expect(services.userTokens.getAccessToken('bob')).rejects.toThrow(/refused the grant/);
 
     expect(storage.refreshTokens!.get('bob')).toBeUndefined();
+  });
+});
+
+/** A second sidecar process on the same database: its own connection, lock, token cache and OAuth context. */
+async function secondProcess(): Promise<{ storage: TokenStorage; services: OAuthServices }> {
+  const other = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
+  const context = createOAuthContext({
+    http,
+    logger: createLogger('silent'),
+    discoveryUrl: nextcloud.oidc!.discoveryUrl,
+    nextcloudHost: nextcloud.url,
+    publicUrl: 'http://127.0.0.1:2',
+    staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
+    refreshTokens: other.refreshTokens,
+    refreshLease: createRefreshLease({ db: other.db }),
+  });
+  await context.start();
+  return { storage: other, services: context.ready() };
+}
+
+describe('two sidecar processes on one database', () => {
+  it('refresh one after the other under the lease, both succeed, and the rotated refresh token is kept', async () => {
+    const leased = createOAuthContext({
+      http,
+      logger: createLogger('silent'),
+      discoveryUrl: nextcloud.oidc!.discoveryUrl,
+      nextcloudHost: nextcloud.url,
+      publicUrl: 'http://127.0.0.1:2',
+      staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
+      refreshTokens: storage.refreshTokens,
+      refreshLease: createRefreshLease({ db: storage.db }),
+    });
+    await leased.start();
+    const second = await secondProcess();
+    await grantBackgroundAccess('alice');
+    nextcloud.oidc!.setTokenLatency(200);
+
+    const outcomes = await Promise.allSettled([
+      leased.ready().userTokens.getAccessToken('alice'),
+      second.services.userTokens.getAccessToken('alice'),
+    ]);
+
+    nextcloud.oidc!.setTokenLatency(0);
+    second.services.tokenCache.delete('alice');
+    const later = await second.services.userTokens.getAccessToken('alice').catch((error: unknown) => error);
+    second.storage.close();
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(typeof later).toBe('string');
+  });
+});
+
+describe('user tokens when the provider refuses a refresh token another process already rotated', () => {
+  it('keep the newer refresh token instead of deleting it', async () => {
+    storage.refreshTokens!.store('alice', 'spent-refresh-token', ['openid', 'offline_access']);
+    const userTokens = createUserTokens({
+      cache: createTokenCache(),
+      lock: createRefreshLock(),
+      refreshTokens: storage.refreshTokens!,
+      refresh: async () => {
+        // Meanwhile another process rotated the token and stored the new one.
+        storage.refreshTokens!.store('alice', 'rotated-refresh-token', ['openid', 'offline_access']);
+        throw new InvalidGrantError();
+      },
+    });
+
+    await expect(userTokens.getAccessToken('alice')).rejects.toBeInstanceOf(InvalidGrantError);
+
+    expect(storage.refreshTokens!.get('alice')?.token).toBe('rotated-refresh-token');
   });
 });

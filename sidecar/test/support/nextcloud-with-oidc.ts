@@ -1,6 +1,7 @@
 // A platform double that also serves Nextcloud's oidc app, with a static client for the companion and helpers to
 // obtain real tokens from it.
 import { obtainTokens, type TokenSet } from '../../../test/platform/oidc-code-flow.js';
+import type { IntrospectionBehaviour } from '../../../test/platform/oidc-introspection.js';
 import { startPlatformDouble, type DoubleUser, type PlatformDouble } from '../../../test/platform/platform-double.js';
 
 export const COMPANION_CLIENT = {
@@ -20,9 +21,22 @@ export const OPAQUE_CLIENT = {
   redirectUri: 'http://127.0.0.1:3/cb',
 };
 
+/** A static client of the sidecar whose access tokens are opaque. */
+export const SIDECAR_OPAQUE_CLIENT = {
+  clientId: 'sidecar-opaque',
+  clientSecret: 'sidecar-opaque-secret',
+  redirectUri: 'http://127.0.0.1:4/oauth/callback',
+};
+
 export async function startNextcloudWithOidc(
   users: DoubleUser[],
-  options: { autoLoginUser?: string; clientExpireSeconds?: number; accessTokenTtlSeconds?: number } = {},
+  options: {
+    autoLoginUser?: string;
+    clientExpireSeconds?: number;
+    accessTokenTtlSeconds?: number;
+    /** `any-token`: the test-only lenient provider that introspects every client's token. */
+    introspection?: IntrospectionBehaviour;
+  } = {},
 ): Promise<PlatformDouble> {
   const client = (c: typeof COMPANION_CLIENT) => ({
     client_id: c.clientId,
@@ -38,10 +52,12 @@ export async function startNextcloudWithOidc(
       autoLoginUser: options.autoLoginUser,
       clientExpireSeconds: options.clientExpireSeconds,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds,
+      introspection: options.introspection,
       clients: [
         client(COMPANION_CLIENT),
         client(SIDECAR_CLIENT),
         { ...client(OPAQUE_CLIENT), access_token_format: 'opaque' },
+        { ...client(SIDECAR_OPAQUE_CLIENT), access_token_format: 'opaque' },
       ],
     },
   });
