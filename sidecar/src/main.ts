@@ -47,6 +47,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const storage = await openTokenStorage({
     path: settings.tokenStorageDb,
     encryptionKey: settings.tokenEncryptionKey,
+    previousEncryptionKey: settings.tokenEncryptionKeyPrevious,
     migrationsDir: options.migrationsDir,
   });
   logMigration(logger, storage.migration);
