@@ -1,5 +1,5 @@
-// A changed TOKEN_ENCRYPTION_KEY: a wrong key stops start-up, and a sidecar whose key another process replaced says
-// so (readiness 503, no usable app password) instead of answering as if nothing happened.
+// A changed TOKEN_ENCRYPTION_KEY: a wrong key stops start-up, a change with the previous key keeps every secret, and a
+// sidecar whose key another process replaced says so (readiness 503, no usable app password).
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -47,6 +47,30 @@ describe('start-up with another TOKEN_ENCRYPTION_KEY', () => {
     await expect(starting).rejects.toBeInstanceOf(EncryptionKeyError);
     await expect(starting).rejects.toThrow(/TOKEN_ENCRYPTION_KEY is not the key/);
     expect(double.requests.length).toBe(requestsBefore);
+  });
+});
+
+describe('a key change with TOKEN_ENCRYPTION_KEY_PREVIOUS', () => {
+  it('keeps every stored password: started once with both keys, then with the new key alone', async () => {
+    const before = await startWith(TEST_KEY);
+    await appPassword(before, 'POST', 'alice', ALICE);
+    await before.stop(true);
+    const changing = await startTestSidecar(
+      { ...HYBRID, NEXTCLOUD_HOST: double.url, TOKEN_ENCRYPTION_KEY: NEW_KEY, TOKEN_ENCRYPTION_KEY_PREVIOUS: TEST_KEY },
+      undefined,
+      { dir: before.dir },
+    );
+    const during = await (await appPassword(changing, 'GET', 'alice', ALICE)).json();
+    await changing.stop(true);
+
+    const after = await startWith(NEW_KEY, before.dir);
+    const status = await (await appPassword(after, 'GET', 'alice', ALICE)).json();
+    const ready = await fetch(`${after.url}/health/ready`);
+    await after.stop();
+
+    expect(during).toEqual({ user_id: 'alice', has_app_password: true });
+    expect(status).toEqual({ user_id: 'alice', has_app_password: true });
+    expect(ready.status).toBe(200);
   });
 });
 
