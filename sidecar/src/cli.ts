@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { type CliIo, EXIT } from './cli-io.js';
 import { runDbCommand } from './db-cli.js';
 import { InvalidInputError } from './errors.js';
-import { startServer } from './main.js';
-import { runStdio } from './mcp/stdio.js';
+import { runStdioServer, startServer } from './main.js';
 import { readEnvironment } from './settings/environment.js';
 import { parseSettings, SettingsError } from './settings/settings.js';
 import { generateEncryptionKey } from './store/secret-box.js';
@@ -84,7 +83,7 @@ async function runServerCommand(values: { host?: string; port?: string; transpor
   }
   const env = { ...(io.env ?? readEnvironment()) };
   if (values.transport === 'stdio') {
-    await runStdio(parseSettings(env, 'server'));
+    await runStdioServer(parseSettings(env, 'stdio'));
     return EXIT.ok;
   }
   if (values.host) env.MCP_SERVER_HOST = values.host;

@@ -1,11 +1,16 @@
-// The composition root: builds the store, the HTTP client and the app from settings, and listens.
+// The composition root: builds the logger, the HTTP client, the store and the app from settings, and listens; or
+// serves MCP on stdio with the same logger and HTTP client.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
+import { FAILED_VALIDATIONS_PER_ADDRESS, FAILURE_WINDOW_MS } from './api/app-password-routes.js';
+import { clientAddressKey, createRateLimiter } from './api/rate-limit.js';
 import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
 import { createRefreshLease } from './auth/refresh-lease.js';
 import { createMcpService } from './mcp/mcp-service.js';
+import { serveStdio } from './mcp/stdio.js';
 import { createLogger, type Logger } from './logging/logger.js';
+import { createAddressPolicy, type AddressPolicy } from './net/address-policy.js';
 import { createHttpClient } from './net/http-client.js';
 import { isHybridMode } from './settings/auth-mode.js';
 import type { Settings } from './settings/settings.js';
@@ -20,6 +25,8 @@ export interface RunningServer {
   port: number;
   /** Settles once the MCP side is warm (started after listening, so it never delays start-up). */
   warmedUp: Promise<void>;
+  /** Sessions of 2025-era MCP clients open now (bounded by MCP_MAX_SESSIONS). */
+  sessionCount(): number;
   /** Stops accepting connections, waits for requests in flight (at most `graceMs`), closes the store. */
   close(graceMs?: number): Promise<void>;
 }
@@ -38,12 +45,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const logger = options.logger ?? createLogger(settings.logLevel);
   for (const notice of settings.notices) logger[notice.level](notice.message);
 
-  const http = createHttpClient({
-    verifySsl: settings.nextcloud.verifySsl,
-    caBundlePath: settings.nextcloud.caBundlePath,
-    timeoutMs: settings.nextcloud.httpTimeoutMs,
-    userAgent: `nextcloud-mcp-server/${SIDECAR_VERSION}`,
-  });
+  const addressPolicy = addressPolicyFor(settings);
+  const http = createHttpClientFor(settings, addressPolicy);
   const storage = await openTokenStorage({
     path: settings.tokenStorageDb,
     encryptionKey: settings.tokenEncryptionKey,
@@ -58,7 +61,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Hybrid and oauth modes resolve their OAuth client before listening (a failure is retried in the background).
   await oauth?.start();
 
-  const mcp = createMcpService({ settings, http, logger, publicUrl, oauth, appPasswords: storage.appPasswords });
+  const mcp = createMcpService({
+    settings,
+    http,
+    logger,
+    publicUrl,
+    oauth,
+    appPasswords: storage.appPasswords,
+    addressPolicy,
+    // The same allowance as the app-password routes: Nextcloud's brute-force protection must never see a flood.
+    failedValidations: {
+      ...createRateLimiter({ limit: FAILED_VALIDATIONS_PER_ADDRESS, windowMs: FAILURE_WINDOW_MS, clock: options.clock }),
+      keyOf: clientAddressKey,
+    },
+    clock: options.clock,
+  });
   const app = createApp({
     settings,
     logger,
@@ -80,6 +97,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     url,
     port,
     warmedUp,
+    sessionCount: () => mcp.sessionCount(),
     close: async (graceMs = 10_000) => {
       await warmedUp;
       await closeServer(server, graceMs);
@@ -90,6 +108,34 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       logger.info('stopped');
     },
   };
+}
+
+/** `run --transport stdio`: MCP on stdin/stdout for the configured user; logs go to stderr. Resolves when stdin closes. */
+export async function runStdioServer(settings: Settings): Promise<void> {
+  const { pino } = await import('pino');
+  const logger = createLogger(settings.logLevel, pino.destination(2));
+  for (const notice of settings.notices) logger[notice.level](notice.message);
+  const http = createHttpClientFor(settings, addressPolicyFor(settings));
+  try {
+    await serveStdio({ settings, http, logger });
+  } finally {
+    await http.close();
+  }
+}
+
+/** Smithery callers name the server to reach: only there do outbound connections follow the address policy. */
+function addressPolicyFor(settings: Settings): AddressPolicy | undefined {
+  return settings.authMode === 'smithery' ? createAddressPolicy(settings.mcp.smitheryAllowedHosts) : undefined;
+}
+
+function createHttpClientFor(settings: Settings, addressPolicy: AddressPolicy | undefined): HttpClient {
+  return createHttpClient({
+    verifySsl: settings.nextcloud.verifySsl,
+    caBundlePath: settings.nextcloud.caBundlePath,
+    timeoutMs: settings.nextcloud.httpTimeoutMs,
+    userAgent: `nextcloud-mcp-server/${SIDECAR_VERSION}`,
+    addressPolicy,
+  });
 }
 
 function listen(

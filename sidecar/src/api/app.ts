@@ -7,7 +7,7 @@ import { supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { McpEndpoint } from '../mcp/http-endpoint.js';
-import { SMITHERY_CONFIG_SCHEMA } from '../mcp/access.js';
+import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
 import type { TokenStorage } from '../store/token-storage.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { createConnectionRouter } from './connection-route.js';

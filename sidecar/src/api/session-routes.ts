@@ -7,7 +7,7 @@ import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { createApiKeyCheck } from './api-key.js';
 import { requireTokenOwner } from './bearer-auth.js';
-import { requestIdOf } from './request-context.js';
+import { requestIdOf } from '../request-id.js';
 import { revokeProviderToken, type ProviderRevocation } from './provider-revocation.js';
 import { parseUserIdParam } from './validation.js';
 

@@ -27,7 +27,10 @@ export function createHostOriginCheck(options: {
   };
 }
 
-/** Listed origins, same-origin requests, and origins on an allowed host name (e.g. http://localhost:3000). */
+/**
+ * Listed origins, same-origin requests, and origins whose host and port are an allowed host entry (an entry without a
+ * port stands for the scheme's default port: `localhost` allows http://localhost, not http://localhost:3000).
+ */
 function isAllowedOrigin(origin: string, host: string, hosts: Set<string>, origins: Set<string>): boolean {
   if (origins.has('*') || origins.has(origin)) return true;
   let parsed: URL;
@@ -36,5 +39,5 @@ function isAllowedOrigin(origin: string, host: string, hosts: Set<string>, origi
   } catch {
     return false;
   }
-  return parsed.host === host || (!hosts.has('*') && (hosts.has(parsed.host) || hosts.has(parsed.hostname)));
+  return parsed.host === host || (!hosts.has('*') && hosts.has(parsed.host));
 }

@@ -1,14 +1,15 @@
-// /mcp over Streamable HTTP: 2026-07-28 requests to the SDK's modern handler, 2025-era traffic to sessions (or, in
-// stateless smithery mode, to the SDK's stateless fallback); each request carries its caller's access.
-import express, { Router, type Request, type Response } from 'express';
+// /mcp over Streamable HTTP: the caller is identified from the headers before any body is read; then 2026-07-28
+// requests go to the SDK's modern handler, 2025-era traffic to sessions (or, in stateless smithery mode, to the SDK's
+// stateless fallback); each request carries its caller's access.
+import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
+import type { AccessResolver, NextcloudAccess } from '../auth/caller-access.js';
 import type { Logger } from '../logging/logger.js';
-import { requestIdOf } from '../api/request-context.js';
-import type { AccessResolver, NextcloudAccess } from './access.js';
+import { requestIdOf } from '../request-id.js';
 import { createHostOriginCheck } from './host-origin-check.js';
 import type { LegacySessions } from './legacy-sessions.js';
-import type { McpServer } from '@modelcontextprotocol/server';
 import { writeWebResponse } from './web-response.js';
 
 /** Large enough for nc_files_write (10 MiB of content) in base64. */
@@ -29,6 +30,8 @@ export interface McpEndpointDeps {
 
 export interface McpEndpoint {
   router: Router;
+  /** Sessions of 2025-era clients open now. */
+  sessionCount(): number;
   close(): Promise<void>;
 }
 
@@ -47,19 +50,28 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       allowedOrigins: deps.allowedOrigins,
       publicUrl: deps.publicUrl,
     }),
+    // Who calls, from the headers alone: an unknown caller is refused before its body is read.
+    async (req: Request, res: Response, next: NextFunction) => {
+      res.locals.access = await deps.resolveAccess(req);
+      next();
+    },
     express.json({ limit: MCP_BODY_LIMIT_BYTES }),
     async (req: Request, res: Response) => {
-      const access = await deps.resolveAccess(req);
+      const access = res.locals.access as NextcloudAccess;
       const authInfo = toAuthInfo(access, requestIdOf(res));
       const body = req.body as unknown;
       const webRequest = await toWebRequest(req, body);
       if (!deps.stateless && (await isLegacyRequest(webRequest, body))) {
-        return deps.sessions.handle(req, res, authInfo, access.principal, () => deps.createServer(access));
+        return deps.sessions.handle(req, res, authInfo, access, () => deps.createServer(access));
       }
       await writeWebResponse(res, await handler.fetch(webRequest, { authInfo, parsedBody: body }));
     },
   );
-  return { router, close: async () => Promise.all([handler.close(), deps.sessions.close()]).then(() => undefined) };
+  return {
+    router,
+    sessionCount: () => deps.sessions.size(),
+    close: async () => Promise.all([handler.close(), deps.sessions.close()]).then(() => undefined),
+  };
 }
 
 function toAuthInfo(access: NextcloudAccess, requestId: string): AuthInfo {

@@ -1,15 +1,18 @@
 // Sessions for clients of the 2025 protocol revisions: initialize creates a server and transport pair bound to the
-// caller; later requests of the session must come from the same caller; idle sessions expire.
+// caller's session key; later requests of the session must carry the same key; idle sessions expire, and the number
+// of sessions is capped per caller and in total (the least recently used goes first).
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { AuthInfo, McpServer } from '@modelcontextprotocol/server';
+import type { NextcloudAccess } from '../auth/caller-access.js';
 import type { Logger } from '../logging/logger.js';
 
 interface Session {
   transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   principal: string;
+  sessionKey: string;
   lastSeenAt: number;
 }
 
@@ -18,18 +21,25 @@ export interface LegacySessions {
     req: Request,
     res: Response,
     authInfo: AuthInfo,
-    principal: string,
+    access: NextcloudAccess,
     createServer: () => Promise<McpServer>,
   ): Promise<void>;
   size(): number;
   close(): Promise<void>;
 }
 
-export function createLegacySessions(options: {
+export interface LegacySessionOptions {
   logger: Logger;
+  /** MCP_MAX_SESSIONS. */
+  maxSessions: number;
+  /** MCP_MAX_SESSIONS_PER_USER. */
+  maxSessionsPerUser: number;
   idleMs?: number;
   clock?: () => number;
-}): LegacySessions {
+}
+
+export function createLegacySessions(options: LegacySessionOptions): LegacySessions {
+  /** In order of use: the first entry is the least recently used session. */
   const sessions = new Map<string, Session>();
   const clock = options.clock ?? Date.now;
   const idleMs = options.idleMs ?? 30 * 60_000;
@@ -49,16 +59,33 @@ export function createLegacySessions(options: {
     await session.server.close().catch(() => undefined);
   };
 
+  /** Evicts the least recently used sessions until `principal` may add one within both caps. */
+  const makeRoom = (principal: string) => {
+    const own = [...sessions].filter(([, session]) => session.principal === principal);
+    for (const [id, session] of own.slice(0, Math.max(0, own.length - options.maxSessionsPerUser + 1))) {
+      options.logger.info({ principal }, 'mcp session evicted: the caller holds MCP_MAX_SESSIONS_PER_USER sessions');
+      void closeSession(id, session);
+    }
+    for (const [id, session] of sessions) {
+      if (sessions.size < options.maxSessions) break;
+      options.logger.warn('mcp session evicted: MCP_MAX_SESSIONS sessions are open');
+      void closeSession(id, session);
+    }
+  };
+
   return {
-    async handle(req, res, authInfo, principal, createServer) {
+    async handle(req, res, authInfo, access, createServer) {
       const sessionId = req.get('mcp-session-id');
       const request = Object.assign(req, { auth: authInfo });
       if (sessionId) {
         const session = sessions.get(sessionId);
-        // A session of another caller is reported as unknown, revealing nothing.
-        if (!session || session.principal !== principal)
+        // A session of another caller (another user, or the same login name with another password) is unknown.
+        if (!session || session.sessionKey !== access.sessionKey) {
           return void sendJsonRpcError(res, 404, -32001, 'Session not found');
+        }
         session.lastSeenAt = clock();
+        sessions.delete(sessionId);
+        sessions.set(sessionId, session);
         await session.transport.handleRequest(request, res, req.body);
         if (req.method === 'DELETE') sessions.delete(sessionId);
         return;
@@ -75,7 +102,14 @@ export function createLegacySessions(options: {
       const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
-          sessions.set(id, { transport, server, principal, lastSeenAt: clock() });
+          makeRoom(access.principal);
+          sessions.set(id, {
+            transport,
+            server,
+            principal: access.principal,
+            sessionKey: access.sessionKey,
+            lastSeenAt: clock(),
+          });
         },
       });
       transport.onclose = () => {

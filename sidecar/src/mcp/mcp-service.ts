@@ -1,12 +1,14 @@
 // Assembles the MCP side of the sidecar for a mode: access resolution, the per-caller server factory, the HTTP
 // endpoint and its sessions.
+import { createBasicCredentialCheck } from '../auth/basic-credential-check.js';
+import { createAccessResolver, type FailureLimit, type NextcloudAccess } from '../auth/caller-access.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { Logger } from '../logging/logger.js';
+import type { AddressPolicy } from '../net/address-policy.js';
 import type { HttpClient } from '../net/http-client.js';
 import { createCallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
-import { createAccessResolver, type NextcloudAccess } from './access.js';
 import { TOOL_APPS } from './app-availability.js';
 import { accessOf, createMcpEndpoint, type McpEndpoint } from './http-endpoint.js';
 import { createLegacySessions } from './legacy-sessions.js';
@@ -23,6 +25,11 @@ export interface McpServiceDeps {
   publicUrl: string;
   oauth?: OAuthContext;
   appPasswords?: AppPasswordStore;
+  /** smithery: the addresses callers may name (the HTTP client enforces the same policy when connecting). */
+  addressPolicy?: AddressPolicy;
+  /** multi_user_basic: failed validations per client address. */
+  failedValidations?: FailureLimit;
+  clock?: () => number;
 }
 
 export interface McpService extends McpEndpoint {
@@ -40,10 +47,22 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       settings: deps.settings,
       oauth: deps.oauth,
       appPasswords: deps.appPasswords,
+      basicCheck: createBasicCredentialCheck({
+        http: deps.http,
+        timeoutMs: deps.settings.nextcloud.validationTimeoutMs,
+        clock: deps.clock,
+      }),
+      addressPolicy: deps.addressPolicy,
+      failedValidations: deps.failedValidations,
     }),
     createServer: (access: NextcloudAccess) => buildMcpServer(factoryDeps, access),
     stateless: deps.settings.authMode === 'smithery',
-    sessions: createLegacySessions({ logger: deps.logger }),
+    sessions: createLegacySessions({
+      logger: deps.logger,
+      maxSessions: deps.settings.mcp.maxSessions,
+      maxSessionsPerUser: deps.settings.mcp.maxSessionsPerUser,
+      clock: deps.clock,
+    }),
     allowedHosts: deps.settings.mcp.allowedHosts,
     allowedOrigins: deps.settings.mcp.allowedOrigins,
     publicUrl: deps.publicUrl,

@@ -10,7 +10,7 @@ export async function warmUpMcp(deps: ServerFactoryDeps): Promise<void> {
     listTool(tool);
     await yieldToRequests();
   }
-  const server = await buildMcpServer(deps, { host: '', principal: 'warm-up' });
+  const server = await buildMcpServer(deps, { host: '', principal: 'warm-up', sessionKey: 'warm-up' });
   const [client, serverSide] = InMemoryTransport.createLinkedPair();
   const answered = new Map<number, (message: JSONRPCMessage) => void>();
   client.onmessage = (message) => {

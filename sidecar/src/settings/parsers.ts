@@ -15,7 +15,10 @@ export function parseBoolean(name: string, raw: string | undefined, problems: st
   return undefined;
 }
 
-/** An http(s) URL without credentials, returned without a trailing slash. */
+/**
+ * A base URL: http(s), without credentials, query or fragment (paths are appended to it), returned as origin plus
+ * path without a trailing slash.
+ */
 export function parseHttpUrl(name: string, raw: string, problems: string[]): string | undefined {
   let url: URL;
   try {
@@ -32,7 +35,19 @@ export function parseHttpUrl(name: string, raw: string, problems: string[]): str
     problems.push(`${name} must not contain a user name or password.`);
     return undefined;
   }
-  return raw.replace(/\/+$/, '');
+  if (raw.includes('?') || raw.includes('#')) {
+    problems.push(`${name} must not contain a query (?) or fragment (#).`);
+    return undefined;
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+export function parsePositiveInteger(name: string, raw: string | undefined, problems: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (Number.isInteger(value) && value > 0) return value;
+  problems.push(`${name} must be a positive whole number (got "${raw}").`);
+  return undefined;
 }
 
 export function parsePort(name: string, raw: string | undefined, fallback: number, problems: string[]): number {

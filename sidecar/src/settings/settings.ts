@@ -7,6 +7,7 @@ import {
   parseEncryptionKey,
   parseHttpUrl,
   parsePort,
+  parsePositiveInteger,
   parsePositiveNumber,
   parseTrustedProxies,
 } from './parsers.js';
@@ -51,6 +52,9 @@ export interface Settings {
     port: number;
     /** MCP_TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client address (Express `trust proxy`). */
     trustedProxies: string[];
+    /** MCP_ALLOW_UNAUTHENTICATED_NETWORK: basic mode may listen on a non-loopback address (anyone there acts as the
+     * configured user). */
+    allowUnauthenticatedNetwork: boolean;
   };
   mcp: {
     /** Host header values accepted on /mcp ('*' accepts any; default: loopback names and the public URL's host). */
@@ -59,14 +63,21 @@ export interface Settings {
     allowedOrigins: string[];
     /** NEXTCLOUD_MCP_APPS: offer only these apps' tools (empty: every installed app). */
     apps: string[];
+    /** MCP_MAX_SESSIONS: sessions of 2025-era clients kept at once; the least recently used goes first. */
+    maxSessions: number;
+    /** MCP_MAX_SESSIONS_PER_USER: sessions one caller may hold; its least recently used goes first. */
+    maxSessionsPerUser: number;
+    /** SMITHERY_ALLOWED_NEXTCLOUD_HOSTS: host names, addresses or subnets smithery callers may name although they
+     * are loopback, private or otherwise special. */
+    smitheryAllowedHosts: string[];
   };
   logLevel: LogLevel;
   /** Messages to log once at start (deprecations, informational notes). */
   notices: SettingsNotice[];
 }
 
-/** What the settings are for: the server needs everything; the `db` commands need only the database path. */
-export type SettingsPurpose = 'server' | 'database';
+/** What the settings are for: `server` checks everything, `stdio` all but listening, `database` only the path. */
+export type SettingsPurpose = 'server' | 'stdio' | 'database';
 
 export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
@@ -146,18 +157,24 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
       host: read('MCP_SERVER_HOST') ?? '127.0.0.1',
       port: parsePort('MCP_SERVER_PORT', read('MCP_SERVER_PORT'), 8000, problems),
       trustedProxies: parseTrustedProxies('MCP_TRUSTED_PROXIES', readList(read('MCP_TRUSTED_PROXIES')), problems),
+      allowUnauthenticatedNetwork: bool('MCP_ALLOW_UNAUTHENTICATED_NETWORK', false) ?? false,
     },
     mcp: {
       allowedHosts: readList(read('MCP_ALLOWED_HOSTS')),
       allowedOrigins: readList(read('MCP_ALLOWED_ORIGINS')),
       apps: readList(read('NEXTCLOUD_MCP_APPS')).map((app) => app.toLowerCase()),
+      maxSessions: parsePositiveInteger('MCP_MAX_SESSIONS', read('MCP_MAX_SESSIONS'), problems) ?? 500,
+      maxSessionsPerUser:
+        parsePositiveInteger('MCP_MAX_SESSIONS_PER_USER', read('MCP_MAX_SESSIONS_PER_USER'), problems) ?? 10,
+      smitheryAllowedHosts: readList(read('SMITHERY_ALLOWED_NEXTCLOUD_HOSTS')),
     },
     logLevel: readLogLevel(read('LOG_LEVEL'), problems),
     notices,
   };
 
-  if (purpose === 'server') {
-    checkServerRequirements(settings, { hostGiven: hostRaw !== undefined, keyGiven: keyRaw !== undefined }, problems);
+  if (purpose !== 'database') {
+    const given = { hostGiven: hostRaw !== undefined, keyGiven: keyRaw !== undefined, listens: purpose === 'server' };
+    checkServerRequirements(settings, given, problems);
     addServerNotices(settings, notices);
   }
   if (problems.length > 0) throw new SettingsError(problems);
@@ -188,7 +205,7 @@ function readOfflineAccess(
 
 function checkServerRequirements(
   settings: Settings,
-  given: { hostGiven: boolean; keyGiven: boolean },
+  given: { hostGiven: boolean; keyGiven: boolean; listens: boolean },
   problems: string[],
 ): void {
   const { authMode, nextcloud } = settings;
@@ -208,6 +225,24 @@ function checkServerRequirements(
   if (nextcloud.caBundlePath && !existsSync(nextcloud.caBundlePath)) {
     problems.push('NEXTCLOUD_CA_BUNDLE names a file that does not exist.');
   }
+  if (
+    given.listens &&
+    authMode === 'basic' &&
+    !isLoopbackHost(settings.server.host) &&
+    !settings.server.allowUnauthenticatedNetwork
+  ) {
+    problems.push(
+      `Mode basic serves NEXTCLOUD_USERNAME to anyone who reaches MCP_SERVER_HOST (${settings.server.host}), which is ` +
+        'not a loopback address. Listen on 127.0.0.1, use multi_user_basic or oauth, or set ' +
+        'MCP_ALLOW_UNAUTHENTICATED_NETWORK=true if the network is yours alone.',
+    );
+  }
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine reaches them. */
+function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
 }
 
 function addServerNotices(settings: Settings, notices: SettingsNotice[]): void {

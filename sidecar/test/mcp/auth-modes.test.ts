@@ -120,17 +120,27 @@ describe('multi_user_basic mode', () => {
     expect(response.status).toBe(404);
   });
 
-  it('returns a tool error a person understands when Nextcloud rejects the password', async () => {
+  it('answers initialize with 401 and a Basic challenge when Nextcloud rejects the password', async () => {
     const sidecar = await sidecarWith({ ENABLE_MULTI_USER_BASIC_AUTH: 'true' });
-    const client = await connectClient(`${sidecar.url}/mcp`, {
-      headers: { authorization: basicAuth('alice', 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ') },
+
+    const response = await fetch(`${sidecar.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: basicAuth('alice', 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ'),
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
     });
 
-    const result = await whoami(client.client);
-
-    await client.close();
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain('Nextcloud did not accept the credentials');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
+    expect(((await response.json()) as { message: string }).message).toContain('Nextcloud did not accept');
   });
 });
 
@@ -206,7 +216,10 @@ describe('oauth mode', () => {
 
 describe('smithery mode', () => {
   it('describes its configuration and takes it per request from query parameters', async () => {
-    const sidecar = await sidecarWith({ MCP_DEPLOYMENT_MODE: 'smithery' });
+    const sidecar = await sidecarWith({
+      MCP_DEPLOYMENT_MODE: 'smithery',
+      SMITHERY_ALLOWED_NEXTCLOUD_HOSTS: '127.0.0.1',
+    });
     const schema = (await (await fetch(`${sidecar.url}/.well-known/mcp-config`)).json()) as { required: string[] };
     const query = new URLSearchParams({ nextcloud_url: nextcloud.url, username: 'bob', app_password: BOB_PASSWORD });
     const client = await connectClient(`${sidecar.url}/mcp?${query}`);
@@ -258,5 +271,21 @@ describe('DNS-rebinding protection', () => {
 
     expect(await status({ host: 'evil.example.com' })).toBe(403);
     expect(await status({ origin: 'https://evil.example.com' })).toBe(403);
+  });
+
+  it('refuses an Origin on an allowed host name but another port, and accepts the same origin', async () => {
+    const sidecar = await sidecarWith({ NEXTCLOUD_USERNAME: 'alice', NEXTCLOUD_PASSWORD: APP_PASSWORD });
+    const post = (origin: string) =>
+      fetch(`${sidecar.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: '{}',
+      });
+
+    const otherPort = await post('http://localhost:6666');
+    const sameOrigin = await post(sidecar.url);
+
+    expect(otherPort.status).toBe(403);
+    expect(sameOrigin.status).not.toBe(403);
   });
 });

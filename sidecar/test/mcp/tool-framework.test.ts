@@ -45,7 +45,12 @@ const failingTool = (error: Error) =>
 
 async function clientFor(tools: ToolDefinition[]) {
   const http = createHttpClient({ verifySsl: true, timeoutMs: 1000, userAgent: 'test' });
-  const access = { host: 'http://127.0.0.1:9', principal: 'alice', credentials: { loginName: 'alice', password: 'x' } };
+  const access = {
+    host: 'http://127.0.0.1:9',
+    principal: 'alice',
+    sessionKey: 'alice',
+    credentials: { loginName: 'alice', password: 'x' },
+  };
   const server = await buildMcpServer(
     {
       tools,
