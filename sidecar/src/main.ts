@@ -71,7 +71,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     addressPolicy,
     // The same allowance as the app-password routes: Nextcloud's brute-force protection must never see a flood.
     failedValidations: {
-      ...createRateLimiter({ limit: FAILED_VALIDATIONS_PER_ADDRESS, windowMs: FAILURE_WINDOW_MS, clock: options.clock }),
+      ...createRateLimiter({
+        limit: FAILED_VALIDATIONS_PER_ADDRESS,
+        windowMs: FAILURE_WINDOW_MS,
+        clock: options.clock,
+      }),
       keyOf: clientAddressKey,
     },
     clock: options.clock,
