@@ -49,18 +49,7 @@ export interface BearerVerifierOptions {
 }
 
 /** Only asymmetric algorithms: `none` and HMAC keyed with a public key are refused by construction. */
-export const ALLOWED_ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-  'EdDSA',
-];
+const ALLOWED_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 /** RFC 9068 access tokens say so in their header (Nextcloud: `at+JWT`); ID tokens (`JWT`) are refused. */
 const ACCESS_TOKEN_TYPE = 'at+jwt';
 const BEARER = /^Bearer ([\x21-\x7e]+)$/i;

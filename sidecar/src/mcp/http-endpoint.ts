@@ -13,7 +13,7 @@ import type { LegacySessions } from './legacy-sessions.js';
 import { writeWebResponse } from './web-response.js';
 
 /** Large enough for nc_files_write (10 MiB of content) in base64. */
-export const MCP_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+const MCP_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export interface McpEndpointDeps {
   resolveAccess: AccessResolver;

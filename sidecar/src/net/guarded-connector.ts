@@ -23,7 +23,7 @@ export function createGuardedConnector(tls: ConnectorTls, policy: AddressPolicy)
 }
 
 /** dns.lookup that keeps only allowed addresses (all of them for allowlisted names), and fails when none is left. */
-export function createGuardedLookup(policy: AddressPolicy): LookupFunction {
+function createGuardedLookup(policy: AddressPolicy): LookupFunction {
   return (hostname, options: LookupOptions, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
