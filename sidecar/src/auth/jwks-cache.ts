@@ -1,5 +1,5 @@
-// The provider's signing keys: jose's remote key set (kept ten minutes, fetched again when a token names an unknown
-// key id, at most once per cool-down), fetched through the one outbound HTTP client.
+// The provider's signing keys: jose's remote key set, kept until a token names an unknown key id (then fetched again,
+// at most once per cool-down), fetched through the one outbound HTTP client.
 import { createRemoteJWKSet, customFetch, type JWTHeaderParameters, type FlattenedJWSInput } from 'jose';
 import { UpstreamError } from '../errors.js';
 import { createFetchAdapter } from '../net/fetch-adapter.js';
@@ -25,6 +25,8 @@ export function createJwksCache(options: {
   let fetches = 0;
   const keys = createRemoteJWKSet(new URL(options.jwksUri), {
     cooldownDuration: options.minRefetchIntervalMs ?? 30_000,
+    // Never stale by age: an outage of the provider must not stop verification with the keys in hand.
+    cacheMaxAge: Number.POSITIVE_INFINITY,
     [customFetch]: async (url: string, init: RequestInit) => {
       const response = await fetchThroughClient(url, init);
       // A provider that does not publish its keys is an upstream failure (502), not a bad token (401).

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type CryptoKey, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBearerVerifier, type BearerVerifier } from '../../src/auth/bearer-verifier.js';
 import { createJwksCache, type JwksCache } from '../../src/auth/jwks-cache.js';
 import { UnauthenticatedError } from '../../src/errors.js';
@@ -20,6 +20,8 @@ let publicJwk: JWK;
 let publicPem: string;
 /** What the JWKS endpoint publishes; a test adds a rotated key. */
 const publishedKeys: JWK[] = [];
+/** A test makes the provider fail. */
+let jwksStatus = 200;
 const http = createHttpClient({ verifySsl: true, timeoutMs: 5000, userAgent: 'test' });
 
 beforeAll(async () => {
@@ -33,7 +35,7 @@ beforeAll(async () => {
   }) as string;
   publishedKeys.push(publicJwk);
   server = createServer((_req, res) =>
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: publishedKeys })),
+    res.writeHead(jwksStatus, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: publishedKeys })),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   jwks = createJwksCache({
@@ -81,6 +83,26 @@ describe('management verifier', () => {
     for (let i = 0; i < 20; i += 1) await management.verify(await sign());
 
     expect(jwks.fetchCount()).toBe(before);
+  });
+});
+
+describe('keys in hand while the provider is down', () => {
+  it('still verify tokens hours later, without fetching the keys again', async () => {
+    const verifier = createBearerVerifier({
+      jwks: createJwksCache({ http, jwksUri: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks` }),
+      checks: { skipIssuerCheck: true },
+      challenge: 'Bearer',
+    });
+    await verifier.verify(await sign());
+    jwksStatus = 500;
+    vi.useFakeTimers({ now: Date.now() + 3 * 3600_000, toFake: ['Date'] });
+
+    const later = await verifier.verify(await sign()).finally(() => {
+      vi.useRealTimers();
+      jwksStatus = 200;
+    });
+
+    expect(later.subject).toBe('alice');
   });
 });
 
