@@ -1,7 +1,8 @@
 // Parsers for single setting values; each records a readable problem instead of throwing.
 import { isIP } from 'node:net';
 
-export const KEY_HELP = 'Create one with `nextcloud-mcp-server generate-key` and set it as TOKEN_ENCRYPTION_KEY.';
+export const KEY_HELP =
+  'Create one with `make key` (or `nextcloud-mcp-server generate-key`) and set it as TOKEN_ENCRYPTION_KEY.';
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
 const FALSE_WORDS = new Set(['0', 'false', 'no', 'off']);
@@ -48,6 +49,21 @@ export function parsePositiveInteger(name: string, raw: string | undefined, prob
   if (Number.isInteger(value) && value > 0) return value;
   problems.push(`${name} must be a positive whole number (got "${raw}").`);
   return undefined;
+}
+
+/** An address to listen on: an IP address or a host name (no scheme, port or path). */
+export function parseListenHost(name: string, raw: string | undefined, fallback: string, problems: string[]): string {
+  if (raw === undefined) return fallback;
+  const host = raw.replace(/^\[(.*)\]$/, '$1');
+  const isHostName =
+    /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+      host,
+    );
+  if (isIP(host) !== 0 || isHostName) return host;
+  problems.push(
+    `${name} must be an IP address or a host name to listen on, such as 127.0.0.1 or 0.0.0.0 (got "${raw}").`,
+  );
+  return fallback;
 }
 
 export function parsePort(name: string, raw: string | undefined, fallback: number, problems: string[]): number {

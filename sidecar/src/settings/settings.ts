@@ -6,6 +6,7 @@ import {
   parseBoolean,
   parseEncryptionKey,
   parseHttpUrl,
+  parseListenHost,
   parsePort,
   parsePositiveInteger,
   parsePositiveNumber,
@@ -154,7 +155,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     tokenStorageDb: read('TOKEN_STORAGE_DB') ?? DEFAULT_TOKEN_STORAGE_DB,
     managementApiKey: read('MANAGEMENT_API_KEY'),
     server: {
-      host: read('MCP_SERVER_HOST') ?? '127.0.0.1',
+      host: parseListenHost('MCP_SERVER_HOST', read('MCP_SERVER_HOST'), '127.0.0.1', problems),
       port: parsePort('MCP_SERVER_PORT', read('MCP_SERVER_PORT'), 8000, problems),
       trustedProxies: parseTrustedProxies('MCP_TRUSTED_PROXIES', readList(read('MCP_TRUSTED_PROXIES')), problems),
       allowUnauthenticatedNetwork: bool('MCP_ALLOW_UNAUTHENTICATED_NETWORK', false) ?? false,

@@ -125,6 +125,18 @@ describe('validation', () => {
     expect(problems.join('\n')).toMatch(/generate-key/);
   });
 
+  it('names MCP_SERVER_HOST when it is not an address to listen on', () => {
+    const problems = ['bad host!', 'http://x', '0.0.0.0:8000'].map(
+      (value) => problemsOf({ ...HOST, ENABLE_MULTI_USER_BASIC_AUTH: 'true', MCP_SERVER_HOST: value })[0] ?? '',
+    );
+    const accepted = ['0.0.0.0', '::', '[::1]', 'mcp.internal'].map((value) =>
+      problemsOf({ ...HOST, ENABLE_MULTI_USER_BASIC_AUTH: 'true', MCP_SERVER_HOST: value }),
+    );
+
+    expect(problems).toEqual(problems.map(() => expect.stringMatching(/^MCP_SERVER_HOST must be an IP address/)));
+    expect(accepted).toEqual([[], [], [], []]);
+  });
+
   it('requires an encryption key where secrets are stored, and says how to make one', () => {
     const problems = problemsOf({ ...HOST });
 
