@@ -1,7 +1,7 @@
 // The composition root: builds the logger, the HTTP client, the store and the app from settings, and listens; or
 // serves MCP on stdio with the same logger and HTTP client.
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
 import { FAILED_VALIDATIONS_PER_ADDRESS, FAILURE_WINDOW_MS } from './api/app-password-routes.js';
 import { clientAddressKey, createRateLimiter } from './api/rate-limit.js';
@@ -14,6 +14,7 @@ import { createAddressPolicy, type AddressPolicy } from './net/address-policy.js
 import { createHttpClient } from './net/http-client.js';
 import { isHybridMode } from './settings/auth-mode.js';
 import type { Settings } from './settings/settings.js';
+import type { EncryptionPreparation } from './store/key-check.js';
 import { openTokenStorage, type TokenStorage } from './store/token-storage.js';
 import type { HttpClient } from './net/http-client.js';
 import { buildOidcDiscoveryUrl } from './platform/urls.js';
@@ -52,9 +53,15 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     encryptionKey: settings.tokenEncryptionKey,
     previousEncryptionKey: settings.tokenEncryptionKeyPrevious,
     migrationsDir: options.migrationsDir,
+  }).catch(async (error: unknown) => {
+    await http.close();
+    throw error;
   });
   logMigration(logger, storage.migration);
+  logEncryption(logger, storage.encryption);
   const publicUrl = settings.mcpServerUrl ?? `http://${formatHost(settings.server.host)}:${settings.server.port}`;
+  // A busy port is reported at once, not after the identity provider was tried.
+  await assertPortFree(settings.server.host, settings.server.port);
   const oauth = usesIdentityProvider(settings)
     ? createOAuthContextFor(settings, { http, logger, storage, publicUrl, retryDelaysMs: options.oauthRetryDelaysMs })
     : undefined;
@@ -153,6 +160,24 @@ function listen(
   });
 }
 
+/** Throws a message naming the settings when nothing may listen on host:port (port 0 is always free). */
+async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createNetServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen(port, host, resolve);
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EADDRINUSE' ? 'is in use by another program' : `cannot be used (${code ?? 'unknown error'})`;
+    throw new Error(`MCP_SERVER_PORT ${port} on MCP_SERVER_HOST ${host} ${why}.`);
+  } finally {
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+  }
+}
+
 function closeServer(server: Server, graceMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -167,6 +192,22 @@ function closeServer(server: Server, graceMs: number): Promise<void> {
 function logMigration(logger: Logger, migration: { stamped: boolean; applied: string[] }): void {
   if (migration.stamped) logger.info('database predates migrations: stamped revision 001');
   if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'database migrated');
+}
+
+function logEncryption(logger: Logger, encryption: EncryptionPreparation | undefined): void {
+  if (!encryption) return;
+  if (encryption.reencrypted > 0) {
+    logger.info(
+      { reencrypted: encryption.reencrypted },
+      'secrets re-encrypted under TOKEN_ENCRYPTION_KEY; TOKEN_ENCRYPTION_KEY_PREVIOUS can be removed',
+    );
+  }
+  if (encryption.unreadable.total > 0) {
+    logger.warn(
+      { unreadable: encryption.unreadable.byColumn },
+      'some secrets open with neither encryption key; their users must provision again',
+    );
+  }
 }
 
 function formatHost(host: string): string {

@@ -87,10 +87,12 @@ export function createOAuthContext(options: OAuthContextOptions): OAuthContext {
       const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
       const delay = delays[Math.min(attempt, delays.length - 1)] ?? 30_000;
       attempt += 1;
-      options.logger.error(
-        { err: error, retryInMs: delay },
+      // One line with the reason; the stack only at debug level (it repeats at every retry).
+      options.logger[attempt === 1 ? 'error' : 'warn'](
+        { reason: reasonOf(error), retryInMs: delay, attempt },
         'identity provider not reachable; routes that need tokens answer 503 until it is',
       );
+      options.logger.debug({ err: error }, 'identity provider failure');
       schedule(delay, connect);
     }
   };
@@ -105,7 +107,8 @@ export function createOAuthContext(options: OAuthContextOptions): OAuthContext {
     try {
       await services?.reRegister();
     } catch (error) {
-      options.logger.warn({ err: error }, 'registering the OAuth client again failed; retrying in 30 s');
+      options.logger.warn({ reason: reasonOf(error) }, 'registering the OAuth client again failed; retrying in 30 s');
+      options.logger.debug({ err: error }, 'identity provider failure');
       schedule(30_000, renew);
     }
   };
@@ -225,4 +228,13 @@ async function buildServices(
     },
     reRegister,
   };
+}
+
+/** A failure's reason in one line: the message of its cause chain, without a stack. */
+function reasonOf(error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error; current instanceof Error && messages.length < 3; current = current.cause) {
+    messages.push(current.message);
+  }
+  return messages.join(': ') || String(error);
 }

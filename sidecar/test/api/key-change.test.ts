@@ -61,6 +61,7 @@ describe('a key change with TOKEN_ENCRYPTION_KEY_PREVIOUS', () => {
       { dir: before.dir },
     );
     const during = await (await appPassword(changing, 'GET', 'alice', ALICE)).json();
+    const changeLog = changing.logText();
     await changing.stop(true);
 
     const after = await startWith(NEW_KEY, before.dir);
@@ -69,6 +70,7 @@ describe('a key change with TOKEN_ENCRYPTION_KEY_PREVIOUS', () => {
     await after.stop();
 
     expect(during).toEqual({ user_id: 'alice', has_app_password: true });
+    expect(changeLog).toMatch(/"reencrypted":\d+.*TOKEN_ENCRYPTION_KEY_PREVIOUS can be removed/);
     expect(status).toEqual({ user_id: 'alice', has_app_password: true });
     expect(ready.status).toBe(200);
   });

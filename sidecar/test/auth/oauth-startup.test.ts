@@ -1,5 +1,6 @@
 // Start-up of the OAuth context: stored and static clients, a provider that is down at first, renewal before
 // expiry, and registering again when the provider forgot the client.
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { OPAQUE_CLIENT, SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
@@ -104,7 +105,29 @@ describe('a provider that is down at start-up', () => {
 
     expect(whileDown.status).toBe(503);
     expect(((await whileDown.json()) as { error: string }).error).toBe('unavailable');
-    expect(sidecar.logText()).toMatch(/identity provider not reachable/);
+    const notReachable = sidecar
+      .logText()
+      .split('\n')
+      .filter((line) => line.includes('identity provider not reachable'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(notReachable.length).toBeGreaterThan(0);
+    expect(notReachable.every((entry) => typeof entry.reason === 'string' && entry.err === undefined)).toBe(true);
     expect(afterRecovery).toBe(200);
+  });
+});
+
+describe('a busy port', () => {
+  it('is reported at once, naming the settings, before the identity provider is asked', async () => {
+    const double = await nextcloudWith();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+    const port = (blocker.address() as AddressInfo).port;
+    const before = double.requests.length;
+
+    const start = sidecarFor(double, { MCP_SERVER_PORT: String(port) });
+
+    await expect(start).rejects.toThrow(new RegExp(`MCP_SERVER_PORT ${port} on MCP_SERVER_HOST 127.0.0.1 is in use`));
+    expect(double.requests.slice(before)).toEqual([]);
   });
 });
