@@ -32,9 +32,10 @@ $(NODE):
 	npm install --prefix .tools/node --no-save --no-audit --no-fund $(NODE_PACKAGE)@^$(NODE_MAJOR)
 	@touch $@
 
-# Native modules (better-sqlite3) are built against this Node's headers; rebuilt when built for another Node.
+# Exactly what package-lock.json names (npm ci never rewrites it); native modules (better-sqlite3) are built against
+# this Node's headers, and rebuilt when they were built for another Node.
 $(NPM_STAMP): package.json package-lock.json sidecar/package.json companion/package.json $(NODE)
-	$(NPM_NODEDIR) npm install --no-audit --no-fund
+	$(NPM_NODEDIR) npm ci --no-audit --no-fund
 	node -e "require('better-sqlite3')(':memory:')" 2>/dev/null || $(NPM_NODEDIR) npm rebuild better-sqlite3
 	@touch $@
 

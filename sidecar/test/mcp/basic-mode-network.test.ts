@@ -19,8 +19,12 @@ describe('basic mode and MCP_SERVER_HOST', () => {
     expect(parsing).toThrow(/MCP_ALLOW_UNAUTHENTICATED_NETWORK=true/);
   });
 
-  it.each(['127.0.0.1', '127.0.0.53', 'localhost', '::1', '[::1]'])('listens on the loopback address %s', (host) => {
+  it.each(['127.0.0.1', '127.0.0.53', 'localhost', '::1'])('listens on the loopback address %s', (host) => {
     expect(parseSettings({ ...BASIC, MCP_SERVER_HOST: host }).server.host).toBe(host);
+  });
+
+  it('listens on [::1] as ::1 (an address in brackets is what URLs write)', () => {
+    expect(parseSettings({ ...BASIC, MCP_SERVER_HOST: '[::1]' }).server.host).toBe('::1');
   });
 
   it('listens on a network address when MCP_ALLOW_UNAUTHENTICATED_NETWORK is true', () => {
