@@ -18,7 +18,7 @@ export async function benchJwtVerify(): Promise<BenchLine[]> {
   const jwks = createJwksCache({ http, jwksUri: `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks` });
   const verifier = createBearerVerifier({ jwks, checks: { skipIssuerCheck: true }, challenge: 'Bearer' });
   const token = await new SignJWT({ scope: 'openid' })
-    .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'bench', typ: 'at+jwt' })
     .setSubject('alice')
     .setExpirationTime('1h')
     .sign(privateKey);

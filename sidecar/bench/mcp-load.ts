@@ -13,6 +13,8 @@ export async function benchMcpLoad(dbPath: string): Promise<BenchLine[]> {
   const sidecar = await startSidecarChild({
     NEXTCLOUD_HOST: double.url,
     ENABLE_MULTI_USER_BASIC_AUTH: 'true',
+    // All clients are one user here; the default cap (10 sessions per caller) would close the oldest ones.
+    MCP_MAX_SESSIONS_PER_USER: String(CLIENTS),
     TOKEN_STORAGE_DB: dbPath,
   });
   const authorization = `Basic ${Buffer.from(`alice:${BENCH_PASSWORD}`).toString('base64')}`;
