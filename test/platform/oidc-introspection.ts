@@ -85,21 +85,7 @@ export function createTokenRegistry(
         issued?.resource === client.clientId ||
         issued?.resource === client.resourceUrl;
       if (!issued?.active || exp <= now || !visible) return sendJson(res, 200, { active: false });
-      if (behaviour === 'any-token') {
-        return sendJson(res, 200, {
-          active: true,
-          scope: issued.scope,
-          client_id: issued.clientId,
-          username: issued.accountId,
-          token_type: 'Bearer',
-          exp,
-          iat: issued.iat,
-          sub: issued.accountId,
-          aud: issued.resource,
-          iss: provider.issuer,
-        });
-      }
-      sendJson(res, 200, {
+      const answer = {
         active: true,
         scope: issued.scope,
         client_id: issued.clientId,
@@ -108,8 +94,10 @@ export function createTokenRegistry(
         exp,
         iat: issued.iat,
         sub: issued.accountId,
-        aud: issued.clientId,
-      });
+      };
+      // Nextcloud: aud is always the token's client id, and there is no iss; the lenient attacker's provider says more.
+      if (behaviour === 'any-token') sendJson(res, 200, { ...answer, aud: issued.resource, iss: provider.issuer });
+      else sendJson(res, 200, { ...answer, aud: issued.clientId });
     },
   };
 }
