@@ -1,11 +1,11 @@
 // Whether Nextcloud accepts a Basic pair (login name, app password) for an MCP caller: asked once, and the answer
 // (a refusal too) remembered briefly under a hash of host, login name and password, never the password itself, so a
 // flood of one wrong pair costs Nextcloud one failed login.
-import { createHash } from 'node:crypto';
 import { UnauthenticatedError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
-import { fetchCurrentUser } from '../platform/current-user.js';
+import { callerKey, type CallerMemoStore } from '../platform/caller-memo.js';
+import { fetchCurrentUser, rememberedCurrentUserKey } from '../platform/current-user.js';
 
 export interface BasicCredentialCheck {
   /**
@@ -22,6 +22,8 @@ export interface BasicCredentialCheck {
 export interface BasicCredentialCheckOptions {
   http: HttpClient;
   timeoutMs: number;
+  /** The tools' memo: an accepted pair's user is handed to it, so the first tool call does not ask for it again. */
+  memo?: CallerMemoStore;
   acceptedForMs?: number;
   refusedForMs?: number;
   maxEntries?: number;
@@ -51,7 +53,10 @@ export function createBasicCredentialCheck(options: BasicCredentialCheckOptions)
   const ask = (key: string, host: string, credentials: NextcloudCredentials): Entry => {
     const entry: Entry = { outcome: Promise.resolve(), until: Infinity };
     entry.outcome = fetchCurrentUser(options.http, host, credentials, options.timeoutMs).then(
-      () => void (entry.until = clock() + acceptedForMs),
+      (user) => {
+        entry.until = clock() + acceptedForMs;
+        void options.memo?.forCaller(host, credentials).remember(rememberedCurrentUserKey, async () => user);
+      },
       (error: unknown) => {
         if (error instanceof UnauthenticatedError) entry.until = clock() + refusedForMs;
         else if (entries.get(key) === entry) entries.delete(key);
@@ -67,15 +72,10 @@ export function createBasicCredentialCheck(options: BasicCredentialCheckOptions)
 
   return {
     verify: (host, credentials) => {
-      const key = pairKey(host, credentials);
+      const key = callerKey(host, credentials);
       return (current(key) ?? ask(key, host, credentials)).outcome;
     },
-    isRemembered: (host, credentials) => current(pairKey(host, credentials)) !== undefined,
+    isRemembered: (host, credentials) => current(callerKey(host, credentials)) !== undefined,
     size: () => entries.size,
   };
-}
-
-/** A hash of the pair: the map never holds a password, and a wrong password never finds a right one's entry. */
-export function pairKey(host: string, credentials: NextcloudCredentials): string {
-  return createHash('sha256').update(`${host}\n${credentials.loginName}\n${credentials.password}`).digest('base64url');
 }

@@ -8,7 +8,8 @@ import { createAddressPolicy, type AddressPolicy } from '../net/address-policy.j
 import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import { extractBasicCredentials } from './basic-credentials.js';
-import { pairKey, type BasicCredentialCheck } from './basic-credential-check.js';
+import { callerKey } from '../platform/caller-memo.js';
+import type { BasicCredentialCheck } from './basic-credential-check.js';
 import type { OAuthContext } from './oauth-context.js';
 import { readSmitheryConfig } from './smithery-config.js';
 
@@ -63,7 +64,7 @@ export function createAccessResolver(deps: AccessResolverDeps): AccessResolver {
         return {
           host,
           principal: credentials.loginName,
-          sessionKey: `basic ${pairKey(host, credentials)}`,
+          sessionKey: `basic ${callerKey(host, credentials)}`,
           credentials,
         };
       };
@@ -72,7 +73,7 @@ export function createAccessResolver(deps: AccessResolverDeps): AccessResolver {
       return async (req) => {
         const config = readSmitheryConfig(req, policy);
         const principal = `${config.host} ${config.credentials.loginName}`;
-        const sessionKey = `smithery ${pairKey(config.host, config.credentials)}`;
+        const sessionKey = `smithery ${callerKey(config.host, config.credentials)}`;
         return { host: config.host, principal, sessionKey, credentials: config.credentials };
       };
     }

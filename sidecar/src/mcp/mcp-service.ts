@@ -49,6 +49,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       appPasswords: deps.appPasswords,
       basicCheck: createBasicCredentialCheck({
         http: deps.http,
+        memo: factoryDeps.memo,
         timeoutMs: deps.settings.nextcloud.validationTimeoutMs,
         clock: deps.clock,
       }),

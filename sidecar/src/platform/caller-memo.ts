@@ -25,9 +25,7 @@ export function createCallerMemoStore(
 
   return {
     forCaller(host, credentials) {
-      const caller = createHash('sha256')
-        .update(`${host}\n${credentials.loginName}\n${credentials.password}`)
-        .digest('base64url');
+      const caller = callerKey(host, credentials);
       return {
         remember<T>(key: string, load: () => Promise<T>): Promise<T> {
           const entryKey = `${caller} ${key}`;
@@ -42,4 +40,10 @@ export function createCallerMemoStore(
       };
     },
   };
+}
+
+/** A hash of host, login name and password: maps keyed by it never hold a password, and a wrong password never finds
+ * a right one's entry. */
+export function callerKey(host: string, credentials: NextcloudCredentials): string {
+  return createHash('sha256').update(`${host}\n${credentials.loginName}\n${credentials.password}`).digest('base64url');
 }

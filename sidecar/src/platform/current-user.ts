@@ -29,9 +29,12 @@ export async function fetchCurrentUserWith(client: NextcloudClient, timeoutMs?: 
   return toUser(await client.requestJson(ocsPaths.currentUser, { timeoutMs }));
 }
 
+/** The memo key of the caller's user (a credential check that already asked Nextcloud may hand the answer over). */
+export const rememberedCurrentUserKey = 'current-user';
+
 /** The caller's user, from the client's memo when it was asked recently (DAV paths need the user id). */
 export function rememberCurrentUser(client: NextcloudClient): Promise<NextcloudUser> {
-  return client.memo.remember('current-user', () => fetchCurrentUserWith(client));
+  return client.memo.remember(rememberedCurrentUserKey, () => fetchCurrentUserWith(client));
 }
 
 function toUser(data: unknown): NextcloudUser {

@@ -121,9 +121,8 @@ describe('user tokens when the provider refuses the grant', () => {
   });
 });
 
-/** A second sidecar process on the same database: its own connection, lock, token cache and OAuth context. */
-async function secondProcess(): Promise<{ storage: TokenStorage; services: OAuthServices }> {
-  const other = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
+/** A sidecar's OAuth context on `store` with a refresh lease in its database (its own lock and token cache). */
+async function leasedContext(store: TokenStorage): Promise<OAuthServices> {
   const context = createOAuthContext({
     http,
     logger: createLogger('silent'),
@@ -131,32 +130,28 @@ async function secondProcess(): Promise<{ storage: TokenStorage; services: OAuth
     nextcloudHost: nextcloud.url,
     publicUrl: 'http://127.0.0.1:2',
     staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
-    refreshTokens: other.refreshTokens,
-    refreshLease: createRefreshLease({ db: other.db }),
+    refreshTokens: store.refreshTokens,
+    refreshLease: createRefreshLease({ db: store.db }),
   });
   await context.start();
-  return { storage: other, services: context.ready() };
+  return context.ready();
+}
+
+/** A second sidecar process on the same database: its own connection, lock, token cache and OAuth context. */
+async function secondProcess(): Promise<{ storage: TokenStorage; services: OAuthServices }> {
+  const other = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
+  return { storage: other, services: await leasedContext(other) };
 }
 
 describe('two sidecar processes on one database', () => {
   it('refresh one after the other under the lease, both succeed, and the rotated refresh token is kept', async () => {
-    const leased = createOAuthContext({
-      http,
-      logger: createLogger('silent'),
-      discoveryUrl: nextcloud.oidc!.discoveryUrl,
-      nextcloudHost: nextcloud.url,
-      publicUrl: 'http://127.0.0.1:2',
-      staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
-      refreshTokens: storage.refreshTokens,
-      refreshLease: createRefreshLease({ db: storage.db }),
-    });
-    await leased.start();
+    const leased = await leasedContext(storage);
     const second = await secondProcess();
     await grantBackgroundAccess('alice');
     nextcloud.oidc!.setTokenLatency(200);
 
     const outcomes = await Promise.allSettled([
-      leased.ready().userTokens.getAccessToken('alice'),
+      leased.userTokens.getAccessToken('alice'),
       second.services.userTokens.getAccessToken('alice'),
     ]);
 

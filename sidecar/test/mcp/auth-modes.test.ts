@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { findFreePort } from '../../../test/platform/free-port.js';
-import { connectClient, type ProtocolEra } from '../support/mcp-client.js';
+import { connectClient, postInitialize, type ProtocolEra } from '../support/mcp-client.js';
 import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { APP_PASSWORD, basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
@@ -77,16 +77,7 @@ describe('multi_user_basic mode', () => {
   it('answers 401 with a Basic challenge without credentials', async () => {
     const sidecar = await sidecarWith({ ENABLE_MULTI_USER_BASIC_AUTH: 'true' });
 
-    const response = await fetch(`${sidecar.url}/mcp`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-      }),
-    });
+    const response = await postInitialize(`${sidecar.url}/mcp`);
 
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Basic/);
@@ -123,19 +114,8 @@ describe('multi_user_basic mode', () => {
   it('answers initialize with 401 and a Basic challenge when Nextcloud rejects the password', async () => {
     const sidecar = await sidecarWith({ ENABLE_MULTI_USER_BASIC_AUTH: 'true' });
 
-    const response = await fetch(`${sidecar.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        authorization: basicAuth('alice', 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ'),
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-      }),
+    const response = await postInitialize(`${sidecar.url}/mcp`, {
+      authorization: basicAuth('alice', 'ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ-ZZZZZ'),
     });
 
     expect(response.status).toBe(401);

@@ -3,7 +3,7 @@
 // address works.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { connectClient } from '../support/mcp-client.js';
+import { connectClient, postInitialize } from '../support/mcp-client.js';
 import { startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 
 const BOB = 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB';
@@ -28,16 +28,7 @@ const mcpUrl = (sidecar: TestSidecar, nextcloudUrl: string) =>
   `${sidecar.url}/mcp?${new URLSearchParams({ nextcloud_url: nextcloudUrl, username: 'bob', app_password: BOB })}`;
 
 async function initialize(sidecar: TestSidecar, nextcloudUrl: string) {
-  const response = await fetch(mcpUrl(sidecar, nextcloudUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
-    }),
-  });
+  const response = await postInitialize(mcpUrl(sidecar, nextcloudUrl));
   return { status: response.status, body: await response.text() };
 }
 

@@ -17,3 +17,20 @@ export async function connectClient(
   await client.connect(transport);
   return { client, transport, close: () => client.close() };
 }
+
+/** The headers a Streamable HTTP client sends with every POST. */
+export const MCP_POST_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** A raw 2025-era `initialize` POST (for tests of what the endpoint answers before any session exists). */
+export function postInitialize(url: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { ...MCP_POST_HEADERS, ...headers },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sidecar-test', version: '1' } },
+    }),
+  });
+}
