@@ -18,7 +18,7 @@ import { fetchCurrentUser } from '../platform/current-user.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import { createApiKeyCheck } from './api-key.js';
 import { clientAddressKey, createRateLimiter, type RateLimiter } from './rate-limit.js';
-import { requestIdOf } from './request-context.js';
+import { requestIdOf } from '../request-id.js';
 import { parseUserIdParam } from './validation.js';
 
 export const APP_PASSWORD_ROUTE = '/api/v1/users/:userId/app-password';

@@ -2,7 +2,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError, NotFoundError, RateLimitedError, UnauthenticatedError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
-import { requestIdOf } from './request-context.js';
+import { requestIdOf } from '../request-id.js';
 
 interface ErrorBody {
   error: string;

@@ -10,7 +10,7 @@ import type { OAuthSessionStore } from '../store/oauth-sessions.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { renderMessagePage } from './message-page.js';
 import { clientAddressKey, createRateLimiter } from './rate-limit.js';
-import { requestIdOf } from './request-context.js';
+import { requestIdOf } from '../request-id.js';
 
 export const SIGN_IN_COOKIE = 'mcp_oauth_session';
 const SIGN_IN_SECONDS = 600;

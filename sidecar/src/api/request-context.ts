@@ -5,8 +5,6 @@ import { createRequestIdSource } from '../request-id.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export { requestIdOf } from '../request-id.js';
-
 export function createRequestContext(logger: Logger) {
   const nextRequestId = createRequestIdSource();
   return (req: Request, res: Response, next: NextFunction): void => {
