@@ -1,0 +1,97 @@
+// The PDF text pool reads pages in order in a worker thread, refuses corrupt and encrypted PDFs with
+// DocumentParseError, honours its bounds and leaves the event loop free while it works.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPdfTextPool } from '../../src/sync/extract/pdf-text.js';
+import { DocumentParseError } from '../../src/sync/sync-source.js';
+import { buildPdf, corruptPdf } from '../support/pdf-fixtures.js';
+
+const LIMITS = { maxPages: 2000, maxTextChars: 5_000_000 };
+const pool = createPdfTextPool();
+afterAll(() => pool.close());
+
+describe('extractPdfPages', () => {
+  it('answers one string per page in order, an image-only page as empty text', async () => {
+    const pdf = buildPdf(['Alpha page one', 'Beta (second) page\nwith two lines', { image: true }, 'Gamma last']);
+
+    const pages = await pool.extractPdfPages(pdf, LIMITS);
+
+    expect(pages).toEqual(['Alpha page one', 'Beta (second) page\nwith two lines', '', 'Gamma last']);
+  });
+
+  it('refuses a corrupt PDF with DocumentParseError', async () => {
+    const outcome = pool.extractPdfPages(corruptPdf(), LIMITS);
+
+    await expect(outcome).rejects.toThrow(new DocumentParseError('The PDF could not be read.'));
+  });
+
+  it('refuses an encrypted PDF with DocumentParseError', async () => {
+    const outcome = pool.extractPdfPages(buildPdf(['secret'], { userPassword: 'pw' }), LIMITS);
+
+    await expect(outcome).rejects.toThrow(new DocumentParseError('The PDF is encrypted.'));
+  });
+
+  it('reads at most maxPages pages and maxTextChars characters', async () => {
+    const pdf = buildPdf(['one one one', 'two two two', 'three three', 'four four']);
+
+    const [byPages, byChars] = await Promise.all([
+      pool.extractPdfPages(pdf, { maxPages: 2, maxTextChars: 1000 }),
+      pool.extractPdfPages(pdf, { maxPages: 10, maxTextChars: 15 }),
+    ]);
+
+    expect([byPages, byChars]).toEqual([
+      ['one one one', 'two two two'],
+      ['one one one', 'two '],
+    ]);
+  });
+
+  it('keeps the caller’s bytes usable after the worker took its copy', async () => {
+    const pdf = buildPdf(['kept']);
+
+    await pool.extractPdfPages(pdf, LIMITS);
+
+    expect(pdf.byteLength).toBeGreaterThan(0);
+  });
+
+  it('keeps a timer firing every 10 ms while a 200-page PDF is read', async () => {
+    const pdf = buildPdf(Array.from({ length: 200 }, (_, page) => `Page ${page + 1}\n${'lorem ipsum '.repeat(40)}`));
+    let last = performance.now();
+    let longestGapMs = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGapMs = Math.max(longestGapMs, now - last);
+      last = now;
+    }, 10);
+
+    const pages = await pool.extractPdfPages(pdf, LIMITS);
+    clearInterval(timer);
+
+    expect([pages.length, pages[0]?.startsWith('Page 1\n'), pages[199]?.startsWith('Page 200\n')]).toEqual([
+      200,
+      true,
+      true,
+    ]);
+    expect(longestGapMs).toBeLessThan(50);
+  });
+
+  it('gives up on a PDF that takes longer than timeoutMs with DocumentParseError', async () => {
+    const slow = createPdfTextPool({ timeoutMs: 1 });
+
+    const outcome = slow.extractPdfPages(buildPdf(Array.from({ length: 50 }, () => 'x')), LIMITS);
+
+    await expect(outcome).rejects.toThrow(new DocumentParseError('The PDF took too long to read.'));
+    await slow.close();
+  });
+
+  it('refuses work once closed, and fails what was still waiting', async () => {
+    const closing = createPdfTextPool();
+    const waiting = Promise.allSettled([
+      closing.extractPdfPages(buildPdf(['a']), LIMITS),
+      closing.extractPdfPages(buildPdf(['b']), LIMITS),
+    ]);
+
+    await closing.close();
+
+    expect((await waiting).map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    await expect(closing.extractPdfPages(buildPdf(['c']), LIMITS)).rejects.toThrow('The PDF reader is closed.');
+  });
+});
