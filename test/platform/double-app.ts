@@ -23,6 +23,14 @@ export interface DoubleRequest {
   /** The body parsed as JSON; undefined when it is empty. Throws on malformed JSON. */
   json(): Promise<unknown>;
   raw: IncomingMessage;
+  /** Dispatches an event of Nextcloud's event dispatcher (files, calendar, tables) to the apps that listen. */
+  emit?(event: DoubleEvent): void;
+}
+
+/** An event an app dispatched: its PHP class and its webhook serialization (without `class`). */
+export interface DoubleEvent {
+  class: string;
+  data: Record<string, unknown>;
 }
 
 export interface DoubleApp {
@@ -32,6 +40,8 @@ export interface DoubleApp {
   capabilities?(): Record<string, unknown>;
   /** Answers the request and returns true when it is one of the app's routes; returns false otherwise. */
   handle(req: DoubleRequest, res: ServerResponse): boolean | Promise<boolean>;
+  /** Hears the events the other apps dispatch during a request of `user` (webhook_listeners). */
+  onEvent?(event: DoubleEvent, user: DoubleAccount | undefined): void;
 }
 
 /** Sends JSON with a status, as Nextcloud's app controllers do. */

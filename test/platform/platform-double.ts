@@ -126,6 +126,7 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
   ): Promise<boolean> {
     if (apps.length === 0) return false;
     const request = toDoubleRequest(req, url, path, auth, baseUrlOf());
+    request.emit = (event) => apps.forEach((app) => app.onEvent?.(event, request.user));
     for (const app of apps) if (await app.handle(request, res)) return true;
     return false;
   }

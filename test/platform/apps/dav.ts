@@ -23,6 +23,7 @@ import {
   systemCollections,
 } from './dav/system-collections.js';
 import { answerTrashBin } from './dav/trash-bin.js';
+import { emitCalendarObjectEvent } from './webhooks/dispatched-events.js';
 
 export type { DavBackend } from './dav/radicale-forward.js';
 
@@ -131,6 +132,9 @@ export function createDavApp(backend: DavBackend): DavApp {
     }
     const existed = await objectExists(backend, call);
     const answer = explainUidConflict(await forward(backend, call), call.target.kind);
+    if (answer.status === 201 && call.target.kind === 'calendar') {
+      emitCalendarObjectEvent(call.req, existed ? 'Updated' : 'Created', objectOf(call), call.body);
+    }
     // Radicale answers 201 to every stored PUT; Nextcloud 204 when it replaced an object.
     return answer.status === 201 && existed ? { ...answer, status: 204 } : answer;
   }
@@ -151,12 +155,15 @@ export function createDavApp(backend: DavBackend): DavApp {
     if (result.status < 300 && objectUid) {
       const { userId, collection, rest } = call.target;
       trash.add({ userId, calendar: collection, fileName: rest, objectUid, ics: current.body, deletedAt: Date.now() });
+      emitCalendarObjectEvent(call.req, 'MovedToTrash', objectOf(call), current.body);
     }
     return result;
   }
 
   return { id: 'dav', trash, handle };
 }
+
+const objectOf = ({ target }: Call) => ({ userId: target.userId, calendar: target.collection, object: target.rest });
 
 function answerSystemCollection({ req, target, basePath }: Call): Answer {
   const collection = findSystemCollection(target.kind, target.collection);

@@ -3,6 +3,7 @@
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
 import { respondOcs } from '../ocs-envelope.js';
+import { emitRowEvent } from './webhooks/dispatched-events.js';
 
 export interface TablesDoubleColumn {
   title: string;
@@ -124,7 +125,7 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
       if (table[2] === undefined) return routeTable(req.method, found, body);
       // v2 has no row list, update or delete: only POST.
       if (req.method !== 'POST') throw new TablesError(405, { message: 'Method not allowed' });
-      return addRow(found, user, body.data);
+      return addRow(found, user, body.data, req);
     }
     const columns = /^\/columns\/(table|view)\/(\d+)$/.exec(route);
     if (columns?.[1] === 'table' && req.method === 'GET')
@@ -178,7 +179,7 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
           ),
         ];
       }
-      if (part === 'POST rows') return addRow(found, user, body.data);
+      if (part === 'POST rows') return addRow(found, user, body.data, req);
       return undefined;
     }
     const row = /^\/rows\/(\d+)$/.exec(route);
@@ -191,21 +192,25 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     if (req.method === 'GET') return found.row;
     if (req.method === 'DELETE') {
       found.table.rows.splice(found.table.rows.indexOf(found.row), 1);
+      emitRowEvent(req, 'RowDeleted', found.row, found.row.data);
       return found.row;
     }
     if (req.method !== 'PUT') return undefined;
+    const previous = found.row.data.map((cell) => ({ ...cell }));
     // Partial: the other columns keep their values.
     for (const cell of toCells(found.table, body.data)) {
       const existing = found.row.data.find((c) => c.columnId === cell.columnId);
       if (existing) existing.value = cell.value;
       else found.row.data.push(cell);
     }
+    emitRowEvent(req, 'RowUpdated', found.row, previous);
     return Object.assign(found.row, { lastEditBy: user, lastEditAt: '2025-01-16 10:00:00' });
   }
 
-  function addRow(table: StoredTable, user: string, data: unknown) {
+  function addRow(table: StoredTable, user: string, data: unknown, req?: DoubleRequest) {
     const row = { ...newRow(table.id, (ids.row += 1), user), data: toCells(table, data) };
     table.rows.push(row);
+    if (req) emitRowEvent(req, 'RowAdded', row, null);
     return row;
   }
 

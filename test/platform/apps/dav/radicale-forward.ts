@@ -10,7 +10,7 @@ export interface DavBackend {
 }
 
 export interface Call {
-  req: Pick<DoubleRequest, 'method' | 'headers' | 'baseUrl'>;
+  req: Pick<DoubleRequest, 'method' | 'headers' | 'baseUrl' | 'emit'>;
   target: DavTarget;
   /** Nextcloud's sub-path ('' or e.g. /cloud). */
   basePath: string;

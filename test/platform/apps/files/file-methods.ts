@@ -15,6 +15,7 @@ import {
 import type { FileNode, FileTree } from './file-tree.js';
 import { parseRequestedProps, sendDavError, sendMultistatus, type DavResource } from './multistatus.js';
 import { describeNode } from './node-props.js';
+import { fileEvents } from '../webhooks/dispatched-events.js';
 import { missingInForeignHomeMessage, missingInHomeMessage, sendNotFound, sendNotImplemented } from './not-found.js';
 
 export interface FilesRequest {
@@ -100,7 +101,7 @@ function get({ req, res, tree, segments }: FilesRequest): void {
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
-function put({ req, res, body, tree, segments }: FilesRequest): void {
+function put({ req, res, body, tree, userId, segments }: FilesRequest): void {
   const existing = tree.find(segments);
   const parent = tree.find(segments.slice(0, -1));
   if (segments.length === 0 || existing?.kind === 'folder') {
@@ -118,11 +119,12 @@ function put({ req, res, body, tree, segments }: FilesRequest): void {
   }
   const mtime = requestedMtime(req);
   const { node, created } = tree.writeFile(segments, body, mtime);
+  fileEvents.written(req, userId, segments, node, created);
   res.writeHead(created ? 201 : 204, writeHeaders(node, mtime !== undefined));
   res.end();
 }
 
-function mkcol({ res, body, tree, segments }: FilesRequest): void {
+function mkcol({ req, res, body, tree, userId, segments }: FilesRequest): void {
   if (body.length > 0)
     return sendDavError(
       res,
@@ -136,17 +138,19 @@ function mkcol({ res, body, tree, segments }: FilesRequest): void {
   if (tree.find(segments.slice(0, -1))?.kind !== 'folder')
     return sendDavError(res, 409, 'Conflict', 'Parent node does not exist');
   const node = tree.makeFolder(segments);
+  fileEvents.written(req, userId, segments, node, true);
   res.writeHead(201, { 'oc-fileid': ocFileId(node), 'content-length': '0' });
   res.end();
 }
 
-function remove({ req, res, tree, segments }: FilesRequest): void {
+function remove({ req, res, tree, userId, segments }: FilesRequest): void {
   const node = tree.find(segments);
   if (!node) return sendNotFound(res, missingInHomeMessage(tree, segments));
   if (segments.length === 0) return sendDavError(res, 403, 'Forbidden', 'Permission denied to delete this node');
   const failed = failedPrecondition(req, node);
   if (failed) return sendDavError(res, 412, 'PreconditionFailed', failed);
   tree.moveToTrash(segments);
+  fileEvents.deleted(req, userId, segments, node);
   res.writeHead(204);
   res.end();
 }
@@ -180,6 +184,8 @@ function moveOrCopy({ req, res, tree, userId, segments }: FilesRequest): void {
   if (existing) tree.moveToTrash(target);
   const placed = req.method === 'MOVE' ? (tree.detach(segments) ?? node) : tree.clone(node);
   tree.attach(target, placed);
+  if (req.method === 'MOVE') fileEvents.renamed(req, userId, segments, target, placed);
+  else fileEvents.copied(req, userId, segments, node, target, placed);
   res.writeHead(existing ? 204 : 201, { ...nodeHeaders(placed), 'content-length': '0' });
   res.end();
 }

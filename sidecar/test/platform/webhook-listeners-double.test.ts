@@ -1,0 +1,389 @@
+// The webhook_listeners double answers and delivers as platform-api.md ("Webhooks") says, one test per fact: the
+// admin-only OCS API with its refusals, delivery as background jobs with Nextcloud's headers and payloads, filters.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDavApp } from '../../../test/platform/apps/dav.js';
+import { createFilesApp } from '../../../test/platform/apps/files.js';
+import { createTablesDouble, type TablesDouble } from '../../../test/platform/apps/tables.js';
+import {
+  createWebhookListenersApp,
+  type WebhookListenersDouble,
+} from '../../../test/platform/apps/webhook-listeners.js';
+import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
+import { basicAuth } from '../support/sidecar.js';
+import { ics } from './dav-double-client.js';
+
+const ADMIN = basicAuth('admin', 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA');
+const ALICE = basicAuth('alice', 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB');
+const BOB = basicAuth('bob', 'CCCCC-CCCCC-CCCCC-CCCCC-CCCCC');
+const NODE = 'OCP\\Files\\Events\\Node\\';
+const SECRET = 'the-shared-secret-of-this-test';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: {
+    event: Record<string, unknown> & { class: string };
+    user: { uid: string; displayName: string } | null;
+    time: number;
+  };
+}
+
+let double: PlatformDouble;
+let hooks: WebhookListenersDouble;
+let tables: TablesDouble;
+let radicale: RunningRadicale;
+let receiver: Server;
+let receiverUrl: string;
+let received: Received[] = [];
+let answerStatus = 200;
+
+beforeAll(async () => {
+  radicale = await startRadicale();
+  hooks = createWebhookListenersApp();
+  tables = createTablesDouble({
+    tables: [{ title: 'Books', owner: 'alice', columns: [{ title: 'Title', type: 'text' }], rows: [] }],
+  });
+  double = await startPlatformDouble({
+    users: [
+      { id: 'admin', groups: ['admin', 'users'], appPasswords: ['AAAAA-AAAAA-AAAAA-AAAAA-AAAAA'] },
+      { id: 'alice', displayName: 'Alice A.', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
+      { id: 'bob', appPasswords: ['CCCCC-CCCCC-CCCCC-CCCCC-CCCCC'] },
+    ],
+    apps: [createFilesApp(), createDavApp(radicale), tables, hooks],
+  });
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'],
+      });
+      res.writeHead(answerStatus).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+});
+afterAll(async () => {
+  await double.close();
+  await new Promise((resolve) => receiver.close(resolve));
+  await radicale.stop();
+});
+beforeEach(async () => {
+  for (const listener of hooks.listeners()) await api(`/${listener.id}`, { method: 'DELETE' });
+  await hooks.runWebhookJobs();
+  received = [];
+  answerStatus = 200;
+});
+
+const api = (path = '', init: { method?: string; body?: unknown; auth?: string; query?: string } = {}) =>
+  fetch(`${double.url}/ocs/v2.php/apps/webhook_listeners/api/v1/webhooks${path}?format=json${init.query ?? ''}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: init.auth ?? ADMIN, 'ocs-apirequest': 'true', 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+const data = async (response: Response) => ((await response.json()) as { ocs: { data: unknown } }).ocs.data;
+const message = async (response: Response) =>
+  ((await response.json()) as { ocs: { meta: { message: string } } }).ocs.meta.message;
+
+const registration = (event: string, extra: Record<string, unknown> = {}) => ({
+  httpMethod: 'POST',
+  uri: receiverUrl,
+  event,
+  authMethod: 'header',
+  authData: { 'X-Webhook-Secret': SECRET },
+  ...extra,
+});
+const register = async (event: string, extra: Record<string, unknown> = {}) => {
+  const response = await api('', { method: 'POST', body: registration(event, extra) });
+  expect(response.status).toBe(200);
+  return (await data(response)) as { id: number };
+};
+const dav = (
+  path: string,
+  method: string,
+  init: { body?: string; headers?: Record<string, string>; auth?: string } = {},
+) =>
+  fetch(`${double.url}/remote.php/dav/files/${path}`, {
+    method,
+    headers: { authorization: init.auth ?? ALICE, ...init.headers },
+    body: init.body,
+  });
+const deliver = async () => {
+  await hooks.runWebhookJobs();
+  return received.map((call) => call.body.event);
+};
+
+describe('webhook_listeners double: the OCS API', () => {
+  it('is admin only: a non-admin gets 403 for every route', async () => {
+    const answers = await Promise.all([
+      api('', { auth: ALICE }),
+      api('', { auth: ALICE, method: 'POST', body: registration(`${NODE}NodeWrittenEvent`) }),
+      api('/1', { auth: ALICE, method: 'DELETE' }),
+    ]);
+
+    expect(answers.map((r) => r.status)).toEqual([403, 403, 403]);
+    expect(hooks.listeners()).toEqual([]);
+  });
+
+  it('registers and answers every field, authData as an encrypted blob, never the secret', async () => {
+    const response = await api('', {
+      method: 'POST',
+      body: registration(`${NODE}NodeWrittenEvent`, { eventFilter: { 'user.uid': 'alice' }, headers: { 'X-A': 'b' } }),
+    });
+
+    const body = (await data(response)) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'appId',
+        'authData',
+        'authMethod',
+        'event',
+        'eventFilter',
+        'headers',
+        'httpMethod',
+        'id',
+        'uri',
+        'userId',
+        'userIdFilter',
+      ].sort(),
+    );
+    expect(body).toMatchObject({ userId: 'admin', authMethod: 'header', eventFilter: { 'user.uid': 'alice' } });
+    expect(typeof body.authData).toBe('string');
+    expect(JSON.stringify(body)).not.toContain(SECRET);
+  });
+
+  it('lists registrations, and ?uri= filters exactly', async () => {
+    await register(`${NODE}NodeWrittenEvent`);
+    await register(`${NODE}NodeWrittenEvent`, { uri: `${receiverUrl}/other` });
+
+    const all = (await data(await api())) as { uri: string }[];
+    const exact = (await data(await api('', { query: `&uri=${encodeURIComponent(receiverUrl)}` }))) as {
+      uri: string;
+    }[];
+    const prefix = (await data(
+      await api('', { query: `&uri=${encodeURIComponent(receiverUrl.slice(0, -1))}` }),
+    )) as unknown[];
+
+    expect(all).toHaveLength(2);
+    expect(exact.map((w) => w.uri)).toEqual([receiverUrl]);
+    expect(prefix).toEqual([]);
+  });
+
+  it('answers GET /{id}, and 404 for an unknown id', async () => {
+    const { id } = await register(`${NODE}NodeWrittenEvent`);
+
+    expect(await data(await api(`/${id}`))).toMatchObject({ id, event: `${NODE}NodeWrittenEvent` });
+    expect((await api('/99999')).status).toBe(404);
+  });
+
+  it('refuses a class that is not webhook-compatible with 400, Deck card events included', async () => {
+    for (const event of ['OCA\\Deck\\Event\\CardCreatedEvent', 'OCP\\Files\\Nothing']) {
+      const response = await api('', { method: 'POST', body: registration(event) });
+
+      expect(response.status).toBe(400);
+      expect(await message(response)).toBe(`${event} is not an event class compatible with webhooks`);
+    }
+  });
+
+  it('refuses header auth without authData and an unknown authMethod with 400', async () => {
+    const noData = await api('', { method: 'POST', body: registration(`${NODE}NodeWrittenEvent`, { authData: null }) });
+    const unknown = await api('', {
+      method: 'POST',
+      body: registration(`${NODE}NodeWrittenEvent`, { authMethod: 'x' }),
+    });
+
+    expect([noData.status, unknown.status]).toEqual([400, 400]);
+    expect(hooks.listeners()).toEqual([]);
+  });
+
+  it('does not validate the HTTP method', async () => {
+    const response = await api('', {
+      method: 'POST',
+      body: registration(`${NODE}NodeWrittenEvent`, { httpMethod: 'BREW' }),
+    });
+
+    expect(response.status).toBe(200);
+  });
+
+  it('updates with POST /{id} only given the full body: a partial one is 500', async () => {
+    const { id } = await register(`${NODE}NodeWrittenEvent`);
+
+    const partial = await api(`/${id}`, { method: 'POST', body: { uri: `${receiverUrl}/new` } });
+    const full = await api(`/${id}`, {
+      method: 'POST',
+      body: registration(`${NODE}NodeWrittenEvent`, { uri: `${receiverUrl}/new` }),
+    });
+
+    expect(partial.status).toBe(500);
+    expect(full.status).toBe(200);
+    expect(hooks.listeners()[0]?.uri).toBe(`${receiverUrl}/new`);
+  });
+
+  it('deletes with DELETE /{id}: data true, and false for an unknown id', async () => {
+    const { id } = await register(`${NODE}NodeWrittenEvent`);
+
+    expect(await data(await api(`/${id}`, { method: 'DELETE' }))).toBe(true);
+    expect(await data(await api(`/${id}`, { method: 'DELETE' }))).toBe(false);
+  });
+});
+
+describe('webhook_listeners double: delivery', () => {
+  it('queues calls as background jobs: nothing is sent before the cron runs, then each call once, never retried', async () => {
+    await register(`${NODE}NodeWrittenEvent`);
+    answerStatus = 500;
+    await dav('alice/queued.txt', 'PUT', { body: 'x' });
+
+    expect(received).toEqual([]);
+    expect(hooks.pendingJobs()).toBe(1);
+    await hooks.runWebhookJobs();
+    await hooks.runWebhookJobs();
+    expect(received).toHaveLength(1);
+  });
+
+  it("sends Nextcloud's headers, the static headers and the auth headers, and no Content-Type", async () => {
+    await register(`${NODE}NodeWrittenEvent`, { headers: { 'X-Static': 'yes' } });
+    await dav('alice/headers.txt', 'PUT', { body: 'x' });
+    await hooks.runWebhookJobs();
+
+    const headers = received[0]?.headers ?? {};
+    expect(headers['user-agent']).toBe('Nextcloud Server Crawler');
+    expect(headers['accept-encoding']).toBe('gzip');
+    expect(headers['x-static']).toBe('yes');
+    expect(headers['x-webhook-secret']).toBe(SECRET);
+    expect(headers['content-length']).toBeDefined();
+    expect(headers['content-type']).toBeUndefined();
+  });
+
+  it('sends {event:{node:{id, path /{uid}/files/…}, class}, user:{uid, displayName}, time}', async () => {
+    await register(`${NODE}NodeCreatedEvent`);
+    const before = Math.floor(Date.now() / 1000);
+    const put = await dav('alice/body.txt', 'PUT', { body: 'x' });
+    await hooks.runWebhookJobs();
+
+    const body = received[0]?.body;
+    expect(body?.event).toEqual({
+      node: { id: Number(put.headers.get('oc-fileid')?.slice(0, 8)), path: '/alice/files/body.txt' },
+      class: `${NODE}NodeCreatedEvent`,
+    });
+    expect(body?.user).toEqual({ uid: 'alice', displayName: 'Alice A.' });
+    expect(body?.time).toBeGreaterThanOrEqual(before);
+  });
+
+  it('fires created and written for a new file, written only for an overwrite', async () => {
+    await register(`${NODE}NodeCreatedEvent`);
+    await register(`${NODE}NodeWrittenEvent`);
+    await dav('alice/twice.txt', 'PUT', { body: 'one' });
+    const first = (await deliver()).map((event) => event.class);
+    received = [];
+    await dav('alice/twice.txt', 'PUT', { body: 'two' });
+    const second = (await deliver()).map((event) => event.class);
+
+    expect(first.sort()).toEqual([`${NODE}NodeCreatedEvent`, `${NODE}NodeWrittenEvent`]);
+    expect(second).toEqual([`${NODE}NodeWrittenEvent`]);
+  });
+
+  it('fires created and written for MKCOL', async () => {
+    await register(`${NODE}NodeCreatedEvent`);
+    await register(`${NODE}NodeWrittenEvent`);
+    await dav('alice/folder', 'MKCOL');
+
+    const events = await deliver();
+    expect(events.map((event) => event.class).sort()).toEqual([`${NODE}NodeCreatedEvent`, `${NODE}NodeWrittenEvent`]);
+    expect(events[0]?.node).toMatchObject({ path: '/alice/files/folder' });
+  });
+
+  it('DELETE: BeforeNodeDeletedEvent carries the id, NodeDeletedEvent does not', async () => {
+    await register(`${NODE}BeforeNodeDeletedEvent`);
+    await register(`${NODE}NodeDeletedEvent`);
+    await dav('alice/gone.txt', 'PUT', { body: 'x' });
+    await dav('alice/gone.txt', 'DELETE');
+
+    const events = await deliver();
+    const before = events.find((event) => event.class === `${NODE}BeforeNodeDeletedEvent`);
+    const after = events.find((event) => event.class === `${NODE}NodeDeletedEvent`);
+    expect(before?.node).toEqual({ id: expect.any(Number), path: '/alice/files/gone.txt' });
+    expect(after?.node).toEqual({ path: '/alice/files/gone.txt' });
+  });
+
+  it('MOVE: NodeRenamedEvent with a source without id and a target with it', async () => {
+    await register(`${NODE}NodeRenamedEvent`);
+    await dav('alice/old.txt', 'PUT', { body: 'x' });
+    await dav('alice/old.txt', 'MOVE', {
+      headers: { destination: `${double.url}/remote.php/dav/files/alice/new.txt` },
+    });
+
+    const [event] = await deliver();
+    expect(event).toEqual({
+      source: { path: '/alice/files/old.txt' },
+      target: { id: expect.any(Number), path: '/alice/files/new.txt' },
+      class: `${NODE}NodeRenamedEvent`,
+    });
+  });
+
+  it('evaluates eventFilter on the body: user.uid equality and a /regex/ on the path', async () => {
+    await register(`${NODE}NodeWrittenEvent`, {
+      eventFilter: { 'user.uid': 'alice', 'event.node.path': '/^\\/alice\\/files\\/Notes\\//' },
+    });
+    await dav('alice/Notes', 'MKCOL');
+    await dav('alice/Notes/a.md', 'PUT', { body: 'x' });
+    await dav('alice/b.md', 'PUT', { body: 'x' });
+    await dav('bob/Notes', 'MKCOL', { auth: BOB });
+    await dav('bob/Notes/c.md', 'PUT', { body: 'x', auth: BOB });
+
+    const events = await deliver();
+    expect(events.map((event) => (event.node as { path: string }).path)).toEqual(['/alice/files/Notes/a.md']);
+  });
+
+  it('a webhook with only userIdFilter never fires, unless the class has a webhook without one', async () => {
+    await register(`${NODE}NodeWrittenEvent`, { userIdFilter: 'alice' });
+    await dav('alice/lonely.txt', 'PUT', { body: 'x' });
+    const alone = await deliver();
+    await register(`${NODE}NodeWrittenEvent`, { uri: `${receiverUrl}/all` });
+    await dav('alice/together.txt', 'PUT', { body: 'x' });
+    await hooks.runWebhookJobs();
+
+    expect(alone).toEqual([]);
+    expect(received).toHaveLength(2);
+  });
+
+  it('sends calendar object events from CalDAV: created, updated, moved to trash', async () => {
+    const classes = ['Created', 'Updated', 'MovedToTrash'].map(
+      (verb) => `OCP\\Calendar\\Events\\CalendarObject${verb}Event`,
+    );
+    for (const event of classes) await register(event);
+    const path = `${double.url}/remote.php/dav/calendars/alice/personal/hook-1.ics`;
+    const headers = { authorization: ALICE, 'content-type': 'text/calendar; charset=utf-8' };
+    await fetch(path, { method: 'PUT', headers, body: ics('hook-1') });
+    await fetch(path, { method: 'PUT', headers, body: ics('hook-1', 'VEVENT', ['DTSTART:20250107T090000Z']) });
+    await fetch(path, { method: 'DELETE', headers: { authorization: ALICE } });
+
+    const events = await deliver();
+    expect(events.map((event) => event.class)).toEqual(classes);
+    expect(events[0]).toMatchObject({
+      calendarId: expect.any(Number),
+      calendarData: { uri: 'personal', principaluri: 'principals/users/alice' },
+      shares: [],
+      objectData: { uri: 'hook-1.ics', uid: 'hook-1', calendardata: expect.stringContaining('BEGIN:VEVENT') },
+    });
+  });
+
+  it('sends Tables row events with tableId, rowId, previousValues and values', async () => {
+    await register('OCA\\Tables\\Event\\RowAddedEvent');
+    await fetch(`${double.url}/index.php/apps/tables/api/1/tables/${tables.tableId('Books')}/rows`, {
+      method: 'POST',
+      headers: { authorization: ALICE, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: { 1: 'Dune' } }),
+    });
+
+    const [event] = await deliver();
+    expect(event).toMatchObject({
+      tableId: tables.tableId('Books'),
+      rowId: expect.any(Number),
+      values: [{ value: 'Dune' }],
+    });
+  });
+});
