@@ -44,12 +44,13 @@ describe('extractPdfPages', () => {
     ]);
   });
 
-  it('keeps the caller’s bytes usable after the worker took its copy', async () => {
-    const pdf = buildPdf(['kept']);
+  it('reads a Node Buffer from the shared pool and leaves the caller’s bytes usable', async () => {
+    const pdf = Buffer.from(buildPdf(['kept']));
+    const pooled = Buffer.concat([Buffer.from('xx'), pdf]).subarray(2);
 
-    await pool.extractPdfPages(pdf, LIMITS);
+    const pages = await pool.extractPdfPages(pooled, LIMITS);
 
-    expect(pdf.byteLength).toBeGreaterThan(0);
+    expect([pages, pooled.equals(pdf)]).toEqual([['kept'], true]);
   });
 
   it('keeps a timer firing every 10 ms while a 200-page PDF is read', async () => {

@@ -92,7 +92,12 @@ export function createPdfTextPool(options: PdfTextPoolOptions = {}): PdfTextPool
       slot.worker.ref();
       slot.running = pending;
       slot.timer = setTimeout(() => retire(slot, new DocumentParseError('The PDF took too long to read.')), timeoutMs);
-      slot.worker.postMessage(pending.job, [pending.job.bytes.buffer]);
+      try {
+        slot.worker.postMessage(pending.job, [pending.job.bytes.buffer]);
+      } catch (cause) {
+        // Never leave the slot waiting for an answer to a message that was not sent.
+        finish(slot, { error: new Error('The PDF could not be handed to its reader.', { cause }) });
+      }
     }
   };
 
@@ -101,8 +106,8 @@ export function createPdfTextPool(options: PdfTextPoolOptions = {}): PdfTextPool
       new Promise<string[]>((resolve, reject) => {
         if (closed) return reject(new Error('The PDF reader is closed.'));
         if (queue.length >= maxQueued) return reject(new Error('Too many PDFs are waiting to be read.'));
-        // A copy the worker can own: the caller's view may share its buffer with other data.
-        const job: PdfTextJob = { id: ++lastId, bytes: bytes.slice(), ...limits };
+        // A copy the worker can own: the caller's view may share its buffer with other data (Node's Buffer pool).
+        const job: PdfTextJob = { id: ++lastId, bytes: new Uint8Array(bytes), ...limits };
         queue.push({ job, resolve, reject });
         dispatch();
       }),

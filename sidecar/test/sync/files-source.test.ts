@@ -1,0 +1,247 @@
+// The files source against the platform double: one request when nothing changed, only the changed branch walked,
+// a complete listing without deleted, moved-away or trashed files, and fetches of text, Markdown and PDF pages.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
+import { createNotesApp } from '../../../test/platform/apps/notes.js';
+import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { createPdfTextPool } from '../../src/sync/extract/pdf-text.js';
+import { createFilesSource } from '../../src/sync/sources/files-source.js';
+import { DocumentParseError, type ScanResult, type SyncContext, type SyncSource } from '../../src/sync/sync-source.js';
+import { buildPdf, corruptPdf } from '../support/pdf-fixtures.js';
+import { createTestSyncContexts, type TestSyncContexts } from '../support/sync-context.js';
+
+const PASSWORDS = { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', bob: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
+const AUTH = `Basic ${Buffer.from(`alice:${PASSWORDS.alice}`).toString('base64')}`;
+const pdfText = createPdfTextPool();
+let files: FilesDouble;
+let double: PlatformDouble;
+let contexts: TestSyncContexts;
+let alice: SyncContext;
+let source: SyncSource;
+
+beforeAll(async () => {
+  files = createFilesApp();
+  double = await startPlatformDouble({
+    users: [
+      { id: 'alice', appPasswords: [PASSWORDS.alice] },
+      { id: 'bob', appPasswords: [PASSWORDS.bob] },
+    ],
+    apps: [files, createNotesApp()],
+  });
+  contexts = createTestSyncContexts(double.url);
+  alice = contexts.contextFor('alice', PASSWORDS.alice);
+});
+afterAll(async () => {
+  await contexts.close();
+  await double.close();
+  await pdfText.close();
+});
+beforeEach(() => {
+  source = createFilesSource({ maxFileBytes: 100_000, pdfText, pdfLimits: { maxPages: 100, maxTextChars: 100_000 } });
+});
+
+type Changes = Extract<ScanResult, { kind: 'changes' }>;
+const asChanges = (result: ScanResult): Changes => {
+  if (result.kind !== 'changes') throw new Error('expected changes');
+  return result;
+};
+const hints = (result: ScanResult) =>
+  asChanges(result)
+    .changed.map((document) => document.hint)
+    .sort();
+const idOf = (user: string, path: string) => String(files.findNode(user, path)!.fileId);
+
+/** The requests the double saw while `act` ran, as "METHOD path". */
+async function requestsDuring(act: () => Promise<unknown>): Promise<string[]> {
+  const before = double.requests.length;
+  await act();
+  return double.requests.slice(before).map((request) => `${request.method} ${decodeURIComponent(request.path)}`);
+}
+
+function dav(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  const url = `${double.url}/remote.php/dav/files/alice${path}`;
+  return fetch(url, { method, headers: { authorization: AUTH, ...headers }, body });
+}
+
+describe('files source: scan', () => {
+  it('lists indexable files with file id, ETag and path, counts the others and leaves out the notes folder', async () => {
+    files.seedFile('alice', 'Documents/a.md', '# A');
+    files.seedFile('alice', 'Documents/b.txt', 'plain');
+    files.seedFile('alice', 'Documents/c.pdf', Buffer.from(buildPdf(['pdf text'])));
+    files.seedFile('alice', 'Photos/d.png', 'png');
+    files.seedFile('alice', 'Documents/big.txt', 'x'.repeat(100_001));
+    files.seedFile('alice', 'Notes/todo.md', 'a note, indexed as a note');
+
+    const result = asChanges(await source.scan(alice, undefined));
+
+    expect(result.complete).toBe(true);
+    expect(hints(result)).toEqual(['/Documents/a.md', '/Documents/b.txt', '/Documents/c.pdf']);
+    expect(result.changed.find((document) => document.hint === '/Documents/a.md')).toEqual({
+      docId: idOf('alice', 'Documents/a.md'),
+      version: files.findNode('alice', 'Documents/a.md')!.etag,
+      hint: '/Documents/a.md',
+    });
+    expect(result.skipped).toEqual({ 'unsupported type': 1, 'too large': 1 });
+  });
+
+  it('answers unchanged with exactly one request when nothing changed', async () => {
+    const first = asChanges(await source.scan(alice, undefined));
+    let second: ScanResult | undefined;
+
+    const requests = await requestsDuring(async () => (second = await source.scan(alice, first.cursor)));
+
+    expect(second).toEqual({ kind: 'unchanged' });
+    expect(requests).toEqual(['PROPFIND /remote.php/dav/files/alice']);
+  });
+
+  it('walks only the branch of a change deep in the tree', async () => {
+    files.seedFile('alice', 'deep/a/b/c/leaf.md', 'old');
+    files.seedFile('alice', 'wide/one/x.md', 'x');
+    files.seedFile('alice', 'wide/two/y.md', 'y');
+    const first = asChanges(await source.scan(alice, undefined));
+    await dav('PUT', '/deep/a/b/c/leaf.md', {}, 'new');
+    let second: ScanResult | undefined;
+
+    const requests = await requestsDuring(async () => (second = await source.scan(alice, first.cursor)));
+
+    expect(requests).toEqual([
+      'PROPFIND /remote.php/dav/files/alice',
+      'GET /index.php/apps/notes/api/v1/settings',
+      'PROPFIND /remote.php/dav/files/alice',
+      'PROPFIND /remote.php/dav/files/alice/deep',
+      'PROPFIND /remote.php/dav/files/alice/deep/a',
+      'PROPFIND /remote.php/dav/files/alice/deep/a/b',
+      'PROPFIND /remote.php/dav/files/alice/deep/a/b/c',
+    ]);
+    const leaf = asChanges(second!).changed.find((document) => document.hint === '/deep/a/b/c/leaf.md');
+    expect(leaf?.version).toBe(files.findNode('alice', 'deep/a/b/c/leaf.md')!.etag);
+    expect(hints(second!)).toEqual(hints(first));
+  });
+
+  it('drops deleted and trashed files, lists moved ones under their new path with the same id', async () => {
+    files.seedFile('alice', 'churn/gone.md', 'gone');
+    files.seedFile('alice', 'churn/moved.md', 'moved');
+    files.seedFile('alice', 'churn/sub/inner.txt', 'inner');
+    const movedId = idOf('alice', 'churn/moved.md');
+    const first = asChanges(await source.scan(alice, undefined));
+    await dav('DELETE', '/churn/gone.md');
+    await dav('DELETE', '/churn/sub');
+    await dav('MOVE', '/churn/moved.md', {
+      destination: `${double.url}/remote.php/dav/files/alice/Documents/moved.md`,
+    });
+
+    const second = asChanges(await source.scan(alice, first.cursor));
+
+    const listed = hints(second);
+    expect(listed.filter((hint) => hint?.startsWith('/churn'))).toEqual([]);
+    expect(second.changed.find((document) => document.hint === '/Documents/moved.md')?.docId).toBe(movedId);
+  });
+
+  it('lists a file restored from the trash bin again', async () => {
+    files.seedFile('alice', 'restore/back.md', 'back');
+    await dav('DELETE', '/restore/back.md');
+    const first = asChanges(await source.scan(alice, undefined));
+    const trashName = await trashItemName('back.md');
+    const restore = `${double.url}/remote.php/dav/trashbin/alice/restore/back.md`;
+    await fetch(`${double.url}/remote.php/dav/trashbin/alice/trash/${encodeURIComponent(trashName)}`, {
+      method: 'MOVE',
+      headers: { authorization: AUTH, destination: restore },
+    });
+
+    const second = asChanges(await source.scan(alice, first.cursor));
+
+    expect(hints(first)).not.toContain('/restore/back.md');
+    expect(hints(second)).toContain('/restore/back.md');
+  });
+
+  it('lists only the user’s own files for a second user', async () => {
+    files.seedFile('bob', 'mine.md', 'bob');
+
+    const result = asChanges(await source.scan(contexts.contextFor('bob', PASSWORDS.bob), undefined));
+
+    expect(hints(result)).toEqual(['/mine.md']);
+  });
+
+  it('keeps the home ETag alone in the cursor when the folders do not fit, and still answers unchanged', async () => {
+    const notices: string[] = [];
+    const small = createFilesSource({
+      maxFileBytes: 1000,
+      pdfText,
+      pdfLimits: { maxPages: 10, maxTextChars: 1000 },
+      maxCursorChars: 200,
+      onNotice: (message) => notices.push(message),
+    });
+
+    const first = asChanges(await small.scan(alice, undefined));
+    const second = await small.scan(alice, first.cursor);
+
+    expect([first.cursor.length < 200, notices.length, second]).toEqual([true, 1, { kind: 'unchanged' }]);
+  });
+});
+
+describe('files source: fetch', () => {
+  const seen = (path: string) => ({
+    docId: idOf('alice', path),
+    version: files.findNode('alice', path)!.etag,
+    hint: `/${path}`,
+  });
+
+  it('reads Markdown as UTF-8 text with its metadata', async () => {
+    files.seedFile('alice', 'fetch/Über.md', '# Grüße\n\ntext', { mtime: 1_700_000_000 });
+    const document = seen('fetch/Über.md');
+
+    const fetched = await source.fetch(alice, document);
+
+    expect(fetched).toEqual({
+      docType: 'file',
+      docId: document.docId,
+      title: 'Über.md',
+      mimeType: 'text/markdown',
+      version: document.version,
+      filePath: '/fetch/Über.md',
+      link: `/index.php/f/${document.docId}`,
+      modifiedAt: 1_700_000_000,
+      pages: ['# Grüße\n\ntext'],
+    });
+  });
+
+  it('reads a PDF page by page with its page count', async () => {
+    files.seedFile('alice', 'fetch/doc.pdf', Buffer.from(buildPdf(['first page', { image: true }, 'third page'])));
+
+    const fetched = await source.fetch(alice, seen('fetch/doc.pdf'));
+
+    expect([fetched?.pages, fetched?.pageCount, fetched?.mimeType]).toEqual([
+      ['first page', '', 'third page'],
+      3,
+      'application/pdf',
+    ]);
+  });
+
+  it('throws DocumentParseError for a corrupt PDF', async () => {
+    files.seedFile('alice', 'fetch/broken.pdf', Buffer.from(corruptPdf()));
+
+    await expect(source.fetch(alice, seen('fetch/broken.pdf'))).rejects.toThrow(DocumentParseError);
+  });
+
+  it('answers null for a file that is gone and for a path that now holds another file', async () => {
+    files.seedFile('alice', 'fetch/replaced.md', 'one');
+    const before = seen('fetch/replaced.md');
+    await dav('DELETE', '/fetch/replaced.md');
+    const gone = await source.fetch(alice, before);
+    files.seedFile('alice', 'fetch/replaced.md', 'another file at the same path');
+
+    const replaced = await source.fetch(alice, before);
+
+    expect([gone, replaced]).toEqual([null, null]);
+  });
+});
+
+async function trashItemName(name: string): Promise<string> {
+  const response = await fetch(`${double.url}/remote.php/dav/trashbin/alice/trash`, {
+    method: 'PROPFIND',
+    headers: { authorization: AUTH, depth: '1' },
+  });
+  const match = new RegExp(`/trash/(${name.replace('.', '\\.')}\\.d\\d+)<`).exec(await response.text());
+  if (!match?.[1]) throw new Error('no trash item');
+  return decodeURIComponent(match[1]);
+}
