@@ -1,0 +1,120 @@
+// webhook_listeners' delivery bodies (platform-api.md, "Webhooks") turned into WakeEvents: file node events with
+// internal `/{uid}/files/…` paths, calendar object events; Tables rows and unknown classes wake nothing.
+import { InvalidInputError } from '../../errors.js';
+import { USER_ID_PATTERN } from '../../api/validation.js';
+import type { WakeEvent } from '../wake-event.js';
+import { CALENDAR_EVENT, NODE_EVENT, type WebhookPreset } from './webhook-presets.js';
+
+export type ParsedPayload = { kind: 'wake'; events: WakeEvent[] } | { kind: 'ignored'; eventClass: string };
+
+const MAX_PATH_LENGTH = 4096;
+const MAX_NAME_LENGTH = 1024;
+
+/** Throws InvalidInputError when `body` is not a webhook_listeners payload at all. */
+export function parseWebhookPayload(body: unknown, preset: WebhookPreset): ParsedPayload {
+  const event = isRecord(body) ? body.event : undefined;
+  const eventClass = isRecord(event) ? event.class : undefined;
+  if (!isRecord(event) || typeof eventClass !== 'string' || eventClass.length > MAX_NAME_LENGTH) {
+    throw new InvalidInputError('The body is not a webhook_listeners event.');
+  }
+  const events = eventClass.startsWith(NODE_EVENT)
+    ? fileEvents(eventClass.slice(NODE_EVENT.length), event, preset)
+    : eventClass.startsWith(CALENDAR_EVENT)
+      ? calendarEvents(eventClass.slice(CALENDAR_EVENT.length), event)
+      : undefined;
+  // Tables rows (TABLES_EVENT) are not indexed; other classes are not ours.
+  if (events === undefined) return { kind: 'ignored', eventClass };
+  return { kind: 'wake', events };
+}
+
+interface FileRef {
+  userId: string;
+  filePath: string;
+  docId?: string;
+}
+
+/**
+ * `{node:{id?, path}}`, or `{source:{path}, target:{id, path}}` for a rename or copy. The uid in the path is the user
+ * whose view of the file it is; paths outside `/{uid}/files/` (trash, versions, app data) are ignored.
+ */
+function fileEvents(name: string, event: Record<string, unknown>, preset: WebhookPreset): WakeEvent[] | undefined {
+  const wake = (ref: FileRef | undefined, deleted: boolean): WakeEvent[] =>
+    ref
+      ? [
+          {
+            userId: ref.userId,
+            docType: preset === 'notes' ? 'note' : 'file',
+            ...optionalId(ref),
+            filePath: ref.filePath,
+            deleted,
+          },
+        ]
+      : [];
+  switch (name) {
+    case 'NodeCreatedEvent':
+    case 'NodeWrittenEvent':
+    case 'NodeTouchedEvent':
+      return wake(fileRef(event.node), false);
+    case 'BeforeNodeDeletedEvent':
+    case 'NodeDeletedEvent':
+      return wake(fileRef(event.node), true);
+    case 'NodeRenamedEvent':
+      return [...wake(fileRef(event.source), true), ...wake(fileRef(event.target), false)];
+    case 'NodeCopiedEvent':
+      return wake(fileRef(event.target), false);
+    default:
+      return undefined;
+  }
+}
+
+/** The note id is the file id of its Markdown file in the Notes app. */
+function optionalId(ref: FileRef): { docId?: string } {
+  return ref.docId === undefined ? {} : { docId: ref.docId };
+}
+
+function fileRef(node: unknown): FileRef | undefined {
+  if (!isRecord(node) || typeof node.path !== 'string' || node.path.length > MAX_PATH_LENGTH) return undefined;
+  const match = /^\/([^/]+)\/files(\/.*)?$/.exec(node.path);
+  const userId = match?.[1];
+  if (!userId || !isUserId(userId)) return undefined;
+  const filePath = match[2] ?? '/';
+  if (filePath.split('/').some((segment) => segment === '.' || segment === '..') || /[\u0000]/.test(filePath)) {
+    return undefined;
+  }
+  const id = node.id;
+  const docId = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? String(id) : undefined;
+  return { userId, filePath, ...(docId ? { docId } : {}) };
+}
+
+/** `{calendarData:{uri, principaluri}, objectData:{uri, …}}`; the document is `{calendar uri}/{object uri}`. */
+function calendarEvents(name: string, event: Record<string, unknown>): WakeEvent[] | undefined {
+  const deleted = name === 'CalendarObjectDeletedEvent' || name === 'CalendarObjectMovedToTrashEvent';
+  const upserted = ['CalendarObjectCreatedEvent', 'CalendarObjectUpdatedEvent', 'CalendarObjectRestoredEvent'];
+  if (!deleted && !upserted.includes(name)) return undefined;
+  const calendar = isRecord(event.calendarData) ? event.calendarData : {};
+  const object = isRecord(event.objectData) ? event.objectData : {};
+  const principal =
+    typeof calendar.principaluri === 'string' ? /^principals\/users\/([^/]+)$/.exec(calendar.principaluri) : null;
+  const userId = principal?.[1];
+  if (!userId || !isUserId(userId) || !isName(calendar.uri) || !isName(object.uri)) return [];
+  return [{ userId, docType: 'calendar_item', docId: `${calendar.uri}/${object.uri}`, deleted }];
+}
+
+function isName(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value !== '' &&
+    value.length <= MAX_NAME_LENGTH &&
+    !/[/\u0000]/.test(value) &&
+    value !== '.' &&
+    value !== '..'
+  );
+}
+
+function isUserId(value: string): boolean {
+  return USER_ID_PATTERN.test(value) && value !== '.' && value !== '..';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,285 @@
+// POST /webhooks/nextcloud: 401 and nothing else without our secret, each payload shape of platform-api.md turned into
+// the right WakeEvents, a size cap, and a fuzz of bodies and headers that never gets a 5xx or a wake before auth.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createErrorHandler } from '../../src/api/error-handler.js';
+import { createRequestContext } from '../../src/api/request-context.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createAuditLog } from '../../src/store/audit-log.js';
+import { createSecretBox } from '../../src/store/secret-box.js';
+import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import type { WakeEvent } from '../../src/sync/wake-event.js';
+import {
+  createWebhookReceiver,
+  MAX_WEBHOOK_BODY_BYTES,
+  WEBHOOK_SECRET_HEADER,
+} from '../../src/sync/webhooks/webhook-receiver.js';
+import {
+  createWebhookRegistrationStore,
+  generateWebhookSecret,
+  type WebhookRegistrationStore,
+} from '../../src/sync/webhooks/webhook-registrations.js';
+import type { WebhookPreset } from '../../src/sync/webhooks/webhook-presets.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const KEY = new Uint8Array(32).fill(7);
+const NODE = 'OCP\\Files\\Events\\Node\\';
+const CAL = 'OCP\\Calendar\\Events\\';
+const secrets: Record<WebhookPreset, string> = {
+  files: generateWebhookSecret(),
+  notes: generateWebhookSecret(),
+  calendar: generateWebhookSecret(),
+  tables: generateWebhookSecret(),
+};
+let temp: ReturnType<typeof makeTempDir>;
+let storage: TokenStorage;
+let store: WebhookRegistrationStore;
+let server: Server;
+let url: string;
+let woken: WakeEvent[][] = [];
+
+beforeAll(async () => {
+  temp = makeTempDir();
+  storage = await openTokenStorage({ path: temp.file('store.db'), encryptionKey: KEY });
+  store = createWebhookRegistrationStore({
+    db: storage.db,
+    box: await createSecretBox(KEY),
+    audit: createAuditLog(storage.db),
+  });
+  let nextcloudId = 1;
+  for (const [preset, secret] of Object.entries(secrets) as [WebhookPreset, string][]) {
+    store.add({
+      nextcloudId: nextcloudId++,
+      event: `${NODE}NodeWrittenEvent`,
+      preset,
+      uri: 'http://x/',
+      eventFilter: {},
+      registeredBy: 'admin',
+      secret,
+    });
+  }
+  const logger = createLogger('silent');
+  const app = express();
+  app.use(createRequestContext(logger));
+  app.use(createWebhookReceiver({ secrets: store, waker: { wake: (events) => void woken.push([...events]) }, logger }));
+  app.use(express.json({ limit: '16kb' }));
+  app.use(createErrorHandler(logger));
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/nextcloud`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  storage.close();
+  temp.remove();
+});
+beforeEach(() => {
+  woken = [];
+});
+
+/** As Nextcloud sends it: no Content-Type. */
+/** `secret` null: no secret header at all. */
+const send = (body: unknown, secret: string | null = secrets.files, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      ...(secret === null ? {} : { [WEBHOOK_SECRET_HEADER]: secret }),
+      'user-agent': 'Nextcloud Server Crawler',
+      ...headers,
+    },
+    body: new Uint8Array(Buffer.from(typeof body === 'string' ? body : JSON.stringify(body))),
+  });
+const payload = (event: Record<string, unknown>) => ({ event, user: { uid: 'alice', displayName: 'Alice' }, time: 1 });
+const wakes = async (response: Response) => {
+  expect(response.status).toBe(202);
+  return woken.flat();
+};
+
+describe('webhook receiver: authentication', () => {
+  const event = payload({ node: { id: 5, path: '/alice/files/a.md' }, class: `${NODE}NodeWrittenEvent` });
+
+  it('answers 401 without the secret header, with a wrong one, and with one that is almost right; nothing is woken', async () => {
+    const answers = await Promise.all([
+      send(event, null),
+      send(event, 'wrong'),
+      send(event, `${secrets.files}x`),
+      send(event, secrets.files.slice(0, -1)),
+      send(event, ''),
+    ]);
+
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(((await answers[0]!.json()) as { error: string }).error).toBe('unauthenticated');
+    expect(woken).toEqual([]);
+  });
+
+  it('does not even parse the body before authenticating: malformed JSON without the secret is 401, not 400', async () => {
+    const response = await send('{not json', 'wrong');
+
+    expect(response.status).toBe(401);
+  });
+
+  it('with a good secret, malformed JSON is 400 and a body that is no event is 400', async () => {
+    expect((await send('{not json')).status).toBe(400);
+    expect((await send([1, 2])).status).toBe(400);
+    expect((await send({ event: { node: {} } })).status).toBe(400);
+    expect(woken).toEqual([]);
+  });
+
+  it('refuses a body over 2 MiB with 413, after authentication', async () => {
+    const big = JSON.stringify(payload({ class: `${NODE}NodeWrittenEvent`, pad: 'x'.repeat(MAX_WEBHOOK_BODY_BYTES) }));
+
+    expect((await send(big)).status).toBe(413);
+    expect((await send(big, 'wrong')).status).toBe(401);
+  });
+
+  it('accepts a JSON Content-Type too', async () => {
+    const response = await send(event, secrets.files, { 'content-type': 'application/json' });
+
+    expect(await wakes(response)).toHaveLength(1);
+  });
+});
+
+describe('webhook receiver: payloads', () => {
+  it('NodeWrittenEvent / NodeCreatedEvent: an upsert of the file, path translated from /{uid}/files/…, id kept', async () => {
+    const response = await send(
+      payload({ node: { id: 3628, path: '/alice/files/vt-hook/new.txt' }, class: `${NODE}NodeCreatedEvent` }),
+    );
+
+    expect(await wakes(response)).toEqual([
+      { userId: 'alice', docType: 'file', docId: '3628', filePath: '/vt-hook/new.txt', deleted: false },
+    ]);
+    expect(await response.json()).toEqual({ accepted: 1 });
+  });
+
+  it('NodeDeletedEvent (no id) and BeforeNodeDeletedEvent (with id): deletions', async () => {
+    await send(payload({ node: { path: '/alice/files/gone.txt' }, class: `${NODE}NodeDeletedEvent` }));
+    await send(payload({ node: { id: 9, path: '/alice/files/gone.txt' }, class: `${NODE}BeforeNodeDeletedEvent` }));
+
+    expect(woken.flat()).toEqual([
+      { userId: 'alice', docType: 'file', filePath: '/gone.txt', deleted: true },
+      { userId: 'alice', docType: 'file', docId: '9', filePath: '/gone.txt', deleted: true },
+    ]);
+  });
+
+  it('NodeRenamedEvent: a deletion of the source path and an upsert of the target', async () => {
+    const response = await send(
+      payload({
+        source: { path: '/bob/files/a.md' },
+        target: { id: 12, path: '/bob/files/b/a.md' },
+        class: `${NODE}NodeRenamedEvent`,
+      }),
+    );
+
+    expect(await wakes(response)).toEqual([
+      { userId: 'bob', docType: 'file', filePath: '/a.md', deleted: true },
+      { userId: 'bob', docType: 'file', docId: '12', filePath: '/b/a.md', deleted: false },
+    ]);
+  });
+
+  it('the uid of the path is the user woken, and paths outside /{uid}/files/ are ignored', async () => {
+    const response = await send(
+      payload({ node: { id: 1, path: '/bob/files_trashbin/files/x.d1' }, class: `${NODE}NodeWrittenEvent` }),
+    );
+    await send(payload({ node: { id: 1, path: '/appdata_x/preview/1' }, class: `${NODE}NodeWrittenEvent` }));
+    await send(payload({ node: { id: 1, path: '/../files/x' }, class: `${NODE}NodeWrittenEvent` }));
+
+    expect(await wakes(response)).toEqual([]);
+    expect(await response.json()).toEqual({ accepted: 0 });
+  });
+
+  it('a call of the notes preset wakes the note, whose id is the file id', async () => {
+    const response = await send(
+      payload({ node: { id: 77, path: '/alice/files/Notes/Todo.md' }, class: `${NODE}NodeWrittenEvent` }),
+      secrets.notes,
+    );
+
+    expect(await wakes(response)).toEqual([
+      { userId: 'alice', docType: 'note', docId: '77', filePath: '/Notes/Todo.md', deleted: false },
+    ]);
+  });
+
+  it('calendar object events: the user from principaluri, the document {calendar}/{object}, deleted for Deleted/MovedToTrash', async () => {
+    const event = (verb: string) =>
+      payload({
+        calendarId: 75,
+        calendarData: {
+          id: 75,
+          uri: 'personal',
+          principaluri: 'principals/users/alice',
+          '{DAV:}displayname': 'Personal',
+        },
+        shares: [],
+        objectData: { id: 1, uri: 'ev-1.ics', uid: 'ev-1', calendardata: 'BEGIN:VCALENDAR…', component: 'vevent' },
+        class: `${CAL}CalendarObject${verb}Event`,
+      });
+    for (const verb of ['Created', 'Updated', 'Deleted', 'MovedToTrash', 'Restored'])
+      await send(event(verb), secrets.calendar);
+
+    expect(woken.flat().map((e) => e.deleted)).toEqual([false, false, true, true, false]);
+    expect(woken[0]).toEqual([
+      { userId: 'alice', docType: 'calendar_item', docId: 'personal/ev-1.ics', deleted: false },
+    ]);
+  });
+
+  it('Tables row events and unknown classes are accepted and wake nothing', async () => {
+    const row = await send(
+      payload({ tableId: 1, rowId: 2, previousValues: null, values: [], class: 'OCA\\Tables\\Event\\RowAddedEvent' }),
+      secrets.tables,
+    );
+    const other = await send(payload({ class: 'OCP\\SystemTag\\MapperEvent' }));
+
+    expect([row.status, other.status]).toEqual([202, 202]);
+    expect(woken).toEqual([]);
+  });
+});
+
+describe('webhook receiver: fuzz', () => {
+  it('never answers 5xx and never wakes before authentication, whatever the body and headers', async () => {
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)] as T;
+    const bodies = [
+      '',
+      'null',
+      '[]',
+      '{}',
+      '{"event":null}',
+      '{"event":{"class":5}}',
+      `{"event":{"class":"${NODE.replace(/\\/g, '\\\\')}NodeWrittenEvent","node":{"id":"x","path":7}}}`,
+      `{"event":{"class":"${NODE.replace(/\\/g, '\\\\')}NodeRenamedEvent","source":[],"target":"x"}}`,
+      `{"event":{"class":"${CAL.replace(/\\/g, '\\\\')}CalendarObjectCreatedEvent","calendarData":{"principaluri":"principals/users/../x","uri":"a"},"objectData":{"uri":"/"}}}`,
+      '\u0000\u00ff\ud800',
+      '{"a":'.repeat(500),
+    ];
+    for (let i = 0; i < 120; i++) {
+      const body =
+        random() < 0.3
+          ? Buffer.from(Array.from({ length: Math.floor(random() * 300) }, () => Math.floor(random() * 256))).toString(
+              'latin1',
+            )
+          : pick(bodies);
+      const authed = random() < 0.5;
+      const headers = pick([
+        {},
+        { 'content-type': 'application/json' },
+        { 'content-type': 'text/plain' },
+        { 'content-encoding': 'gzip' },
+        { 'content-type': 'application/x-www-form-urlencoded' },
+      ]);
+      woken = [];
+      const response = await send(
+        body,
+        authed ? pick(Object.values(secrets)) : pick([null, 'x', secrets.files.toUpperCase()]),
+        headers,
+      );
+
+      expect(response.status).toBeLessThan(500);
+      if (!authed) {
+        expect(response.status).toBe(401);
+        expect(woken).toEqual([]);
+      }
+    }
+  });
+});
