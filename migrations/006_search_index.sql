@@ -1,0 +1,44 @@
+-- description: add the knowledge index (documents and chunks per user, with float32 vectors, and the embedder in use)
+-- migrate:up
+CREATE TABLE index_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+CREATE TABLE index_documents (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id TEXT NOT NULL,
+  doc_type TEXT NOT NULL,
+  doc_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  mime_type TEXT NOT NULL,
+  version TEXT NOT NULL,
+  file_path TEXT,
+  link TEXT,
+  page_count INTEGER,
+  modified_at INTEGER,
+  extra TEXT,
+  indexed_at INTEGER NOT NULL,
+  UNIQUE (user_id, doc_type, doc_id)
+);
+CREATE INDEX idx_index_documents_file_path ON index_documents (user_id, file_path);
+-- AUTOINCREMENT: a point id is never reused, so a stale id can never name another chunk.
+CREATE TABLE index_chunks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  document_id INTEGER NOT NULL REFERENCES index_documents (id) ON DELETE CASCADE,
+  user_id TEXT NOT NULL,
+  doc_type TEXT NOT NULL,
+  chunk_index INTEGER NOT NULL,
+  total INTEGER NOT NULL,
+  start_offset INTEGER NOT NULL,
+  end_offset INTEGER NOT NULL,
+  page INTEGER,
+  text TEXT NOT NULL,
+  length INTEGER NOT NULL,
+  vector BLOB NOT NULL
+);
+CREATE INDEX idx_index_chunks_document ON index_chunks (document_id, chunk_index);
+CREATE INDEX idx_index_chunks_user ON index_chunks (user_id, id);
+-- migrate:down
+DROP TABLE index_chunks;
+DROP TABLE index_documents;
+DROP TABLE index_meta;

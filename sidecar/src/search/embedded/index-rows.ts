@@ -1,0 +1,153 @@
+// The SQLite statements of the embedded index and the mapping between its rows and the IndexStore types.
+import type { SqliteDatabase } from '../../store/database.js';
+import type { DocType } from '../doc-types.js';
+import type { IndexedDocument, IndexedPoint } from '../index-store.js';
+
+export interface DocumentRow {
+  id: number;
+  doc_type: DocType;
+  doc_id: string;
+  title: string;
+  mime_type: string;
+  version: string;
+  file_path: string | null;
+  link: string | null;
+  page_count: number | null;
+  modified_at: number | null;
+  extra: string | null;
+}
+
+export interface PointRow extends DocumentRow {
+  point_id: number;
+  chunk_index: number;
+  total: number;
+  start_offset: number;
+  end_offset: number;
+  page: number | null;
+  text: string;
+  vector: Buffer;
+}
+
+export interface ChunkRow {
+  id: number;
+  doc_type: DocType;
+  text: string;
+  vector: Buffer;
+}
+
+const DOCUMENT_COLUMNS = `d.id, d.doc_type, d.doc_id, d.title, d.mime_type, d.version, d.file_path, d.link,
+  d.page_count, d.modified_at, d.extra`;
+const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id AS point_id, c.chunk_index, c.total, c.start_offset, c.end_offset,
+  c.page, c.text, c.vector`;
+
+export function prepareIndexStatements(db: SqliteDatabase) {
+  return {
+    meta: db.prepare<[string], { value: string }>('SELECT value FROM index_meta WHERE key = ?'),
+    setMeta: db.prepare<[string, string]>(
+      'INSERT INTO index_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
+    clearAll: db.prepare('DELETE FROM index_documents'),
+    upsertDocument: db.prepare<unknown[], { id: number }>(
+      `INSERT INTO index_documents (user_id, doc_type, doc_id, title, mime_type, version, file_path, link, page_count,
+         modified_at, extra, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET title = excluded.title, mime_type = excluded.mime_type,
+         version = excluded.version, file_path = excluded.file_path, link = excluded.link,
+         page_count = excluded.page_count, modified_at = excluded.modified_at, extra = excluded.extra,
+         indexed_at = excluded.indexed_at
+       RETURNING id`,
+    ),
+    documentId: db.prepare<[string, string, string], { id: number }>(
+      'SELECT id FROM index_documents WHERE user_id = ? AND doc_type = ? AND doc_id = ?',
+    ),
+    chunksOfDocument: db.prepare<[number], { id: number; text: string }>(
+      'SELECT id, text FROM index_chunks WHERE document_id = ?',
+    ),
+    deleteChunks: db.prepare<[number]>('DELETE FROM index_chunks WHERE document_id = ?'),
+    deleteDocument: db.prepare<[number]>('DELETE FROM index_documents WHERE id = ?'),
+    insertChunk: db.prepare<unknown[], { id: number }>(
+      `INSERT INTO index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset, page,
+         text, length, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    ),
+    byFilePath: db.prepare<[string, string], DocumentRow>(
+      `SELECT ${DOCUMENT_COLUMNS} FROM index_documents d WHERE d.user_id = ? AND d.file_path = ? ORDER BY d.id`,
+    ),
+    deleteUser: db.prepare<[string]>('DELETE FROM index_documents WHERE user_id = ?'),
+    versions: db.prepare<[string, string], { doc_id: string; version: string }>(
+      'SELECT doc_id, version FROM index_documents WHERE user_id = ? AND doc_type = ?',
+    ),
+    points: db.prepare<[string, string], PointRow>(
+      `SELECT ${POINT_COLUMNS} FROM index_chunks c JOIN index_documents d ON d.id = c.document_id
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
+    ),
+    documentPoints: db.prepare<[string, string, string], PointRow>(
+      `SELECT ${POINT_COLUMNS} FROM index_chunks c JOIN index_documents d ON d.id = c.document_id
+       WHERE d.user_id = ? AND d.doc_type = ? AND d.doc_id = ? ORDER BY c.chunk_index, c.id`,
+    ),
+    counts: db.prepare<[string], { doc_type: DocType; documents: number; chunks: number }>(
+      `SELECT d.doc_type, COUNT(*) AS documents,
+         SUM((SELECT COUNT(*) FROM index_chunks c WHERE c.document_id = d.id)) AS chunks
+       FROM index_documents d WHERE d.user_id = ? GROUP BY d.doc_type`,
+    ),
+    chunkPage: db.prepare<[string, number, number], ChunkRow>(
+      'SELECT id, doc_type, text, vector FROM index_chunks WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?',
+    ),
+    vectors: db.prepare<[string], { id: number; vector: Buffer }>(
+      'SELECT id, vector FROM index_chunks WHERE id IN (SELECT value FROM json_each(?))',
+    ),
+  };
+}
+
+export type IndexStatements = ReturnType<typeof prepareIndexStatements>;
+
+export function toDocument(row: DocumentRow): IndexedDocument {
+  const document: IndexedDocument = {
+    docType: row.doc_type,
+    docId: row.doc_id,
+    title: row.title,
+    mimeType: row.mime_type,
+    version: row.version,
+  };
+  if (row.file_path !== null) document.filePath = row.file_path;
+  if (row.link !== null) document.link = row.link;
+  if (row.page_count !== null) document.pageCount = row.page_count;
+  if (row.modified_at !== null) document.modifiedAt = row.modified_at;
+  if (row.extra !== null) document.extra = JSON.parse(row.extra) as Record<string, string>;
+  return document;
+}
+
+export function toPoint(row: PointRow, withVector: boolean): IndexedPoint {
+  const point: IndexedPoint = {
+    pointId: String(row.point_id),
+    document: toDocument(row),
+    index: row.chunk_index,
+    total: row.total,
+    start: row.start_offset,
+    end: row.end_offset,
+    page: row.page,
+    text: row.text,
+  };
+  if (withVector) point.vector = vectorFromBlob(row.vector);
+  return point;
+}
+
+/** Float32 little-endian, as `blobFromVector` wrote it (a copy: the blob's offset need not be aligned). */
+export function vectorFromBlob(blob: Buffer): Float32Array {
+  const vector = new Float32Array(blob.byteLength / 4);
+  new Uint8Array(vector.buffer).set(blob);
+  return vector;
+}
+
+export function blobFromVector(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+/** Dot product of a stored blob with `query`, without copying the blob when it is aligned. */
+export function dotWithBlob(blob: Buffer, query: Float32Array): number {
+  const floats =
+    blob.byteOffset % 4 === 0
+      ? new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4)
+      : vectorFromBlob(blob);
+  let dot = 0;
+  for (let i = 0; i < floats.length; i++) dot += (floats[i] ?? 0) * (query[i] ?? 0);
+  return dot;
+}

@@ -1,0 +1,195 @@
+// The embedded knowledge index: rows in the sidecar's SQLite file, searched from per-user in-memory segments.
+import type { SqliteDatabase } from '../store/database.js';
+import type { DocType } from './doc-types.js';
+import { isDocType, DOC_TYPES } from './doc-types.js';
+import type { ChunkInput, IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
+import { tokenize } from './tokenizer.js';
+import {
+  blobFromVector,
+  dotWithBlob,
+  prepareIndexStatements,
+  toDocument,
+  toPoint,
+  type IndexStatements,
+} from './embedded/index-rows.js';
+import { LoadedUsers } from './embedded/loaded-users.js';
+import { findNearest } from './embedded/nearest.js';
+import { typeMaskOf, type ChunkEntry } from './embedded/user-index.js';
+
+export interface SqliteIndexStoreOptions {
+  /** Chunks kept in memory over all users (default 400,000: about 300 bytes + the int8 vector each). */
+  maxLoadedChunks?: number;
+  /** Longest a loading slice runs before yielding to the event loop (default 15 ms). */
+  loadSliceMs?: number;
+}
+
+interface Embedder {
+  id: string;
+  dimensions: number;
+}
+
+const EMBEDDER_KEY = 'embedder';
+const POINT_ID = /^[1-9]\d{0,15}$/;
+
+/** Needs migration 006 applied to `db`. */
+export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexStoreOptions = {}): IndexStore {
+  const sql = prepareIndexStatements(db);
+  const users = new LoadedUsers(sql, {
+    maxLoadedChunks: options.maxLoadedChunks ?? 400_000,
+    sliceMs: options.loadSliceMs ?? 15,
+  });
+  let embedder = readEmbedder(sql);
+
+  const requireEmbedder = (): Embedder => {
+    if (!embedder) throw new Error('The index has no embedder yet: call useEmbedder first.');
+    return embedder;
+  };
+
+  const replace = db.transaction((userId: string, document: IndexedDocument, chunks: readonly ChunkInput[]) => {
+    const documentId = sql.upsertDocument.get(...documentValues(userId, document))?.id ?? 0;
+    const removed = sql.chunksOfDocument.all(documentId);
+    sql.deleteChunks.run(documentId);
+    const added: ChunkEntry[] = chunks.map((chunk) => {
+      const length = tokenize(chunk.text).length;
+      const pointId = sql.insertChunk.get(
+        ...[documentId, userId, document.docType, chunk.index, chunk.total, chunk.start, chunk.end],
+        ...[chunk.page, chunk.text, length, blobFromVector(chunk.vector)],
+      )?.id;
+      return { pointId: pointId ?? 0, docType: document.docType, text: chunk.text, vector: chunk.vector };
+    });
+    return { removed, added };
+  });
+
+  const remove = db.transaction((userId: string, docType: DocType, docId: string) => {
+    const documentId = sql.documentId.get(userId, docType, docId)?.id;
+    if (documentId === undefined) return undefined;
+    const removed = sql.chunksOfDocument.all(documentId);
+    sql.deleteDocument.run(documentId);
+    return removed;
+  });
+
+  const exactScorer = (query: Float32Array) => (pointIds: readonly number[]) => {
+    const scores = new Map<number, number>();
+    if (pointIds.length === 0) return scores;
+    for (const row of sql.vectors.all(JSON.stringify(pointIds))) scores.set(row.id, dotWithBlob(row.vector, query));
+    return scores;
+  };
+
+  return {
+    engine: 'sqlite',
+
+    async useEmbedder(embedderId, dimensions) {
+      if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error('Embedding dimensions must be positive.');
+      if (embedder?.id === embedderId && embedder.dimensions === dimensions) return false;
+      const cleared = db.transaction(() => {
+        const removed = sql.clearAll.run().changes;
+        sql.setMeta.run(EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions }));
+        return removed > 0;
+      })();
+      users.forgetAll();
+      embedder = { id: embedderId, dimensions };
+      return cleared;
+    },
+
+    async replaceDocument(userId, document, chunks) {
+      const { dimensions } = requireEmbedder();
+      checkDocument(userId, document);
+      for (const chunk of chunks) {
+        if (chunk.vector.length !== dimensions) {
+          throw new Error(`A chunk vector has ${chunk.vector.length} dimensions; the index holds ${dimensions}.`);
+        }
+      }
+      const { removed, added } = replace(userId, document, chunks);
+      users.applyWrite(userId, removed, added);
+    },
+
+    async deleteDocument(userId, docType, docId) {
+      const removed = remove(userId, docType, docId);
+      if (!removed) return false;
+      users.applyWrite(userId, removed, []);
+      return true;
+    },
+
+    async findByFilePath(userId, filePath) {
+      return sql.byFilePath.all(userId, filePath).map(toDocument);
+    },
+
+    async deleteUser(userId) {
+      const removed = sql.deleteUser.run(userId).changes;
+      users.forget(userId);
+      return removed;
+    },
+
+    async versions(userId, docType) {
+      return new Map(sql.versions.all(userId, docType).map((row) => [row.doc_id, row.version]));
+    },
+
+    async bm25(userId, query, filter): Promise<RankedPoints> {
+      if (!embedder) return { hits: [], total: 0 };
+      const index = await users.get(userId, embedder.dimensions);
+      return index.bm25(query, typeMaskOf(filter.docTypes), filter.limit);
+    },
+
+    async nearest(userId, vector, filter): Promise<RankedPoints> {
+      if (!embedder) return { hits: [], total: 0 };
+      if (vector.length !== embedder.dimensions) {
+        throw new Error(`The query vector has ${vector.length} dimensions; the index holds ${embedder.dimensions}.`);
+      }
+      const index = await users.get(userId, embedder.dimensions);
+      const mask = typeMaskOf(filter.docTypes);
+      return findNearest(index, vector, mask, filter.limit, filter.minScore, exactScorer(vector));
+    },
+
+    async points(userId, pointIds, options = {}) {
+      const ids = [...new Set(pointIds.filter((id) => POINT_ID.test(id)))].map(Number);
+      if (ids.length === 0) return [];
+      const byId = new Map(sql.points.all(JSON.stringify(ids), userId).map((row) => [String(row.point_id), row]));
+      return pointIds.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toPoint(row, options.vectors === true)] : [];
+      });
+    },
+
+    async documentPoints(userId, docType, docId) {
+      return sql.documentPoints.all(userId, docType, docId).map((row) => toPoint(row, false));
+    },
+
+    async counts(userId): Promise<IndexCounts> {
+      const counts: IndexCounts = { documents: 0, chunks: 0, byType: {} };
+      for (const row of sql.counts.all(userId)) {
+        counts.documents += row.documents;
+        counts.chunks += row.chunks;
+        counts.byType[row.doc_type] = { documents: row.documents, chunks: row.chunks };
+      }
+      return counts;
+    },
+
+    async close() {
+      users.forgetAll();
+    },
+  };
+}
+
+function readEmbedder(sql: IndexStatements): Embedder | undefined {
+  const value = sql.meta.get(EMBEDDER_KEY)?.value;
+  return value === undefined ? undefined : (JSON.parse(value) as Embedder);
+}
+
+function checkDocument(userId: string, document: IndexedDocument): void {
+  if (userId === '') throw new Error('A document needs a user.');
+  if (!isDocType(document.docType)) throw new Error(`Unknown doc type; expected one of ${DOC_TYPES.join(', ')}.`);
+}
+
+function documentValues(userId: string, d: IndexedDocument): unknown[] {
+  const extra = d.extra === undefined ? null : JSON.stringify(d.extra);
+  const indexedAt = Math.floor(Date.now() / 1000);
+  const values: unknown[] = [userId, d.docType, d.docId, d.title, d.mimeType, d.version];
+  return values.concat([
+    d.filePath ?? null,
+    d.link ?? null,
+    d.pageCount ?? null,
+    d.modifiedAt ?? null,
+    extra,
+    indexedAt,
+  ]);
+}
