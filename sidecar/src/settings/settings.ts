@@ -13,6 +13,7 @@ import {
   parseTrustedProxies,
 } from './parsers.js';
 import type { Environment } from './environment.js';
+import { parseKnowledgeSettings, type KnowledgeSettings } from './knowledge-settings.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -42,6 +43,8 @@ export interface Settings {
   authMode: AuthMode;
   enableOfflineAccess: boolean;
   vectorSyncEnabled: boolean;
+  /** The knowledge index: background sync, chunking, embeddings, index database (knowledge-settings.ts). */
+  knowledge: KnowledgeSettings;
   cookieSecure: boolean;
   tokenEncryptionKey?: Uint8Array;
   /** TOKEN_ENCRYPTION_KEY_PREVIOUS: during a key change, secrets are still read with it (and re-encrypted). */
@@ -131,6 +134,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
   const oidcClientId = read('NEXTCLOUD_OIDC_CLIENT_ID');
   const oidcClientSecret = read('NEXTCLOUD_OIDC_CLIENT_SECRET');
 
+  const knowledge = parseKnowledgeSettings(read, problems);
   const settings: Settings = {
     nextcloud: {
       host: host ?? '',
@@ -148,7 +152,8 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     mcpServerUrl: optionalUrl('NEXTCLOUD_MCP_SERVER_URL', read, problems),
     authMode,
     enableOfflineAccess,
-    vectorSyncEnabled: bool('VECTOR_SYNC_ENABLED', false) ?? false,
+    vectorSyncEnabled: knowledge.enabled,
+    knowledge,
     cookieSecure: bool('COOKIE_SECURE') ?? (host ?? '').startsWith('https://'),
     tokenEncryptionKey,
     tokenEncryptionKeyPrevious,

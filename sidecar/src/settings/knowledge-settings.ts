@@ -1,0 +1,98 @@
+// Settings of the knowledge index: background sync, chunking, the embedding provider and the index database.
+import { parseBoolean, parseHttpUrl, parsePositiveInteger } from './parsers.js';
+
+export const EMBEDDING_PROVIDERS = ['hashing', 'openai'] as const;
+export type EmbeddingProviderName = (typeof EMBEDDING_PROVIDERS)[number];
+
+export interface KnowledgeSettings {
+  /** VECTOR_SYNC_ENABLED: index users' documents in the background and offer search. */
+  enabled: boolean;
+  /** VECTOR_SYNC_SCAN_INTERVAL (seconds, default 300): how often each user's sources are rescanned. */
+  scanIntervalMs: number;
+  /** VECTOR_SYNC_WORKERS (default 2): documents fetched and indexed at once. */
+  workers: number;
+  /** VECTOR_SYNC_QUEUE_MAX (default 100000): queued documents kept at most (new work waits for the next scan). */
+  queueMax: number;
+  /** VECTOR_SYNC_MAX_ATTEMPTS (default 5): tries before a document becomes a dead letter. */
+  maxAttempts: number;
+  /** VECTOR_SYNC_MAX_FILE_BYTES (default 10 MiB): larger files are skipped and counted. */
+  maxFileBytes: number;
+  /** CHUNK_SIZE (characters, default 1200) and CHUNK_OVERLAP (default 200). */
+  chunkSize: number;
+  chunkOverlap: number;
+  embedding: {
+    /** EMBEDDING_PROVIDER: `hashing` (default: offline, lexical) or `openai` (any OpenAI-compatible /embeddings). */
+    provider: EmbeddingProviderName;
+    /** EMBEDDING_BASE_URL, e.g. http://ollama:11434/v1 */
+    baseUrl?: string;
+    /** EMBEDDING_MODEL, e.g. nomic-embed-text */
+    model?: string;
+    /** EMBEDDING_API_KEY (sent as a Bearer token; never logged). */
+    apiKey?: string;
+    /** EMBEDDING_BATCH_SIZE (default 32). */
+    batchSize: number;
+    /** EMBEDDING_DIMENSIONS: hashing's dimension (default 384); for openai it is detected. */
+    dimensions: number;
+  };
+  /** DATABASE_URL (postgres://…): the index lives in PostgreSQL + pgvector instead of the embedded SQLite store. */
+  databaseUrl?: string;
+  /** WEBHOOK_RECEIVER_URL: where Nextcloud delivers webhooks (default: the public URL + /webhooks/nextcloud). */
+  webhookReceiverUrl?: string;
+}
+
+export function parseKnowledgeSettings(
+  read: (name: string) => string | undefined,
+  problems: string[],
+): KnowledgeSettings {
+  const int = (name: string, fallback: number) => parsePositiveInteger(name, read(name), problems) ?? fallback;
+  const provider = read('EMBEDDING_PROVIDER')?.toLowerCase() ?? 'hashing';
+  if (!(EMBEDDING_PROVIDERS as readonly string[]).includes(provider)) {
+    problems.push(`EMBEDDING_PROVIDER must be one of ${EMBEDDING_PROVIDERS.join(', ')} (got "${provider}").`);
+  }
+  const baseUrlRaw = read('EMBEDDING_BASE_URL');
+  const baseUrl = baseUrlRaw ? parseHttpUrl('EMBEDDING_BASE_URL', baseUrlRaw, problems) : undefined;
+  const model = read('EMBEDDING_MODEL');
+  if (provider === 'openai' && !(baseUrlRaw && model)) {
+    problems.push('EMBEDDING_PROVIDER=openai needs EMBEDDING_BASE_URL and EMBEDDING_MODEL.');
+  }
+  const chunkSize = int('CHUNK_SIZE', 1200);
+  const chunkOverlap = parseNonNegative('CHUNK_OVERLAP', read('CHUNK_OVERLAP'), problems) ?? 200;
+  if (chunkSize < 100) problems.push(`CHUNK_SIZE must be at least 100 characters (got ${chunkSize}).`);
+  if (chunkOverlap >= chunkSize / 2) problems.push('CHUNK_OVERLAP must be less than half of CHUNK_SIZE.');
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  }
+  const receiverRaw = read('WEBHOOK_RECEIVER_URL');
+  const dimensions = int('EMBEDDING_DIMENSIONS', 384);
+  if (dimensions > 4096) problems.push(`EMBEDDING_DIMENSIONS must be at most 4096 (got ${dimensions}).`);
+  return {
+    enabled: parseBoolean('VECTOR_SYNC_ENABLED', read('VECTOR_SYNC_ENABLED'), problems) ?? false,
+    scanIntervalMs: int('VECTOR_SYNC_SCAN_INTERVAL', 300) * 1000,
+    workers: Math.min(int('VECTOR_SYNC_WORKERS', 2), 16),
+    queueMax: int('VECTOR_SYNC_QUEUE_MAX', 100_000),
+    maxAttempts: Math.min(int('VECTOR_SYNC_MAX_ATTEMPTS', 5), 20),
+    maxFileBytes: int('VECTOR_SYNC_MAX_FILE_BYTES', 10 * 1024 * 1024),
+    chunkSize,
+    chunkOverlap,
+    embedding: {
+      provider: provider as EmbeddingProviderName,
+      baseUrl,
+      model,
+      apiKey: read('EMBEDDING_API_KEY'),
+      batchSize: Math.min(int('EMBEDDING_BATCH_SIZE', 32), 2048),
+      dimensions,
+    },
+    databaseUrl,
+    webhookReceiverUrl: receiverRaw ? parseHttpUrl('WEBHOOK_RECEIVER_URL', receiverRaw, problems) : undefined,
+  };
+}
+
+function parseNonNegative(name: string, raw: string | undefined, problems: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(raw)) {
+    problems.push(`${name} must be a whole number of 0 or more (got "${raw}").`);
+    return undefined;
+  }
+  return Number(raw);
+}

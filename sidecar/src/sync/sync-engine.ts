@@ -1,0 +1,274 @@
+// The background sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
+// and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
+import { RateLimitedError, UnauthenticatedError } from '../errors.js';
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import type { NextcloudCredentials } from '../platform/credentials.js';
+import { createNextcloudClient } from '../platform/nextcloud-client.js';
+import type { EmbedderHandle } from '../search/embedders/create-embedder.js';
+import { EmbedderUnavailableError, type Embedder } from '../search/embedders/embedder.js';
+import type { IndexStore } from '../search/index-store.js';
+import type { KnowledgeSettings } from '../settings/knowledge-settings.js';
+import { indexDocument } from './indexer.js';
+import { scanFailureMessage, scanSource } from './scanner.js';
+import type { QueueItem, SyncQueue } from './sync-queue.js';
+import { DocumentParseError, type SyncContext, type SyncSource } from './sync-source.js';
+import type { SyncUserStore } from './sync-users.js';
+import type { SyncWaker, WakeEvent } from './wake-event.js';
+
+/** Who the sidecar may sync in the background, with the credential it may use for them. */
+export interface SyncCredentials {
+  userIds(): Promise<string[]>;
+  get(userId: string): Promise<NextcloudCredentials | undefined>;
+}
+
+export interface SyncEngineDeps {
+  settings: KnowledgeSettings;
+  nextcloudHost: string;
+  http: HttpClient;
+  logger: Logger;
+  store: IndexStore;
+  embedder: EmbedderHandle;
+  queue: SyncQueue;
+  users: SyncUserStore;
+  credentials: SyncCredentials;
+  sources: readonly SyncSource[];
+  clock?: () => number;
+  /** How often the scheduler looks for due scans and ready work (tests shorten it). */
+  tickMs?: number;
+}
+
+export interface SyncEngine extends SyncWaker {
+  start(): void;
+  stop(): Promise<void>;
+  /** A credential was stored for the user: (re)start their sync at once. */
+  userProvisioned(userId: string): void;
+  /** The user's credential is gone: remove their whole index, queue and state. */
+  userRemoved(userId: string): Promise<void>;
+  /** Scans now the users given (all when omitted) and resolves when their scans have queued their work. */
+  scanNow(userIds?: string[]): Promise<void>;
+  /** Resolves once no scan runs and no ready work is queued (tests and benchmarks). */
+  idle(): Promise<void>;
+  readonly pausedReason: (userId: string) => string | undefined;
+}
+
+const PAUSED_MESSAGE =
+  'Nextcloud refused the app password (revoked or changed). Provision a new one in the MCP personal settings.';
+const EMBEDDER_WAIT_MS = 30_000;
+
+export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
+  const { settings, queue, users, store, logger } = deps;
+  const clock = deps.clock ?? Date.now;
+  const tickMs = deps.tickMs ?? 1000;
+  const busy = new Set<number>();
+  const scanning = new Map<string, Promise<void>>();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let embedderInUse: string | undefined;
+  const idleWaiters: (() => void)[] = [];
+
+  const contextFor = async (userId: string): Promise<SyncContext | undefined> => {
+    const credentials = await deps.credentials.get(userId);
+    if (!credentials) return undefined;
+    const client = createNextcloudClient({ http: deps.http, host: deps.nextcloudHost, credentials });
+    return { userId, client, signal: controller.signal };
+  };
+
+  const scanUser = (userId: string): Promise<void> => {
+    const existing = scanning.get(userId);
+    if (existing) return existing;
+    const run = (async () => {
+      const context = await contextFor(userId);
+      if (!context) return;
+      const previous = new Map(users.sources(userId).map((state) => [state.docType, state]));
+      let failed = false;
+      for (const source of deps.sources) {
+        if (controller.signal.aborted) return;
+        const outcome = await scanSource(source, context, previous.get(source.docType), { store, queue, now: clock });
+        users.saveSource(userId, source.docType, outcome.state, clock());
+        if (outcome.unauthenticated) {
+          users.pause(userId, PAUSED_MESSAGE);
+          logger.warn({ userId }, 'sync paused: Nextcloud refused the credential');
+          return;
+        }
+        failed ||= outcome.failed;
+      }
+      const failures = (users.get(userId)?.scanFailures ?? 0) + (failed ? 1 : 0);
+      const delay = failed
+        ? Math.min(settings.scanIntervalMs, 5000 * 2 ** Math.min(failures, 10))
+        : settings.scanIntervalMs;
+      users.scanned(userId, clock(), clock() + delay, failed);
+    })()
+      .catch((error: unknown) => logger.error({ err: error, userId }, 'sync scan failed'))
+      .finally(() => {
+        scanning.delete(userId);
+        pump();
+      });
+    scanning.set(userId, run);
+    return run;
+  };
+
+  const refreshUsers = async (): Promise<void> => {
+    const current = new Set(await deps.credentials.userIds());
+    for (const userId of current) users.ensure(userId, clock());
+    for (const state of users.list()) if (!current.has(state.userId)) await removeUser(state.userId);
+  };
+
+  const removeUser = async (userId: string): Promise<void> => {
+    queue.deleteUser(userId);
+    users.delete(userId);
+    const documents = await store.deleteUser(userId);
+    logger.info({ userId, documents }, 'sync: removed the user index');
+  };
+
+  const currentEmbedder = async (): Promise<Embedder> => {
+    const embedder = await deps.embedder.get();
+    if (embedderInUse !== embedder.id) {
+      if (await store.useEmbedder(embedder.id, embedder.dimensions)) {
+        logger.info({ embedder: embedder.id }, 'sync: the embedder changed; every document is indexed again');
+        for (const state of users.list()) {
+          for (const source of users.sources(state.userId)) {
+            users.saveSource(state.userId, source.docType, { ...source, cursor: undefined }, clock());
+          }
+          users.scanAt(state.userId, clock());
+        }
+      }
+      embedderInUse = embedder.id;
+    }
+    return embedder;
+  };
+
+  const process = async (item: QueueItem): Promise<void> => {
+    const source = deps.sources.find((candidate) => candidate.docType === item.docType);
+    try {
+      if (item.action === 'delete' || !source) {
+        await store.deleteDocument(item.userId, item.docType, item.docId);
+        queue.done(item);
+        return;
+      }
+      const embedder = await currentEmbedder();
+      const context = await contextFor(item.userId);
+      if (!context) return queue.done(item);
+      const fetched = await source.fetch(context, { docId: item.docId, version: item.version, hint: item.hint });
+      if (fetched) await indexDocument(store, embedder, item.userId, fetched, settings);
+      else await store.deleteDocument(item.userId, item.docType, item.docId);
+      queue.done(item);
+    } catch (error) {
+      failed(item, error);
+    }
+  };
+
+  const failed = (item: QueueItem, error: unknown): void => {
+    const now = clock();
+    if (error instanceof DocumentParseError) return queue.dead(item.id, error.message);
+    if (error instanceof EmbedderUnavailableError) {
+      return queue.retry(item.id, now + EMBEDDER_WAIT_MS, error.message, false);
+    }
+    if (error instanceof UnauthenticatedError) {
+      users.pause(item.userId, PAUSED_MESSAGE);
+      return queue.retry(item.id, now, 'Nextcloud refused the credential.', false);
+    }
+    const reason = scanFailureMessage(error);
+    if (item.attempts + 1 >= settings.maxAttempts) {
+      logger.warn({ userId: item.userId, docType: item.docType, reason }, 'sync: dead letter');
+      return queue.dead(item.id, reason);
+    }
+    const backoff = error instanceof RateLimitedError ? 60_000 : 2000 * 2 ** item.attempts;
+    queue.retry(item.id, now + Math.min(backoff, 600_000), reason, true);
+  };
+
+  const pump = (): void => {
+    if (!running) return notifyIdle();
+    const free = settings.workers - busy.size;
+    if (free > 0) {
+      for (const item of queue.ready(clock(), free, busy)) {
+        busy.add(item.id);
+        void process(item).finally(() => {
+          busy.delete(item.id);
+          pump();
+        });
+      }
+    }
+    notifyIdle();
+  };
+
+  const isIdle = () => busy.size === 0 && scanning.size === 0 && (queue.nextReadyAt() ?? Infinity) > clock();
+  const notifyIdle = () => {
+    if (!isIdle()) return;
+    for (const resolve of idleWaiters.splice(0)) resolve();
+  };
+
+  const tick = async (): Promise<void> => {
+    try {
+      await refreshUsers();
+      for (const state of users.list()) {
+        if (state.state === 'active' && state.nextScanAt <= clock()) void scanUser(state.userId);
+      }
+      pump();
+    } catch (error) {
+      logger.error({ err: error }, 'sync tick failed');
+    } finally {
+      if (running) timer = setTimeout(() => void tick(), tickMs);
+    }
+  };
+
+  return {
+    start: () => {
+      if (running) return;
+      running = true;
+      void tick();
+    },
+    stop: async () => {
+      running = false;
+      controller.abort();
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([...scanning.values()]);
+      while (busy.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+    wake: (events) => {
+      for (const event of events) void wakeOne(event);
+    },
+    userProvisioned: (userId) => {
+      users.ensure(userId, clock());
+      users.resume(userId, clock());
+      if (running) void scanUser(userId);
+    },
+    userRemoved: removeUser,
+    scanNow: async (userIds) => {
+      await refreshUsers();
+      const targets = userIds ?? users.list().map((state) => state.userId);
+      await Promise.all(targets.filter((id) => users.get(id)?.state === 'active').map((id) => scanUser(id)));
+      pump();
+    },
+    idle: () =>
+      new Promise<void>((resolve) => {
+        idleWaiters.push(resolve);
+        pump();
+      }),
+    pausedReason: (userId) => users.get(userId)?.pausedReason,
+  };
+
+  async function wakeOne(event: WakeEvent): Promise<void> {
+    try {
+      const state = users.get(event.userId);
+      if (!state || state.state !== 'active') return;
+      const now = clock();
+      const base = { userId: event.userId, docType: event.docType };
+      if (event.deleted) {
+        if (event.docId) queue.enqueue({ ...base, docId: event.docId, action: 'delete' }, now);
+        else if (event.filePath) {
+          const gone = await store.findByFilePath(event.userId, event.filePath);
+          for (const document of gone) queue.enqueue({ ...base, docId: document.docId, action: 'delete' }, now);
+        }
+      } else if (event.docId) {
+        queue.enqueue({ ...base, docId: event.docId, action: 'index', hint: event.filePath }, now);
+      }
+      // A scan soon reconciles what the event cannot say (a folder's files, a note behind a file, a rename).
+      users.scanAt(event.userId, now + 2000);
+      pump();
+    } catch (error) {
+      logger.warn({ err: error, userId: event.userId }, 'sync: a webhook event could not be queued');
+    }
+  }
+}
