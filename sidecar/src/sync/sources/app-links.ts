@@ -1,0 +1,44 @@
+// Paths below the Nextcloud base URL that open a synced item in its app (IndexedDocument.link), one per type.
+import { pathSegment } from '../../platform/urls.js';
+
+export const appLinks = {
+  /**
+   * The Calendar app's editor for one event: `edit/` + base64 of the object's DAV path (with Nextcloud's web root),
+   * as Nextcloud's own event search builds it. unverified: not opened against a running Calendar app (source:
+   * nextcloud/server apps/dav/lib/Search/EventsSearchProvider.php getDeepLinkToCalendarApp).
+   */
+  calendarEvent: (host: string, userId: string, calendarUri: string, objectName: string) => {
+    const davPath = `${webRootOf(host)}/remote.php/dav/calendars/${userId}/${calendarUri}/${objectName}`;
+    return `/index.php/apps/calendar/edit/${Buffer.from(davPath, 'utf8').toString('base64')}`;
+  },
+  /** Tasks open in the Calendar app's start page (the Tasks app may not be installed). */
+  calendar: () => '/index.php/apps/calendar',
+  /**
+   * The Contacts app's direct link `direct/contact/{uid}~{addressBookUri}`. unverified: not opened against a running
+   * Contacts app (source: nextcloud/server apps/dav/lib/Search/ContactsSearchProvider.php getDeepLinkToContactsApp,
+   * nextcloud/contacts appinfo/routes.php contacts#direct).
+   */
+  contact: (uid: string | undefined, addressBookUri: string) =>
+    uid
+      ? `/index.php/apps/contacts/direct/contact/${pathSegment(`${uid}~${addressBookUri}`)}`
+      : '/index.php/apps/contacts',
+  /**
+   * Deck's `card/{id}` redirects to the card on its board. unverified: not opened against a running Deck (source:
+   * nextcloud/deck appinfo/routes.php page#redirectToCard).
+   */
+  deckCard: (cardId: number | string) => `/index.php/apps/deck/card/${pathSegment(cardId)}`,
+  /**
+   * News' start page: the item's own `url` points outside Nextcloud, and newer News clients route `/item/{id}` in
+   * the browser only (nextcloud/news src/routes), which News 28.7 is not known to serve.
+   */
+  news: () => '/index.php/apps/news',
+};
+
+/** Nextcloud's web root: the host's path ('' or e.g. /cloud), without a trailing slash. */
+function webRootOf(host: string): string {
+  try {
+    return new URL(host).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
+}
