@@ -81,7 +81,7 @@ describe('notes source: scan', () => {
   });
 
   it('reports an edited note as changed and a deleted one as removed', async () => {
-    const [edited, deleted] = [...(await (await api('/notes')).json())] as { id: number }[];
+    const [edited, deleted] = (await (await api('/notes')).json()) as { id: number }[];
     notes.touchNote('nora', edited!.id, 'edited elsewhere');
     await api(`/notes/${deleted!.id}`, { method: 'DELETE' });
 
