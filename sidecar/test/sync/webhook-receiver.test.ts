@@ -261,7 +261,7 @@ describe('webhook receiver: fuzz', () => {
             )
           : pick(bodies);
       const authed = random() < 0.5;
-      const headers = pick([
+      const headers = pick<Record<string, string>>([
         {},
         { 'content-type': 'application/json' },
         { 'content-type': 'text/plain' },

@@ -1,0 +1,191 @@
+// GET /api/v1/apps, GET|POST /api/v1/webhooks, DELETE /api/v1/webhooks/{id}: Nextcloud administrators register the
+// sync's webhooks at webhook_listeners by preset (always header auth with a fresh secret, always an eventFilter).
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
+import type { HttpClient } from '../net/http-client.js';
+import { createNextcloudClient, type NextcloudClient } from '../platform/nextcloud-client.js';
+import { requestIdOf } from '../request-id.js';
+import { WEBHOOK_SECRET_HEADER } from '../sync/webhooks/webhook-receiver.js';
+import {
+  DECK_HAS_NO_PRESET,
+  isWebhookPreset,
+  presetDefinition,
+  WEBHOOK_PRESETS,
+  type WebhookPreset,
+} from '../sync/webhooks/webhook-presets.js';
+import {
+  generateWebhookSecret,
+  MAX_WEBHOOK_REGISTRATIONS,
+  type WebhookRegistration,
+  type WebhookRegistrationStore,
+} from '../sync/webhooks/webhook-registrations.js';
+import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from './knowledge-caller.js';
+import { parseIntegerParam } from './validation.js';
+
+const ENABLED_APPS_PATH = '/ocs/v2.php/cloud/apps';
+const WEBHOOKS_PATH = '/ocs/v2.php/apps/webhook_listeners/api/v1/webhooks';
+const WEBHOOK_APP = 'webhook_listeners';
+
+export interface WebhookRouteDeps {
+  caller: KnowledgeCallerDeps;
+  /** Undefined without an encryption key (secrets cannot be stored): the webhook routes answer 404. */
+  registrations: WebhookRegistrationStore | undefined;
+  http: HttpClient;
+  nextcloudHost: string;
+  /** WEBHOOK_RECEIVER_URL: where Nextcloud sends the calls (default `{public URL}/webhooks/nextcloud`). */
+  receiverUrl: string;
+  timeoutMs?: number;
+}
+
+const createBody = z.object({ preset: z.string().max(64) }).strict();
+
+export function createWebhookRouter(deps: WebhookRouteDeps): Router {
+  const router = Router();
+  const identify = requireKnowledgeCaller(deps.caller);
+  const store = (): WebhookRegistrationStore => {
+    if (!deps.registrations) {
+      throw new NotFoundError('Webhooks need TOKEN_ENCRYPTION_KEY: their secrets are stored encrypted.');
+    }
+    return deps.registrations;
+  };
+
+  /** The caller's client, once Nextcloud has said they are an administrator; with the apps enabled there. */
+  async function asAdmin(res: Response): Promise<{ client: NextcloudClient; apps: string[]; userId: string }> {
+    const caller = knowledgeCallerOf(res);
+    if (!caller.credentials) {
+      throw new ForbiddenError('Provision an app password first: webhooks are registered with your Nextcloud account.');
+    }
+    const client = createNextcloudClient({
+      http: deps.http,
+      host: deps.nextcloudHost,
+      credentials: caller.credentials,
+    });
+    let data: unknown;
+    try {
+      data = await client.requestJson(ENABLED_APPS_PATH, { query: { filter: 'enabled' }, timeoutMs: deps.timeoutMs });
+    } catch (error) {
+      if (error instanceof ForbiddenError) throw new ForbiddenError('Only Nextcloud administrators manage webhooks.');
+      throw error;
+    }
+    const apps = (data as { apps?: unknown } | null)?.apps;
+    const names = Array.isArray(apps) ? apps.filter((app): app is string => typeof app === 'string') : [];
+    return { client, apps: names, userId: caller.userId };
+  }
+
+  router.get('/api/v1/apps', identify, async (_req, res) => {
+    const { apps } = await asAdmin(res);
+    const registered = new Set(deps.registrations?.list().map((registration) => registration.preset));
+    res.json({
+      apps,
+      webhooks_available: apps.includes(WEBHOOK_APP),
+      presets: WEBHOOK_PRESETS.map((preset) => {
+        const app = presetDefinition(preset).app;
+        return { preset, app, app_enabled: apps.includes(app), registered: registered.has(preset) };
+      }),
+    });
+  });
+
+  router.get('/api/v1/webhooks', identify, async (_req, res) => {
+    const registrations = store();
+    await asAdmin(res);
+    res.json({ webhooks: registrations.list().map(describe) });
+  });
+
+  router.post('/api/v1/webhooks', identify, async (req: Request, res: Response) => {
+    const registrations = store();
+    const preset = readPreset(req.body);
+    const admin = await asAdmin(res);
+    const definition = presetDefinition(preset);
+    if (!admin.apps.includes(WEBHOOK_APP)) {
+      throw new ConflictError("Nextcloud's webhook_listeners app is not enabled; enable it to register webhooks.");
+    }
+    if (!admin.apps.includes(definition.app)) {
+      throw new ConflictError(`The ${definition.app} app is not enabled in Nextcloud.`);
+    }
+    const existing = registrations.list();
+    if (existing.some((registration) => registration.preset === preset)) {
+      throw new ConflictError(`The ${preset} preset is already registered; delete its webhooks first.`);
+    }
+    if (existing.length + definition.registrations.length > MAX_WEBHOOK_REGISTRATIONS) {
+      throw new ConflictError(`At most ${MAX_WEBHOOK_REGISTRATIONS} webhooks can be registered.`);
+    }
+    const done: WebhookRegistration[] = [];
+    try {
+      for (const { event, eventFilter } of definition.registrations) {
+        const secret = generateWebhookSecret();
+        const answer = await admin.client.requestJson<{ id?: unknown }>(WEBHOOKS_PATH, {
+          method: 'POST',
+          json: {
+            httpMethod: 'POST',
+            uri: deps.receiverUrl,
+            event,
+            eventFilter,
+            authMethod: 'header',
+            authData: { [WEBHOOK_SECRET_HEADER]: secret },
+          },
+          timeoutMs: deps.timeoutMs,
+        });
+        const nextcloudId = Number(answer?.id);
+        if (!Number.isSafeInteger(nextcloudId)) throw new ConflictError('Nextcloud answered without a webhook id.');
+        const record = { nextcloudId, event, preset, uri: deps.receiverUrl, eventFilter, registeredBy: admin.userId };
+        done.push(registrations.add({ ...record, secret }, requestIdOf(res)));
+      }
+    } catch (error) {
+      // All or nothing: what was registered of this preset is removed again.
+      for (const registration of done) await unregister(admin, registration, res).catch(() => undefined);
+      throw error;
+    }
+    res.status(201).json({ preset, webhooks: done.map(describe) });
+  });
+
+  router.delete('/api/v1/webhooks/:id', identify, async (req, res) => {
+    const registrations = store();
+    const id = parseIntegerParam('id', req.params.id, { min: 1, max: Number.MAX_SAFE_INTEGER });
+    const admin = await asAdmin(res);
+    const registration = registrations.get(id);
+    if (!registration) throw new NotFoundError('There is no webhook with this id.');
+    await unregister(admin, registration, res);
+    res.json({ id, deleted: true });
+  });
+
+  /** At Nextcloud first (its `data:false` means it is already gone there), then here. */
+  async function unregister(
+    admin: { client: NextcloudClient; userId: string },
+    registration: WebhookRegistration,
+    res: Response,
+  ) {
+    await admin.client.request(`${WEBHOOKS_PATH}/${registration.nextcloudId}`, {
+      method: 'DELETE',
+      timeoutMs: deps.timeoutMs,
+    });
+    store().delete(registration.id, admin.userId, requestIdOf(res));
+  }
+
+  return router;
+}
+
+function readPreset(body: unknown): WebhookPreset {
+  const parsed = createBody.safeParse(body);
+  if (!parsed.success) {
+    throw new InvalidInputError(`Send a JSON body {"preset": …} with one of: ${WEBHOOK_PRESETS.join(', ')}.`);
+  }
+  const { preset } = parsed.data;
+  if (!isWebhookPreset(preset)) {
+    throw new InvalidInputError(`Unknown preset; use one of: ${WEBHOOK_PRESETS.join(', ')}. ${DECK_HAS_NO_PRESET}`);
+  }
+  return preset;
+}
+
+function describe(registration: WebhookRegistration) {
+  return {
+    id: registration.id,
+    nextcloud_id: registration.nextcloudId,
+    event: registration.event,
+    preset: registration.preset,
+    uri: registration.uri,
+    event_filter: registration.eventFilter,
+    registered_by: registration.registeredBy,
+    created_at: registration.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,272 @@
+// The admin webhook routes against the platform double: an admin registers a preset (the double holds it with header
+// auth and an eventFilter), a non-admin is refused, bad input registers nothing, delete removes it at both ends, and
+// the double's cron delivers a real file event to our receiver, which authenticates it and wakes the sync.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createFilesApp } from '../../../test/platform/apps/files.js';
+import { createNotesApp } from '../../../test/platform/apps/notes.js';
+import {
+  createWebhookListenersApp,
+  type WebhookListenersDouble,
+} from '../../../test/platform/apps/webhook-listeners.js';
+import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { createErrorHandler } from '../../src/api/error-handler.js';
+import { createRequestContext } from '../../src/api/request-context.js';
+import { createWebhookRouter } from '../../src/api/webhook-routes.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createHttpClient, type HttpClient } from '../../src/net/http-client.js';
+import { createAuditLog } from '../../src/store/audit-log.js';
+import { createSecretBox } from '../../src/store/secret-box.js';
+import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import type { WakeEvent } from '../../src/sync/wake-event.js';
+import { createWebhookReceiver, WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
+import {
+  createWebhookRegistrationStore,
+  type WebhookRegistrationStore,
+} from '../../src/sync/webhooks/webhook-registrations.js';
+import { makeTempDir } from '../support/temp-dir.js';
+
+const KEY = new Uint8Array(32).fill(3);
+const basicAuth = (login: string, password: string) =>
+  `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+const ADMIN = { loginName: 'admin', password: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' };
+const ALICE = { loginName: 'alice', password: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
+let double: PlatformDouble;
+let hooks: WebhookListenersDouble;
+let temp: ReturnType<typeof makeTempDir>;
+let storage: TokenStorage;
+let store: WebhookRegistrationStore;
+let http: HttpClient;
+const servers: Server[] = [];
+let adminUrl: string;
+let aliceUrl: string;
+let woken: WakeEvent[][] = [];
+
+/** An app like app.ts builds it: the receiver before express.json, the routes as `userId` with `credentials`. */
+async function startApp(userId: string, credentials: typeof ADMIN): Promise<string> {
+  const logger = createLogger('silent');
+  const app = express();
+  app.use(createRequestContext(logger));
+  app.use(createWebhookReceiver({ secrets: store, waker: { wake: (events) => void woken.push([...events]) }, logger }));
+  app.use(express.json({ limit: '16kb' }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app.use(
+    createWebhookRouter({
+      caller: { basicUser: { userId: async () => userId, credentials } },
+      registrations: store,
+      http,
+      nextcloudHost: double.url,
+      receiverUrl: `${url}/webhooks/nextcloud`,
+    }),
+  );
+  app.use(createErrorHandler(logger));
+  servers.push(server);
+  return url;
+}
+
+beforeAll(async () => {
+  hooks = createWebhookListenersApp();
+  double = await startPlatformDouble({
+    users: [
+      { id: 'admin', groups: ['admin'], appPasswords: [ADMIN.password] },
+      { id: 'alice', appPasswords: [ALICE.password] },
+    ],
+    apps: [createFilesApp(), createNotesApp(), hooks],
+  });
+  temp = makeTempDir();
+  storage = await openTokenStorage({ path: temp.file('store.db'), encryptionKey: KEY });
+  store = createWebhookRegistrationStore({
+    db: storage.db,
+    box: await createSecretBox(KEY),
+    audit: createAuditLog(storage.db),
+  });
+  http = createHttpClient({ verifySsl: true, timeoutMs: 5000, userAgent: 'test' });
+  adminUrl = await startApp('admin', ADMIN);
+  aliceUrl = await startApp('alice', ALICE);
+});
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await http.close();
+  await double.close();
+  storage.close();
+  temp.remove();
+});
+beforeEach(async () => {
+  for (const registration of store.list())
+    await call(adminUrl, `/api/v1/webhooks/${registration.id}`, { method: 'DELETE' });
+  await hooks.runWebhookJobs();
+  woken = [];
+});
+
+const call = (base: string, path: string, init: { method?: string; body?: string; type?: string } = {}) =>
+  fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: init.body === undefined ? {} : { 'content-type': init.type ?? 'application/json' },
+    body: init.body,
+  });
+const registerPreset = (preset: unknown, base = adminUrl) =>
+  call(base, '/api/v1/webhooks', { method: 'POST', body: JSON.stringify({ preset }) });
+
+describe('webhook routes: registering', () => {
+  it('registers every event of a preset at Nextcloud with header auth, a secret and an eventFilter, never a userIdFilter', async () => {
+    const response = await registerPreset('files');
+
+    expect(response.status).toBe(201);
+    const listeners = hooks.listeners();
+    expect(listeners.map((listener) => listener.event)).toContain('OCP\\Files\\Events\\Node\\NodeWrittenEvent');
+    for (const listener of listeners) {
+      expect(listener.authMethod).toBe('header');
+      expect(Object.keys(listener.authData ?? {})).toEqual([WEBHOOK_SECRET_HEADER]);
+      expect(Object.keys(listener.eventFilter).length).toBeGreaterThan(0);
+      expect(listener.userIdFilter).toBe('');
+      expect(listener.uri).toBe(`${adminUrl}/webhooks/nextcloud`);
+    }
+    expect(
+      store
+        .list()
+        .map((registration) => registration.nextcloudId)
+        .sort(),
+    ).toEqual(listeners.map((l) => l.id).sort());
+  });
+
+  it('lists our webhooks with their Nextcloud id, event, preset and creation time, never a secret', async () => {
+    await registerPreset('notes');
+
+    const response = await call(adminUrl, '/api/v1/webhooks');
+    const body = (await response.json()) as { webhooks: Record<string, unknown>[] };
+    expect(body.webhooks[0]).toMatchObject({
+      nextcloud_id: expect.any(Number),
+      preset: 'notes',
+      created_at: expect.any(String),
+    });
+    const secrets = hooks.listeners().map((listener) => Object.values(listener.authData ?? {})[0] ?? '');
+    for (const secret of secrets) expect(JSON.stringify(body)).not.toContain(secret);
+  });
+
+  it('answers 409 for a preset already registered', async () => {
+    await registerPreset('files');
+
+    const again = await registerPreset('files');
+    expect(again.status).toBe(409);
+    expect(hooks.listeners()).toHaveLength(store.list().length);
+  });
+
+  it('refuses bad input with 400 and registers nothing; Deck says why it is not offered', async () => {
+    const answers = await Promise.all([
+      registerPreset('deck'),
+      registerPreset(7),
+      call(adminUrl, '/api/v1/webhooks', { method: 'POST', body: '{"preset":"files","x":1}' }),
+      call(adminUrl, '/api/v1/webhooks', { method: 'POST', body: '{' }),
+      call(adminUrl, '/api/v1/webhooks', {
+        method: 'POST',
+        body: 'preset=files',
+        type: 'application/x-www-form-urlencoded',
+      }),
+    ]);
+
+    expect(answers.map((response) => response.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(((await answers[0]!.json()) as { message: string }).message).toMatch(/Deck.*not webhook-compatible/);
+    expect(hooks.listeners()).toEqual([]);
+    expect(store.list()).toEqual([]);
+  });
+
+  it('answers 409 for a preset whose app is not enabled (tables), and registers nothing', async () => {
+    const response = await registerPreset('tables');
+
+    expect(response.status).toBe(409);
+    expect(hooks.listeners()).toEqual([]);
+  });
+
+  it('refuses a non-admin with 403 on every route, and nothing is registered', async () => {
+    const answers = await Promise.all([
+      call(aliceUrl, '/api/v1/apps'),
+      call(aliceUrl, '/api/v1/webhooks'),
+      registerPreset('files', aliceUrl),
+      call(aliceUrl, '/api/v1/webhooks/1', { method: 'DELETE' }),
+    ]);
+
+    expect(answers.map((response) => response.status)).toEqual([403, 403, 403, 403]);
+    expect(((await answers[0]!.json()) as { message: string }).message).toBe(
+      'Only Nextcloud administrators manage webhooks.',
+    );
+    expect(hooks.listeners()).toEqual([]);
+  });
+
+  it('lists the enabled apps and, per preset, whether its app is enabled', async () => {
+    const body = (await (await call(adminUrl, '/api/v1/apps')).json()) as {
+      apps: string[];
+      webhooks_available: boolean;
+      presets: { preset: string; app_enabled: boolean }[];
+    };
+
+    expect(body.apps).toContain('webhook_listeners');
+    expect(body.webhooks_available).toBe(true);
+    expect(Object.fromEntries(body.presets.map((p) => [p.preset, p.app_enabled]))).toEqual({
+      files: true,
+      notes: true,
+      calendar: true,
+      tables: false,
+    });
+  });
+});
+
+describe('webhook routes: deleting', () => {
+  it('deletes at Nextcloud, then locally; an unknown id is 404, a malformed one 400', async () => {
+    await registerPreset('files');
+    const [first] = store.list();
+
+    const deleted = await call(adminUrl, `/api/v1/webhooks/${first!.id}`, { method: 'DELETE' });
+    const again = await call(adminUrl, `/api/v1/webhooks/${first!.id}`, { method: 'DELETE' });
+    const malformed = await call(adminUrl, '/api/v1/webhooks/x', { method: 'DELETE' });
+
+    expect([deleted.status, again.status, malformed.status]).toEqual([200, 404, 400]);
+    expect(hooks.listeners().map((listener) => listener.id)).not.toContain(first!.nextcloudId);
+    expect(store.get(first!.id)).toBeUndefined();
+  });
+});
+
+describe('webhook routes: end to end', () => {
+  it("the double's cron delivers a file event to our receiver, which authenticates it and wakes the sync", async () => {
+    await registerPreset('files');
+    await fetch(`${double.url}/remote.php/dav/files/alice/Documents`, {
+      method: 'MKCOL',
+      headers: { authorization: basicAuth(ALICE.loginName, ALICE.password) },
+    });
+    const put = await fetch(`${double.url}/remote.php/dav/files/alice/Documents/plan.md`, {
+      method: 'PUT',
+      headers: { authorization: basicAuth(ALICE.loginName, ALICE.password) },
+      body: '# Plan',
+    });
+
+    const deliveries = await hooks.runWebhookJobs();
+
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.map((delivery) => delivery.status)).toEqual(deliveries.map(() => 202));
+    expect(woken.flat()).toContainEqual({
+      userId: 'alice',
+      docType: 'file',
+      docId: String(Number(put.headers.get('oc-fileid')?.slice(0, 8))),
+      filePath: '/Documents/plan.md',
+      deleted: false,
+    });
+  });
+
+  it('after the webhooks are deleted, a call with their old secret is refused', async () => {
+    await registerPreset('files');
+    const [listener] = hooks.listeners();
+    const secret = Object.values(listener?.authData ?? {})[0] ?? '';
+    for (const registration of store.list())
+      await call(adminUrl, `/api/v1/webhooks/${registration.id}`, { method: 'DELETE' });
+
+    const response = await fetch(`${adminUrl}/webhooks/nextcloud`, {
+      method: 'POST',
+      headers: { [WEBHOOK_SECRET_HEADER]: secret },
+      body: new Uint8Array(Buffer.from('{}')),
+    });
+    expect(response.status).toBe(401);
+  });
+});
