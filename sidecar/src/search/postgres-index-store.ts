@@ -1,0 +1,331 @@
+// The knowledge index in PostgreSQL + pgvector, for deployments that outgrow one machine (DATABASE_URL).
+import type pg from 'pg';
+import type { DocType } from './doc-types.js';
+import { DOC_TYPES, isDocType } from './doc-types.js';
+import type { ChunkInput, IndexCounts, IndexedDocument, IndexStore } from './index-store.js';
+import { applySchema, SCHEMA_NAME, useDimensionIndex } from './postgres/schema.js';
+import { bm25Sql, searchNearest } from './postgres/search-sql.js';
+import {
+  DOCUMENT_COLUMNS,
+  POINT_COLUMNS,
+  toDocument,
+  toPoint,
+  vectorLiteral,
+  type PgDocumentRow,
+  type PgPointRow,
+} from './postgres/rows.js';
+import { termFrequencies, tokenize } from './tokenizer.js';
+
+export interface PostgresIndexStoreOptions {
+  /** Schema that holds the index tables (default `public`). */
+  schema?: string;
+  /** `close()` ends the pool too. */
+  ownsPool?: boolean;
+}
+
+interface Embedder {
+  id: string;
+  dimensions: number;
+}
+
+const EMBEDDER_KEY = 'embedder';
+const POINT_ID = /^[1-9]\d{0,17}$/;
+
+export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexStoreOptions = {}): IndexStore {
+  const s = options.schema ?? 'public';
+  if (!SCHEMA_NAME.test(s)) throw new Error('The index schema must be a plain lower-case identifier.');
+  let embedder: Embedder | undefined;
+  const ready = withClient(pool, async (client) => {
+    await applySchema(client, s);
+    const { rows } = await client.query<{ value: string }>(`SELECT value FROM ${s}.index_meta WHERE key = $1`, [
+      EMBEDDER_KEY,
+    ]);
+    embedder = rows[0] ? (JSON.parse(rows[0].value) as Embedder) : undefined;
+  });
+  const use = async <T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    await ready;
+    return withClient(pool, work);
+  };
+  const inTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
+    use(async (client) => {
+      await client.query('BEGIN');
+      try {
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    });
+
+  /** Removes a document's chunks (postings cascade) and takes them out of the user's statistics. */
+  const dropChunks = async (client: pg.PoolClient, userId: string, documentId: string) => {
+    const { rows } = await client.query<{ n: string; length: string }>(
+      `WITH gone AS (DELETE FROM ${s}.index_chunks WHERE document_id = $1 RETURNING length)
+       SELECT count(*) AS n, COALESCE(sum(length), 0) AS length FROM gone`,
+      [documentId],
+    );
+    await adjustStats(client, userId, -Number(rows[0]?.n ?? 0), -Number(rows[0]?.length ?? 0));
+  };
+  const adjustStats = async (client: pg.PoolClient, userId: string, chunks: number, length: number) => {
+    if (chunks === 0 && length === 0) return;
+    await client.query(
+      `INSERT INTO ${s}.index_user_stats (user_id, chunk_count, total_length) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET chunk_count = index_user_stats.chunk_count + excluded.chunk_count,
+         total_length = index_user_stats.total_length + excluded.total_length`,
+      [userId, chunks, length],
+    );
+  };
+
+  return {
+    engine: 'postgres',
+
+    async useEmbedder(embedderId, dimensions) {
+      if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > 16_000) {
+        throw new Error('Embedding dimensions must be a positive integer.');
+      }
+      await ready;
+      if (embedder?.id === embedderId && embedder.dimensions === dimensions) return false;
+      const cleared = await inTransaction(async (client) => {
+        const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${s}.index_documents`);
+        // TRUNCATE, not DELETE: an index built in this transaction would still see deleted rows of the old dimension.
+        await client.query(
+          `TRUNCATE ${s}.index_postings, ${s}.index_chunks, ${s}.index_documents, ${s}.index_user_stats`,
+        );
+        await useDimensionIndex(client, s, dimensions);
+        await client.query(
+          `INSERT INTO ${s}.index_meta (key, value) VALUES ($1, $2)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+          [EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions })],
+        );
+        return Number(rows[0]?.n ?? 0) > 0;
+      });
+      embedder = { id: embedderId, dimensions };
+      return cleared;
+    },
+
+    async replaceDocument(userId, document, chunks) {
+      await ready;
+      checkInput(userId, document, chunks, embedder);
+      await inTransaction(async (client) => {
+        const { rows } = await client.query<{ id: string }>(upsertDocumentSql(s), documentValues(userId, document));
+        const documentId = rows[0]?.id ?? '';
+        await dropChunks(client, userId, documentId);
+        if (chunks.length === 0) return;
+        const terms = chunks.map((chunk) => tokenize(chunk.text));
+        const inserted = await client.query<{ id: string; chunk_index: number }>(
+          `INSERT INTO ${s}.index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset,
+             page, text, length, embedding)
+           SELECT $1, $2, $3, u.* FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[],
+             $10::int[], $11::vector[]) AS u
+           RETURNING id::text AS id, chunk_index`,
+          [documentId, userId, document.docType, ...chunkColumns(chunks, terms)],
+        );
+        const postings = { chunk: [] as string[], term: [] as string[], tf: [] as number[] };
+        inserted.rows.forEach((row, i) => {
+          for (const [term, tf] of termFrequencies(terms[i] ?? [])) {
+            postings.chunk.push(row.id);
+            postings.term.push(term);
+            postings.tf.push(tf);
+          }
+        });
+        await client.query(
+          `INSERT INTO ${s}.index_postings (user_id, term, chunk_id, tf)
+           SELECT $1, u.term, u.chunk_id, u.tf FROM unnest($2::text[], $3::bigint[], $4::int[]) AS u (term, chunk_id, tf)`,
+          [userId, postings.term, postings.chunk, postings.tf],
+        );
+        const length = terms.reduce((sum, t) => sum + t.length, 0);
+        await adjustStats(client, userId, chunks.length, length);
+      });
+    },
+
+    async deleteDocument(userId, docType, docId) {
+      return inTransaction(async (client) => {
+        const { rows } = await client.query<{ id: string }>(
+          `SELECT id::text AS id FROM ${s}.index_documents WHERE user_id = $1 AND doc_type = $2 AND doc_id = $3
+           FOR UPDATE`,
+          [userId, docType, docId],
+        );
+        const id = rows[0]?.id;
+        if (id === undefined) return false;
+        await dropChunks(client, userId, id);
+        await client.query(`DELETE FROM ${s}.index_documents WHERE id = $1`, [id]);
+        return true;
+      });
+    },
+
+    async findByFilePath(userId, filePath) {
+      const { rows } = await use((c) =>
+        c.query<PgDocumentRow>(
+          `SELECT ${DOCUMENT_COLUMNS} FROM ${s}.index_documents d WHERE d.user_id = $1 AND d.file_path = $2
+           ORDER BY d.id`,
+          [userId, filePath],
+        ),
+      );
+      return rows.map(toDocument);
+    },
+
+    async deleteUser(userId) {
+      return inTransaction(async (client) => {
+        const removed = await client.query(`DELETE FROM ${s}.index_documents WHERE user_id = $1`, [userId]);
+        await client.query(`DELETE FROM ${s}.index_user_stats WHERE user_id = $1`, [userId]);
+        return removed.rowCount ?? 0;
+      });
+    },
+
+    async versions(userId, docType) {
+      const { rows } = await use((c) =>
+        c.query<{ doc_id: string; version: string }>(
+          `SELECT doc_id, version FROM ${s}.index_documents WHERE user_id = $1 AND doc_type = $2`,
+          [userId, docType],
+        ),
+      );
+      return new Map(rows.map((row) => [row.doc_id, row.version]));
+    },
+
+    async bm25(userId, query, filter) {
+      const terms = [...new Set(tokenize(query))];
+      if (terms.length === 0 || filter.limit <= 0) return { hits: [], total: 0 };
+      const { rows } = await use((c) =>
+        c.query<{ id: string; score: number; total: string }>(bm25Sql(s), [
+          userId,
+          terms,
+          typesOrNull(filter.docTypes),
+          filter.limit,
+        ]),
+      );
+      return {
+        hits: rows.map((row) => ({ pointId: row.id, score: Number(row.score) })),
+        total: Number(rows[0]?.total ?? 0),
+      };
+    },
+
+    async nearest(userId, vector, filter) {
+      await ready;
+      if (!embedder) return { hits: [], total: 0 };
+      if (vector.length !== embedder.dimensions) {
+        throw new Error(`The query vector has ${vector.length} dimensions; the index holds ${embedder.dimensions}.`);
+      }
+      const docTypes = typesOrNull(filter.docTypes);
+      return use((c) =>
+        searchNearest(c, s, { userId, vector, docTypes, limit: filter.limit, minScore: filter.minScore }),
+      );
+    },
+
+    async points(userId, pointIds, options = {}) {
+      const ids = [...new Set(pointIds.filter((id) => POINT_ID.test(id)))];
+      if (ids.length === 0) return [];
+      const vectorColumn = options.vectors === true ? ', c.embedding::text AS embedding' : '';
+      const { rows } = await use((c) =>
+        c.query<PgPointRow>(
+          `SELECT ${POINT_COLUMNS}${vectorColumn} FROM ${s}.index_chunks c
+           JOIN ${s}.index_documents d ON d.id = c.document_id WHERE c.id = ANY($1::bigint[]) AND c.user_id = $2`,
+          [ids, userId],
+        ),
+      );
+      const byId = new Map(rows.map((row) => [row.point_id, row]));
+      return pointIds.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toPoint(row)] : [];
+      });
+    },
+
+    async documentPoints(userId, docType, docId) {
+      const { rows } = await use((c) =>
+        c.query<PgPointRow>(
+          `SELECT ${POINT_COLUMNS} FROM ${s}.index_chunks c JOIN ${s}.index_documents d ON d.id = c.document_id
+           WHERE d.user_id = $1 AND d.doc_type = $2 AND d.doc_id = $3 ORDER BY c.chunk_index, c.id`,
+          [userId, docType, docId],
+        ),
+      );
+      return rows.map(toPoint);
+    },
+
+    async counts(userId): Promise<IndexCounts> {
+      const { rows } = await use((c) =>
+        c.query<{ doc_type: DocType; documents: string; chunks: string }>(
+          `SELECT d.doc_type, count(*) AS documents, COALESCE(sum(n.chunks), 0) AS chunks
+           FROM ${s}.index_documents d
+           CROSS JOIN LATERAL (SELECT count(*) AS chunks FROM ${s}.index_chunks c WHERE c.document_id = d.id) n
+           WHERE d.user_id = $1 GROUP BY d.doc_type`,
+          [userId],
+        ),
+      );
+      const counts: IndexCounts = { documents: 0, chunks: 0, byType: {} };
+      for (const row of rows) {
+        const entry = { documents: Number(row.documents), chunks: Number(row.chunks) };
+        counts.documents += entry.documents;
+        counts.chunks += entry.chunks;
+        counts.byType[row.doc_type] = entry;
+      }
+      return counts;
+    },
+
+    async close() {
+      await ready.catch(() => undefined);
+      if (options.ownsPool) await pool.end();
+    },
+  };
+}
+
+async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    return await work(client);
+  } finally {
+    client.release();
+  }
+}
+
+function checkInput(userId: string, d: IndexedDocument, chunks: readonly ChunkInput[], embedder?: Embedder): void {
+  if (!embedder) throw new Error('The index has no embedder yet: call useEmbedder first.');
+  if (userId === '') throw new Error('A document needs a user.');
+  if (!isDocType(d.docType)) throw new Error(`Unknown doc type; expected one of ${DOC_TYPES.join(', ')}.`);
+  for (const chunk of chunks) {
+    if (chunk.vector.length !== embedder.dimensions) {
+      throw new Error(`A chunk vector has ${chunk.vector.length} dimensions; the index holds ${embedder.dimensions}.`);
+    }
+  }
+}
+
+function upsertDocumentSql(s: string): string {
+  return `INSERT INTO ${s}.index_documents (user_id, doc_type, doc_id, title, mime_type, version, file_path, link,
+      page_count, modified_at, extra, indexed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+    ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET title = excluded.title, mime_type = excluded.mime_type,
+      version = excluded.version, file_path = excluded.file_path, link = excluded.link,
+      page_count = excluded.page_count, modified_at = excluded.modified_at, extra = excluded.extra,
+      indexed_at = excluded.indexed_at
+    RETURNING id::text AS id`;
+}
+
+function documentValues(userId: string, d: IndexedDocument): unknown[] {
+  const extra = d.extra === undefined ? null : JSON.stringify(d.extra);
+  const indexedAt = Math.floor(Date.now() / 1000);
+  const values: unknown[] = [userId, d.docType, d.docId, d.title, d.mimeType, d.version];
+  return values.concat([
+    d.filePath ?? null,
+    d.link ?? null,
+    d.pageCount ?? null,
+    d.modifiedAt ?? null,
+    extra,
+    indexedAt,
+  ]);
+}
+
+function chunkColumns(chunks: readonly ChunkInput[], terms: readonly string[][]): unknown[] {
+  return [
+    chunks.map((c) => c.index),
+    chunks.map((c) => c.total),
+    chunks.map((c) => c.start),
+    chunks.map((c) => c.end),
+    chunks.map((c) => c.page),
+    chunks.map((c) => c.text),
+    terms.map((t) => t.length),
+    chunks.map((c) => vectorLiteral(c.vector)),
+  ];
+}
+
+function typesOrNull(docTypes: readonly DocType[] | undefined): string[] | null {
+  return docTypes && docTypes.length > 0 ? [...docTypes] : null;
+}
