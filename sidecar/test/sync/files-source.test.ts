@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { createNotesApp } from '../../../test/platform/apps/notes.js';
+import { createSharingDouble } from '../../../test/platform/apps/sharing.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { createPdfTextPool } from '../../src/sync/extract/pdf-text.js';
 import { createFilesSource } from '../../src/sync/sources/files-source.js';
@@ -26,7 +27,7 @@ beforeAll(async () => {
       { id: 'alice', appPasswords: [PASSWORDS.alice] },
       { id: 'bob', appPasswords: [PASSWORDS.bob] },
     ],
-    apps: [files, createNotesApp()],
+    apps: [files, createNotesApp(), createSharingDouble({ files, users: ['alice', 'bob'] })],
   });
   contexts = createTestSyncContexts(double.url);
   alice = contexts.contextFor('alice', PASSWORDS.alice);
@@ -162,6 +163,30 @@ describe('files source: scan', () => {
     expect(hints(result)).toEqual(['/mine.md']);
   });
 
+  it('lists a file shared with a second user in their listing too, until the share goes', async () => {
+    files.seedFile('alice', 'Shared/plan.md', 'the plan');
+    const bob = contexts.contextFor('bob', PASSWORDS.bob);
+    const before = asChanges(await source.scan(bob, undefined));
+    const shareId = await shareWithBob('/Shared/plan.md');
+    const shared = asChanges(await source.scan(bob, before.cursor));
+    await dav('PUT', '/Shared/plan.md', {}, 'the new plan');
+    const edited = asChanges(await source.scan(bob, shared.cursor));
+    await fetch(`${double.url}/ocs/v2.php/apps/files_sharing/api/v1/shares/${shareId}`, {
+      method: 'DELETE',
+      headers: { authorization: AUTH, 'ocs-apirequest': 'true' },
+    });
+
+    const unshared = asChanges(await source.scan(bob, edited.cursor));
+
+    const plan = (result: Changes) => result.changed.find((document) => document.hint === '/plan.md');
+    expect(plan(before)).toBeUndefined();
+    expect(plan(shared)?.docId).toBe(idOf('alice', 'Shared/plan.md'));
+    expect(plan(edited)?.version).toBe(files.findNode('alice', 'Shared/plan.md')!.etag);
+    expect(plan(edited)?.version).not.toBe(plan(shared)?.version);
+    expect(plan(unshared)).toBeUndefined();
+    expect(hints(asChanges(await source.scan(alice, undefined)))).toContain('/Shared/plan.md');
+  });
+
   it('keeps the home ETag alone in the cursor when the folders do not fit, and still answers unchanged', async () => {
     const notices: string[] = [];
     const small = createFilesSource({
@@ -235,6 +260,15 @@ describe('files source: fetch', () => {
     expect([gone, replaced]).toEqual([null, null]);
   });
 });
+
+async function shareWithBob(path: string): Promise<string> {
+  const response = await fetch(`${double.url}/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json`, {
+    method: 'POST',
+    headers: { authorization: AUTH, 'ocs-apirequest': 'true', 'content-type': 'application/json' },
+    body: JSON.stringify({ path, shareType: 0, shareWith: 'bob', permissions: 1 }),
+  });
+  return ((await response.json()) as { ocs: { data: { id: string } } }).ocs.data.id;
+}
 
 async function trashItemName(name: string): Promise<string> {
   const response = await fetch(`${double.url}/remote.php/dav/trashbin/alice/trash`, {

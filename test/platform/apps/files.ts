@@ -27,6 +27,10 @@ export interface FilesDouble extends DoubleApp {
   readFile(userId: string, path: string): Buffer | undefined;
   /** The file or folder at `path` (`/Documents/a.md` or `Documents/a.md`), for apps that share files. */
   findNode(userId: string, path: string): FileNode | undefined;
+  /** Shows the owner's file or folder in the recipient's home, as a user share does (`permissions` 1 … 31). */
+  mountShare(recipient: string, owner: string, path: string, permissions: number): void;
+  /** Takes a share's item out of the recipient's home. */
+  unmountShare(recipient: string, owner: string, path: string): void;
 }
 
 interface UserFiles {
@@ -79,6 +83,15 @@ export function createFilesApp(options: FilesDoubleOptions = {}): FilesDouble {
       return node?.kind === 'file' ? node.content : undefined;
     },
     findNode: (userId, path) => filesOf(userId).tree.find(splitPath(path)),
+    mountShare: (recipient, owner, path, permissions) => {
+      const ownerTree = filesOf(owner).tree;
+      const node = ownerTree.find(splitPath(path));
+      if (node) filesOf(recipient).tree.shares.mount(node, ownerTree, permissions);
+    },
+    unmountShare: (recipient, owner, path) => {
+      const node = filesOf(owner).tree.find(splitPath(path));
+      if (node) filesOf(recipient).tree.shares.unmount(node.fileId);
+    },
   };
 }
 

@@ -69,6 +69,9 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
       else if (req.method === 'PUT') reply(updateShare(share, params, req));
       else if (req.method === 'DELETE') {
         shares.splice(shares.indexOf(share), 1);
+        if (share.shareType === USER && share.shareWith) {
+          options.files.unmountShare(share.shareWith, share.fileOwner, share.path);
+        }
         reply({ status: 200, data: [] });
       } else return false;
     } else return false;
@@ -119,6 +122,8 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
     share.password = params.password && (isLink || shareType === EMAIL) ? params.password : null;
     share.note = params.note ?? '';
     share.label = params.label ?? '';
+    // A user share shows the item in the recipient's files (group shares are not mounted by the double).
+    if (shareType === USER && shareWith) options.files.mountShare(shareWith, user, path, permissions);
     return { status: 200, data: describe(share, req) };
   }
 

@@ -69,8 +69,8 @@ function propfind({ req, res, body, tree, userId, segments }: FilesRequest): voi
   const depth = header(req, 'depth') === '0' ? 0 : 1;
   const resources: DavResource[] = [describe(req, tree, userId, node, segments)];
   if (depth === 1 && node.kind === 'folder') {
-    for (const child of node.children.values())
-      resources.push(describe(req, tree, userId, child, [...segments, child.name]));
+    // The key, not the node's name: a received share may show under another name (`report (2).pdf`).
+    for (const [name, child] of node.children) resources.push(describe(req, tree, userId, child, [...segments, name]));
   }
   sendMultistatus(res, resources, requested);
 }

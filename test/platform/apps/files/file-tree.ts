@@ -1,6 +1,7 @@
 // One user's files in the files double: a tree of folders and files with Nextcloud's file ids, etags (which change
 // up the tree on every write, as Nextcloud propagates them), versions of overwritten files and the trash bin.
 import { randomBytes } from 'node:crypto';
+import { ShareMounts } from './share-mounts.js';
 
 export interface FileVersion {
   /** Unix seconds; also the version's name under /versions/{uid}/versions/{fileid}/. */
@@ -52,9 +53,12 @@ export const FOLDER_MIME_TYPE = 'httpd/unix-directory';
 export class FileTree {
   readonly root: FileNode;
   readonly trash: TrashItem[] = [];
+  /** Files and folders other users shared with this one, shown in the home. */
+  readonly shares: ShareMounts;
 
   constructor(private readonly ids: { next(): number }) {
     this.root = this.newFolder('');
+    this.shares = new ShareMounts(this.root);
   }
 
   /** A new id from the instance-wide sequence that file ids come from (comments use it too). */
@@ -64,6 +68,7 @@ export class FileTree {
 
   /** The node at `segments` (decoded names), or undefined. */
   find(segments: string[]): FileNode | undefined {
+    this.shares.prune();
     let node: FileNode | undefined = this.root;
     for (const name of segments) node = node?.kind === 'folder' ? node.children.get(name) : undefined;
     return node;

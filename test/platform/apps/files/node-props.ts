@@ -7,7 +7,7 @@ import type { FileNode, FileTree } from './file-tree.js';
 export function describeNode(tree: FileTree, node: FileNode): DavProps {
   const isFolder = node.kind === 'folder';
   return {
-    getetag: `&quot;${node.etag}&quot;`,
+    getetag: `&quot;${node === tree.root ? tree.shares.homeEtag() : node.etag}&quot;`,
     getlastmodified: httpDate(node.mtime),
     getcontentlength: isFolder ? undefined : String(node.content.length),
     getcontenttype: isFolder ? undefined : escapeXml(node.mimeType),
@@ -15,7 +15,7 @@ export function describeNode(tree: FileTree, node: FileNode): DavProps {
     fileid: String(node.fileId),
     id: ocFileId(node),
     // Own files: read, share, delete, rename, move, write; folders add create and create-folder.
-    permissions: isFolder ? 'RGDNVCK' : 'RGDNVW',
+    permissions: tree.shares.permissionsOf(node) ?? (isFolder ? 'RGDNVCK' : 'RGDNVW'),
     size: String(tree.sizeOf(node)),
     favorite: '0',
     'has-preview': String(!isFolder && /^(image\/|text\/)/.test(node.mimeType)),
