@@ -6,6 +6,7 @@ import { createApp } from './api/app.js';
 import { FAILED_VALIDATIONS_PER_ADDRESS, FAILURE_WINDOW_MS } from './api/app-password-routes.js';
 import { clientAddressKey, createRateLimiter } from './api/rate-limit.js';
 import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
+import { createBasicUser, type BasicUser } from './auth/basic-user.js';
 import { createRefreshLease } from './auth/refresh-lease.js';
 import { createMcpService } from './mcp/mcp-service.js';
 import { serveStdio } from './mcp/stdio.js';
@@ -18,6 +19,9 @@ import type { EncryptionPreparation } from './store/key-check.js';
 import { openTokenStorage, type TokenStorage } from './store/token-storage.js';
 import type { HttpClient } from './net/http-client.js';
 import { buildOidcDiscoveryUrl } from './platform/urls.js';
+import { withSyncNotifications } from './sync/credential-events.js';
+import { createKnowledge, syncCredentialsFrom, type Knowledge } from './sync/knowledge.js';
+import { createWebhookRegistrationStore } from './sync/webhooks/webhook-registrations.js';
 import { SIDECAR_VERSION } from './version.js';
 
 export interface RunningServer {
@@ -68,13 +72,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Hybrid and oauth modes resolve their OAuth client before listening (a failure is retried in the background).
   await oauth?.start();
 
+  const basicUser = basicUserFor(settings, http);
+  const knowledge = await createKnowledgeFor(settings, { http, logger, storage, basicUser });
+  const appPasswords =
+    knowledge && storage.appPasswords
+      ? withSyncNotifications(storage.appPasswords, knowledge.engine, logger)
+      : storage.appPasswords;
+
   const mcp = createMcpService({
     settings,
     http,
     logger,
     publicUrl,
     oauth,
-    appPasswords: storage.appPasswords,
+    appPasswords,
+    knowledge,
     addressPolicy,
     // The same allowance as the app-password routes: Nextcloud's brute-force protection must never see a flood.
     failedValidations: {
@@ -91,17 +103,25 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     settings,
     logger,
     http,
-    storage,
+    storage: { ...storage, appPasswords },
     version: SIDECAR_VERSION,
     oauth,
     publicUrl,
     mcp,
+    knowledge,
+    knowledgeCaller: { oauth, appPasswords, basicUser },
+    webhookRegistrations:
+      knowledge && storage.box
+        ? createWebhookRegistrationStore({ db: storage.db, box: storage.box, audit: storage.audit })
+        : undefined,
+    webhookReceiverUrl: settings.knowledge.webhookReceiverUrl,
     clock: options.clock,
   });
   const server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
   const { port } = server.address() as AddressInfo;
   const url = `http://${formatHost(settings.server.host)}:${port}`;
   logger.info({ url, authMode: settings.authMode, version: SIDECAR_VERSION }, 'listening');
+  knowledge?.engine.start();
   const warmedUp = mcp.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'MCP warm-up failed'));
 
   return {
@@ -113,6 +133,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await warmedUp;
       await closeServer(server, graceMs);
       await mcp.close();
+      await knowledge?.close();
       oauth?.close();
       await http.close();
       storage.close();
@@ -132,6 +153,39 @@ export async function runStdioServer(settings: Settings): Promise<void> {
   } finally {
     await http.close();
   }
+}
+
+/** Basic mode's configured user (the one user it syncs and whose index it searches). */
+function basicUserFor(settings: Settings, http: HttpClient): BasicUser | undefined {
+  const { username, password, host, validationTimeoutMs } = settings.nextcloud;
+  if (settings.authMode !== 'basic' || !username || !password) return undefined;
+  return createBasicUser(http, host, { loginName: username, password }, validationTimeoutMs);
+}
+
+/** The knowledge index, when VECTOR_SYNC_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
+async function createKnowledgeFor(
+  settings: Settings,
+  deps: { http: HttpClient; logger: Logger; storage: TokenStorage; basicUser?: BasicUser },
+): Promise<Knowledge | undefined> {
+  if (!settings.knowledge.enabled) return undefined;
+  const background =
+    deps.basicUser !== undefined || (deps.storage.appPasswords !== undefined && usesIdentityProvider(settings));
+  if (!background) {
+    deps.logger.warn('VECTOR_SYNC_ENABLED needs background access (basic, hybrid or oauth mode); sync stays off.');
+    return undefined;
+  }
+  const knowledge = await createKnowledge({
+    settings,
+    http: deps.http,
+    logger: deps.logger,
+    db: deps.storage.db,
+    credentials: syncCredentialsFrom({ appPasswords: deps.storage.appPasswords, basicUser: deps.basicUser }),
+  });
+  deps.logger.info(
+    { index: knowledge.store.engine, embedder: knowledge.embedder.configured },
+    'knowledge sync enabled',
+  );
+  return knowledge;
 }
 
 /** Smithery callers name the server to reach: only there do outbound connections follow the address policy. */

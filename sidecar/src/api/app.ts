@@ -9,6 +9,12 @@ import type { OAuthContext } from '../auth/oauth-context.js';
 import type { McpEndpoint } from '../mcp/http-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
 import type { TokenStorage } from '../store/token-storage.js';
+import type { Knowledge } from '../sync/knowledge.js';
+import type { KnowledgeCallerDeps } from './knowledge-caller.js';
+import { createKnowledgeRouter } from './knowledge-routes.js';
+import { createWebhookReceiver } from '../sync/webhooks/webhook-receiver.js';
+import type { WebhookRegistrationStore } from '../sync/webhooks/webhook-registrations.js';
+import { createWebhookRouter } from './webhook-routes.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
@@ -33,12 +39,21 @@ export interface AppDeps {
   publicUrl: string;
   /** The MCP endpoint (/mcp), mounted with its own body limit. */
   mcp?: McpEndpoint;
+  /** Present when VECTOR_SYNC_ENABLED is on (search, chunk context, sync status, webhooks). */
+  knowledge?: Knowledge;
+  /** Who calls a knowledge route: the Bearer token's subject, or basic mode's configured user. */
+  knowledgeCaller?: KnowledgeCallerDeps;
+  /** Our registrations at Nextcloud's webhook_listeners (needs an encryption key for their secrets). */
+  webhookRegistrations?: WebhookRegistrationStore;
+  /** WEBHOOK_RECEIVER_URL, or the public URL + /webhooks/nextcloud. */
+  webhookReceiverUrl?: string;
   clock?: () => number;
 }
 
 export function createApp(deps: AppDeps): Express {
   const { settings, http, storage } = deps;
   const clock = deps.clock ?? Date.now;
+  const knowledgeCaller = deps.knowledgeCaller ?? { oauth: deps.oauth, appPasswords: storage.appPasswords };
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -47,12 +62,20 @@ export function createApp(deps: AppDeps): Express {
   app.use(createRequestContext(deps.logger));
   app.use(helmet());
   if (deps.mcp) app.use(deps.mcp.router);
+  // Before the JSON parser: the receiver authenticates first and reads the body itself.
+  if (deps.knowledge && deps.webhookRegistrations) {
+    app.use(
+      createWebhookReceiver({ secrets: deps.webhookRegistrations, waker: deps.knowledge.engine, logger: deps.logger }),
+    );
+  }
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   if (settings.authMode === 'smithery') {
     app.get('/.well-known/mcp-config', (_req, res) => void res.json(SMITHERY_CONFIG_SCHEMA));
   }
-  app.use(createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock }));
+  app.use(
+    createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock, knowledge: deps.knowledge }),
+  );
   app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
   app.use(
@@ -100,6 +123,25 @@ export function createApp(deps: AppDeps): Express {
       }),
     );
   }
+
+  app.use(
+    createKnowledgeRouter({
+      knowledge: deps.knowledge,
+      caller: knowledgeCaller,
+      managementApiKey: settings.managementApiKey,
+    }),
+  );
+
+  app.use(
+    createWebhookRouter({
+      caller: knowledgeCaller,
+      registrations: deps.knowledge ? deps.webhookRegistrations : undefined,
+      http,
+      nextcloudHost: settings.nextcloud.host,
+      receiverUrl: deps.webhookReceiverUrl ?? `${deps.publicUrl}/webhooks/nextcloud`,
+      timeoutMs: settings.nextcloud.httpTimeoutMs,
+    }),
+  );
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.logger));

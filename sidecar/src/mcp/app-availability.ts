@@ -12,6 +12,7 @@ const SIGNALS: Record<ToolApp, Signal> = {
   calendar: null,
   contacts: null,
   search: null,
+  knowledge: null,
   notes: { capability: 'notes' },
   deck: { capability: 'deck' },
   news: { menu: 'news' },

@@ -9,12 +9,14 @@ import type { HttpClient } from '../net/http-client.js';
 import { createCallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
+import type { Knowledge } from '../sync/knowledge.js';
 import { TOOL_APPS } from './app-availability.js';
 import { accessOf, createMcpEndpoint, type McpEndpoint } from './http-endpoint.js';
 import { createLegacySessions } from './legacy-sessions.js';
 import { buildMcpServer, type ServerFactoryDeps } from './server-factory.js';
 import { ALL_RESOURCE_TEMPLATES } from './resource-catalog.js';
 import { ALL_TOOLS } from './tool-catalog.js';
+import { createKnowledgeTools } from './tools/knowledge.js';
 import { warmUpMcp } from './warm-up.js';
 import type { ToolApp } from './tool-definition.js';
 
@@ -29,6 +31,8 @@ export interface McpServiceDeps {
   addressPolicy?: AddressPolicy;
   /** multi_user_basic: failed validations per client address. */
   failedValidations?: FailureLimit;
+  /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
+  knowledge?: Knowledge;
   clock?: () => number;
 }
 
@@ -74,11 +78,11 @@ export function createMcpService(deps: McpServiceDeps): McpService {
 
 /** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */
 export function createFactoryDeps(
-  deps: Pick<McpServiceDeps, 'settings' | 'http' | 'logger'>,
+  deps: Pick<McpServiceDeps, 'settings' | 'http' | 'logger' | 'knowledge'>,
   scopeOf: ServerFactoryDeps['scopeOf'],
 ): ServerFactoryDeps {
   return {
-    tools: ALL_TOOLS,
+    tools: deps.knowledge ? [...ALL_TOOLS, ...createKnowledgeTools(deps.knowledge)] : ALL_TOOLS,
     resources: ALL_RESOURCE_TEMPLATES,
     http: deps.http,
     logger: deps.logger,

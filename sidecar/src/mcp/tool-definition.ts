@@ -6,7 +6,18 @@ import type { NextcloudClient } from '../platform/nextcloud-client.js';
 
 /** The app a tool belongs to; tools of apps that are not installed are not listed. `core` is always there. */
 export type ToolApp =
-  'core' | 'files' | 'notes' | 'calendar' | 'contacts' | 'deck' | 'news' | 'tables' | 'cookbook' | 'sharing' | 'search';
+  | 'core'
+  | 'files'
+  | 'notes'
+  | 'calendar'
+  | 'contacts'
+  | 'deck'
+  | 'news'
+  | 'tables'
+  | 'cookbook'
+  | 'sharing'
+  | 'search'
+  | 'knowledge';
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;

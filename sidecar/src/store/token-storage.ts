@@ -8,7 +8,7 @@ import { createMigrator } from './migrator.js';
 import { createOAuthClientStore, type OAuthClientStore } from './oauth-clients.js';
 import { createOAuthSessionStore, type OAuthSessionStore } from './oauth-sessions.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-tokens.js';
-import { createSecretBox } from './secret-box.js';
+import { createSecretBox, type SecretBox } from './secret-box.js';
 
 /** `cannot_decrypt`: the stored key check no longer opens with our key (another process changed keys). */
 export type StoreHealth = 'ok' | 'failing' | 'cannot_decrypt';
@@ -21,6 +21,8 @@ export interface TokenStorage {
   oauthClients?: OAuthClientStore;
   oauthSessions?: OAuthSessionStore;
   audit: AuditLog;
+  /** The key's AEAD, for stores of other capabilities (webhook registrations); absent without a key. */
+  box?: SecretBox;
   /** What start-up did to the schema. */
   migration: { stamped: boolean; applied: string[] };
   /** What start-up did with the encryption key (undefined without a key). */
@@ -57,6 +59,7 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
       oauthClients: box && createOAuthClientStore(db, box),
       oauthSessions: box && createOAuthSessionStore(db, box, { clock: options.clock }),
       audit,
+      box,
       migration,
       encryption,
       health: () => {

@@ -150,7 +150,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const embedder = await currentEmbedder();
       const context = await contextFor(item.userId);
       if (!context) return queue.done(item);
-      const fetched = await source.fetch(context, { docId: item.docId, version: item.version, hint: item.hint });
+      const fetched = await source.read(context, { docId: item.docId, version: item.version, hint: item.hint });
       if (fetched) await indexDocument(store, embedder, item.userId, fetched, settings);
       else await store.deleteDocument(item.userId, item.docType, item.docId);
       queue.done(item);

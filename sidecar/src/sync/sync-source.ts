@@ -1,5 +1,5 @@
 // What every document source (files, notes, deck, calendar, news, contacts) offers the sync engine: a cheap scan for
-// what changed since the last one, and the fetch of one document's text.
+// what changed since the last one, and the reading of one document's text.
 import type { NextcloudClient } from '../platform/nextcloud-client.js';
 import type { DocType } from '../search/doc-types.js';
 import type { IndexedDocument } from '../search/index-store.js';
@@ -53,7 +53,7 @@ export interface SyncSource {
    * The document's current text and metadata; null when it is gone or no longer readable (the engine removes it).
    * Throws DocumentParseError for content that cannot be read (corrupt PDF, invalid iCalendar): a dead letter.
    */
-  fetch(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null>;
+  read(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null>;
 }
 
 /** Content Nextcloud served but that cannot be turned into text; the queue keeps it as a dead letter. */

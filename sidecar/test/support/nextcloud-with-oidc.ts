@@ -2,6 +2,7 @@
 // obtain real tokens from it.
 import { obtainTokens, type TokenSet } from '../../../test/platform/oidc-code-flow.js';
 import type { IntrospectionBehaviour } from '../../../test/platform/oidc-introspection.js';
+import type { DoubleApp } from '../../../test/platform/double-app.js';
 import { startPlatformDouble, type DoubleUser, type PlatformDouble } from '../../../test/platform/platform-double.js';
 
 export const COMPANION_CLIENT = {
@@ -36,6 +37,8 @@ export async function startNextcloudWithOidc(
     accessTokenTtlSeconds?: number;
     /** `any-token`: the test-only lenient provider that introspects every client's token. */
     introspection?: IntrospectionBehaviour;
+    /** Nextcloud apps to serve besides the oidc app (files, notes, …). */
+    apps?: DoubleApp[];
   } = {},
 ): Promise<PlatformDouble> {
   const client = (c: typeof COMPANION_CLIENT) => ({
@@ -47,6 +50,7 @@ export async function startNextcloudWithOidc(
   });
   return startPlatformDouble({
     users,
+    apps: options.apps,
     oidc: {
       users: users.map((user) => ({ id: user.id })),
       autoLoginUser: options.autoLoginUser,

@@ -160,7 +160,7 @@ describe('calendar source: scans', () => {
 
 describe('calendar source: fetch', () => {
   it('reads an event as text with its calendar, component and a link into the Calendar app', async () => {
-    const document = await source.fetch(alice, { docId: 'personal/standup.ics', version: 'x', hint: 'Personal' });
+    const document = await source.read(alice, { docId: 'personal/standup.ics', version: 'x', hint: 'Personal' });
 
     expect(document).toMatchObject({
       docType: 'calendar_item',
@@ -192,7 +192,7 @@ describe('calendar source: fetch', () => {
     });
     await put('chores/bins.ics', ics('bins-1', 'VTODO', ['SUMMARY:Put out the bins', 'DUE:20250107T070000Z']));
 
-    const document = await source.fetch(alice, { docId: 'chores/bins.ics', version: 'x' });
+    const document = await source.read(alice, { docId: 'chores/bins.ics', version: 'x' });
 
     expect(document?.title).toBe('Put out the bins');
     expect(document?.pages[0]).toContain('Due: 2025-01-07T07:00:00Z');
@@ -201,8 +201,8 @@ describe('calendar source: fetch', () => {
   });
 
   it('answers null for an object that is gone', async () => {
-    expect(await source.fetch(alice, { docId: 'personal/example-event.ics', version: 'x' })).toBeNull();
-    expect(await source.fetch(alice, { docId: 'no-slash', version: 'x' })).toBeNull();
+    expect(await source.read(alice, { docId: 'personal/example-event.ics', version: 'x' })).toBeNull();
+    expect(await source.read(alice, { docId: 'no-slash', version: 'x' })).toBeNull();
   });
 
   it('turns invalid iCalendar into a DocumentParseError', () => {

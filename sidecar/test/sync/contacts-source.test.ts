@@ -126,7 +126,7 @@ describe('contacts source', () => {
   });
 
   it('reads a card as text with its address book and a link into the Contacts app', async () => {
-    const document = await source.fetch(alice, { docId: 'contacts/ann.vcf', version: 'x', hint: 'Contacts' });
+    const document = await source.read(alice, { docId: 'contacts/ann.vcf', version: 'x', hint: 'Contacts' });
 
     expect(document).toMatchObject({
       docType: 'contact',
@@ -148,14 +148,14 @@ describe('contacts source', () => {
   });
 
   it('answers null for a card that is gone', async () => {
-    expect(await source.fetch(alice, { docId: 'contacts/bob.vcf', version: 'x' })).toBeNull();
+    expect(await source.read(alice, { docId: 'contacts/bob.vcf', version: 'x' })).toBeNull();
   });
 
   it('turns a card whose values cannot be read into a DocumentParseError', async () => {
     // Radicale stores it; ical.js fails on the birthday only when it is read.
     expect((await put('contacts/odd.vcf', ['UID:odd-1', 'FN:Odd', 'BDAY:notadate'])).status).toBe(201);
 
-    await expect(source.fetch(alice, { docId: 'contacts/odd.vcf', version: 'x' })).rejects.toBeInstanceOf(
+    await expect(source.read(alice, { docId: 'contacts/odd.vcf', version: 'x' })).rejects.toBeInstanceOf(
       DocumentParseError,
     );
   });

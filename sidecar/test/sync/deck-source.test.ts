@@ -110,7 +110,7 @@ describe('deck source', () => {
   });
 
   it('reads a card as Markdown text with board, stack, labels and due date, and links to it in Deck', async () => {
-    const document = await source.fetch(alice, {
+    const document = await source.read(alice, {
       docId: String(card.id),
       version: 'x',
       hint: `${board.id}/${stack.id}`,
@@ -135,7 +135,7 @@ describe('deck source', () => {
     const fresh = createDeckSource();
 
     const { result, requests } = await requestsDuring(() =>
-      fresh.fetch(alice, { docId: String(card.id), version: 'x', hint: `${board.id}/${stack.id}` }),
+      fresh.read(alice, { docId: String(card.id), version: 'x', hint: `${board.id}/${stack.id}` }),
     );
 
     expect(result?.extra).toEqual({ board: 'Launch', stack: 'Doing' });
@@ -146,11 +146,11 @@ describe('deck source', () => {
     const gone = await deck<{ id: number }>('POST', `/boards/${board.id}/stacks/${stack.id}/cards`, { title: 'x' });
     await deck('DELETE', `/boards/${board.id}/stacks/${stack.id}/cards/${gone.id}`);
 
-    expect(await source.fetch(alice, { docId: String(gone.id), version: 'x', hint: `${board.id}/${stack.id}` })).toBe(
+    expect(await source.read(alice, { docId: String(gone.id), version: 'x', hint: `${board.id}/${stack.id}` })).toBe(
       null,
     );
-    expect(await source.fetch(alice, { docId: '999999', version: 'x' })).toBeNull();
-    expect(await source.fetch(alice, { docId: 'nope', version: 'x' })).toBeNull();
+    expect(await source.read(alice, { docId: '999999', version: 'x' })).toBeNull();
+    expect(await source.read(alice, { docId: 'nope', version: 'x' })).toBeNull();
   });
 
   it('says Deck is unavailable when Nextcloud does not serve it', async () => {

@@ -215,7 +215,7 @@ describe('files source: fetch', () => {
     files.seedFile('alice', 'fetch/Über.md', '# Grüße\n\ntext', { mtime: 1_700_000_000 });
     const document = seen('fetch/Über.md');
 
-    const fetched = await source.fetch(alice, document);
+    const fetched = await source.read(alice, document);
 
     expect(fetched).toEqual({
       docType: 'file',
@@ -233,7 +233,7 @@ describe('files source: fetch', () => {
   it('reads a PDF page by page with its page count', async () => {
     files.seedFile('alice', 'fetch/doc.pdf', Buffer.from(buildPdf(['first page', { image: true }, 'third page'])));
 
-    const fetched = await source.fetch(alice, seen('fetch/doc.pdf'));
+    const fetched = await source.read(alice, seen('fetch/doc.pdf'));
 
     expect([fetched?.pages, fetched?.pageCount, fetched?.mimeType]).toEqual([
       ['first page', '', 'third page'],
@@ -245,17 +245,17 @@ describe('files source: fetch', () => {
   it('throws DocumentParseError for a corrupt PDF', async () => {
     files.seedFile('alice', 'fetch/broken.pdf', Buffer.from(corruptPdf()));
 
-    await expect(source.fetch(alice, seen('fetch/broken.pdf'))).rejects.toThrow(DocumentParseError);
+    await expect(source.read(alice, seen('fetch/broken.pdf'))).rejects.toThrow(DocumentParseError);
   });
 
   it('answers null for a file that is gone and for a path that now holds another file', async () => {
     files.seedFile('alice', 'fetch/replaced.md', 'one');
     const before = seen('fetch/replaced.md');
     await dav('DELETE', '/fetch/replaced.md');
-    const gone = await source.fetch(alice, before);
+    const gone = await source.read(alice, before);
     files.seedFile('alice', 'fetch/replaced.md', 'another file at the same path');
 
-    const replaced = await source.fetch(alice, before);
+    const replaced = await source.read(alice, before);
 
     expect([gone, replaced]).toEqual([null, null]);
   });

@@ -148,7 +148,7 @@ describe('news source: fetch', () => {
       .feeds[0]!.id;
     const seen = asChanges(await fresh.scan(alice, undefined)).changed.find((d) => d.hint === String(feed))!;
 
-    const { result, requests } = await requestsDuring(() => fresh.fetch(alice, seen));
+    const { result, requests } = await requestsDuring(() => fresh.read(alice, seen));
 
     expect(requests).toEqual([`GET ${API}/feeds`]);
     expect(result).toMatchObject({
@@ -166,13 +166,13 @@ describe('news source: fetch', () => {
     const fresh = createNewsSource();
     const seen = asChanges(await source.scan(alice, undefined)).changed[0]!;
 
-    const { result, requests } = await requestsDuring(() => fresh.fetch(alice, seen));
+    const { result, requests } = await requestsDuring(() => fresh.read(alice, seen));
 
     expect(result?.docId).toBe(seen.docId);
     expect(requests).toEqual([`GET ${API}/items`, `GET ${API}/feeds`]);
     const listing = double.requests.filter((r) => r.path.startsWith(`${API}/items?`)).at(-1)!;
     expect(new URL(listing.path, 'http://x').searchParams.get('id')).toBe(seen.hint);
-    expect(await fresh.fetch(alice, { docId: '987654', version: 'x', hint: seen.hint })).toBeNull();
+    expect(await fresh.read(alice, { docId: '987654', version: 'x', hint: seen.hint })).toBeNull();
   });
 
   it('says News is unavailable when Nextcloud does not serve it', async () => {

@@ -112,7 +112,7 @@ describe('notes source: fetch', () => {
   it('reads a note’s Markdown, category, link, path and etag', async () => {
     const note = notes.seedNote('nora', { title: 'Gamma', content: '# Gamma\n\nbody', category: 'ideas' });
 
-    const fetched = await source.fetch(nora, { docId: String(note.id), version: '' });
+    const fetched = await source.read(nora, { docId: String(note.id), version: '' });
 
     expect(fetched).toEqual({
       docType: 'note',
@@ -130,8 +130,8 @@ describe('notes source: fetch', () => {
 
   it('answers null for a note that is gone or an id that is not one', async () => {
     const fetched = await Promise.all([
-      source.fetch(nora, { docId: '999999', version: '' }),
-      source.fetch(nora, { docId: '../settings', version: '' }),
+      source.read(nora, { docId: '999999', version: '' }),
+      source.read(nora, { docId: '../settings', version: '' }),
     ]);
 
     expect(fetched).toEqual([null, null]);

@@ -15,7 +15,7 @@ export function createCalendarSource(): SyncSource {
   return {
     docType: 'calendar_item',
     scan: (context, cursor) => scanCalendars(context, cursor),
-    fetch: (context, document) => fetchCalendarItem(context, document),
+    read: (context, document) => fetchCalendarItem(context, document),
   };
 }
 

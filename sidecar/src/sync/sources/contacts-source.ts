@@ -13,7 +13,7 @@ export function createContactsSource(): SyncSource {
   return {
     docType: 'contact',
     scan: (context, cursor) => scanAddressBooks(context, cursor),
-    fetch: (context, document) => fetchContact(context, document),
+    read: (context, document) => fetchContact(context, document),
   };
 }
 

@@ -34,7 +34,7 @@ export function createDeckSource(options: DeckSourceOptions = {}): SyncSource {
   return {
     docType: 'deck_card',
     scan: (context, cursor) => scanDeck(context, cursor, titlesOf(context.userId)),
-    fetch: (context, document) => fetchCard(context, document, titlesOf(context.userId)),
+    read: (context, document) => fetchCard(context, document, titlesOf(context.userId)),
   };
 }
 

@@ -80,7 +80,7 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
         cursor: stored,
       };
     },
-    fetch: (context, document) => fetchFile(context, document, options.maxFileBytes, readPdf),
+    read: (context, document) => fetchFile(context, document, options.maxFileBytes, readPdf),
   };
 }
 

@@ -75,7 +75,7 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
     return { kind: 'changes', changed: items.map(toSeen), removed: [], complete: true, cursor: JSON.stringify(cursor) };
   }
 
-  async function fetch(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
+  async function read(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
     const id = Number(document.docId);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     const items = cache.items(context.userId);
@@ -119,7 +119,7 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
     return titles.get(feedId);
   }
 
-  return { docType: 'news_item', scan, fetch };
+  return { docType: 'news_item', scan, read };
 }
 
 type CachedNewsItemWithStamp = CachedNewsItem & { lastModified: number };

@@ -23,7 +23,7 @@ interface NotesCursor {
 const OVERLAP_SECONDS = 5;
 
 export function createNotesSource(): SyncSource {
-  return { docType: 'note', scan: scanNotes, fetch: fetchNote };
+  return { docType: 'note', scan: scanNotes, read: fetchNote };
 }
 
 async function scanNotes(context: SyncContext, cursorText: string | undefined): Promise<ScanResult> {

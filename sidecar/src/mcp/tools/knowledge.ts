@@ -1,0 +1,168 @@
+// Tools of the knowledge index (listed only when VECTOR_SYNC_ENABLED is on): search the caller's files, notes, deck
+// cards, calendar items, news items and contacts by meaning and keyword; read the text around a hit; sync status.
+import { z } from 'zod';
+import { InvalidInputError } from '../../errors.js';
+import { rememberCurrentUser } from '../../platform/current-user.js';
+import { readChunkContext } from '../../search/chunk-context.js';
+import { DOC_TYPES } from '../../search/doc-types.js';
+import type { Knowledge } from '../../sync/knowledge.js';
+import { defineTool, type ToolDefinition } from '../tool-definition.js';
+import { boundedText, READ_ONLY } from './tool-shapes.js';
+
+const docType = z.enum(DOC_TYPES);
+const hit = z.object({
+  title: z.string(),
+  doc_type: docType,
+  doc_id: z.string(),
+  excerpt: z.string(),
+  score: z.number(),
+  link: z.string().nullable(),
+  file_path: z.string().optional(),
+  page_number: z.number().nullable(),
+  chunk_start_offset: z.number(),
+  chunk_end_offset: z.number(),
+});
+
+export function createKnowledgeTools(knowledge: Knowledge): ToolDefinition[] {
+  const search = defineTool({
+    name: 'nc_knowledge_search',
+    app: 'knowledge',
+    title: 'Search my Nextcloud content',
+    description:
+      'Finds files, notes, deck cards, calendar items, news items and contacts by keyword and meaning ' +
+      '(hybrid by default). Each hit has a title, an excerpt, where it lives and a link to cite.',
+    input: z.object({
+      query: boundedText(2000),
+      doc_types: z.array(docType).optional(),
+      algorithm: z.enum(['hybrid', 'bm25', 'semantic']).default('hybrid'),
+      limit: z.number().int().min(1).max(50).default(10),
+    }),
+    output: z.object({
+      results: z.array(hit),
+      total_found: z.number(),
+      note: z.string().optional(),
+    }),
+    annotations: READ_ONLY,
+    async run({ query, doc_types, algorithm, limit }, { nextcloud }) {
+      const user = await rememberCurrentUser(nextcloud);
+      const response = await knowledge.search.search(user.id, {
+        query: query.trim() || query,
+        algorithm,
+        fusion: 'rrf',
+        limit,
+        offset: 0,
+        scoreThreshold: 0,
+        docTypes: doc_types,
+        includePca: false,
+        includeChunks: false,
+      });
+      return {
+        results: response.results.map((result) => ({
+          title: result.title,
+          doc_type: result.doc_type,
+          doc_id: result.doc_id,
+          excerpt: result.excerpt,
+          score: Math.round(result.score * 1000) / 1000,
+          link: result.link,
+          ...(typeof result.metadata.file_path === 'string' ? { file_path: result.metadata.file_path } : {}),
+          page_number: result.page_number,
+          chunk_start_offset: result.chunk_start_offset,
+          chunk_end_offset: result.chunk_end_offset,
+        })),
+        total_found: response.total_found,
+        ...(response.fallback ? { note: `Keyword search only: ${response.fallback.reason}` } : {}),
+      };
+    },
+    summarize: (result) =>
+      result.results.length === 0
+        ? 'Nothing found.'
+        : result.results
+            .map((r, i) => `${i + 1}. ${r.title} (${r.doc_type}) ${r.link ?? ''}\n   ${r.excerpt}`)
+            .join('\n'),
+  });
+
+  const context = defineTool({
+    name: 'nc_knowledge_chunk_context',
+    app: 'knowledge',
+    title: 'Text around a search hit',
+    description: 'Reads the text before and after a hit of nc_knowledge_search (its doc_type, doc_id and offsets).',
+    input: z.object({
+      doc_type: docType,
+      doc_id: boundedText(512),
+      start: z.number().int().min(0),
+      end: z.number().int().min(1),
+      context: z.number().int().min(0).max(5000).default(1000),
+    }),
+    output: z.object({
+      title: z.string(),
+      before: z.string(),
+      text: z.string(),
+      after: z.string(),
+      has_more_before: z.boolean(),
+      has_more_after: z.boolean(),
+      page_number: z.number().nullable(),
+    }),
+    annotations: READ_ONLY,
+    async run(args, { nextcloud }) {
+      const user = await rememberCurrentUser(nextcloud);
+
+      if (args.end <= args.start || args.end - args.start > 100_000) {
+        throw new InvalidInputError('end must be greater than start, at most 100000 characters apart.');
+      }
+      const found = await readChunkContext(knowledge.store, user.id, {
+        docType: args.doc_type,
+        docId: args.doc_id,
+        start: args.start,
+        end: args.end,
+        context: args.context,
+      });
+      return {
+        title: found.title,
+        before: found.before,
+        text: found.text,
+        after: found.after,
+        has_more_before: found.has_more_before,
+        has_more_after: found.has_more_after,
+        page_number: found.page_number,
+      };
+    },
+    summarize: (result) => `${result.title}\n…${result.before}[${result.text}]${result.after}…`,
+  });
+
+  const status = defineTool({
+    name: 'nc_knowledge_sync_status',
+    app: 'knowledge',
+    title: 'Knowledge index status',
+    description: "Says what of the caller's content is indexed, queued or failed, and which embedder is used.",
+    input: z.object({}),
+    output: z.object({
+      state: z.string(),
+      paused_reason: z.string().nullable(),
+      documents: z.number(),
+      chunks: z.number(),
+      queued: z.number(),
+      failed: z.number(),
+      last_scan_at: z.string().nullable(),
+      embedder: z.string(),
+    }),
+    annotations: READ_ONLY,
+    async run(_args, { nextcloud }) {
+      const user = await rememberCurrentUser(nextcloud);
+      const found = await knowledge.status(user.id);
+      return {
+        state: found.state,
+        paused_reason: found.paused_reason,
+        documents: found.documents,
+        chunks: found.chunks,
+        queued: found.queued,
+        failed: found.failed,
+        last_scan_at: found.last_scan_at,
+        embedder: found.embedder.description ?? found.embedder.configured,
+      };
+    },
+    summarize: (r) =>
+      `Index ${r.state}: ${r.documents} documents, ${r.chunks} chunks, ${r.queued} queued, ${r.failed} failed.`,
+  });
+
+  return [search, context, status];
+}

@@ -1,0 +1,126 @@
+// Assembles the knowledge part from settings (called by the composition root): the index store (embedded SQLite or
+// PostgreSQL + pgvector), the embedder, the six sources, the sync engine and the search service.
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import type { NextcloudCredentials } from '../platform/credentials.js';
+import { createEmbedderHandle, type EmbedderHandle } from '../search/embedders/create-embedder.js';
+import type { IndexStore } from '../search/index-store.js';
+import { createSearchService, type SearchService } from '../search/search-service.js';
+import { createSqliteIndexStore } from '../search/sqlite-index-store.js';
+import type { Settings } from '../settings/settings.js';
+import type { SqliteDatabase } from '../store/database.js';
+import { createPdfTextPool } from './extract/pdf-text.js';
+import { createCalendarSource } from './sources/calendar-source.js';
+import { createContactsSource } from './sources/contacts-source.js';
+import { createDeckSource } from './sources/deck-source.js';
+import { createFilesSource } from './sources/files-source.js';
+import { createNewsSource } from './sources/news-source.js';
+import { createNotesSource } from './sources/notes-source.js';
+import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync-engine.js';
+import { createSyncQueue } from './sync-queue.js';
+import { describeSyncStatus, type SyncStatus } from './sync-status.js';
+import type { SyncSource } from './sync-source.js';
+import { createSyncUserStore } from './sync-users.js';
+
+export interface Knowledge {
+  store: IndexStore;
+  embedder: EmbedderHandle;
+  engine: SyncEngine;
+  search: SearchService;
+  status(userId: string): Promise<SyncStatus>;
+  close(): Promise<void>;
+}
+
+export interface KnowledgeDeps {
+  settings: Settings;
+  http: HttpClient;
+  logger: Logger;
+  db: SqliteDatabase;
+  credentials: SyncCredentials;
+  /** Tests shorten the scheduler's tick. */
+  tickMs?: number;
+  clock?: () => number;
+}
+
+export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
+  const { settings } = deps;
+  const knowledge = settings.knowledge;
+  const store = await openIndexStore(settings, deps.db);
+  const embedder = createEmbedderHandle(knowledge.embedding, deps.http, {
+    timeoutMs: settings.nextcloud.httpTimeoutMs,
+  });
+  const queue = createSyncQueue(deps.db, { max: knowledge.queueMax });
+  const users = createSyncUserStore(deps.db);
+  const pdfText = createPdfTextPool();
+  const sources: SyncSource[] = [
+    createFilesSource({
+      maxFileBytes: knowledge.maxFileBytes,
+      pdfText,
+      onNotice: (message) => deps.logger.warn(message),
+    }),
+    createNotesSource(),
+    createDeckSource(),
+    createCalendarSource(),
+    createNewsSource(),
+    createContactsSource(),
+  ];
+  const engine = createSyncEngine({
+    settings: knowledge,
+    nextcloudHost: settings.nextcloud.host,
+    http: deps.http,
+    logger: deps.logger,
+    store,
+    embedder,
+    queue,
+    users,
+    credentials: deps.credentials,
+    sources,
+    tickMs: deps.tickMs,
+    clock: deps.clock,
+  });
+  return {
+    store,
+    embedder,
+    engine,
+    search: createSearchService({ store, embedder, nextcloudHost: settings.nextcloud.host }),
+    status: (userId) => describeSyncStatus(userId, { store, queue, users, embedder }),
+    close: async () => {
+      await engine.stop();
+      await pdfText.close();
+      await store.close();
+    },
+  };
+}
+
+async function openIndexStore(settings: Settings, db: SqliteDatabase): Promise<IndexStore> {
+  const url = settings.knowledge.databaseUrl;
+  if (!url) return createSqliteIndexStore(db);
+  // Loaded only when configured: most deployments never need the PostgreSQL driver.
+  const [{ default: pg }, { createPostgresIndexStore }] = await Promise.all([
+    import('pg'),
+    import('../search/postgres-index-store.js'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: 8 });
+  return createPostgresIndexStore(pool, { ownsPool: true });
+}
+
+/** Background credentials by mode: provisioned app passwords (hybrid, oauth) or basic mode's configured user. */
+export function syncCredentialsFrom(options: {
+  appPasswords?: { listUserIds(): string[]; get(userId: string): { loginName: string; password: string } | undefined };
+  basicUser?: { userId: () => Promise<string>; credentials: NextcloudCredentials };
+}): SyncCredentials {
+  const { appPasswords, basicUser } = options;
+  if (basicUser) {
+    return {
+      userIds: async () => [await basicUser.userId()],
+      get: async (userId) => ((await basicUser.userId()) === userId ? basicUser.credentials : undefined),
+    };
+  }
+  return {
+    userIds: () => Promise.resolve(appPasswords?.listUserIds() ?? []),
+    get: (userId) => {
+      const stored = appPasswords?.get(userId);
+      return Promise.resolve(stored && { loginName: stored.loginName, password: stored.password });
+    },
+  };
+}
