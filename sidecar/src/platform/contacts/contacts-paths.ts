@@ -10,7 +10,7 @@ export const contactsPaths = {
 
 /** Address books Nextcloud generates (the accounts of the instance, apps' books), not the user's own. */
 export function isSystemAddressBook(addressBookId: string): boolean {
-  return addressBookId === 'z-server-generated--system' || addressBookId.startsWith('z-app-generated--');
+  return addressBookId.startsWith('z-server-generated--') || addressBookId.startsWith('z-app-generated--');
 }
 
 /** The file name Nextcloud's clients use for a vCard with this UID. */

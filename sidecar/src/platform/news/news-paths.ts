@@ -10,6 +10,7 @@ export const newsPaths = {
   /** move, rename, read. */
   feedAction: (feedId: number, action: string) => `${BASE}/feeds/${pathSegment(feedId)}/${pathSegment(action)}`,
   items: () => `${BASE}/items`,
+  itemsUpdated: () => `${BASE}/items/updated`,
   /** read, unread, star, unstar. */
   markItems: (mark: string) => `${BASE}/items/${pathSegment(mark)}/multiple`,
 };

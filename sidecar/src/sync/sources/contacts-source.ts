@@ -59,7 +59,7 @@ async function fetchContact(context: SyncContext, document: SeenDocument): Promi
 function isIndexedAddressBook(entry: DavCollectionEntry): boolean {
   const type = entry.response.props.resourcetype;
   if (typeof type !== 'object' || type === null || !('addressbook' in type)) return false;
-  return !isSystemAddressBook(entry.uri) && !entry.uri.startsWith('z-server-generated--');
+  return !isSystemAddressBook(entry.uri);
 }
 
 async function readAddressBookName(context: SyncContext, addressBookUri: string): Promise<string> {

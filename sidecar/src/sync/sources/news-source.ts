@@ -31,7 +31,7 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
   async function scan(context: SyncContext, cursorText: string | undefined): Promise<ScanResult> {
     const previous = parseNewsCursor(cursorText);
     if (!previous || now() - previous.fullAt >= fullEveryMs) return listInFull(context);
-    const items = await requestItems(context, `${newsPaths.items()}/updated`, {
+    const items = await requestItems(context, newsPaths.itemsUpdated(), {
       lastModified: String(previous.lastModified),
       type: '3',
       id: '0',
