@@ -1,0 +1,94 @@
+// The knowledge index in basic mode: the configured user is synced and is the caller of the knowledge routes, and
+// MCP clients get the knowledge tools only while sync is on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFilesApp } from '../../../test/platform/apps/files.js';
+import { createNotesApp } from '../../../test/platform/apps/notes.js';
+import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { connectClient } from '../support/mcp-client.js';
+import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
+import { structured } from '../support/tool-calls.js';
+
+let nextcloud: PlatformDouble;
+let sidecar: TestSidecar;
+
+const basicEnv = (url: string, sync: boolean) => ({
+  NEXTCLOUD_HOST: url,
+  NEXTCLOUD_USERNAME: 'carol',
+  NEXTCLOUD_PASSWORD: APP_PASSWORD,
+  VECTOR_SYNC_ENABLED: String(sync),
+});
+
+beforeAll(async () => {
+  const files = createFilesApp();
+  const notes = createNotesApp();
+  nextcloud = await startPlatformDouble({
+    users: [{ id: 'carol', appPasswords: [APP_PASSWORD] }],
+    apps: [files, notes],
+  });
+  files.seedFile('carol', 'Recipes/soup.md', 'Tomato soup: roast the tomatoes, then blend with basil.');
+  notes.seedNote('carol', { title: 'Packing list', content: 'Passport, charger, walking boots.' });
+  sidecar = await startTestSidecar(basicEnv(nextcloud.url, true));
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const status = (await (await fetch(`${sidecar.url}/api/v1/vector-sync/status`)).json()) as Record<string, number>;
+    if (status.documents === 2 && status.queued === 0) break;
+    if (Date.now() > deadline)
+      throw new Error(`not indexed: ${JSON.stringify(status)}\n${sidecar.logText().slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}, 30_000);
+afterAll(async () => {
+  await sidecar?.stop();
+  await nextcloud?.close();
+});
+
+describe('basic mode', () => {
+  it('answers the knowledge routes for the configured user without a token, and says so in the status', async () => {
+    const response = await fetch(`${sidecar.url}/api/v1/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'boots', algorithm: 'bm25' }),
+    });
+    const body = (await response.json()) as { results: { title: string; doc_type: string }[] };
+    expect(body.results.map((r) => [r.doc_type, r.title])).toEqual([['note', 'Packing list']]);
+    const status = (await (await fetch(`${sidecar.url}/api/v1/status`)).json()) as Record<string, unknown>;
+    expect(status).toMatchObject({
+      vector_sync_enabled: true,
+      vector_sync: { index: 'sqlite', embedder: { configured: 'hashing', kind: 'lexical' } },
+    });
+    expect((status.vector_sync as { embedder: { description: string } }).embedder.description).toMatch(/not semantic/);
+  });
+
+  it('lists the knowledge tools and finds content with nc_knowledge_search', async () => {
+    const connection = await connectClient(`${sidecar.url}/mcp`);
+    try {
+      const names = (await connection.client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toEqual(
+        expect.arrayContaining(['nc_knowledge_search', 'nc_knowledge_chunk_context', 'nc_knowledge_sync_status']),
+      );
+      const result = await connection.client.callTool({
+        name: 'nc_knowledge_search',
+        arguments: { query: 'tomato soup', doc_types: ['file'] },
+      });
+      const found = structured<{ results: { title: string; file_path?: string; link: string }[] }>(result);
+      expect(found.results[0]).toMatchObject({ title: 'soup.md', file_path: '/Recipes/soup.md' });
+      expect(found.results[0]!.link).toMatch(/\/index\.php\/f\/\d+$/);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('lists no knowledge tools and answers 404 on its routes while sync is off', async () => {
+    const off = await startTestSidecar(basicEnv(nextcloud.url, false));
+    const connection = await connectClient(`${off.url}/mcp`);
+    try {
+      const names = (await connection.client.listTools()).tools.map((tool) => tool.name);
+      expect(names.filter((name) => name.startsWith('nc_knowledge_'))).toEqual([]);
+      const search = await fetch(`${off.url}/api/v1/search`, { method: 'POST', body: '{}' });
+      expect(search.status).toBe(404);
+    } finally {
+      await connection.close();
+      await off.stop();
+    }
+  });
+});
