@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppPasswordStore } from './app-password-store.js';
 import { benchJwtVerify } from './jwt-verify.js';
+import { benchKnowledge } from './knowledge.js';
 import { benchMcpLoad } from './mcp-load.js';
 import { benchMcpToolCall } from './mcp-tool-call.js';
 import { benchMcpToolList } from './mcp-tool-list.js';
@@ -24,6 +25,7 @@ try {
     ...(await benchMcpToolList(join(dir, 'tool-list.db'))),
     ...(await benchMcpToolCall(join(dir, 'mcp.db'))),
     ...(await benchMcpLoad(join(dir, 'load.db'))),
+    ...(await benchKnowledge(dir)),
   ];
   const missed = lines.filter((line) => !line.pass).length;
   console.log(`\n${lines.length - missed} targets met, ${missed} missed`);
