@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createNotesApp } from '../../../test/platform/apps/notes.js';
+import { startPgliteServer } from '../../../test/platform/pglite-server.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { connectClient } from '../support/mcp-client.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
@@ -91,4 +92,33 @@ describe('basic mode', () => {
       await off.stop();
     }
   });
+
+  it('keeps the index in PostgreSQL + pgvector when DATABASE_URL is set', async () => {
+    const postgres = await startPgliteServer();
+    const withPostgres = await startTestSidecar({ ...basicEnv(nextcloud.url, true), DATABASE_URL: postgres.url });
+    try {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const status = (await (await fetch(`${withPostgres.url}/api/v1/vector-sync/status`)).json()) as {
+          documents: number;
+          queued: number;
+          index: { engine: string };
+        };
+        expect(status.index.engine).toBe('postgres');
+        if (status.documents === 2 && status.queued === 0) break;
+        if (Date.now() > deadline) throw new Error(`not indexed: ${JSON.stringify(status)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const response = await fetch(`${withPostgres.url}/api/v1/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'basil tomatoes', algorithm: 'hybrid' }),
+      });
+      const body = (await response.json()) as { results: { title: string }[] };
+      expect(body.results[0]!.title).toBe('soup.md');
+    } finally {
+      await withPostgres.stop();
+      await postgres.stop();
+    }
+  }, 40_000);
 });
