@@ -1,4 +1,4 @@
--- description: add the knowledge index (documents and chunks per user, with float32 vectors, and the embedder in use)
+-- description: add the knowledge index (documents and chunks per user, with float32 vectors, term frequencies, the embedder in use)
 -- migrate:up
 CREATE TABLE index_meta (
   key TEXT PRIMARY KEY,
@@ -33,12 +33,24 @@ CREATE TABLE index_chunks (
   end_offset INTEGER NOT NULL,
   page INTEGER,
   text TEXT NOT NULL,
+  -- Terms of title + "\n" + text: their count, and (term_no, tf) pairs as little-endian uint32s, so loading and
+  -- deleting never tokenise again.
   length INTEGER NOT NULL,
+  terms BLOB NOT NULL,
   vector BLOB NOT NULL
 );
 CREATE INDEX idx_index_chunks_document ON index_chunks (document_id, chunk_index);
 CREATE INDEX idx_index_chunks_user ON index_chunks (user_id, id);
+-- Each user's terms, numbered densely from 0 in order of first use (a number indexes the in-memory postings).
+CREATE TABLE index_terms (
+  user_id TEXT NOT NULL,
+  term TEXT NOT NULL,
+  term_no INTEGER NOT NULL,
+  PRIMARY KEY (user_id, term),
+  UNIQUE (user_id, term_no)
+) WITHOUT ROWID;
 -- migrate:down
+DROP TABLE index_terms;
 DROP TABLE index_chunks;
 DROP TABLE index_documents;
 DROP TABLE index_meta;

@@ -1,8 +1,7 @@
 // The knowledge index in PostgreSQL + pgvector, for deployments that outgrow one machine (DATABASE_URL).
 import type pg from 'pg';
 import type { DocType } from './doc-types.js';
-import { DOC_TYPES, isDocType } from './doc-types.js';
-import type { ChunkInput, IndexCounts, IndexedDocument, IndexStore } from './index-store.js';
+import type { IndexCounts, IndexStore } from './index-store.js';
 import { applySchema, SCHEMA_NAME, useDimensionIndex } from './postgres/schema.js';
 import { bm25Sql, searchNearest } from './postgres/search-sql.js';
 import {
@@ -10,22 +9,26 @@ import {
   POINT_COLUMNS,
   toDocument,
   toPoint,
-  vectorLiteral,
   type PgDocumentRow,
   type PgPointRow,
 } from './postgres/rows.js';
 import { termFrequencies, tokenize } from './tokenizer.js';
+import { bm25Text } from './bm25-text.js';
+import {
+  checkInput,
+  chunkColumns,
+  documentValues,
+  typesOrNull,
+  upsertDocumentSql,
+  withClient,
+  type Embedder,
+} from './postgres/writes.js';
 
 export interface PostgresIndexStoreOptions {
   /** Schema that holds the index tables (default `public`). */
   schema?: string;
   /** `close()` ends the pool too. */
   ownsPool?: boolean;
-}
-
-interface Embedder {
-  id: string;
-  dimensions: number;
 }
 
 const EMBEDDER_KEY = 'embedder';
@@ -113,7 +116,7 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         const documentId = rows[0]?.id ?? '';
         await dropChunks(client, userId, documentId);
         if (chunks.length === 0) return;
-        const terms = chunks.map((chunk) => tokenize(chunk.text));
+        const terms = chunks.map((chunk) => tokenize(bm25Text(document.title, chunk.text)));
         const inserted = await client.query<{ id: string; chunk_index: number }>(
           `INSERT INTO ${s}.index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset,
              page, text, length, embedding)
@@ -267,65 +270,4 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
       if (options.ownsPool) await pool.end();
     },
   };
-}
-
-async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    return await work(client);
-  } finally {
-    client.release();
-  }
-}
-
-function checkInput(userId: string, d: IndexedDocument, chunks: readonly ChunkInput[], embedder?: Embedder): void {
-  if (!embedder) throw new Error('The index has no embedder yet: call useEmbedder first.');
-  if (userId === '') throw new Error('A document needs a user.');
-  if (!isDocType(d.docType)) throw new Error(`Unknown doc type; expected one of ${DOC_TYPES.join(', ')}.`);
-  for (const chunk of chunks) {
-    if (chunk.vector.length !== embedder.dimensions) {
-      throw new Error(`A chunk vector has ${chunk.vector.length} dimensions; the index holds ${embedder.dimensions}.`);
-    }
-  }
-}
-
-function upsertDocumentSql(s: string): string {
-  return `INSERT INTO ${s}.index_documents (user_id, doc_type, doc_id, title, mime_type, version, file_path, link,
-      page_count, modified_at, extra, indexed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-    ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET title = excluded.title, mime_type = excluded.mime_type,
-      version = excluded.version, file_path = excluded.file_path, link = excluded.link,
-      page_count = excluded.page_count, modified_at = excluded.modified_at, extra = excluded.extra,
-      indexed_at = excluded.indexed_at
-    RETURNING id::text AS id`;
-}
-
-function documentValues(userId: string, d: IndexedDocument): unknown[] {
-  const extra = d.extra === undefined ? null : JSON.stringify(d.extra);
-  const indexedAt = Math.floor(Date.now() / 1000);
-  const values: unknown[] = [userId, d.docType, d.docId, d.title, d.mimeType, d.version];
-  return values.concat([
-    d.filePath ?? null,
-    d.link ?? null,
-    d.pageCount ?? null,
-    d.modifiedAt ?? null,
-    extra,
-    indexedAt,
-  ]);
-}
-
-function chunkColumns(chunks: readonly ChunkInput[], terms: readonly string[][]): unknown[] {
-  return [
-    chunks.map((c) => c.index),
-    chunks.map((c) => c.total),
-    chunks.map((c) => c.start),
-    chunks.map((c) => c.end),
-    chunks.map((c) => c.page),
-    chunks.map((c) => c.text),
-    terms.map((t) => t.length),
-    chunks.map((c) => vectorLiteral(c.vector)),
-  ];
-}
-
-function typesOrNull(docTypes: readonly DocType[] | undefined): string[] | null {
-  return docTypes && docTypes.length > 0 ? [...docTypes] : null;
 }

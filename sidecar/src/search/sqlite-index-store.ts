@@ -1,9 +1,9 @@
 // The embedded knowledge index: rows in the sidecar's SQLite file, searched from per-user in-memory segments.
 import type { SqliteDatabase } from '../store/database.js';
+import { bm25Text } from './bm25-text.js';
 import type { DocType } from './doc-types.js';
 import { isDocType, DOC_TYPES } from './doc-types.js';
 import type { ChunkInput, IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
-import { tokenize } from './tokenizer.js';
 import {
   blobFromVector,
   dotWithBlob,
@@ -14,6 +14,7 @@ import {
 } from './embedded/index-rows.js';
 import { LoadedUsers } from './embedded/loaded-users.js';
 import { findNearest } from './embedded/nearest.js';
+import { blobFromPairs, numberTerms, queryTermNumbers } from './embedded/term-pairs.js';
 import { typeMaskOf, type ChunkEntry } from './embedded/user-index.js';
 
 export interface SqliteIndexStoreOptions {
@@ -49,13 +50,18 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
     const documentId = sql.upsertDocument.get(...documentValues(userId, document))?.id ?? 0;
     const removed = sql.chunksOfDocument.all(documentId);
     sql.deleteChunks.run(documentId);
-    const added: ChunkEntry[] = chunks.map((chunk) => {
-      const length = tokenize(chunk.text).length;
+    const terms = numberTerms(
+      sql,
+      userId,
+      chunks.map((chunk) => bm25Text(document.title, chunk.text)),
+    );
+    const added: ChunkEntry[] = chunks.map((chunk, i) => {
+      const { length, pairs } = terms[i] ?? { length: 0, pairs: new Uint32Array(0) };
       const pointId = sql.insertChunk.get(
         ...[documentId, userId, document.docType, chunk.index, chunk.total, chunk.start, chunk.end],
-        ...[chunk.page, chunk.text, length, blobFromVector(chunk.vector)],
+        ...[chunk.page, chunk.text, length, blobFromPairs(pairs), blobFromVector(chunk.vector)],
       )?.id;
-      return { pointId: pointId ?? 0, docType: document.docType, text: chunk.text, vector: chunk.vector };
+      return { pointId: pointId ?? 0, docType: document.docType, length, pairs, vector: chunk.vector };
     });
     return { removed, added };
   });
@@ -83,6 +89,7 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
       if (embedder?.id === embedderId && embedder.dimensions === dimensions) return false;
       const cleared = db.transaction(() => {
         const removed = sql.clearAll.run().changes;
+        sql.clearTerms.run();
         sql.setMeta.run(EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions }));
         return removed > 0;
       })();
@@ -115,7 +122,10 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
     },
 
     async deleteUser(userId) {
-      const removed = sql.deleteUser.run(userId).changes;
+      const removed = db.transaction(() => {
+        sql.deleteUserTerms.run(userId);
+        return sql.deleteUser.run(userId).changes;
+      })();
       users.forget(userId);
       return removed;
     },
@@ -126,8 +136,10 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
 
     async bm25(userId, query, filter): Promise<RankedPoints> {
       if (!embedder) return { hits: [], total: 0 };
+      const terms = queryTermNumbers(sql, userId, query);
+      if (terms.length === 0) return { hits: [], total: 0 };
       const index = await users.get(userId, embedder.dimensions);
-      return index.bm25(query, typeMaskOf(filter.docTypes), filter.limit);
+      return index.bm25(terms, typeMaskOf(filter.docTypes), filter.limit);
     },
 
     async nearest(userId, vector, filter): Promise<RankedPoints> {

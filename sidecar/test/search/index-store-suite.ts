@@ -132,8 +132,8 @@ export function runIndexStoreSuite(engine: 'sqlite' | 'postgres', open: IndexSto
             id,
             score: bm25Expected(
               query,
-              text,
-              corpus.map(([, t]) => t),
+              titled(`Title d${corpus.findIndex(([, t]) => t === text)}`, text),
+              corpus.map(([, t], i) => titled(`Title d${i}`, t)),
             ),
           }))
           .filter((e) => e.score > 0)
@@ -176,6 +176,26 @@ export function runIndexStoreSuite(engine: 'sqlite' | 'postgres', open: IndexSto
           expect(above.hits.every((h) => h.score >= minScore)).toBe(true);
         }
       }
+    });
+
+    it('counts the document title in BM25: a note is found by a title word its text never says', async () => {
+      await store.replaceDocument('alice', doc('note', 'g', { title: 'Groceries' }), chunks(['milk, eggs', 'bread']));
+      await store.replaceDocument('alice', doc('note', 'h'), chunks(['a grocery list for the week ahead']));
+      const result = await store.bm25('alice', 'groceries', { limit: 10 });
+      const titledPoints = (await store.documentPoints('alice', 'note', 'g')).map((p) => p.pointId);
+      const other = (await store.documentPoints('alice', 'note', 'h')).map((p) => p.pointId);
+      expect(result.total).toBe(3);
+      const corpus = [
+        titled('Groceries', 'milk, eggs'),
+        titled('Groceries', 'bread'),
+        titled('Title h', 'a grocery list for the week ahead'),
+      ];
+      const scores = new Map(result.hits.map((h) => [h.pointId, h.score]));
+      expect(scores.get(titledPoints[0]!)).toBeCloseTo(bm25Expected('groceries', corpus[0]!, corpus), 9);
+      expect(scores.get(titledPoints[1]!)).toBeCloseTo(bm25Expected('groceries', corpus[1]!, corpus), 9);
+      expect(scores.get(other[0]!)).toBeCloseTo(bm25Expected('groceries', corpus[2]!, corpus), 9);
+      await store.replaceDocument('alice', doc('note', 'g', { title: 'Hardware', version: 'v2' }), chunks(['bread']));
+      expect((await store.bm25('alice', 'groceries', { limit: 10 })).hits.map((h) => h.pointId)).toEqual(other);
     });
 
     it('holds one embedder: another id or dimension clears the index, and dimensions never mix', async () => {
@@ -258,10 +278,16 @@ export function runIndexStoreSuite(engine: 'sqlite' | 'postgres', open: IndexSto
       expect(b!.text).toBe(big);
       expect((await store.bm25('alice', 'zurich CAFE', { limit: 5 })).hits.map((h) => h.pointId)).toEqual([u!.pointId]);
       const lorem = await store.bm25('alice', 'lorem', { limit: 5 });
-      const expected = bm25Expected('lorem', big, [unicode, big]);
+      const title = 'Ünïcødé 📝';
+      const expected = bm25Expected('lorem', titled(title, big), [titled(title, unicode), titled(title, big)]);
       expect(lorem.hits[0]!.score).toBeCloseTo(expected, 9);
     });
   });
+}
+
+/** What BM25 counts of a chunk: its document's title, a line break, its text. */
+export function titled(title: string, text: string): string {
+  return `${title}\n${text}`;
 }
 
 /** BM25 of `text` for the distinct terms of `query` over `corpus` (the user's chunks), straight from the formula. */

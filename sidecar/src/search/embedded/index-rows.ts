@@ -31,7 +31,8 @@ export interface PointRow extends DocumentRow {
 export interface ChunkRow {
   id: number;
   doc_type: DocType;
-  text: string;
+  length: number;
+  terms: Buffer;
   vector: Buffer;
 }
 
@@ -47,6 +48,7 @@ export function prepareIndexStatements(db: SqliteDatabase) {
       'INSERT INTO index_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     clearAll: db.prepare('DELETE FROM index_documents'),
+    clearTerms: db.prepare('DELETE FROM index_terms'),
     upsertDocument: db.prepare<unknown[], { id: number }>(
       `INSERT INTO index_documents (user_id, doc_type, doc_id, title, mime_type, version, file_path, link, page_count,
          modified_at, extra, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -59,15 +61,25 @@ export function prepareIndexStatements(db: SqliteDatabase) {
     documentId: db.prepare<[string, string, string], { id: number }>(
       'SELECT id FROM index_documents WHERE user_id = ? AND doc_type = ? AND doc_id = ?',
     ),
-    chunksOfDocument: db.prepare<[number], { id: number; text: string }>(
-      'SELECT id, text FROM index_chunks WHERE document_id = ?',
+    chunksOfDocument: db.prepare<[number], { id: number; terms: Buffer }>(
+      'SELECT id, terms FROM index_chunks WHERE document_id = ?',
     ),
     deleteChunks: db.prepare<[number]>('DELETE FROM index_chunks WHERE document_id = ?'),
     deleteDocument: db.prepare<[number]>('DELETE FROM index_documents WHERE id = ?'),
     insertChunk: db.prepare<unknown[], { id: number }>(
       `INSERT INTO index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset, page,
-         text, length, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         text, length, terms, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     ),
+    termNumbers: db.prepare<[string, string], { term: string; term_no: number }>(
+      'SELECT term, term_no FROM index_terms WHERE user_id = ? AND term IN (SELECT value FROM json_each(?))',
+    ),
+    termCount: db.prepare<[string], { n: number }>(
+      'SELECT COALESCE(MAX(term_no) + 1, 0) AS n FROM index_terms WHERE user_id = ?',
+    ),
+    insertTerm: db.prepare<[string, string, number]>(
+      'INSERT INTO index_terms (user_id, term, term_no) VALUES (?, ?, ?)',
+    ),
+    deleteUserTerms: db.prepare<[string]>('DELETE FROM index_terms WHERE user_id = ?'),
     byFilePath: db.prepare<[string, string], DocumentRow>(
       `SELECT ${DOCUMENT_COLUMNS} FROM index_documents d WHERE d.user_id = ? AND d.file_path = ? ORDER BY d.id`,
     ),
@@ -88,8 +100,12 @@ export function prepareIndexStatements(db: SqliteDatabase) {
          SUM((SELECT COUNT(*) FROM index_chunks c WHERE c.document_id = d.id)) AS chunks
        FROM index_documents d WHERE d.user_id = ? GROUP BY d.doc_type`,
     ),
-    chunkPage: db.prepare<[string, number, number], ChunkRow>(
-      'SELECT id, doc_type, text, vector FROM index_chunks WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?',
+    termsPage: db.prepare<[string, number, number], { id: number; doc_type: DocType; terms: Buffer }>(
+      'SELECT id, doc_type, terms FROM index_chunks WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?',
+    ),
+    chunkPage: db.prepare<[string, number, number, number], ChunkRow>(
+      `SELECT id, doc_type, length, terms, vector FROM index_chunks WHERE user_id = ? AND id > ? AND id <= ?
+       ORDER BY id LIMIT ?`,
     ),
     vectors: db.prepare<[string], { id: number; vector: Buffer }>(
       'SELECT id, vector FROM index_chunks WHERE id IN (SELECT value FROM json_each(?))',
@@ -131,9 +147,9 @@ export function toPoint(row: PointRow, withVector: boolean): IndexedPoint {
 }
 
 /** Float32 little-endian, as `blobFromVector` wrote it (a copy: the blob's offset need not be aligned). */
-export function vectorFromBlob(blob: Buffer): Float32Array {
-  const vector = new Float32Array(blob.byteLength / 4);
-  new Uint8Array(vector.buffer).set(blob);
+export function vectorFromBlob(blob: Buffer, into?: Float32Array): Float32Array {
+  const vector = into?.length === blob.byteLength / 4 ? into : new Float32Array(blob.byteLength / 4);
+  new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength).set(blob);
   return vector;
 }
 

@@ -1,8 +1,10 @@
 // Users' in-memory indexes: loaded lazily in slices that yield to the event loop, kept in step with writes, LRU-bounded.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { DOC_TYPES } from '../doc-types.js';
 import type { ChunkEntry } from './user-index.js';
 import { UserIndex } from './user-index.js';
 import { vectorFromBlob, type IndexStatements } from './index-rows.js';
+import { pairsFromBlob } from './term-pairs.js';
 
 export interface LoadedUsersOptions {
   /** Chunks kept in memory over all loaded users; least recently searched users go first (one always stays). */
@@ -39,10 +41,12 @@ export class LoadedUsers {
   }
 
   /** Applies a committed write to a loaded (or loading) user; unloaded users read it from SQLite later. */
-  applyWrite(userId: string, removed: readonly { id: number; text: string }[], added: readonly ChunkEntry[]): void {
+  applyWrite(userId: string, removed: readonly { id: number; terms: Buffer }[], added: readonly ChunkEntry[]): void {
     const entry = this.entries.get(userId);
     if (!entry) return;
-    for (const chunk of removed) if (chunk.id <= entry.loadedUpTo) entry.index.remove(chunk.id, chunk.text);
+    for (const chunk of removed) {
+      if (chunk.id <= entry.loadedUpTo) entry.index.remove(chunk.id, pairsFromBlob(chunk.terms));
+    }
     // While loading, new chunks (ids above every id so far) are still ahead of the loader, which reads them.
     if (entry.loadedUpTo === Infinity) for (const chunk of added) entry.index.add(chunk);
   }
@@ -73,26 +77,60 @@ export class LoadedUsers {
     return entry;
   }
 
+  /**
+   * Pass one counts each term's postings and each type's chunks (terms blobs only); pass two fills the postings
+   * block and the vector segments with the chunks counted; a last pass reads chunks written meanwhile. Every pass
+   * yields to the event loop once a slice has run `sliceMs`.
+   */
   private async load(userId: string, entry: Entry, generation: number): Promise<UserIndex> {
+    const stale = () => generation !== this.generation || this.entries.get(userId) !== entry;
+    const slice = { started: performance.now() };
+    const pause = async () => {
+      if (performance.now() - slice.started < this.options.sliceMs) return false;
+      await yieldToEventLoop();
+      slice.started = performance.now();
+      return stale();
+    };
+    const scratch = new Uint32Array(1024);
+    let counts: Uint32Array = new Uint32Array(this.statements.termCount.get(userId)?.n ?? 0);
+    const perType = DOC_TYPES.map(() => 0);
+    let counted = 0;
     for (;;) {
-      const started = performance.now();
-      let rows = 0;
-      do {
-        const page = this.statements.chunkPage.all(userId, entry.loadedUpTo, PAGE_ROWS);
+      const page = this.statements.termsPage.all(userId, counted, PAGE_ROWS);
+      for (const row of page) {
+        const pairs = pairsFromBlob(row.terms, scratch);
+        for (let i = 0; i < pairs.length; i += 2) {
+          const term = pairs[i] ?? 0;
+          if (term >= counts.length) counts = widen(counts, term + 1);
+          counts[term] = (counts[term] ?? 0) + 1;
+        }
+        const type = DOC_TYPES.indexOf(row.doc_type);
+        perType[type] = (perType[type] ?? 0) + 1;
+        counted = row.id;
+      }
+      if (page.length < PAGE_ROWS) break;
+      if (await pause()) return entry.index;
+    }
+    entry.index.beginLoad(counts, perType);
+    counts = new Uint32Array(0);
+    const vector = new Float32Array(entry.index.dimensions);
+    for (const upTo of [counted, Number.MAX_SAFE_INTEGER]) {
+      for (;;) {
+        const page = this.statements.chunkPage.all(userId, entry.loadedUpTo, upTo, PAGE_ROWS);
         for (const row of page) {
           entry.index.add({
             pointId: row.id,
             docType: row.doc_type,
-            text: row.text,
-            vector: vectorFromBlob(row.vector),
+            length: row.length,
+            pairs: pairsFromBlob(row.terms, scratch),
+            vector: vectorFromBlob(row.vector, vector),
           });
           entry.loadedUpTo = row.id;
         }
-        rows = page.length;
-      } while (rows === PAGE_ROWS && performance.now() - started < this.options.sliceMs);
-      if (rows < PAGE_ROWS) break;
-      await yieldToEventLoop();
-      if (generation !== this.generation) return entry.index;
+        if (page.length < PAGE_ROWS) break;
+        if (await pause()) return entry.index;
+      }
+      if (upTo === counted) entry.index.endLoad();
     }
     entry.loadedUpTo = Infinity;
     this.evict(userId);
@@ -108,4 +146,10 @@ export class LoadedUsers {
       chunks -= entry.index.live;
     }
   }
+}
+
+function widen(counts: Uint32Array, needed: number): Uint32Array {
+  const next = new Uint32Array(Math.max(needed, counts.length * 2));
+  next.set(counts);
+  return next;
 }

@@ -2,16 +2,17 @@
 import { bm25Idf, bm25TermScore } from '../bm25.js';
 import { DOC_TYPES, type DocType } from '../doc-types.js';
 import type { RankedPoints } from '../index-store.js';
-import { tokenize } from '../tokenizer.js';
-import { Postings } from './postings.js';
+import { Postings, type TermPairs } from './postings.js';
 import { TopK } from './top-k.js';
 import { VectorSegment } from './vector-segment.js';
 
-/** A chunk as the index needs it (point id, type, text for its terms, float vector for its int8 copy). */
+/** A chunk as the index needs it (point id, type, its terms as stored, float vector for its int8 copy). */
 export interface ChunkEntry {
   pointId: number;
   docType: DocType;
-  text: string;
+  /** How many terms title + text has (BM25's chunk length). */
+  length: number;
+  pairs: TermPairs;
   vector: Float32Array;
 }
 
@@ -33,6 +34,9 @@ export class UserIndex {
   private touched = new Int32Array(64);
   private readonly slotOf = new Map<number, number>();
   private readonly freeSlots: number[] = [];
+  /** While the postings block is filled, slots only ascend (a term's block range stays sorted by slot). */
+  private building = false;
+  private readonly freedWhileBuilding: number[] = [];
   private used = 0;
   private totalLength = 0;
   private readonly postings = new Postings();
@@ -52,7 +56,21 @@ export class UserIndex {
   /** Approximate bytes held (typed arrays and postings), for the report and the LRU. */
   get bytes(): number {
     const slots = this.pointIds.length * (8 + 4 + 1 + 4 + 8 + 4);
-    return slots + this.segments.reduce((sum, s) => sum + s.bytes, 0) + this.postings.postingCount * 4;
+    return slots + this.segments.reduce((sum, s) => sum + s.bytes, 0) + this.postings.bytes;
+  }
+
+  /** Sizes everything for a load: `termCounts[term]` postings per term, `perType[i]` chunks of DOC_TYPES[i]. */
+  beginLoad(termCounts: Uint32Array, perType: readonly number[]): void {
+    const chunks = perType.reduce((sum, n) => sum + n, 0);
+    this.grow(chunks);
+    perType.forEach((n, i) => this.segments[i]?.reserve(n));
+    this.postings.allocate(termCounts);
+    this.building = true;
+  }
+
+  endLoad(): void {
+    this.building = false;
+    this.freeSlots.push(...this.freedWhileBuilding.splice(0));
   }
 
   has(pointId: number): boolean {
@@ -61,31 +79,30 @@ export class UserIndex {
 
   add(chunk: ChunkEntry): void {
     if (this.slotOf.has(chunk.pointId)) return;
-    const slot = this.freeSlots.pop() ?? this.used++;
-    if (slot >= this.pointIds.length) this.grow();
-    const terms = tokenize(chunk.text);
+    const slot = (this.building ? undefined : this.freeSlots.pop()) ?? this.used++;
+    if (slot >= this.pointIds.length) this.grow(this.pointIds.length * 2);
     const type = DOC_TYPES.indexOf(chunk.docType);
     this.pointIds[slot] = chunk.pointId;
-    this.lengths[slot] = terms.length;
+    this.lengths[slot] = chunk.length;
     this.types[slot] = type;
     this.vectorSlots[slot] = this.segmentOf(type).add(slot, chunk.vector);
-    this.totalLength += terms.length;
-    this.postings.add(slot, terms);
+    this.totalLength += chunk.length;
+    this.postings.add(slot, chunk.pairs);
     this.slotOf.set(chunk.pointId, slot);
   }
 
-  /** Forgets a chunk; `text` is the text it was added with (its terms find its postings). */
-  remove(pointId: number, text: string): void {
+  /** Forgets a chunk; `pairs` are the terms it was added with (they find its postings). */
+  remove(pointId: number, pairs: TermPairs): void {
     const slot = this.slotOf.get(pointId);
     if (slot === undefined) return;
-    this.postings.remove(slot, tokenize(text));
+    this.postings.remove(slot, pairs);
     this.totalLength -= this.lengths[slot] ?? 0;
     this.segmentOf(this.types[slot] ?? 0).remove(this.vectorSlots[slot] ?? 0, (owner, moved) => {
       this.vectorSlots[owner] = moved;
     });
     this.pointIds[slot] = 0;
     this.slotOf.delete(pointId);
-    this.freeSlots.push(slot);
+    (this.building ? this.freedWhileBuilding : this.freeSlots).push(slot);
   }
 
   pointIdOf(slot: number): number {
@@ -97,16 +114,17 @@ export class UserIndex {
     return this.segments.filter((_, i) => (mask & (1 << i)) !== 0);
   }
 
-  /** BM25 over distinct query terms, statistics over all of this user's chunks, hits limited to `mask`. */
-  bm25(query: string, mask: TypeMask, limit: number): RankedPoints {
-    const terms = [...new Set(tokenize(query))];
+  /** BM25 over the distinct query terms' numbers, statistics over all of this user's chunks, hits within `mask`. */
+  bm25(terms: readonly number[], mask: TypeMask, limit: number): RankedPoints {
     const count = this.live;
     if (count === 0 || terms.length === 0) return { hits: [], total: 0 };
     const average = this.totalLength / count;
     const { scores, touched, lengths, types } = this;
     let matched = 0;
     for (const term of terms) {
-      const idf = bm25Idf(count, this.postings.documentFrequency(term));
+      const df = this.postings.documentFrequency(term);
+      if (df === 0) continue;
+      const idf = bm25Idf(count, df);
       this.postings.forEach(term, (slot, tf) => {
         if ((mask & (1 << (types[slot] ?? 0))) === 0) return;
         if (scores[slot] === 0) touched[matched++] = slot;
@@ -128,8 +146,8 @@ export class UserIndex {
     return segment;
   }
 
-  private grow(): void {
-    const capacity = this.pointIds.length * 2;
+  private grow(capacity: number): void {
+    if (capacity <= this.pointIds.length) return;
     const widen = <T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(old: T, next: T): T => {
       next.set(old as never);
       return next;

@@ -39,10 +39,15 @@ export class VectorSegment {
   /** Stores a vector; returns its segment slot. */
   add(owner: number, vector: Float32Array): number {
     const slot = this.holes.pop() ?? this.used++;
-    if (slot >= this.owners.length) this.grow();
+    if (slot >= this.owners.length) this.grow(this.owners.length * 2);
     this.maxError = Math.max(this.maxError, quantizeInto(vector, this.data, slot * this.dimensions));
     this.owners[slot] = owner;
     return slot;
+  }
+
+  /** Makes room for `count` vectors at once (a load knows how many come). */
+  reserve(count: number): void {
+    this.grow(count);
   }
 
   /** Removes a slot; `moved` is told of every vector that compaction moves (owner, new slot). */
@@ -76,8 +81,8 @@ export class VectorSegment {
     return { owners, approx, floor };
   }
 
-  private grow(): void {
-    const capacity = this.owners.length * 2;
+  private grow(capacity: number): void {
+    if (capacity <= this.owners.length) return;
     const data = new Int8Array(capacity * this.dimensions);
     data.set(this.data);
     const owners = new Int32Array(capacity).fill(-1);
