@@ -73,7 +73,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await oauth?.start();
 
   const basicUser = basicUserFor(settings, http);
-  const knowledge = await createKnowledgeFor(settings, { http, logger, storage, basicUser });
+  const knowledge = await createKnowledgeFor(settings, { http, logger, storage, basicUser, clock: options.clock });
   const appPasswords =
     knowledge && storage.appPasswords
       ? withSyncNotifications(storage.appPasswords, knowledge.engine, logger)
@@ -165,7 +165,7 @@ function basicUserFor(settings: Settings, http: HttpClient): BasicUser | undefin
 /** The knowledge index, when VECTOR_SYNC_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
 async function createKnowledgeFor(
   settings: Settings,
-  deps: { http: HttpClient; logger: Logger; storage: TokenStorage; basicUser?: BasicUser },
+  deps: { http: HttpClient; logger: Logger; storage: TokenStorage; basicUser?: BasicUser; clock?: () => number },
 ): Promise<Knowledge | undefined> {
   if (!settings.knowledge.enabled) return undefined;
   const background =
@@ -180,6 +180,7 @@ async function createKnowledgeFor(
     logger: deps.logger,
     db: deps.storage.db,
     credentials: syncCredentialsFrom({ appPasswords: deps.storage.appPasswords, basicUser: deps.basicUser }),
+    clock: deps.clock,
   });
   deps.logger.info(
     { index: knowledge.store.engine, embedder: knowledge.embedder.configured },

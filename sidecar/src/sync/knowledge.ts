@@ -48,6 +48,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   const store = await openIndexStore(settings, deps.db);
   const embedder = createEmbedderHandle(knowledge.embedding, deps.http, {
     timeoutMs: settings.nextcloud.httpTimeoutMs,
+    clock: deps.clock,
   });
   const queue = createSyncQueue(deps.db, { max: knowledge.queueMax });
   const users = createSyncUserStore(deps.db);
@@ -82,7 +83,12 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     store,
     embedder,
     engine,
-    search: createSearchService({ store, embedder, nextcloudHost: settings.nextcloud.host }),
+    // Through the engine: a changed embedder switches (and rebuilds) the index before the first query uses it.
+    search: createSearchService({
+      store,
+      embedder: { ...embedder, get: () => engine.embedder() },
+      nextcloudHost: settings.nextcloud.host,
+    }),
     status: (userId) => describeSyncStatus(userId, { store, queue, users, embedder }),
     close: async () => {
       await engine.stop();

@@ -1,6 +1,6 @@
 // The background sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
 // and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
-import { RateLimitedError, UnauthenticatedError } from '../errors.js';
+import { RateLimitedError, UnauthenticatedError, UpstreamError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
@@ -50,11 +50,14 @@ export interface SyncEngine extends SyncWaker {
   /** Resolves once no scan runs and no ready work is queued (tests and benchmarks). */
   idle(): Promise<void>;
   readonly pausedReason: (userId: string) => string | undefined;
+  /** The embedder, with the index switched to it first (search must never query vectors of another embedder). */
+  embedder(): Promise<Embedder>;
 }
 
 const PAUSED_MESSAGE =
   'Nextcloud refused the app password (revoked or changed). Provision a new one in the MCP personal settings.';
 const EMBEDDER_WAIT_MS = 30_000;
+const NEXTCLOUD_WAIT_MS = 30_000;
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { settings, queue, users, store, logger } = deps;
@@ -165,6 +168,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     if (error instanceof EmbedderUnavailableError) {
       return queue.retry(item.id, now + EMBEDDER_WAIT_MS, error.message, false);
     }
+    if (nextcloudUnreachable(error)) {
+      // Nextcloud is down, not this document: wait like for the embedder instead of dying after a few tries.
+      return queue.retry(item.id, now + NEXTCLOUD_WAIT_MS, scanFailureMessage(error), false);
+    }
     if (error instanceof UnauthenticatedError) {
       users.pause(item.userId, PAUSED_MESSAGE);
       return queue.retry(item.id, now, 'Nextcloud refused the credential.', false);
@@ -247,6 +254,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         pump();
       }),
     pausedReason: (userId) => users.get(userId)?.pausedReason,
+    embedder: currentEmbedder,
   };
 
   async function wakeOne(event: WakeEvent): Promise<void> {
@@ -271,4 +279,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       logger.warn({ err: error, userId: event.userId }, 'sync: a webhook event could not be queued');
     }
   }
+}
+
+/** Nextcloud timed out or could not be reached at all (a network error, not an answer about this document). */
+function nextcloudUnreachable(error: unknown): boolean {
+  if (!(error instanceof UpstreamError)) return false;
+  return error.code === 'upstream_timeout' || typeof (error.cause as { code?: unknown } | undefined)?.code === 'string';
 }
