@@ -28,36 +28,40 @@ export function documentText(pages: readonly string[]): string {
 }
 
 export function chunkDocument(pages: readonly string[], options: ChunkOptions): TextChunk[] {
-  const pieces: Omit<TextChunk, 'index' | 'total'>[] = [];
+  return [...chunkPieces(pages, options)].map((piece, index, all) => ({ ...piece, index, total: all.length }));
+}
+
+/** The same chunks, produced lazily (without index and total), so a caller can pause between them. */
+export function* chunkPieces(
+  pages: readonly string[],
+  options: ChunkOptions,
+): Generator<Omit<TextChunk, 'index' | 'total'>> {
   let pageStart = 0;
-  pages.forEach((page, pageIndex) => {
+  for (const [pageIndex, page] of pages.entries()) {
     for (const [start, end] of chunkRanges(page, options.size, options.overlap)) {
-      pieces.push({
+      yield {
         start: pageStart + start,
         end: pageStart + end,
         page: options.paged ? pageIndex + 1 : null,
         text: page.slice(start, end),
-      });
+      };
     }
     pageStart += page.length + PAGE_SEPARATOR.length;
-  });
-  return pieces.map((piece, index) => ({ ...piece, index, total: pieces.length }));
+  }
 }
 
 /** [start, end) ranges over `text`, whitespace trimmed, empty ranges dropped. */
-function chunkRanges(text: string, size: number, overlap: number): [number, number][] {
-  const ranges: [number, number][] = [];
+function* chunkRanges(text: string, size: number, overlap: number): Generator<[number, number]> {
   let start = skipSpace(text, 0);
   while (start < text.length) {
     let end = Math.min(text.length, start + size);
     if (end < text.length) end = breakPoint(text, start, end, size);
     const trimmedEnd = trimEnd(text, start, end);
-    if (trimmedEnd > start) ranges.push([start, trimmedEnd]);
+    if (trimmedEnd > start) yield [start, trimmedEnd];
     if (end >= text.length) break;
     const next = wordStart(text, Math.max(end - overlap, start + 1), end);
     start = skipSpace(text, next > start ? next : end);
   }
-  return ranges;
 }
 
 /** The best place to end a chunk in (start + size/2, end]: a paragraph, a sentence, then a word boundary. */

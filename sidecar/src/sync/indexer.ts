@@ -1,14 +1,18 @@
 // Turns a fetched document into indexed chunks: chunk, embed in batches (yielding to the event loop between
 // batches, so a large document never holds it for long), and replace the document in the index atomically.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { chunkDocument } from '../search/chunker.js';
+import { chunkPieces, type TextChunk } from '../search/chunker.js';
 import type { Embedder } from '../search/embedders/embedder.js';
 import type { ChunkInput, IndexStore, IndexedDocument } from '../search/index-store.js';
 import type { FetchedDocument } from './sync-source.js';
 
 /** More chunks than this (a few MB of text) are not indexed: the rest of the document is left out. */
 export const MAX_CHUNKS_PER_DOCUMENT = 5000;
-const EMBED_BATCH = 16;
+/** The built-in embedder runs on this thread: a few chunks at a time; HTTP embedders batch by their setting. */
+const LOCAL_EMBED_BATCH = 8;
+const REMOTE_EMBED_BATCH = 256;
+/** Longest stretch of chunking before the event loop gets a turn. */
+const SLICE_MS = 10;
 
 export interface IndexerOptions {
   chunkSize: number;
@@ -23,16 +27,26 @@ export async function indexDocument(
   options: IndexerOptions,
 ): Promise<{ chunks: number }> {
   const { pages, ...document } = fetched;
-  const chunks = chunkDocument(pages, {
+  const pieces: Omit<TextChunk, 'index' | 'total'>[] = [];
+  let sliceStart = performance.now();
+  for (const piece of chunkPieces(pages, {
     size: options.chunkSize,
     overlap: options.chunkOverlap,
     paged: document.pageCount !== undefined,
-  }).slice(0, MAX_CHUNKS_PER_DOCUMENT);
+  })) {
+    pieces.push(piece);
+    if (pieces.length >= MAX_CHUNKS_PER_DOCUMENT) break;
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await yieldToEventLoop();
+      sliceStart = performance.now();
+    }
+  }
   const inputs: ChunkInput[] = [];
-  for (let i = 0; i < chunks.length; i += EMBED_BATCH) {
-    const batch = chunks.slice(i, i + EMBED_BATCH);
+  const batchSize = embedder.kind === 'lexical' ? LOCAL_EMBED_BATCH : REMOTE_EMBED_BATCH;
+  for (let i = 0; i < pieces.length; i += batchSize) {
+    const batch = pieces.slice(i, i + batchSize);
     const vectors = await embedder.embed(batch.map((chunk) => `${document.title}\n${chunk.text}`));
-    batch.forEach((chunk, j) => inputs.push({ ...chunk, total: chunks.length, vector: vectors[j]! }));
+    batch.forEach((chunk, j) => inputs.push({ ...chunk, index: i + j, total: pieces.length, vector: vectors[j]! }));
     await yieldToEventLoop();
   }
   await store.replaceDocument(userId, boundedDocument(document), inputs);

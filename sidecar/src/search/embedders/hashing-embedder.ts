@@ -5,10 +5,16 @@ import { normalize, type Embedder } from './embedder.js';
 
 const WORD_WEIGHT = 1;
 const TRIGRAM_WEIGHT = 0.35;
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const WORD_SEED = fnvStep(FNV_OFFSET, 0x77); // 'w': words and trigrams hash apart
+const GRAM_SEED = fnvStep(FNV_OFFSET, 0x23); // '#'
+const BOUNDARY_START = 0x3c; // '<'
+const BOUNDARY_END = 0x3e; // '>'
 
 export function createHashingEmbedder(dimensions = 384): Embedder {
   return {
-    id: `hashing-v1:${dimensions}`,
+    id: `hashing-v2:${dimensions}`,
     dimensions,
     kind: 'lexical',
     description:
@@ -18,31 +24,30 @@ export function createHashingEmbedder(dimensions = 384): Embedder {
   };
 }
 
+/**
+ * Each word and each trigram of `<word>` adds its weight, with a sign from its hash, to the bucket its hash picks;
+ * buckets are damped (sign · log(1 + |sum|)) so repeated words count sublinearly, then the vector is normalised.
+ */
 export function hashText(text: string, dimensions: number): Float32Array {
-  const counts = new Map<string, number>();
+  const sums = new Float64Array(dimensions);
+  const add = (hash: number, weight: number) => {
+    sums[(hash & 0x7fffffff) % dimensions]! += hash & 0x80000000 ? -weight : weight;
+  };
   for (const term of tokenize(text)) {
-    counts.set(term, (counts.get(term) ?? 0) + WORD_WEIGHT);
-    const padded = `<${term}>`;
-    for (let i = 0; i + 3 <= padded.length; i += 1) {
-      const gram = `#${padded.slice(i, i + 3)}`;
-      counts.set(gram, (counts.get(gram) ?? 0) + TRIGRAM_WEIGHT);
+    let word = WORD_SEED;
+    for (let i = 0; i < term.length; i += 1) word = fnvStep(word, term.charCodeAt(i));
+    add(word, WORD_WEIGHT);
+    const length = term.length + 2;
+    const codeAt = (i: number) => (i === 0 ? BOUNDARY_START : i === length - 1 ? BOUNDARY_END : term.charCodeAt(i - 1));
+    for (let i = 0; i + 3 <= length; i += 1) {
+      add(fnvStep(fnvStep(fnvStep(GRAM_SEED, codeAt(i)), codeAt(i + 1)), codeAt(i + 2)), TRIGRAM_WEIGHT);
     }
   }
   const vector = new Float32Array(dimensions);
-  for (const [feature, count] of counts) {
-    const hash = fnv1a(feature);
-    const sign = hash & 0x80000000 ? -1 : 1;
-    vector[(hash & 0x7fffffff) % dimensions]! += sign * Math.log1p(count);
-  }
+  sums.forEach((sum, i) => (vector[i] = Math.sign(sum) * Math.log1p(Math.abs(sum))));
   return normalize(vector);
 }
 
-/** 32-bit FNV-1a over UTF-16 code units. */
-function fnv1a(value: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < value.length; i += 1) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+function fnvStep(hash: number, code: number): number {
+  return Math.imul(hash ^ code, FNV_PRIME) >>> 0;
 }
