@@ -16,14 +16,21 @@ export interface FusedPoint {
   rawScore: number;
 }
 
-export function fuse(fusion: Fusion, lists: readonly (readonly ScoredPoint[])[]): FusedPoint[] {
+/** `weights` (one per list, default 1 each) scale each list's contribution. */
+export function fuse(
+  fusion: Fusion,
+  lists: readonly (readonly ScoredPoint[])[],
+  weights: readonly number[] = lists.map(() => 1),
+): FusedPoint[] {
   const totals = new Map<string, number>();
   const add = (pointId: string, value: number) => totals.set(pointId, (totals.get(pointId) ?? 0) + value);
-  for (const list of lists) {
-    if (fusion === 'rrf') list.forEach((point, rank) => add(point.pointId, 1 / (RRF_K + rank + 1)));
-    else for (const [pointId, value] of scaleByDistribution(list)) add(pointId, value);
-  }
-  const best = fusion === 'rrf' ? lists.length / (RRF_K + 1) : lists.length;
+  lists.forEach((list, i) => {
+    const weight = weights[i] ?? 1;
+    if (fusion === 'rrf') list.forEach((point, rank) => add(point.pointId, weight / (RRF_K + rank + 1)));
+    else for (const [pointId, value] of scaleByDistribution(list)) add(pointId, weight * value);
+  });
+  const weightSum = lists.reduce((sum, _, i) => sum + (weights[i] ?? 1), 0);
+  const best = fusion === 'rrf' ? weightSum / (RRF_K + 1) : weightSum;
   return [...totals]
     .map(([pointId, rawScore]) => ({ pointId, rawScore, score: best > 0 ? Math.min(1, rawScore / best) : 0 }))
     .sort((a, b) => b.rawScore - a.rawScore || compareIds(a.pointId, b.pointId));

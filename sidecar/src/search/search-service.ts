@@ -13,6 +13,12 @@ export const ALGORITHMS = ['bm25', 'semantic', 'hybrid'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
 /** Results are ranked at most this deep; an offset beyond it returns no results (total_found stays honest). */
 export const MAX_RANK_DEPTH = 1000;
+/**
+ * Hybrid weight of the vector ranking when the embedder is lexical (the built-in hashing one): its vectors repeat
+ * what BM25 already ranks, so at full weight they only blur BM25's order (measured: nDCG@10 0.889 against BM25's
+ * 0.905 on the labelled set in bench/); at 1/20 they break ties and fill the list past BM25's matches.
+ */
+export const LEXICAL_VECTOR_WEIGHT = 0.05;
 
 export interface SearchRequest {
   query: string;
@@ -107,9 +113,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       const lexical = algorithm === 'semantic' ? undefined : await store.bm25(userId, request.query, filter);
       const semantic =
         queryVector && algorithm !== 'bm25'
-          ? await store.nearest(userId, queryVector, { ...filter, minScore: Math.max(request.scoreThreshold, 0) })
+          ? await store.nearest(userId, queryVector, {
+              ...filter,
+              // A threshold of 0 counts every chunk: asking the store to prove that count would cost a full rerank.
+              ...(request.scoreThreshold > 0 ? { minScore: request.scoreThreshold } : {}),
+            })
           : undefined;
-      const ranked = rank(algorithm, request.fusion, lexical, semantic, depth);
+      const semanticWeight = deps.embedder.peek()?.kind === 'lexical' ? LEXICAL_VECTOR_WEIGHT : 1;
+      const ranked = rank(algorithm, request.fusion, lexical, semantic, depth, semanticWeight);
       const passing = ranked.entries.filter((entry) => entry.score >= request.scoreThreshold);
       const page = passing.slice(request.offset, request.offset + request.limit);
       const points = await store.points(
@@ -155,6 +166,7 @@ function rank(
   lexical: RankedPoints | undefined,
   semantic: RankedPoints | undefined,
   depth: number,
+  semanticWeight: number,
 ): Ranked {
   if (algorithm === 'bm25' || !semantic) {
     const hits = lexical?.hits ?? [];
@@ -172,7 +184,7 @@ function rank(
       complete: semantic.total <= depth,
     };
   }
-  const fused = fuse(fusion, [lexical.hits, semantic.hits]);
+  const fused = fuse(fusion, [lexical.hits, semantic.hits], [1, semanticWeight]);
   return {
     entries: fused.map((point) => ({ pointId: point.pointId, score: point.score })),
     total: Math.max(lexical.total, semantic.total),

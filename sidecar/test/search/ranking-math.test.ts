@@ -16,6 +16,13 @@ describe('fuse', () => {
     expect(fused.map((p) => p.pointId)).toEqual(['b', 'a', 'd', 'c']);
   });
 
+  it('weights each list: a light second list only breaks ties and fills in after the first', () => {
+    const fused = fuse('rrf', [points('a', 'b'), points('b', 'c')], [1, 0.05]);
+    expect(fused.map((p) => p.pointId)).toEqual(['b', 'a', 'c']);
+    expect(fused[2]!.rawScore).toBeCloseTo(0.05 / (RRF_K + 2), 12);
+    expect(fused[0]!.score).toBeCloseTo((1 / (RRF_K + 2) + 0.05 / (RRF_K + 1)) / (1.05 / (RRF_K + 1)), 12);
+  });
+
   it('dbsf scales each list by mean ± 3 standard deviations and sums', () => {
     const lexical = [
       { pointId: 'a', score: 9 },
