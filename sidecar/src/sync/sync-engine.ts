@@ -164,7 +164,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   const failed = (item: QueueItem, error: unknown): void => {
     const now = clock();
-    if (error instanceof DocumentParseError) return queue.dead(item.id, error.message);
+    if (error instanceof DocumentParseError) return queue.dead(item.id, error.message, now);
     if (error instanceof EmbedderUnavailableError) {
       return queue.retry(item.id, now + EMBEDDER_WAIT_MS, error.message, false);
     }
@@ -179,7 +179,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const reason = scanFailureMessage(error);
     if (item.attempts + 1 >= settings.maxAttempts) {
       logger.warn({ userId: item.userId, docType: item.docType, reason }, 'sync: dead letter');
-      return queue.dead(item.id, reason);
+      return queue.dead(item.id, reason, now);
     }
     const backoff = error instanceof RateLimitedError ? 60_000 : 2000 * 2 ** item.attempts;
     queue.retry(item.id, now + Math.min(backoff, 600_000), reason, true);

@@ -44,12 +44,19 @@ export interface SyncQueue {
   done(item: Pick<QueueItem, 'id' | 'action' | 'version'>): void;
   /** Tries again at `notBefore`, counting the attempt when `counted`. */
   retry(id: number, notBefore: number, reason: string, counted: boolean): void;
-  dead(id: number, reason: string): void;
+  dead(id: number, reason: string, now: number): void;
   queuedCount(userId?: string): number;
   deadLetters(userId: string, limit: number): DeadLetter[];
   deadCount(userId: string): number;
   deleteUser(userId: string): void;
 }
+
+/**
+ * The same request again (a rescan listing the same version) keeps its attempts, wait and dead-letter state: only
+ * new work (another version or action) starts afresh.
+ */
+const SAME_WORK =
+  "(sync_queue.action = excluded.action AND sync_queue.version = excluded.version AND excluded.version <> '')";
 
 export function createSyncQueue(db: SqliteDatabase, options: { max: number }): SyncQueue {
   const count = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sync_queue WHERE state = 'queued'");
@@ -62,8 +69,12 @@ export function createSyncQueue(db: SqliteDatabase, options: { max: number }): S
   const upsert = db.prepare(
     `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, version, hint, enqueued_at, not_before)
      VALUES (@userId, @docType, @docId, @action, @version, @hint, @now, 0)
-     ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET action = excluded.action, version = excluded.version,
-       hint = excluded.hint, attempts = 0, state = 'queued', last_error = NULL, not_before = 0`,
+     ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET
+       attempts = CASE WHEN ${SAME_WORK} THEN attempts ELSE 0 END,
+       state = CASE WHEN ${SAME_WORK} THEN state ELSE 'queued' END,
+       last_error = CASE WHEN ${SAME_WORK} THEN last_error ELSE NULL END,
+       not_before = CASE WHEN ${SAME_WORK} THEN not_before ELSE 0 END,
+       action = excluded.action, version = excluded.version, hint = excluded.hint`,
   );
   const ready = db.prepare<[number, number], QueueRow>(
     `SELECT q.id, q.user_id, q.doc_type, q.doc_id, q.action, q.version, q.hint, q.attempts FROM sync_queue q
@@ -106,7 +117,7 @@ export function createSyncQueue(db: SqliteDatabase, options: { max: number }): S
     nextReadyAt: () => nextReady.get()?.at ?? undefined,
     done: (item) => void remove.run(item.id, item.action, item.version),
     retry: (id, notBefore, reason, counted) => void retry.run(notBefore, reason, counted ? 1 : 0, id),
-    dead: (id, reason) => void dead.run(reason, Date.now(), id),
+    dead: (id, reason, now) => void dead.run(reason, now, id),
     queuedCount: (userId) => (userId === undefined ? count.get()!.n : countFor.get(userId)!.n),
     deadLetters: (userId, limit) =>
       deadList.all(userId, limit).map((row) => ({

@@ -43,7 +43,7 @@ describe('sync queue', () => {
     queue.retry(item!.id, 5000, 'Nextcloud answered 503', true);
     expect(queue.ready(4999, 1, new Set())).toEqual([]);
     expect(queue.ready(5000, 1, new Set())[0]!.attempts).toBe(1);
-    queue.dead(item!.id, 'The PDF could not be read.');
+    queue.dead(item!.id, 'The PDF could not be read.', 7);
     expect(queue.ready(1e12, 1, new Set())).toEqual([]);
     expect(queue.deadLetters('ada', 10)).toEqual([
       expect.objectContaining({ docType: 'file', docId: '7', reason: 'The PDF could not be read.', attempts: 2 }),
@@ -62,5 +62,21 @@ describe('sync queue', () => {
     queue.enqueue({ userId: 'ada', docType: 'note', docId: '1', action: 'index', version: 'v2' }, 1);
     queue.done(held!);
     expect(queue.ready(10, 1, new Set()).map((r) => r.version)).toEqual(['v2']);
+  });
+
+  it('keeps the wait and the dead letter when a rescan queues the same version again; a new version starts afresh', async () => {
+    const { queue } = await open(makeTempDir().file('store.db'));
+    const request = { userId: 'ada', docType: 'file' as const, docId: '9', action: 'index' as const, version: 'v1' };
+    queue.enqueue(request, 0);
+    const [item] = queue.ready(0, 1, new Set());
+    queue.retry(item!.id, 60_000, 'Nextcloud answered 503', true);
+    queue.enqueue(request, 1);
+    expect(queue.ready(59_999, 1, new Set())).toEqual([]);
+    queue.dead(item!.id, 'The PDF could not be read.', 7);
+    queue.enqueue(request, 2);
+    expect(queue.deadCount('ada')).toBe(1);
+    queue.enqueue({ ...request, version: 'v2' }, 3);
+    expect(queue.deadCount('ada')).toBe(0);
+    expect(queue.ready(3, 1, new Set()).map((r) => [r.version, r.attempts])).toEqual([['v2', 0]]);
   });
 });
