@@ -20,6 +20,10 @@ export interface NumberBounds {
 }
 
 export function parseIntegerParam(name: string, raw: unknown, bounds: NumberBounds): number {
+  // Decimal digits only: "1.0", "0x1", "1e3" and " 1" name no integer a person typed.
+  if (typeof raw === 'string' && raw !== '' && !/^-?\d{1,16}$/.test(raw)) {
+    throw new InvalidInputError(`${name} must be a whole number.`);
+  }
   const value = parseNumberParam(name, raw, bounds);
   if (!Number.isInteger(value)) throw new InvalidInputError(`${name} must be a whole number.`);
   return value;

@@ -61,6 +61,9 @@ describe('parseChunkContextQuery and parsePointIds', () => {
     expect(() => parseChunkContextQuery({ ...ok, end: '10' })).toThrow('end must be greater than start.');
     expect(() => parseChunkContextQuery({ ...ok, start: '-1' })).toThrow('start must be between');
     expect(() => parseChunkContextQuery({ ...ok, context: '1.5' })).toThrow('context must be a whole number.');
+    for (const odd of ['0x10', '1e3', ' 10', '10.0', '+5']) {
+      expect(() => parseChunkContextQuery({ ...ok, start: odd })).toThrow('start must be a whole number.');
+    }
     expect(() => parseChunkContextQuery({ ...ok, doc_type: 'photo' })).toThrow('doc_type must be one of');
   });
 
