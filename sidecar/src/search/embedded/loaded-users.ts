@@ -14,6 +14,8 @@ export interface LoadedUsersOptions {
 }
 
 const PAGE_ROWS = 128;
+/** Postings entries mapped between two looks at the clock (6 bytes each). */
+const PREFAULT_ENTRIES = 1 << 18;
 
 interface Entry {
   index: UserIndex;
@@ -111,8 +113,12 @@ export class LoadedUsers {
       if (page.length < PAGE_ROWS) break;
       if (await pause()) return entry.index;
     }
+    // Allocating the block is a slice of its own (the counting pass may have used up the current one).
+    slice.started = -Infinity;
+    if (await pause()) return entry.index;
     entry.index.beginLoad(counts, perType);
     counts = new Uint32Array(0);
+    while (!entry.index.prefault(PREFAULT_ENTRIES)) if (await pause()) return entry.index;
     const vector = new Float32Array(entry.index.dimensions);
     for (const upTo of [counted, Number.MAX_SAFE_INTEGER]) {
       for (;;) {

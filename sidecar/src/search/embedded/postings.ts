@@ -22,6 +22,7 @@ export class Postings {
   private appended: (number[] | undefined)[] = [];
   private appendedCount = 0;
   private deadInBlock = 0;
+  private prefaulted = 0;
   /** `term:slot` → tf, for tf ≥ TF_CAP. */
   private readonly bigTf = new Map<string, number>();
   postingCount = 0;
@@ -40,6 +41,20 @@ export class Postings {
     }
     this.slots = new Uint32Array(total);
     this.tfs = new Uint16Array(total);
+    this.prefaulted = 0;
+  }
+
+  /**
+   * Writes the next `count` entries of a fresh block once, so the operating system maps its pages now, in slices
+   * the caller times, and not all at once on the first chunks (every term's range starts on its own page).
+   * Returns whether the whole block is mapped.
+   */
+  prefault(count: number): boolean {
+    const to = Math.min(this.slots.length, this.prefaulted + count);
+    this.slots.fill(0, this.prefaulted, to);
+    this.tfs.fill(0, this.prefaulted, to);
+    this.prefaulted = to;
+    return to === this.slots.length;
   }
 
   /** Adds a chunk's postings: into the block while it has room for the term (slots must ascend), else appended. */

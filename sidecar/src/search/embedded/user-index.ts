@@ -68,6 +68,11 @@ export class UserIndex {
     this.building = true;
   }
 
+  /** Maps the next part of the fresh postings block (see Postings.prefault); true once all of it is. */
+  prefault(entries: number): boolean {
+    return this.postings.prefault(entries);
+  }
+
   endLoad(): void {
     this.building = false;
     this.freeSlots.push(...this.freedWhileBuilding.splice(0));
