@@ -2,57 +2,26 @@
 // tokens make an unchanged scan one request, sync-collection names what changed, an expired token or a vanished
 // calendar is handled, and objects become text with their calendar and a link into the Calendar app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDavApp } from '../../../test/platform/apps/dav.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
 import { renderCalendarItem } from '../../src/sync/sources/calendar-text.js';
 import { createCalendarSource } from '../../src/sync/sources/calendar-source.js';
-import { DocumentParseError, type ScanResult, type SyncContext } from '../../src/sync/sync-source.js';
-import { createTestSyncContexts, type TestSyncContexts } from '../support/sync-context.js';
+import { DocumentParseError, type SyncContext } from '../../src/sync/sync-source.js';
+import { asChanges, changedIds, startSourceDouble, type SourceDouble } from '../support/source-scans.js';
 
-const PASSWORD = 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA';
-const AUTH = `Basic ${Buffer.from(`alice:${PASSWORD}`).toString('base64')}`;
 const HOME = '/remote.php/dav/calendars/alice/';
 const source = createCalendarSource();
-let radicale: RunningRadicale;
-let double: PlatformDouble;
-let contexts: TestSyncContexts;
+let env: SourceDouble;
 let alice: SyncContext;
 
 beforeAll(async () => {
-  radicale = await startRadicale();
-  double = await startPlatformDouble({
-    users: [{ id: 'alice', appPasswords: [PASSWORD] }],
-    apps: [createDavApp(radicale)],
-  });
-  contexts = createTestSyncContexts(double.url);
-  alice = contexts.contextFor('alice', PASSWORD);
+  env = await startSourceDouble({ users: { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' }, dav: true });
+  alice = env.contextFor('alice');
 });
-afterAll(async () => {
-  await contexts.close();
-  await double.close();
-  await radicale.stop();
-});
+afterAll(() => env.close());
 
-type Changes = Extract<ScanResult, { kind: 'changes' }>;
-const asChanges = (result: ScanResult): Changes => {
-  if (result.kind !== 'changes') throw new Error(`expected changes, got ${result.kind}`);
-  return result;
-};
-const ids = (result: ScanResult) =>
-  asChanges(result)
-    .changed.map((document) => document.docId)
-    .sort();
 const dav = (path: string, init: { method: string; body?: string; headers?: Record<string, string> }) =>
-  fetch(`${double.url}${HOME}${path}`, { ...init, headers: { authorization: AUTH, ...init.headers } });
+  env.request(`${HOME}${path}`, init);
 const put = (path: string, body: string) =>
   dav(path, { method: 'PUT', body, headers: { 'content-type': 'text/calendar; charset=utf-8' } });
-
-async function requestsDuring<T>(act: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
-  const before = double.requests.length;
-  const result = await act();
-  return { result, requests: double.requests.slice(before).map((r) => `${r.method} ${r.path}`) };
-}
 
 function ics(uid: string, component: 'VEVENT' | 'VTODO', lines: string[]): string {
   return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', `BEGIN:${component}`, `UID:${uid}`]
@@ -90,14 +59,14 @@ describe('calendar source: scans', () => {
     const result = asChanges(await source.scan(alice, undefined));
 
     expect(result.complete).toBe(true);
-    expect(ids(result)).toEqual(['personal/example-event.ics', 'personal/standup.ics', 'tasks/tax.ics']);
+    expect(changedIds(result)).toEqual(['personal/example-event.ics', 'personal/standup.ics', 'tasks/tax.ics']);
     expect(result.changed.every((document) => document.version.length > 0)).toBe(true);
     expect(result.changed.find((d) => d.docId === 'tasks/tax.ics')?.hint).toBe('Tasks');
     cursor = result.cursor;
   });
 
   it('answers unchanged with exactly one request when nothing changed', async () => {
-    const { result, requests } = await requestsDuring(() => source.scan(alice, cursor));
+    const { result, requests } = await env.requestsDuring(() => source.scan(alice, cursor));
 
     expect(result).toEqual({ kind: 'unchanged' });
     expect(requests).toEqual([`PROPFIND ${HOME}`]);
@@ -108,11 +77,11 @@ describe('calendar source: scans', () => {
     await put('personal/retro.ics', ics('retro-1', 'VEVENT', ['DTSTART:20250110T150000Z', 'SUMMARY:Retro']));
     await dav('personal/example-event.ics', { method: 'DELETE' });
 
-    const { result, requests } = await requestsDuring(() => source.scan(alice, cursor));
+    const { result, requests } = await env.requestsDuring(() => source.scan(alice, cursor));
     const changes = asChanges(result);
 
     expect(changes.complete).toBe(false);
-    expect(ids(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
+    expect(changedIds(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
     expect(changes.removed).toEqual(['personal/example-event.ics']);
     expect(requests).toEqual([`PROPFIND ${HOME}`, `REPORT ${HOME}personal/`]);
     cursor = changes.cursor;
@@ -125,7 +94,7 @@ describe('calendar source: scans', () => {
 
     const changes = asChanges(await source.scan(alice, JSON.stringify(stale)));
 
-    expect(ids(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
+    expect(changedIds(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
     expect(changes.removed).toEqual(['personal/old.ics']);
     expect(changes.complete).toBe(false);
   });
@@ -147,14 +116,14 @@ describe('calendar source: scans', () => {
     const changes = asChanges(await source.scan(alice, JSON.stringify(remembered)));
 
     expect(changes.complete).toBe(true);
-    expect(ids(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
+    expect(changedIds(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
   });
 
   it('treats a cursor it cannot read as a first scan', async () => {
     const changes = asChanges(await source.scan(alice, '{not json'));
 
     expect(changes.complete).toBe(true);
-    expect(ids(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
+    expect(changedIds(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
   });
 });
 

@@ -2,61 +2,30 @@
 // address books only, one request when nothing changed, changes and deletions through sync-collection, vCards as
 // text with a link into the Contacts app, and an unreadable vCard as a DocumentParseError.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDavApp } from '../../../test/platform/apps/dav.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
 import { createContactsSource } from '../../src/sync/sources/contacts-source.js';
-import { DocumentParseError, type ScanResult, type SyncContext } from '../../src/sync/sync-source.js';
-import { createTestSyncContexts, type TestSyncContexts } from '../support/sync-context.js';
+import { DocumentParseError, type SyncContext } from '../../src/sync/sync-source.js';
+import { asChanges, changedIds, startSourceDouble, type SourceDouble } from '../support/source-scans.js';
 
-const PASSWORD = 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA';
-const AUTH = `Basic ${Buffer.from(`alice:${PASSWORD}`).toString('base64')}`;
 const HOME = '/remote.php/dav/addressbooks/users/alice/';
 const source = createContactsSource();
-let radicale: RunningRadicale;
-let double: PlatformDouble;
-let contexts: TestSyncContexts;
+let env: SourceDouble;
 let alice: SyncContext;
 let cursor: string;
 
 beforeAll(async () => {
-  radicale = await startRadicale();
-  double = await startPlatformDouble({
-    users: [{ id: 'alice', appPasswords: [PASSWORD] }],
-    apps: [createDavApp(radicale)],
-  });
-  contexts = createTestSyncContexts(double.url);
-  alice = contexts.contextFor('alice', PASSWORD);
+  env = await startSourceDouble({ users: { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' }, dav: true });
+  alice = env.contextFor('alice');
 });
-afterAll(async () => {
-  await contexts.close();
-  await double.close();
-  await radicale.stop();
-});
+afterAll(() => env.close());
 
-type Changes = Extract<ScanResult, { kind: 'changes' }>;
-const asChanges = (result: ScanResult): Changes => {
-  if (result.kind !== 'changes') throw new Error(`expected changes, got ${result.kind}`);
-  return result;
-};
-const ids = (result: ScanResult) =>
-  asChanges(result)
-    .changed.map((document) => document.docId)
-    .sort();
 const dav = (path: string, init: { method: string; body?: string; headers?: Record<string, string> }) =>
-  fetch(`${double.url}${HOME}${path}`, { ...init, headers: { authorization: AUTH, ...init.headers } });
+  env.request(`${HOME}${path}`, init);
 const put = (path: string, lines: string[]) =>
   dav(path, {
     method: 'PUT',
     body: ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n'),
     headers: { 'content-type': 'text/vcard; charset=utf-8' },
   });
-
-async function requestsDuring<T>(act: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
-  const before = double.requests.length;
-  const result = await act();
-  return { result, requests: double.requests.slice(before).map((r) => `${r.method} ${r.path}`) };
-}
 
 const ann = (title: string) => [
   'UID:ann-1',
@@ -79,13 +48,13 @@ describe('contacts source', () => {
     const result = asChanges(await source.scan(alice, undefined));
 
     expect(result.complete).toBe(true);
-    expect(ids(result)).toEqual(['contacts/ann.vcf', 'contacts/bob.vcf']);
+    expect(changedIds(result)).toEqual(['contacts/ann.vcf', 'contacts/bob.vcf']);
     expect(result.changed[0]?.hint).toBe('Contacts');
     cursor = result.cursor;
   });
 
   it('answers unchanged with exactly one request when nothing changed', async () => {
-    const { result, requests } = await requestsDuring(() => source.scan(alice, cursor));
+    const { result, requests } = await env.requestsDuring(() => source.scan(alice, cursor));
 
     expect(result).toEqual({ kind: 'unchanged' });
     expect(requests).toEqual([`PROPFIND ${HOME}`]);
@@ -96,10 +65,10 @@ describe('contacts source', () => {
     await put('contacts/cem.vcf', ['UID:cem-1', 'FN:Cem Yilmaz']);
     await dav('contacts/bob.vcf', { method: 'DELETE' });
 
-    const { result, requests } = await requestsDuring(() => source.scan(alice, cursor));
+    const { result, requests } = await env.requestsDuring(() => source.scan(alice, cursor));
     const changes = asChanges(result);
 
-    expect(ids(changes)).toEqual(['contacts/ann.vcf', 'contacts/cem.vcf']);
+    expect(changedIds(changes)).toEqual(['contacts/ann.vcf', 'contacts/cem.vcf']);
     expect(changes.removed).toEqual(['contacts/bob.vcf']);
     expect(changes.complete).toBe(false);
     expect(requests).toEqual([`PROPFIND ${HOME}`, `REPORT ${HOME}contacts/`]);
@@ -116,7 +85,7 @@ describe('contacts source', () => {
     });
     await put('friends/dana.vcf', ['UID:dana-1', 'FN:Dana Scully']);
     const added = asChanges(await source.scan(alice, cursor));
-    expect(ids(added)).toEqual(['friends/dana.vcf']);
+    expect(changedIds(added)).toEqual(['friends/dana.vcf']);
     expect((await dav('friends/', { method: 'DELETE' })).status).toBe(204);
 
     const changes = asChanges(await source.scan(alice, added.cursor));

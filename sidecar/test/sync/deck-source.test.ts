@@ -3,50 +3,29 @@
 // read as text with their board and stack.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckApp } from '../../../test/platform/apps/deck.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { SourceUnavailableError } from '../../src/sync/source-errors.js';
 import { createDeckSource } from '../../src/sync/sources/deck-source.js';
-import type { ScanResult, SyncContext } from '../../src/sync/sync-source.js';
-import { createTestSyncContexts, type TestSyncContexts } from '../support/sync-context.js';
+import type { SyncContext } from '../../src/sync/sync-source.js';
+import { asChanges, startSourceDouble, type Changes, type SourceDouble } from '../support/source-scans.js';
 
 const PASSWORD = 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA';
-const AUTH = `Basic ${Buffer.from(`alice:${PASSWORD}`).toString('base64')}`;
 const API = '/index.php/apps/deck/api/v1.0';
 const source = createDeckSource();
-let double: PlatformDouble;
-let contexts: TestSyncContexts;
+let env: SourceDouble;
 let alice: SyncContext;
 
 beforeAll(async () => {
-  double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }], apps: [createDeckApp()] });
-  contexts = createTestSyncContexts(double.url);
-  alice = contexts.contextFor('alice', PASSWORD);
+  env = await startSourceDouble({ users: { alice: PASSWORD }, apps: [createDeckApp()] });
+  alice = env.contextFor('alice');
 });
-afterAll(async () => {
-  await contexts.close();
-  await double.close();
-});
+afterAll(() => env.close());
 
-type Changes = Extract<ScanResult, { kind: 'changes' }>;
-const asChanges = (result: ScanResult): Changes => {
-  if (result.kind !== 'changes') throw new Error(`expected changes, got ${result.kind}`);
-  return result;
-};
-async function deck<T>(method: string, path: string, json?: unknown): Promise<T> {
-  const response = await fetch(`${double.url}${API}${path}`, {
-    method,
-    headers: { authorization: AUTH, 'content-type': 'application/json' },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
+const deck = <T>(method: string, path: string, json?: unknown) => env.json<T>(method, `${API}${path}`, json);
+/** The requests of `act`, none of them conditional (no If-Modified-Since). */
 async function requestsDuring<T>(act: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
-  const before = double.requests.length;
-  const result = await act();
-  const seen = double.requests.slice(before);
+  const { result, requests, seen } = await env.requestsDuring(act);
   expect(seen.every((request) => request.headers['if-modified-since'] === undefined)).toBe(true);
-  return { result, requests: seen.map((r) => `${r.method} ${r.path}`) };
+  return { result, requests };
 }
 
 let board: { id: number };
@@ -154,14 +133,10 @@ describe('deck source', () => {
   });
 
   it('says Deck is unavailable when Nextcloud does not serve it', async () => {
-    const bare = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }], apps: [] });
-    const bareContexts = createTestSyncContexts(bare.url);
+    const bare = await startSourceDouble({ users: { alice: PASSWORD } });
     try {
-      await expect(source.scan(bareContexts.contextFor('alice', PASSWORD), undefined)).rejects.toBeInstanceOf(
-        SourceUnavailableError,
-      );
+      await expect(source.scan(bare.contextFor('alice'), undefined)).rejects.toBeInstanceOf(SourceUnavailableError);
     } finally {
-      await bareContexts.close();
       await bare.close();
     }
   });

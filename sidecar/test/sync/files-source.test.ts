@@ -4,65 +4,45 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { createNotesApp } from '../../../test/platform/apps/notes.js';
 import { createSharingDouble } from '../../../test/platform/apps/sharing.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { createPdfTextPool } from '../../src/sync/extract/pdf-text.js';
 import { createFilesSource } from '../../src/sync/sources/files-source.js';
 import { DocumentParseError, type ScanResult, type SyncContext, type SyncSource } from '../../src/sync/sync-source.js';
 import { buildPdf, corruptPdf } from '../support/pdf-fixtures.js';
-import { createTestSyncContexts, type TestSyncContexts } from '../support/sync-context.js';
+import { asChanges, startSourceDouble, type Changes, type SourceDouble } from '../support/source-scans.js';
 
 const PASSWORDS = { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', bob: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
-const AUTH = `Basic ${Buffer.from(`alice:${PASSWORDS.alice}`).toString('base64')}`;
 const pdfText = createPdfTextPool();
 let files: FilesDouble;
-let double: PlatformDouble;
-let contexts: TestSyncContexts;
+let env: SourceDouble;
 let alice: SyncContext;
 let source: SyncSource;
 
 beforeAll(async () => {
   files = createFilesApp();
-  double = await startPlatformDouble({
-    users: [
-      { id: 'alice', appPasswords: [PASSWORDS.alice] },
-      { id: 'bob', appPasswords: [PASSWORDS.bob] },
-    ],
+  env = await startSourceDouble({
+    users: PASSWORDS,
     apps: [files, createNotesApp(), createSharingDouble({ files, users: ['alice', 'bob'] })],
   });
-  contexts = createTestSyncContexts(double.url);
-  alice = contexts.contextFor('alice', PASSWORDS.alice);
+  alice = env.contextFor('alice');
 });
 afterAll(async () => {
-  await contexts.close();
-  await double.close();
+  await env.close();
   await pdfText.close();
 });
 beforeEach(() => {
   source = createFilesSource({ maxFileBytes: 100_000, pdfText, pdfLimits: { maxPages: 100, maxTextChars: 100_000 } });
 });
 
-type Changes = Extract<ScanResult, { kind: 'changes' }>;
-const asChanges = (result: ScanResult): Changes => {
-  if (result.kind !== 'changes') throw new Error('expected changes');
-  return result;
-};
 const hints = (result: ScanResult) =>
   asChanges(result)
     .changed.map((document) => document.hint)
     .sort();
 const idOf = (user: string, path: string) => String(files.findNode(user, path)!.fileId);
 
-/** The requests the double saw while `act` ran, as "METHOD path". */
-async function requestsDuring(act: () => Promise<unknown>): Promise<string[]> {
-  const before = double.requests.length;
-  await act();
-  return double.requests.slice(before).map((request) => `${request.method} ${decodeURIComponent(request.path)}`);
-}
-
-function dav(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
-  const url = `${double.url}/remote.php/dav/files/alice${path}`;
-  return fetch(url, { method, headers: { authorization: AUTH, ...headers }, body });
-}
+/** The requests the double saw while `act` ran, as "METHOD path" with the path decoded. */
+const requestsDuring = <T>(act: () => Promise<T>) => env.requestsDuring(act, decodeURIComponent);
+const dav = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+  env.request(`/remote.php/dav/files/alice${path}`, { method, headers, body });
 
 describe('files source: scan', () => {
   it('lists indexable files with file id, ETag and path, counts the others and leaves out the notes folder', async () => {
@@ -87,9 +67,8 @@ describe('files source: scan', () => {
 
   it('answers unchanged with exactly one request when nothing changed', async () => {
     const first = asChanges(await source.scan(alice, undefined));
-    let second: ScanResult | undefined;
 
-    const requests = await requestsDuring(async () => (second = await source.scan(alice, first.cursor)));
+    const { result: second, requests } = await requestsDuring(() => source.scan(alice, first.cursor));
 
     expect(second).toEqual({ kind: 'unchanged' });
     expect(requests).toEqual(['PROPFIND /remote.php/dav/files/alice']);
@@ -101,9 +80,8 @@ describe('files source: scan', () => {
     files.seedFile('alice', 'wide/two/y.md', 'y');
     const first = asChanges(await source.scan(alice, undefined));
     await dav('PUT', '/deep/a/b/c/leaf.md', {}, 'new');
-    let second: ScanResult | undefined;
 
-    const requests = await requestsDuring(async () => (second = await source.scan(alice, first.cursor)));
+    const { result: second, requests } = await requestsDuring(() => source.scan(alice, first.cursor));
 
     expect(requests).toEqual([
       'PROPFIND /remote.php/dav/files/alice',
@@ -114,9 +92,9 @@ describe('files source: scan', () => {
       'PROPFIND /remote.php/dav/files/alice/deep/a/b',
       'PROPFIND /remote.php/dav/files/alice/deep/a/b/c',
     ]);
-    const leaf = asChanges(second!).changed.find((document) => document.hint === '/deep/a/b/c/leaf.md');
+    const leaf = asChanges(second).changed.find((document) => document.hint === '/deep/a/b/c/leaf.md');
     expect(leaf?.version).toBe(files.findNode('alice', 'deep/a/b/c/leaf.md')!.etag);
-    expect(hints(second!)).toEqual(hints(first));
+    expect(hints(second)).toEqual(hints(first));
   });
 
   it('drops deleted and trashed files, lists moved ones under their new path with the same id', async () => {
@@ -128,7 +106,7 @@ describe('files source: scan', () => {
     await dav('DELETE', '/churn/gone.md');
     await dav('DELETE', '/churn/sub');
     await dav('MOVE', '/churn/moved.md', {
-      destination: `${double.url}/remote.php/dav/files/alice/Documents/moved.md`,
+      destination: `${env.double.url}/remote.php/dav/files/alice/Documents/moved.md`,
     });
 
     const second = asChanges(await source.scan(alice, first.cursor));
@@ -143,10 +121,10 @@ describe('files source: scan', () => {
     await dav('DELETE', '/restore/back.md');
     const first = asChanges(await source.scan(alice, undefined));
     const trashName = await trashItemName('back.md');
-    const restore = `${double.url}/remote.php/dav/trashbin/alice/restore/back.md`;
-    await fetch(`${double.url}/remote.php/dav/trashbin/alice/trash/${encodeURIComponent(trashName)}`, {
+    const restore = `${env.double.url}/remote.php/dav/trashbin/alice/restore/back.md`;
+    await env.request(`/remote.php/dav/trashbin/alice/trash/${encodeURIComponent(trashName)}`, {
       method: 'MOVE',
-      headers: { authorization: AUTH, destination: restore },
+      headers: { destination: restore },
     });
 
     const second = asChanges(await source.scan(alice, first.cursor));
@@ -158,22 +136,22 @@ describe('files source: scan', () => {
   it('lists only the user’s own files for a second user', async () => {
     files.seedFile('bob', 'mine.md', 'bob');
 
-    const result = asChanges(await source.scan(contexts.contextFor('bob', PASSWORDS.bob), undefined));
+    const result = asChanges(await source.scan(env.contextFor('bob'), undefined));
 
     expect(hints(result)).toEqual(['/mine.md']);
   });
 
   it('lists a file shared with a second user in their listing too, until the share goes', async () => {
     files.seedFile('alice', 'Shared/plan.md', 'the plan');
-    const bob = contexts.contextFor('bob', PASSWORDS.bob);
+    const bob = env.contextFor('bob');
     const before = asChanges(await source.scan(bob, undefined));
     const shareId = await shareWithBob('/Shared/plan.md');
     const shared = asChanges(await source.scan(bob, before.cursor));
     await dav('PUT', '/Shared/plan.md', {}, 'the new plan');
     const edited = asChanges(await source.scan(bob, shared.cursor));
-    await fetch(`${double.url}/ocs/v2.php/apps/files_sharing/api/v1/shares/${shareId}`, {
+    await env.request(`/ocs/v2.php/apps/files_sharing/api/v1/shares/${shareId}`, {
       method: 'DELETE',
-      headers: { authorization: AUTH, 'ocs-apirequest': 'true' },
+      headers: { 'ocs-apirequest': 'true' },
     });
 
     const unshared = asChanges(await source.scan(bob, edited.cursor));
@@ -262,18 +240,18 @@ describe('files source: fetch', () => {
 });
 
 async function shareWithBob(path: string): Promise<string> {
-  const response = await fetch(`${double.url}/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json`, {
+  const response = await env.request('/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json', {
     method: 'POST',
-    headers: { authorization: AUTH, 'ocs-apirequest': 'true', 'content-type': 'application/json' },
+    headers: { 'ocs-apirequest': 'true', 'content-type': 'application/json' },
     body: JSON.stringify({ path, shareType: 0, shareWith: 'bob', permissions: 1 }),
   });
   return ((await response.json()) as { ocs: { data: { id: string } } }).ocs.data.id;
 }
 
 async function trashItemName(name: string): Promise<string> {
-  const response = await fetch(`${double.url}/remote.php/dav/trashbin/alice/trash`, {
+  const response = await env.request('/remote.php/dav/trashbin/alice/trash', {
     method: 'PROPFIND',
-    headers: { authorization: AUTH, depth: '1' },
+    headers: { depth: '1' },
   });
   const match = new RegExp(`/trash/(${name.replace('.', '\\.')}\\.d\\d+)<`).exec(await response.text());
   if (!match?.[1]) throw new Error('no trash item');

@@ -3,20 +3,17 @@
 // full listing that drops the items of a removed feed, and fetches from the scan's items or one feed listing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNewsApp, type NewsDouble } from '../../../test/platform/apps/news.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { SourceUnavailableError } from '../../src/sync/source-errors.js';
 import { createNewsSource } from '../../src/sync/sources/news-source.js';
-import type { ScanResult, SyncContext, SyncSource } from '../../src/sync/sync-source.js';
-import { createTestSyncContexts, type TestSyncContexts } from '../support/sync-context.js';
+import type { SyncContext, SyncSource } from '../../src/sync/sync-source.js';
+import { asChanges, startSourceDouble, type SourceDouble } from '../support/source-scans.js';
 
 const PASSWORD = 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA';
-const AUTH = `Basic ${Buffer.from(`alice:${PASSWORD}`).toString('base64')}`;
 const API = '/index.php/apps/news/api/v1-3';
 let clock = 1_000_000;
 const source: SyncSource = createNewsSource({ fullListingEveryMs: 60_000, now: () => clock });
 let news: NewsDouble;
-let double: PlatformDouble;
-let contexts: TestSyncContexts;
+let env: SourceDouble;
 let alice: SyncContext;
 
 beforeAll(async () => {
@@ -36,34 +33,14 @@ beforeAll(async () => {
       },
     },
   });
-  double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }], apps: [news] });
-  contexts = createTestSyncContexts(double.url);
-  alice = contexts.contextFor('alice', PASSWORD);
+  env = await startSourceDouble({ users: { alice: PASSWORD }, apps: [news] });
+  alice = env.contextFor('alice');
 });
-afterAll(async () => {
-  await contexts.close();
-  await double.close();
-});
+afterAll(() => env.close());
 
-type Changes = Extract<ScanResult, { kind: 'changes' }>;
-const asChanges = (result: ScanResult): Changes => {
-  if (result.kind !== 'changes') throw new Error(`expected changes, got ${result.kind}`);
-  return result;
-};
-async function callNews<T>(method: string, path: string, json?: unknown): Promise<T> {
-  const response = await fetch(`${double.url}${API}${path}`, {
-    method,
-    headers: { authorization: AUTH, 'content-type': 'application/json' },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
-async function requestsDuring<T>(act: () => Promise<T>): Promise<{ result: T; requests: string[] }> {
-  const before = double.requests.length;
-  const result = await act();
-  return { result, requests: double.requests.slice(before).map((r) => `${r.method} ${r.path.split('?')[0]}`) };
-}
+const callNews = <T>(method: string, path: string, json?: unknown) => env.json<T>(method, `${API}${path}`, json);
+/** The requests of `act`, without their query strings. */
+const requestsDuring = <T>(act: () => Promise<T>) => env.requestsDuring(act, (path) => path.split('?')[0]!);
 /** News stamps changes in whole seconds: wait for the next one. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() % 1000)));
 
@@ -170,20 +147,18 @@ describe('news source: fetch', () => {
 
     expect(result?.docId).toBe(seen.docId);
     expect(requests).toEqual([`GET ${API}/items`, `GET ${API}/feeds`]);
-    const listing = double.requests.filter((r) => r.path.startsWith(`${API}/items?`)).at(-1)!;
+    const listing = env.double.requests.filter((r) => r.path.startsWith(`${API}/items?`)).at(-1)!;
     expect(new URL(listing.path, 'http://x').searchParams.get('id')).toBe(seen.hint);
     expect(await fresh.read(alice, { docId: '987654', version: 'x', hint: seen.hint })).toBeNull();
   });
 
   it('says News is unavailable when Nextcloud does not serve it', async () => {
-    const bare = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [PASSWORD] }], apps: [] });
-    const bareContexts = createTestSyncContexts(bare.url);
+    const bare = await startSourceDouble({ users: { alice: PASSWORD } });
     try {
-      await expect(
-        createNewsSource().scan(bareContexts.contextFor('alice', PASSWORD), undefined),
-      ).rejects.toBeInstanceOf(SourceUnavailableError);
+      await expect(createNewsSource().scan(bare.contextFor('alice'), undefined)).rejects.toBeInstanceOf(
+        SourceUnavailableError,
+      );
     } finally {
-      await bareContexts.close();
       await bare.close();
     }
   });

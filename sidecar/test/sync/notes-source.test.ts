@@ -2,51 +2,31 @@
 // removals since the cursor, "unchanged" when nothing moved, a clear error without Notes, and fetches of one note.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotesApp, type NotesDouble } from '../../../test/platform/apps/notes.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { SourceUnavailableError } from '../../src/sync/source-errors.js';
 import { createNotesSource } from '../../src/sync/sources/notes-source.js';
-import type { ScanResult, SyncContext } from '../../src/sync/sync-source.js';
-import { createTestSyncContexts, type TestSyncContexts } from '../support/sync-context.js';
+import type { SyncContext } from '../../src/sync/sync-source.js';
+import { asChanges, startSourceDouble, type SourceDouble } from '../support/source-scans.js';
 
 const PASSWORD = 'NNNNN-NNNNN-NNNNN-NNNNN-NNNNN';
-const AUTH = `Basic ${Buffer.from(`nora:${PASSWORD}`).toString('base64')}`;
 const source = createNotesSource();
 let notes: NotesDouble;
-let double: PlatformDouble;
-let bare: PlatformDouble;
-let contexts: TestSyncContexts;
-let bareContexts: TestSyncContexts;
+let env: SourceDouble;
+/** A Nextcloud without the Notes app. */
+let bare: SourceDouble;
 let nora: SyncContext;
 
 beforeAll(async () => {
   notes = createNotesApp();
-  double = await startPlatformDouble({ users: [{ id: 'nora', appPasswords: [PASSWORD] }], apps: [notes] });
-  bare = await startPlatformDouble({ users: [{ id: 'nora', appPasswords: [PASSWORD] }] });
-  contexts = createTestSyncContexts(double.url);
-  bareContexts = createTestSyncContexts(bare.url);
-  nora = contexts.contextFor('nora', PASSWORD);
+  env = await startSourceDouble({ users: { nora: PASSWORD }, apps: [notes] });
+  bare = await startSourceDouble({ users: { nora: PASSWORD } });
+  nora = env.contextFor('nora');
 });
-afterAll(async () => {
-  await Promise.all([contexts.close(), bareContexts.close()]);
-  await Promise.all([double.close(), bare.close()]);
-});
+afterAll(() => Promise.all([env.close(), bare.close()]));
 
-type Changes = Extract<ScanResult, { kind: 'changes' }>;
-const asChanges = (result: ScanResult): Changes => {
-  if (result.kind !== 'changes') throw new Error(`expected changes, got ${result.kind}`);
-  return result;
-};
-
-async function requestsDuring(act: () => Promise<unknown>): Promise<string[]> {
-  const before = double.requests.length;
-  await act();
-  return double.requests.slice(before).map((request) => `${request.method} ${request.path}`);
-}
-
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${double.url}/index.php/apps/notes/api/v1${path}`, {
+const api = (path: string, init: { method?: string } = {}) =>
+  env.request(`/index.php/apps/notes/api/v1${path}`, {
     ...init,
-    headers: { authorization: AUTH, 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
   });
 
 describe('notes source: scan', () => {
@@ -55,11 +35,10 @@ describe('notes source: scan', () => {
   it('lists every note with its etag on the first scan, in one request without content', async () => {
     const a = notes.seedNote('nora', { title: 'Alpha', content: 'first', category: 'work/projects' });
     const b = notes.seedNote('nora', { title: 'Beta', content: 'second' });
-    let result: ScanResult | undefined;
 
-    const requests = await requestsDuring(async () => (result = await source.scan(nora, undefined)));
+    const { result, requests } = await env.requestsDuring(() => source.scan(nora, undefined));
 
-    const changes = asChanges(result!);
+    const changes = asChanges(result);
     cursor = changes.cursor;
     expect(requests).toEqual(['GET /index.php/apps/notes/api/v1/notes?pruneBefore=0&exclude=content']);
     expect(changes.complete).toBe(false);
@@ -69,9 +48,7 @@ describe('notes source: scan', () => {
   });
 
   it('answers unchanged with exactly one request when nothing changed', async () => {
-    let result: ScanResult | undefined;
-
-    const requests = await requestsDuring(async () => (result = await source.scan(nora, cursor)));
+    const { result, requests } = await env.requestsDuring(() => source.scan(nora, cursor));
 
     expect(result).toEqual({ kind: 'unchanged' });
     expect(requests).toHaveLength(1);
@@ -101,7 +78,7 @@ describe('notes source: scan', () => {
   });
 
   it('throws SourceUnavailableError when Notes is not there for the user', async () => {
-    const outcome = source.scan(bareContexts.contextFor('nora', PASSWORD), undefined);
+    const outcome = source.scan(bare.contextFor('nora'), undefined);
 
     await expect(outcome).rejects.toThrow(SourceUnavailableError);
     await expect(outcome).rejects.toThrow('Notes is not enabled for this account in Nextcloud.');
