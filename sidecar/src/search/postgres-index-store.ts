@@ -1,6 +1,7 @@
 // The knowledge index in PostgreSQL + pgvector, for deployments that outgrow one machine (DATABASE_URL).
 import type pg from 'pg';
 import type { DocType } from './doc-types.js';
+import { documentValues } from './document-rows.js';
 import type { IndexCounts, IndexStore } from './index-store.js';
 import { applySchema, SCHEMA_NAME, useDimensionIndex } from './postgres/schema.js';
 import { bm25Sql, searchNearest } from './postgres/search-sql.js';
@@ -17,7 +18,6 @@ import { bm25Text } from './bm25-text.js';
 import {
   checkInput,
   chunkColumns,
-  documentValues,
   typesOrNull,
   upsertDocumentSql,
   withClient,

@@ -2,6 +2,7 @@
 import type { SqliteDatabase } from '../store/database.js';
 import { bm25Text } from './bm25-text.js';
 import type { DocType } from './doc-types.js';
+import { documentValues } from './document-rows.js';
 import { isDocType, DOC_TYPES } from './doc-types.js';
 import type { ChunkInput, IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
 import {
@@ -190,18 +191,4 @@ function readEmbedder(sql: IndexStatements): Embedder | undefined {
 function checkDocument(userId: string, document: IndexedDocument): void {
   if (userId === '') throw new Error('A document needs a user.');
   if (!isDocType(document.docType)) throw new Error(`Unknown doc type; expected one of ${DOC_TYPES.join(', ')}.`);
-}
-
-function documentValues(userId: string, d: IndexedDocument): unknown[] {
-  const extra = d.extra === undefined ? null : JSON.stringify(d.extra);
-  const indexedAt = Math.floor(Date.now() / 1000);
-  const values: unknown[] = [userId, d.docType, d.docId, d.title, d.mimeType, d.version];
-  return values.concat([
-    d.filePath ?? null,
-    d.link ?? null,
-    d.pageCount ?? null,
-    d.modifiedAt ?? null,
-    extra,
-    indexedAt,
-  ]);
 }

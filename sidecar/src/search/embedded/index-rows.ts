@@ -1,20 +1,11 @@
 // The SQLite statements of the embedded index and the mapping between its rows and the IndexStore types.
 import type { SqliteDatabase } from '../../store/database.js';
 import type { DocType } from '../doc-types.js';
+import { toIndexedDocument, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
 
-export interface DocumentRow {
+export interface DocumentRow extends DocumentColumns {
   id: number;
-  doc_type: DocType;
-  doc_id: string;
-  title: string;
-  mime_type: string;
-  version: string;
-  file_path: string | null;
-  link: string | null;
-  page_count: number | null;
-  modified_at: number | null;
-  extra: string | null;
 }
 
 export interface PointRow extends DocumentRow {
@@ -115,21 +106,7 @@ export function prepareIndexStatements(db: SqliteDatabase) {
 
 export type IndexStatements = ReturnType<typeof prepareIndexStatements>;
 
-export function toDocument(row: DocumentRow): IndexedDocument {
-  const document: IndexedDocument = {
-    docType: row.doc_type,
-    docId: row.doc_id,
-    title: row.title,
-    mimeType: row.mime_type,
-    version: row.version,
-  };
-  if (row.file_path !== null) document.filePath = row.file_path;
-  if (row.link !== null) document.link = row.link;
-  if (row.page_count !== null) document.pageCount = row.page_count;
-  if (row.modified_at !== null) document.modifiedAt = row.modified_at;
-  if (row.extra !== null) document.extra = JSON.parse(row.extra) as Record<string, string>;
-  return document;
-}
+export const toDocument = (row: DocumentRow): IndexedDocument => toIndexedDocument(row);
 
 export function toPoint(row: PointRow, withVector: boolean): IndexedPoint {
   const point: IndexedPoint = {

@@ -1,16 +1,9 @@
 // Rows of the PostgreSQL index and their mapping to the IndexStore types.
-import type { DocType } from '../doc-types.js';
+import { toIndexedDocument, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
 
-export interface PgDocumentRow {
-  doc_type: DocType;
-  doc_id: string;
-  title: string;
-  mime_type: string;
-  version: string;
-  file_path: string | null;
-  link: string | null;
-  page_count: number | null;
+/** PostgreSQL answers bigint as text and JSON parsed. */
+export interface PgDocumentRow extends DocumentColumns {
   modified_at: string | null;
   extra: Record<string, string> | null;
 }
@@ -31,21 +24,7 @@ export const DOCUMENT_COLUMNS = `d.doc_type, d.doc_id, d.title, d.mime_type, d.v
 export const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id::text AS point_id, c.chunk_index, c.total, c.start_offset,
   c.end_offset, c.page, c.text`;
 
-export function toDocument(row: PgDocumentRow): IndexedDocument {
-  const document: IndexedDocument = {
-    docType: row.doc_type,
-    docId: row.doc_id,
-    title: row.title,
-    mimeType: row.mime_type,
-    version: row.version,
-  };
-  if (row.file_path !== null) document.filePath = row.file_path;
-  if (row.link !== null) document.link = row.link;
-  if (row.page_count !== null) document.pageCount = row.page_count;
-  if (row.modified_at !== null) document.modifiedAt = Number(row.modified_at);
-  if (row.extra !== null) document.extra = row.extra;
-  return document;
-}
+export const toDocument = (row: PgDocumentRow): IndexedDocument => toIndexedDocument(row);
 
 export function toPoint(row: PgPointRow): IndexedPoint {
   const point: IndexedPoint = {

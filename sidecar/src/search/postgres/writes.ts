@@ -45,20 +45,6 @@ export function upsertDocumentSql(s: string): string {
     RETURNING id::text AS id`;
 }
 
-export function documentValues(userId: string, d: IndexedDocument): unknown[] {
-  const extra = d.extra === undefined ? null : JSON.stringify(d.extra);
-  const indexedAt = Math.floor(Date.now() / 1000);
-  const values: unknown[] = [userId, d.docType, d.docId, d.title, d.mimeType, d.version];
-  return values.concat([
-    d.filePath ?? null,
-    d.link ?? null,
-    d.pageCount ?? null,
-    d.modifiedAt ?? null,
-    extra,
-    indexedAt,
-  ]);
-}
-
 export function chunkColumns(chunks: readonly ChunkInput[], terms: readonly string[][]): unknown[] {
   return [
     chunks.map((c) => c.index),
