@@ -7,11 +7,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createWebhookListenersApp } from '../../../test/platform/apps/webhook-listeners.js';
-import { findFreePort } from '../../../test/platform/free-port.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
-import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
-import { basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
+import { startSyncSidecar, until } from '../support/knowledge-sidecar.js';
+import { startNextcloudWithOidc } from '../support/nextcloud-with-oidc.js';
+import { basicAuth, type TestSidecar } from '../support/sidecar.js';
 
 const PASSWORD = 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA';
 let nextcloud: PlatformDouble;
@@ -25,35 +25,17 @@ beforeAll(async () => {
   });
   files.seedFile('alice', 'Documents/alpha.md', 'The zebra grazes beside the old lighthouse.');
   files.seedFile('alice', 'Documents/beta.md', 'Beta notes about the annual harvest festival.');
-  const port = await findFreePort();
-  sidecar = await startTestSidecar({
-    NEXTCLOUD_HOST: nextcloud.url,
-    ENABLE_MULTI_USER_BASIC_AUTH: 'true',
-    ENABLE_BACKGROUND_OPERATIONS: 'true',
-    TOKEN_ENCRYPTION_KEY: TEST_KEY,
-    VECTOR_SYNC_ENABLED: 'true',
-    VECTOR_SYNC_SCAN_INTERVAL: '3600',
-    MCP_SERVER_PORT: String(port),
-    NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
-  });
-  token = (await tokensFor(nextcloud, 'alice')).access_token;
-  const provisioned = await fetch(`${sidecar.url}/api/v1/users/alice/app-password`, {
-    method: 'POST',
-    headers: { authorization: basicAuth('alice', PASSWORD) },
-  });
-  expect(provisioned.status).toBe(200);
+  const started = await startSyncSidecar(nextcloud, { alice: PASSWORD });
+  sidecar = started.sidecar;
+  token = started.tokens.alice!;
   const registered = await rawRequest('POST', '/api/v1/webhooks', json(), Buffer.from('{"preset":"files"}'));
   expect(registered.status).toBe(201);
-  const deadline = Date.now() + 15_000;
   // Settled: the first scan finished (its next scan time is written last) and its work is indexed.
   const settled = (state: Record<string, unknown>) =>
     (state.documents as number) >= 2 &&
     (state.queue as unknown[]).length === 0 &&
     (state.users as { last_scan_at: number | null }[])[0]?.last_scan_at != null;
-  while (!settled(snapshot())) {
-    if (Date.now() > deadline) throw new Error('the files were not indexed');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until('the files are indexed', () => settled(snapshot()));
 }, 30_000);
 afterAll(async () => {
   await sidecar?.stop();

@@ -5,6 +5,7 @@ import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createNotesApp } from '../../../test/platform/apps/notes.js';
 import { startPgliteServer } from '../../../test/platform/pglite-server.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { until } from '../support/knowledge-sidecar.js';
 import { connectClient } from '../support/mcp-client.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 import { structured } from '../support/tool-calls.js';
@@ -29,14 +30,15 @@ beforeAll(async () => {
   files.seedFile('carol', 'Recipes/soup.md', 'Tomato soup: roast the tomatoes, then blend with basil.');
   notes.seedNote('carol', { title: 'Packing list', content: 'Passport, charger, walking boots.' });
   sidecar = await startTestSidecar(basicEnv(nextcloud.url, true));
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const status = (await (await fetch(`${sidecar.url}/api/v1/vector-sync/status`)).json()) as Record<string, number>;
-    if (status.documents === 2 && status.queued === 0) break;
-    if (Date.now() > deadline)
-      throw new Error(`not indexed: ${JSON.stringify(status)}\n${sidecar.logText().slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let status: Record<string, number> = {};
+  await until(
+    'indexed',
+    async () => {
+      status = (await (await fetch(`${sidecar.url}/api/v1/vector-sync/status`)).json()) as Record<string, number>;
+      return status.documents === 2 && status.queued === 0;
+    },
+    { detail: () => `${JSON.stringify(status)}\n${sidecar.logText().slice(-3000)}` },
+  );
 }, 30_000);
 afterAll(async () => {
   await sidecar?.stop();
@@ -97,18 +99,21 @@ describe('basic mode', () => {
     const postgres = await startPgliteServer();
     const withPostgres = await startTestSidecar({ ...basicEnv(nextcloud.url, true), DATABASE_URL: postgres.url });
     try {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const status = (await (await fetch(`${withPostgres.url}/api/v1/vector-sync/status`)).json()) as {
-          documents: number;
-          queued: number;
-          index: { engine: string };
-        };
-        expect(status.index.engine).toBe('postgres');
-        if (status.documents === 2 && status.queued === 0) break;
-        if (Date.now() > deadline) throw new Error(`not indexed: ${JSON.stringify(status)}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      let status = {};
+      await until(
+        'indexed in PostgreSQL',
+        async () => {
+          const state = (await (await fetch(`${withPostgres.url}/api/v1/vector-sync/status`)).json()) as {
+            documents: number;
+            queued: number;
+            index: { engine: string };
+          };
+          status = state;
+          expect(state.index.engine).toBe('postgres');
+          return state.documents === 2 && state.queued === 0;
+        },
+        { timeoutMs: 20_000, detail: () => JSON.stringify(status) },
+      );
       const response = await fetch(`${withPostgres.url}/api/v1/search`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

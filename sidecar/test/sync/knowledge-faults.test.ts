@@ -6,11 +6,11 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddingService, type EmbeddingService } from '../../../test/platform/embedding-service.js';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
-import { findFreePort } from '../../../test/platform/free-port.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { corruptPdf } from '../support/pdf-fixtures.js';
-import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
-import { basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
+import { callApi, signIn, syncSidecarEnv, until as untilWithin } from '../support/knowledge-sidecar.js';
+import { startNextcloudWithOidc } from '../support/nextcloud-with-oidc.js';
+import { basicAuth, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 
 const PASSWORD = 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA';
 const API_KEY = 'sk-faults-7c1e9b2a44d0';
@@ -42,11 +42,7 @@ interface SearchAnswer {
   fallback?: { algorithm: string; reason: string };
 }
 
-const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${sidecar.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
-  });
+const api = (path: string, init: RequestInit = {}) => callApi(sidecar, token, path, init);
 const status = async () => (await (await api('/api/v1/vector-sync/status')).json()) as Status;
 const search = async (body: Record<string, unknown>) => {
   const response = await api('/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
@@ -54,13 +50,9 @@ const search = async (body: Record<string, unknown>) => {
   return (await response.json()) as SearchAnswer;
 };
 const titles = async (query: string) => (await search({ query, algorithm: 'bm25' })).results.map((r) => r.title);
-const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
+/** Polls every 50 ms, for 10 s at the most. */
+const until = (what: string, check: () => Promise<boolean> | boolean) =>
+  untilWithin(what, check, { timeoutMs: 10_000, intervalMs: 50 });
 const put = async (path: string, body: string) => {
   const response = await fetch(`${nextcloud.url}/remote.php/dav/files/alice${path}`, {
     method: 'PUT',
@@ -107,13 +99,7 @@ beforeAll(async () => {
   files.seedFile('alice', 'Documents/alpha.md', 'The zebra grazes beside the old lighthouse.');
   files.seedFile('alice', 'Documents/beta.md', 'Beta notes about the annual harvest festival.');
   files.seedFile('alice', 'Documents/broken.pdf', Buffer.from(corruptPdf()));
-  const port = await findFreePort();
-  env = {
-    NEXTCLOUD_HOST: nextcloud.url,
-    ENABLE_MULTI_USER_BASIC_AUTH: 'true',
-    ENABLE_BACKGROUND_OPERATIONS: 'true',
-    TOKEN_ENCRYPTION_KEY: TEST_KEY,
-    VECTOR_SYNC_ENABLED: 'true',
+  env = await syncSidecarEnv(nextcloud.url, {
     VECTOR_SYNC_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000),
     VECTOR_SYNC_MAX_ATTEMPTS: '3',
     NEXTCLOUD_HTTP_TIMEOUT: '2',
@@ -122,17 +108,10 @@ beforeAll(async () => {
     EMBEDDING_MODEL: 'test-embed-a',
     EMBEDDING_API_KEY: API_KEY,
     EMBEDDING_BATCH_SIZE: '4',
-    MCP_SERVER_PORT: String(port),
-    NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
-  };
+  });
   dir = (await import('node:fs')).mkdtempSync(`${(await import('node:os')).tmpdir()}/sidecar-faults-`);
   await start();
-  token = (await tokensFor(nextcloud, 'alice')).access_token;
-  const provisioned = await fetch(`${sidecar.url}/api/v1/users/alice/app-password`, {
-    method: 'POST',
-    headers: { authorization: basicAuth('alice', PASSWORD) },
-  });
-  expect(provisioned.status).toBe(200);
+  token = await signIn(nextcloud, sidecar, 'alice', PASSWORD);
   await until('the first scan is indexed', async () => {
     const state = await status();
     return state.queued === 0 && state.documents >= 2 && state.failed >= 1;

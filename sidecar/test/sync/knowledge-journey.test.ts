@@ -9,10 +9,10 @@ import {
   createWebhookListenersApp,
   type WebhookListenersDouble,
 } from '../../../test/platform/apps/webhook-listeners.js';
-import { findFreePort } from '../../../test/platform/free-port.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
-import { basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
+import { callApi, startSyncSidecar, until } from '../support/knowledge-sidecar.js';
+import { startNextcloudWithOidc } from '../support/nextcloud-with-oidc.js';
+import { basicAuth, type TestSidecar } from '../support/sidecar.js';
 
 const ALICE_LOGIN_PASSWORD = 'correct horse battery staple';
 const PASSWORDS = { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', bob: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
@@ -21,7 +21,7 @@ let files: FilesDouble;
 let notes: NotesDouble;
 let webhooks: WebhookListenersDouble;
 let sidecar: TestSidecar;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 
 interface Result {
   point_id: string;
@@ -42,11 +42,7 @@ interface SearchAnswer {
   pca?: { query: number[]; explained_variance: number[] };
 }
 
-const api = (user: string, path: string, init: RequestInit = {}) =>
-  fetch(`${sidecar.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${tokens[user]}`, 'content-type': 'application/json', ...init.headers },
-  });
+const api = (user: string, path: string, init: RequestInit = {}) => callApi(sidecar, tokens[user]!, path, init);
 const search = async (user: string, body: Record<string, unknown>): Promise<SearchAnswer> => {
   const response = await api(user, '/api/v1/search', { method: 'POST', body: JSON.stringify(body) });
   expect(response.status).toBe(200);
@@ -58,13 +54,6 @@ const status = async (user: string) =>
     queued: number;
     state: string;
   };
-const until = async (what: string, check: () => Promise<boolean>, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 const dav = (user: 'alice' | 'bob', method: string, path: string, body?: string) =>
   fetch(`${nextcloud.url}/remote.php/dav/files/${user}${path}`, {
     method,
@@ -101,25 +90,7 @@ beforeAll(async () => {
     body: JSON.stringify({ path: '/Documents/roadmap.md', shareType: 0, shareWith: 'bob' }),
   });
   expect(share.status).toBe(200);
-  const port = await findFreePort();
-  sidecar = await startTestSidecar({
-    NEXTCLOUD_HOST: nextcloud.url,
-    ENABLE_MULTI_USER_BASIC_AUTH: 'true',
-    ENABLE_BACKGROUND_OPERATIONS: 'true',
-    TOKEN_ENCRYPTION_KEY: TEST_KEY,
-    VECTOR_SYNC_ENABLED: 'true',
-    VECTOR_SYNC_SCAN_INTERVAL: '3600',
-    MCP_SERVER_PORT: String(port),
-    NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
-  });
-  for (const user of ['alice', 'bob'] as const) {
-    tokens[user] = (await tokensFor(nextcloud, user)).access_token;
-    const provisioned = await fetch(`${sidecar.url}/api/v1/users/${user}/app-password`, {
-      method: 'POST',
-      headers: { authorization: basicAuth(user, PASSWORDS[user]) },
-    });
-    expect(provisioned.status).toBe(200);
-  }
+  ({ sidecar, tokens } = await startSyncSidecar(nextcloud, PASSWORDS));
   for (const user of ['alice', 'bob']) {
     await until(`${user} is indexed`, async () => {
       const state = await status(user);
@@ -243,7 +214,9 @@ describe('revocation and refused credentials', () => {
     });
     expect(edit.status).toBe(201);
     await webhooks.runWebhookJobs();
-    await until('alice is paused', async () => (await status('alice')).state === 'paused', 10_000);
+    await until('alice is paused', async () => (await status('alice')).state === 'paused', {
+      timeoutMs: 10_000,
+    });
     expect((await status('alice')).paused_reason).toMatch(/refused the app password/);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(nextcloud.failedLogins() - refusedBefore).toBeLessThanOrEqual(3);
