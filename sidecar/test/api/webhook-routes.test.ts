@@ -1,9 +1,6 @@
 // The admin webhook routes against the platform double: an admin registers a preset (the double holds it with header
 // auth and an eventFilter), a non-admin is refused, bad input registers nothing, delete removes it at both ends, and
 // the double's cron delivers a real file event to our receiver, which authenticates it and wakes the sync.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createNotesApp } from '../../../test/platform/apps/notes.js';
@@ -12,21 +9,12 @@ import {
   type WebhookListenersDouble,
 } from '../../../test/platform/apps/webhook-listeners.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { createErrorHandler } from '../../src/api/error-handler.js';
-import { createRequestContext } from '../../src/api/request-context.js';
 import { createWebhookRouter } from '../../src/api/webhook-routes.js';
-import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient, type HttpClient } from '../../src/net/http-client.js';
-import { createAuditLog } from '../../src/store/audit-log.js';
-import { createSecretBox } from '../../src/store/secret-box.js';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
 import type { WakeEvent } from '../../src/sync/wake-event.js';
-import { createWebhookReceiver, WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
-import {
-  createWebhookRegistrationStore,
-  type WebhookRegistrationStore,
-} from '../../src/sync/webhooks/webhook-registrations.js';
-import { makeTempDir } from '../support/temp-dir.js';
+import { WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
+import type { WebhookRegistrationStore } from '../../src/sync/webhooks/webhook-registrations.js';
+import { openTestWebhookStore, startReceiverApp } from '../support/webhook-app.js';
 
 const KEY = new Uint8Array(32).fill(3);
 const basicAuth = (login: string, password: string) =>
@@ -35,37 +23,30 @@ const ADMIN = { loginName: 'admin', password: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' };
 const ALICE = { loginName: 'alice', password: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
 let double: PlatformDouble;
 let hooks: WebhookListenersDouble;
-let temp: ReturnType<typeof makeTempDir>;
-let storage: TokenStorage;
 let store: WebhookRegistrationStore;
+let closeStore: () => void;
 let http: HttpClient;
-const servers: Server[] = [];
+const apps: { close(): Promise<void> }[] = [];
 let adminUrl: string;
 let aliceUrl: string;
 let woken: WakeEvent[][] = [];
 
 /** An app like app.ts builds it: the receiver before express.json, the routes as `userId` with `credentials`. */
 async function startApp(userId: string, credentials: typeof ADMIN): Promise<string> {
-  const logger = createLogger('silent');
-  const app = express();
-  app.use(createRequestContext(logger));
-  app.use(createWebhookReceiver({ secrets: store, waker: { wake: (events) => void woken.push([...events]) }, logger }));
-  app.use(express.json({ limit: '16kb' }));
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  app.use(
-    createWebhookRouter({
-      caller: { basicUser: { userId: async () => userId, credentials } },
-      registrations: store,
-      http,
-      nextcloudHost: double.url,
-      receiverUrl: `${url}/webhooks/nextcloud`,
-    }),
-  );
-  app.use(createErrorHandler(logger));
-  servers.push(server);
-  return url;
+  const app = await startReceiverApp({
+    store,
+    onWake: (events) => void woken.push(events),
+    routes: (url) =>
+      createWebhookRouter({
+        caller: { basicUser: { userId: async () => userId, credentials } },
+        registrations: store,
+        http,
+        nextcloudHost: double.url,
+        receiverUrl: `${url}/webhooks/nextcloud`,
+      }),
+  });
+  apps.push(app);
+  return app.url;
 }
 
 beforeAll(async () => {
@@ -77,23 +58,16 @@ beforeAll(async () => {
     ],
     apps: [createFilesApp(), createNotesApp(), hooks],
   });
-  temp = makeTempDir();
-  storage = await openTokenStorage({ path: temp.file('store.db'), encryptionKey: KEY });
-  store = createWebhookRegistrationStore({
-    db: storage.db,
-    box: await createSecretBox(KEY),
-    audit: createAuditLog(storage.db),
-  });
+  ({ store, close: closeStore } = await openTestWebhookStore(KEY));
   http = createHttpClient({ verifySsl: true, timeoutMs: 5000, userAgent: 'test' });
   adminUrl = await startApp('admin', ADMIN);
   aliceUrl = await startApp('alice', ALICE);
 });
 afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await Promise.all(apps.map((app) => app.close()));
   await http.close();
   await double.close();
-  storage.close();
-  temp.remove();
+  closeStore();
 });
 beforeEach(async () => {
   for (const registration of store.list())

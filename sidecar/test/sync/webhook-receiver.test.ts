@@ -1,28 +1,11 @@
 // POST /webhooks/nextcloud: 401 and nothing else without our secret, each payload shape of platform-api.md turned into
 // the right WakeEvents, a size cap, and a fuzz of bodies and headers that never gets a 5xx or a wake before auth.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createErrorHandler } from '../../src/api/error-handler.js';
-import { createRequestContext } from '../../src/api/request-context.js';
-import { createLogger } from '../../src/logging/logger.js';
-import { createAuditLog } from '../../src/store/audit-log.js';
-import { createSecretBox } from '../../src/store/secret-box.js';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
 import type { WakeEvent } from '../../src/sync/wake-event.js';
-import {
-  createWebhookReceiver,
-  MAX_WEBHOOK_BODY_BYTES,
-  WEBHOOK_SECRET_HEADER,
-} from '../../src/sync/webhooks/webhook-receiver.js';
-import {
-  createWebhookRegistrationStore,
-  generateWebhookSecret,
-  type WebhookRegistrationStore,
-} from '../../src/sync/webhooks/webhook-registrations.js';
+import { MAX_WEBHOOK_BODY_BYTES, WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
+import { generateWebhookSecret } from '../../src/sync/webhooks/webhook-registrations.js';
 import type { WebhookPreset } from '../../src/sync/webhooks/webhook-presets.js';
-import { makeTempDir } from '../support/temp-dir.js';
+import { openTestWebhookStore, startReceiverApp } from '../support/webhook-app.js';
 
 const KEY = new Uint8Array(32).fill(7);
 const NODE = 'OCP\\Files\\Events\\Node\\';
@@ -33,21 +16,14 @@ const secrets: Record<WebhookPreset, string> = {
   calendar: generateWebhookSecret(),
   tables: generateWebhookSecret(),
 };
-let temp: ReturnType<typeof makeTempDir>;
-let storage: TokenStorage;
-let store: WebhookRegistrationStore;
-let server: Server;
+let closeStore: () => void;
+let closeApp: () => Promise<void>;
 let url: string;
 let woken: WakeEvent[][] = [];
 
 beforeAll(async () => {
-  temp = makeTempDir();
-  storage = await openTokenStorage({ path: temp.file('store.db'), encryptionKey: KEY });
-  store = createWebhookRegistrationStore({
-    db: storage.db,
-    box: await createSecretBox(KEY),
-    audit: createAuditLog(storage.db),
-  });
+  const { store, close } = await openTestWebhookStore(KEY);
+  closeStore = close;
   let nextcloudId = 1;
   for (const [preset, secret] of Object.entries(secrets) as [WebhookPreset, string][]) {
     store.add({
@@ -60,20 +36,13 @@ beforeAll(async () => {
       secret,
     });
   }
-  const logger = createLogger('silent');
-  const app = express();
-  app.use(createRequestContext(logger));
-  app.use(createWebhookReceiver({ secrets: store, waker: { wake: (events) => void woken.push([...events]) }, logger }));
-  app.use(express.json({ limit: '16kb' }));
-  app.use(createErrorHandler(logger));
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/nextcloud`;
+  const app = await startReceiverApp({ store, onWake: (events) => void woken.push(events) });
+  closeApp = app.close;
+  url = `${app.url}/webhooks/nextcloud`;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  storage.close();
-  temp.remove();
+  await closeApp();
+  closeStore();
 });
 beforeEach(() => {
   woken = [];

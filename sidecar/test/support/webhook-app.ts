@@ -1,0 +1,63 @@
+// The webhook side of the sidecar for tests: a registration store in a temp database, and an app that mounts the
+// receiver as app.ts does (before express.json, every wake recorded), listening on loopback.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Router } from 'express';
+import { createErrorHandler } from '../../src/api/error-handler.js';
+import { createRequestContext } from '../../src/api/request-context.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createAuditLog } from '../../src/store/audit-log.js';
+import { createSecretBox } from '../../src/store/secret-box.js';
+import { openTokenStorage } from '../../src/store/token-storage.js';
+import type { WakeEvent } from '../../src/sync/wake-event.js';
+import { createWebhookReceiver } from '../../src/sync/webhooks/webhook-receiver.js';
+import {
+  createWebhookRegistrationStore,
+  type WebhookRegistrationStore,
+} from '../../src/sync/webhooks/webhook-registrations.js';
+import { makeTempDir } from './temp-dir.js';
+
+/** A registration store in a fresh temp database; `close` removes the database. */
+export async function openTestWebhookStore(
+  key: Uint8Array,
+): Promise<{ store: WebhookRegistrationStore; close(): void }> {
+  const temp = makeTempDir();
+  const storage = await openTokenStorage({ path: temp.file('store.db'), encryptionKey: key });
+  const store = createWebhookRegistrationStore({
+    db: storage.db,
+    box: await createSecretBox(key),
+    audit: createAuditLog(storage.db),
+  });
+  return {
+    store,
+    close: () => {
+      storage.close();
+      temp.remove();
+    },
+  };
+}
+
+export interface ReceiverAppOptions {
+  store: WebhookRegistrationStore;
+  /** Called with the events of every wake. */
+  onWake(events: WakeEvent[]): void;
+  /** More routes, mounted after express.json once the app's base URL is known. */
+  routes?(baseUrl: string): Router;
+}
+
+/** Starts the app on a loopback port; its base URL (the receiver is at `/webhooks/nextcloud`) and a close. */
+export async function startReceiverApp(options: ReceiverAppOptions): Promise<{ url: string; close(): Promise<void> }> {
+  const logger = createLogger('silent');
+  const app = express();
+  app.use(createRequestContext(logger));
+  app.use(
+    createWebhookReceiver({ secrets: options.store, waker: { wake: (events) => options.onWake([...events]) }, logger }),
+  );
+  app.use(express.json({ limit: '16kb' }));
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (options.routes) app.use(options.routes(url));
+  app.use(createErrorHandler(logger));
+  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
