@@ -1,11 +1,17 @@
 // The knowledge benchmarks' shared parts: a seeded synthetic corpus with topic structure (Zipf-distributed words of
-// a few thousand-word vocabulary), a migrated SQLite index, the default embedder and an exact float scan.
+// a few thousand-word vocabulary), a migrated SQLite index, the default embedder, an exact float scan, the search
+// request every benchmark sends and the run of a benchmark file as a script.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createHashingEmbedder } from '../src/search/embedders/hashing-embedder.js';
 import type { Embedder } from '../src/search/embedders/embedder.js';
 import type { EmbedderHandle } from '../src/search/embedders/create-embedder.js';
 import type { ChunkInput, IndexedDocument } from '../src/search/index-store.js';
+import type { Algorithm, SearchRequest } from '../src/search/search-service.js';
 import { openDatabase, type SqliteDatabase } from '../src/store/database.js';
 import { loadMigrations } from '../src/store/migration-files.js';
 import { createMigrator } from '../src/store/migrator.js';
@@ -206,4 +212,29 @@ export function exactTopK(all: Float32Array, count: number, query: Float32Array,
     }
   }
   return best.map((entry) => entry.row);
+}
+
+/** The benchmarks' search: the top 10 by `algorithm` (RRF for hybrid), no threshold, PCA or chunk context. */
+export function benchSearchRequest(query: string, algorithm: Algorithm = 'hybrid'): SearchRequest {
+  return {
+    query,
+    algorithm,
+    fusion: 'rrf',
+    limit: 10,
+    offset: 0,
+    scoreThreshold: 0,
+    includePca: false,
+    includeChunks: false,
+  };
+}
+
+/** When the module at `moduleUrl` is the script node was started with: runs `bench` in a temp directory it removes. */
+export async function runAsScript(moduleUrl: string, bench: (dir: string) => Promise<unknown>): Promise<void> {
+  if (moduleUrl !== pathToFileURL(process.argv[1] ?? '').href) return;
+  const dir = mkdtempSync(join(tmpdir(), 'knowledge-bench-'));
+  try {
+    await bench(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

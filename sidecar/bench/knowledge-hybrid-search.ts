@@ -1,7 +1,7 @@
 // Hybrid search over 100,000 chunks (384 dimensions) of one user: p50 latency, recall@10 of `nearest` against an
 // exact float scan of the same run, RSS with the index loaded (child process); the same over PostgreSQL + pgvector.
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPgliteServer } from '../../test/platform/pglite-server.js';
 import type { IndexStore } from '../src/search/index-store.js';
@@ -15,11 +15,13 @@ import {
   chunkInputs,
   defaultEmbedder,
   exactTopK,
+  benchSearchRequest,
   openIndexDatabase,
+  runAsScript,
   syntheticCorpus,
   type SyntheticCorpus,
 } from './knowledge-corpus.js';
-import { percentile, printLine, sampleTimes, type BenchLine } from './report.js';
+import { percentile, printLines, sampleTimes, type BenchLine } from './report.js';
 
 const USER = 'alice';
 const QUERIES = 200;
@@ -89,20 +91,10 @@ async function measureStore(
   const search = createSearchService({ store, embedder: handle, nextcloudHost: 'https://cloud.example.com' });
   const timeAlgorithm = (algorithm: Algorithm) => {
     let i = 0;
-    return sampleTimes(
-      () =>
-        search.search(USER, {
-          query: queries[i++ % QUERIES]!,
-          algorithm,
-          fusion: 'rrf',
-          limit: 10,
-          offset: 0,
-          scoreThreshold: 0,
-          includePca: false,
-          includeChunks: false,
-        }),
-      { calls: QUERIES, warmUp: 20 },
-    );
+    return sampleTimes(() => search.search(USER, benchSearchRequest(queries[i++ % QUERIES]!, algorithm)), {
+      calls: QUERIES,
+      warmUp: 20,
+    });
   };
   const hybrid = await timeAlgorithm('hybrid');
   const bm25 = await timeAlgorithm('bm25');
@@ -182,8 +174,7 @@ async function measureStore(
       pass: report || recall >= 0.99,
     },
   ];
-  lines.forEach(printLine);
-  return lines;
+  return printLines(lines);
 }
 
 async function measureRss(dbPath: string, chunkCount: number): Promise<BenchLine[]> {
@@ -214,20 +205,10 @@ async function measureRss(dbPath: string, chunkCount: number): Promise<BenchLine
         pass: searched <= 300 && child.info.chunks === chunkCount,
       },
     ];
-    lines.forEach(printLine);
-    return lines;
+    return printLines(lines);
   } finally {
     await child.stop();
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(join(tmpdir(), 'knowledge-bench-'));
-  try {
-    await benchKnowledgeHybridSearch(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+await runAsScript(import.meta.url, benchKnowledgeHybridSearch);

@@ -1,14 +1,13 @@
 // Indexing throughput with the default embedder: chunks per second through indexDocument (chunk, embed, write) into
 // the embedded store, against the same chunks only tokenized and only embedded, measured in the same run.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chunkDocument } from '../src/search/chunker.js';
 import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
 import { tokenize } from '../src/search/tokenizer.js';
 import { indexDocument } from '../src/sync/indexer.js';
 import type { FetchedDocument } from '../src/sync/sync-source.js';
-import { DIMENSIONS, defaultEmbedder, openIndexDatabase, syntheticCorpus } from './knowledge-corpus.js';
-import { printLine, type BenchLine } from './report.js';
+import { DIMENSIONS, defaultEmbedder, openIndexDatabase, runAsScript, syntheticCorpus } from './knowledge-corpus.js';
+import { printLines, type BenchLine } from './report.js';
 
 const DOCUMENTS = 1000;
 /** The defaults of CHUNK_SIZE and CHUNK_OVERLAP. */
@@ -65,8 +64,7 @@ export async function benchKnowledgeIndexing(dir: string): Promise<BenchLine[]> 
       pass: true,
     },
   ];
-  lines.forEach(printLine);
-  return lines;
+  return printLines(lines);
 }
 
 function timeSeconds(work: () => void): number {
@@ -81,13 +79,4 @@ async function timeSecondsAsync(work: () => Promise<void>): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(join(tmpdir(), 'knowledge-bench-'));
-  try {
-    await benchKnowledgeIndexing(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+await runAsScript(import.meta.url, benchKnowledgeIndexing);

@@ -2,14 +2,13 @@
 // (binary relevance, per document) of bm25, semantic and hybrid (rrf, dbsf) with the default embedder. The issue
 // requires hybrid to be at least as good as the better of bm25 and semantic; each hybrid line says whether it is.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createSearchService, type Algorithm } from '../src/search/search-service.js';
 import type { Fusion } from '../src/search/fusion.js';
 import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
 import { indexDocument } from '../src/sync/indexer.js';
 import { QUALITY_DOCUMENTS, QUALITY_QUERIES, type QualityQuery } from './fixtures/knowledge-quality-corpus.js';
-import { DIMENSIONS, defaultEmbedder, openIndexDatabase } from './knowledge-corpus.js';
-import { printLine, type BenchLine } from './report.js';
+import { benchSearchRequest, DIMENSIONS, defaultEmbedder, openIndexDatabase, runAsScript } from './knowledge-corpus.js';
+import { printLines, type BenchLine } from './report.js';
 
 const K = 10;
 const CONFIGS: { label: string; algorithm: Algorithm; fusion: Fusion }[] = [
@@ -40,16 +39,8 @@ export async function benchKnowledgeRetrievalQuality(dir: string): Promise<Bench
   for (const config of CONFIGS) {
     const perQuery: (Scores & { kind: QualityQuery['kind'] })[] = [];
     for (const labelled of QUALITY_QUERIES) {
-      const response = await search.search('alice', {
-        query: labelled.query,
-        algorithm: config.algorithm,
-        fusion: config.fusion,
-        limit: 50,
-        offset: 0,
-        scoreThreshold: 0,
-        includePca: false,
-        includeChunks: false,
-      });
+      const request = benchSearchRequest(labelled.query, config.algorithm);
+      const response = await search.search('alice', { ...request, fusion: config.fusion, limit: 50 });
       const ranked = [...new Set(response.results.map((result) => result.doc_id))].slice(0, K);
       perQuery.push({ kind: labelled.kind, ...score(ranked, labelled.relevant) });
     }
@@ -92,8 +83,7 @@ export async function benchKnowledgeRetrievalQuality(dir: string): Promise<Bench
       });
     }
   }
-  lines.forEach(printLine);
-  return lines;
+  return printLines(lines);
 }
 
 /** Binary relevance: recall@K and nDCG@K (gain 1 per relevant document, log2 discount). */
@@ -111,13 +101,4 @@ function score(ranked: readonly string[], relevant: readonly string[]): Scores {
   return { recall: found / wanted.size, ndcg: ideal > 0 ? dcg / ideal : 0 };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(join(tmpdir(), 'knowledge-bench-'));
-  try {
-    await benchKnowledgeRetrievalQuality(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+await runAsScript(import.meta.url, benchKnowledgeRetrievalQuality);

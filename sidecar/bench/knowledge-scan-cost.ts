@@ -1,7 +1,6 @@
 // The cost of a scan over 10,000 documents (9,000 files in 300 folders and 1,000 notes in the platform double):
 // requests counted at the double and wall time, first scan (the reference) against a rescan with nothing changed.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createFilesApp } from '../../test/platform/apps/files.js';
 import { createNotesApp } from '../../test/platform/apps/notes.js';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
@@ -13,8 +12,8 @@ import { createSyncQueue } from '../src/sync/sync-queue.js';
 import type { SyncSource } from '../src/sync/sync-source.js';
 import type { SourceState } from '../src/sync/sync-users.js';
 import { createTestSyncContexts } from '../test/support/sync-context.js';
-import { openIndexDatabase } from './knowledge-corpus.js';
-import { printLine, type BenchLine } from './report.js';
+import { openIndexDatabase, runAsScript } from './knowledge-corpus.js';
+import { printLines, type BenchLine } from './report.js';
 
 const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
 const FOLDERS = 30;
@@ -83,8 +82,7 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
         pass: true,
       },
     ];
-    lines.forEach(printLine);
-    return lines;
+    return printLines(lines);
   } finally {
     await contexts.close();
     await double.close();
@@ -92,13 +90,4 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(join(tmpdir(), 'knowledge-bench-'));
-  try {
-    await benchKnowledgeScanCost(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+await runAsScript(import.meta.url, benchKnowledgeScanCost);

@@ -2,7 +2,13 @@
 // searching, and prints one JSON line ({ rssBeforeMb, rssLoadedMb, chunks }); the parent then reads its RSS again.
 import { createSearchService } from '../src/search/search-service.js';
 import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
-import { collectGarbage, defaultEmbedder, openIndexDatabase, syntheticCorpus } from './knowledge-corpus.js';
+import {
+  benchSearchRequest,
+  collectGarbage,
+  defaultEmbedder,
+  openIndexDatabase,
+  syntheticCorpus,
+} from './knowledge-corpus.js';
 
 const [dbPath, userId = 'alice'] = process.argv.slice(2);
 if (!dbPath) throw new Error('usage: knowledge-search-child.ts <db> [user]');
@@ -19,16 +25,7 @@ await store.nearest(userId, first!, { limit: 10 });
 collectGarbage();
 const rssLoadedMb = rssMb();
 for (const query of queries) {
-  await search.search(userId, {
-    query,
-    algorithm: 'hybrid',
-    fusion: 'rrf',
-    limit: 10,
-    offset: 0,
-    scoreThreshold: 0,
-    includePca: false,
-    includeChunks: false,
-  });
+  await search.search(userId, benchSearchRequest(query));
 }
 collectGarbage();
 const { chunks } = await store.counts(userId);

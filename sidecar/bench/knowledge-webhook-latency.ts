@@ -4,7 +4,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import express from 'express';
 import { createFilesApp } from '../../test/platform/apps/files.js';
 import { createNotesApp } from '../../test/platform/apps/notes.js';
@@ -27,8 +26,14 @@ import { createSyncQueue } from '../src/sync/sync-queue.js';
 import { createSyncUserStore } from '../src/sync/sync-users.js';
 import { createWebhookReceiver, WEBHOOK_SECRET_HEADER } from '../src/sync/webhooks/webhook-receiver.js';
 import { createWebhookRegistrationStore, generateWebhookSecret } from '../src/sync/webhooks/webhook-registrations.js';
-import { collectGarbage, defaultEmbedder, syntheticCorpus } from './knowledge-corpus.js';
-import { percentile, printLine, type BenchLine } from './report.js';
+import {
+  benchSearchRequest,
+  collectGarbage,
+  defaultEmbedder,
+  runAsScript,
+  syntheticCorpus,
+} from './knowledge-corpus.js';
+import { percentile, printLines, type BenchLine } from './report.js';
 
 const PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
 const KEY = new Uint8Array(32).fill(7);
@@ -117,16 +122,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
       const response = await fetch(receiver, { method: 'POST', headers: { [WEBHOOK_SECRET_HEADER]: secret }, body });
       if (response.status !== 202) throw new Error(`the receiver answered ${response.status}`);
       await searchableWithin(async () => {
-        const found = await search.search('alice', {
-          query: marker,
-          algorithm: 'hybrid',
-          fusion: 'rrf',
-          limit: 10,
-          offset: 0,
-          scoreThreshold: 0,
-          includePca: false,
-          includeChunks: false,
-        });
+        const found = await search.search('alice', benchSearchRequest(marker));
         return found.results.some((result) => result.doc_id === fileId);
       }, 10_000);
       latencies.push(performance.now() - started);
@@ -163,8 +159,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
         pass: true,
       },
     ];
-    lines.forEach(printLine);
-    return lines;
+    return printLines(lines);
   } finally {
     await engine.stop();
     await new Promise((resolve) => server.close(resolve));
@@ -183,13 +178,4 @@ async function searchableWithin(check: () => Promise<boolean>, timeoutMs: number
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(join(tmpdir(), 'knowledge-bench-'));
-  try {
-    await benchKnowledgeWebhookLatency(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+await runAsScript(import.meta.url, benchKnowledgeWebhookLatency);

@@ -17,6 +17,12 @@ export function printLine(line: BenchLine): void {
   );
 }
 
+/** Prints every line; the same lines, for the caller's return. */
+export function printLines(lines: BenchLine[]): BenchLine[] {
+  lines.forEach(printLine);
+  return lines;
+}
+
 /** Runs `work` `warmUp` times unmeasured, then `calls` times; the durations in ms, sorted. */
 export async function sampleTimes(
   work: () => Promise<unknown>,
