@@ -129,6 +129,7 @@ export function createApp(deps: AppDeps): Express {
       knowledge: deps.knowledge,
       caller: knowledgeCaller,
       managementApiKey: settings.managementApiKey,
+      clock,
     }),
   );
 

@@ -5,6 +5,7 @@ import { NotFoundError } from '../errors.js';
 import { readChunkContext } from '../search/chunk-context.js';
 import type { Knowledge } from '../sync/knowledge.js';
 import { createApiKeyCheck } from './api-key.js';
+import { createRateLimiter } from './rate-limit.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from './knowledge-caller.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
 
@@ -13,8 +14,13 @@ export interface KnowledgeRouteDeps {
   knowledge?: Knowledge;
   caller: KnowledgeCallerDeps;
   managementApiKey?: string;
+  clock?: () => number;
 }
 
+/** Searches and reads one caller may make per minute (each can scan their whole index). */
+export const KNOWLEDGE_READS_PER_MINUTE = 240;
+
+const READS = ['/api/v1/search', '/api/v1/search/points', '/api/v1/chunk-context'];
 const PATHS = ['/api/v1/search', '/api/v1/search/points', '/api/v1/chunk-context', '/api/v1/vector-sync/status'];
 
 export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
@@ -24,6 +30,12 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
     next();
   };
   router.use(PATHS, createApiKeyCheck(deps.managementApiKey), enabled, requireKnowledgeCaller(deps.caller));
+  // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
+  const reads = createRateLimiter({ limit: KNOWLEDGE_READS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
+  router.use(READS, (_req, res, next) => {
+    reads.hit(knowledgeCallerOf(res).userId);
+    next();
+  });
 
   router.post('/api/v1/search', async (req, res) => {
     const request = parseSearchRequest(req.body);

@@ -164,6 +164,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   const failed = (item: QueueItem, error: unknown): void => {
     const now = clock();
+    logger.debug(
+      { err: error, userId: item.userId, docType: item.docType, attempts: item.attempts },
+      'sync: will retry',
+    );
     if (error instanceof DocumentParseError) return queue.dead(item.id, error.message, now);
     if (error instanceof EmbedderUnavailableError) {
       return queue.retry(item.id, now + EMBEDDER_WAIT_MS, error.message, false);

@@ -81,6 +81,26 @@ describe('basic mode', () => {
     }
   });
 
+  it('allows a caller 240 searches a minute, then answers 429 with Retry-After', async () => {
+    const search = () =>
+      fetch(`${sidecar.url}/api/v1/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'boots', algorithm: 'bm25', limit: 1 }),
+      });
+    // The first test of this file searched once already in this minute.
+    let allowed = 1;
+    let refused = await search();
+    while (refused.status === 200 && allowed < 300) {
+      allowed += 1;
+      refused = await search();
+    }
+    expect(allowed).toBe(240);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await fetch(`${sidecar.url}/api/v1/vector-sync/status`)).status).toBe(200);
+  });
+
   it('lists no knowledge tools and answers 404 on its routes while sync is off', async () => {
     const off = await startTestSidecar(basicEnv(nextcloud.url, false));
     const connection = await connectClient(`${off.url}/mcp`);
@@ -109,7 +129,7 @@ describe('basic mode', () => {
             index: { engine: string };
           };
           status = state;
-          expect(state.index.engine).toBe('postgres');
+          expect(state.index?.engine, JSON.stringify(state)).toBe('postgres');
           return state.documents === 2 && state.queued === 0;
         },
         { timeoutMs: 20_000, detail: () => JSON.stringify(status) },
