@@ -203,6 +203,19 @@ describe('revocation and refused credentials', () => {
     expect((await status('bob')).state).toBe('not_synced');
   });
 
+  it('indexes a user again when they provision anew, and removes it all when they revoke access', async () => {
+    const provisioned = await fetch(`${sidecar.url}/api/v1/users/bob/app-password`, {
+      method: 'POST',
+      headers: { authorization: basicAuth('bob', PASSWORDS.bob) },
+    });
+    expect(provisioned.status).toBe(200);
+    await until('bob is indexed again', async () => (await status('bob')).documents >= 2);
+    const revoked = await callApi(sidecar, tokens.bob!, '/api/v1/users/bob/revoke', { method: 'POST' });
+    expect(revoked.status).toBe(200);
+    await until('bob has no index after revoking', async () => (await status('bob')).documents === 0);
+    expect((await search('bob', { query: 'marmalade', algorithm: 'bm25' })).results).toEqual([]);
+  });
+
   it('pauses a user whose app password Nextcloud now refuses, with the reason, and does not retry in a loop', async () => {
     nextcloud.revokeAppPassword('alice', PASSWORDS.alice);
     const refusedBefore = nextcloud.failedLogins();
