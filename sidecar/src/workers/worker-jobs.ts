@@ -1,0 +1,29 @@
+// The worker side of worker-pool.ts: answers each job the pool sends with the handler's result or failure.
+import { parentPort, type Transferable } from 'node:worker_threads';
+import type { WorkerAnswer, WorkerJobMessage } from './worker-pool.js';
+
+/** What a handler returns: a result (with buffers to move back), or a failure message safe to show. */
+export type JobOutcome<Result> = ({ result: Result; transfer?: Transferable[] } | { failure: string }) & {
+  /** Ask the pool to replace this worker after this job (to give back memory). */
+  recycle?: boolean;
+};
+
+/** Serves jobs until the pool terminates the worker; a handler that throws is a bug and fails only its job. */
+export function serveWorkerJobs<Job, Result>(handle: (job: Job) => JobOutcome<Result>): void {
+  parentPort?.on('message', ({ id, job }: WorkerJobMessage<Job>) => {
+    let outcome: JobOutcome<Result>;
+    try {
+      outcome = handle(job);
+    } catch {
+      outcome = { failure: 'The job failed.' };
+    }
+    const { recycle } = outcome;
+    if ('result' in outcome) {
+      const answer: WorkerAnswer<Result> = { id, result: outcome.result, recycle };
+      parentPort?.postMessage(answer, outcome.transfer ?? []);
+    } else {
+      const answer: WorkerAnswer<Result> = { id, failure: outcome.failure, recycle };
+      parentPort?.postMessage(answer);
+    }
+  });
+}
