@@ -1,7 +1,7 @@
 // The one outbound HTTP client factory: every request to Nextcloud, the identity provider and health checks.
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { AppError, UpstreamError } from '../errors.js';
 import type { AddressPolicy } from './address-policy.js';
 import { createGuardedConnector } from './guarded-connector.js';
@@ -35,8 +35,21 @@ export interface HttpResponse {
   json(): unknown;
 }
 
+/** An answer whose body has not been read yet. */
+export interface HttpStreamedResponse {
+  status: number;
+  headers: HttpResponse['headers'];
+  /** The body as it arrives; iterate it at most once. */
+  body: AsyncIterable<Buffer>;
+}
+
 export interface HttpClient {
   request(url: string, request?: HttpRequest): Promise<HttpResponse>;
+  /**
+   * Like `request`, but hands the unread body to `read`, which enforces its own size limit; whatever `read` left
+   * unread is dropped (the connection closed) when it settles. Network failures while reading are UpstreamErrors.
+   */
+  requestStream<T>(url: string, request: HttpRequest, read: (response: HttpStreamedResponse) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -52,6 +65,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     request: (url, req = {}) => send(agent, url, req, { ...options, maxResponseBytes: maxBytes }),
+    requestStream: (url, req, read) => sendStreamed(agent, url, req, options, read),
     close: () => agent.close(),
   };
 }
@@ -62,22 +76,49 @@ async function send(
   req: HttpRequest,
   options: HttpClientOptions & { maxResponseBytes: number },
 ): Promise<HttpResponse> {
-  const timeoutMs = req.timeoutMs ?? options.timeoutMs;
   try {
-    const response = await undiciRequest(url, {
-      dispatcher: agent,
-      method: (req.method ?? 'GET') as 'GET',
-      headers: { 'user-agent': options.userAgent, ...req.headers },
-      body: req.body,
-      signal: AbortSignal.timeout(timeoutMs),
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
+    const response = await open(agent, url, req, options);
     const body = await readCapped(response.body, options.maxResponseBytes);
     return toResponse(response.statusCode, response.headers, body);
   } catch (error) {
     throw wrapNetworkError(error);
   }
+}
+
+async function sendStreamed<T>(
+  agent: Agent,
+  url: string,
+  req: HttpRequest,
+  options: HttpClientOptions,
+  read: (response: HttpStreamedResponse) => Promise<T>,
+): Promise<T> {
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await open(agent, url, req, options);
+  } catch (error) {
+    throw wrapNetworkError(error);
+  }
+  try {
+    return await read({ status: response.statusCode, headers: response.headers, body: response.body });
+  } catch (error) {
+    throw wrapNetworkError(error);
+  } finally {
+    // Stops a body left unread (a size limit reached, a wrong type seen): undici closes the connection.
+    if (!response.body.destroyed) response.body.destroy();
+  }
+}
+
+function open(agent: Agent, url: string, req: HttpRequest, options: HttpClientOptions) {
+  const timeoutMs = req.timeoutMs ?? options.timeoutMs;
+  return undiciRequest(url, {
+    dispatcher: agent,
+    method: (req.method ?? 'GET') as 'GET',
+    headers: { 'user-agent': options.userAgent, ...req.headers },
+    body: req.body,
+    signal: AbortSignal.timeout(timeoutMs),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
 }
 
 async function readCapped(stream: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
