@@ -22,5 +22,11 @@ return [
 		['name' => 'o_auth#session', 'url' => '/api/v1/session', 'verb' => 'GET'],
 		['name' => 'o_auth#revoke', 'url' => '/api/v1/session/revoke', 'verb' => 'POST'],
 		['name' => 'page#error', 'url' => '/error', 'verb' => 'GET'],
+		['name' => 'page#search', 'url' => '/', 'verb' => 'GET'],
+		['name' => 'knowledge#search', 'url' => '/api/v1/search', 'verb' => 'POST'],
+		['name' => 'knowledge#searchPoints', 'url' => '/api/v1/search/points', 'verb' => 'POST'],
+		['name' => 'knowledge#chunkContext', 'url' => '/api/v1/chunk-context', 'verb' => 'GET'],
+		['name' => 'knowledge#pdfPreview', 'url' => '/api/v1/pdf-preview', 'verb' => 'GET'],
+		['name' => 'knowledge#syncStatus', 'url' => '/api/v1/vector-sync/status', 'verb' => 'GET'],
 	],
 ];

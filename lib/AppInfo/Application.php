@@ -7,11 +7,12 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// The companion's bootstrap: registers its error middleware and the admin section listener.
+// The companion's bootstrap: registers its error middleware, the admin section listener and the unified-search provider.
 namespace OCA\McpCompanion\AppInfo;
 
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
+use OCA\McpCompanion\Search\KnowledgeSearchProvider;
 use OCP\AppFramework\App;
 use OCP\AppFramework\Bootstrap\IBootContext;
 use OCP\AppFramework\Bootstrap\IBootstrap;
@@ -28,6 +29,7 @@ class Application extends App implements IBootstrap {
 	public function register(IRegistrationContext $context): void {
 		$context->registerMiddleware(ErrorMiddleware::class);
 		$context->registerEventListener(BeforeTemplateRenderedEvent::class, AdminSectionListener::class);
+		$context->registerSearchProvider(KnowledgeSearchProvider::class);
 	}
 
 	public function boot(IBootContext $context): void {

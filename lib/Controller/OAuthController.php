@@ -37,13 +37,17 @@ class OAuthController extends Controller {
 		parent::__construct(Application::APP_ID, $request);
 	}
 
-	/** Redirects to the provider, or back to the personal settings with ?mcp_oauth=unavailable|error. */
+	/**
+	 * Redirects to the provider, or back to the personal settings with ?mcp_oauth=unavailable|error.
+	 *
+	 * @param string $target 'search' to come back to the search page after signing in
+	 */
 	#[NoAdminRequired]
 	#[NoCSRFRequired]
 	#[UseSession]
-	public function login(): RedirectResponse {
+	public function login(string $target = ''): RedirectResponse {
 		try {
-			return new RedirectResponse($this->login->beginLogin());
+			return new RedirectResponse($this->login->beginLogin($target));
 		} catch (OAuthUnavailableException) {
 			return $this->redirectToSettings('unavailable');
 		} catch (CompanionException) {
@@ -51,15 +55,18 @@ class OAuthController extends Controller {
 		}
 	}
 
-	/** The provider's answer; redirects to the personal settings with ?mcp_oauth=connected|error. */
+	/** The provider's answer; redirects to where the sign-in started (settings or search page) with ?mcp_oauth=connected|error. */
 	#[NoAdminRequired]
 	#[NoCSRFRequired]
 	#[UseSession]
 	public function callback(string $code = '', string $state = '', string $error = ''): RedirectResponse {
 		try {
-			$this->login->completeLogin((string)$this->userId, $code, $state, $error);
+			$returnTo = $this->login->completeLogin((string)$this->userId, $code, $state, $error);
 		} catch (CompanionException) {
 			return $this->redirectToSettings('error');
+		}
+		if ($returnTo === OAuthLoginService::RETURN_TO_SEARCH) {
+			return new RedirectResponse($this->urlGenerator->linkToRouteAbsolute('mcp_companion.page.search') . '?mcp_oauth=connected');
 		}
 		return $this->redirectToSettings('connected');
 	}

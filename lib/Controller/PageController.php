@@ -7,25 +7,48 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// The companion's error page: what went wrong with the MCP server connection and how to fix it.
+// The companion's pages: the knowledge search (the app's navigation entry) and the error page that says what went
+// wrong with the MCP server connection and how to fix it.
 namespace OCA\McpCompanion\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
+use OCA\McpCompanion\Service\KnowledgeRequestValidator;
+use OCA\McpCompanion\Service\KnowledgeService;
 use OCA\McpCompanion\Service\SettingsService;
 use OCP\AppFramework\Controller;
 use OCP\AppFramework\Http\Attribute\NoAdminRequired;
 use OCP\AppFramework\Http\Attribute\NoCSRFRequired;
 use OCP\AppFramework\Http\TemplateResponse;
+use OCP\AppFramework\Services\IInitialState;
 use OCP\IL10N;
 use OCP\IRequest;
+use OCP\IURLGenerator;
+use OCP\Util;
 
 class PageController extends Controller {
 	public function __construct(
 		IRequest $request,
 		private SettingsService $settings,
 		private IL10N $l,
+		private KnowledgeService $knowledge,
+		private IInitialState $initialState,
+		private IURLGenerator $urlGenerator,
+		private ?string $userId,
 	) {
 		parent::__construct(Application::APP_ID, $request);
+	}
+
+	/** The search page; initial state `search`: {signedIn, loginUrl, docTypes}. */
+	#[NoAdminRequired]
+	#[NoCSRFRequired]
+	public function search(): TemplateResponse {
+		$this->initialState->provideInitialState('search', [
+			'signedIn' => $this->knowledge->isSignedIn((string)$this->userId),
+			'loginUrl' => $this->urlGenerator->linkToRoute('mcp_companion.o_auth.login', ['target' => 'search']),
+			'docTypes' => KnowledgeRequestValidator::DOC_TYPES,
+		]);
+		Util::addScript(Application::APP_ID, Application::APP_ID . '-search');
+		return new TemplateResponse(Application::APP_ID, 'search');
 	}
 
 	#[NoAdminRequired]

@@ -57,11 +57,16 @@ class McpSessionService {
 	}
 
 	/**
-	 * @param callable(string): array<string, mixed> $call
-	 * @return array<string, mixed>
+	 * Calls the sidecar with the user's access token; a token the sidecar refuses (401) is forgotten and the user
+	 * asked to sign in again.
+	 *
+	 * @template T
+	 * @param callable(string): T $call
+	 * @return T
+	 * @throws OAuthSignInRequiredException no sign-in, or the sign-in is no longer accepted
 	 * @throws CompanionException
 	 */
-	private function callWithToken(string $userId, callable $call): array {
+	public function callWithToken(string $userId, callable $call): mixed {
 		$token = $this->tokens->getAccessToken($userId);
 		try {
 			return $call($token);

@@ -22,6 +22,9 @@ use Psr\Log\LoggerInterface;
 class OAuthLoginService {
 	public const SESSION_KEY = 'mcp_companion_oauth_login';
 	public const SCOPE = 'openid profile email offline_access';
+	/** Where a finished sign-in returns to: the personal settings (default) or the search page. */
+	public const RETURN_TO_SETTINGS = 'settings';
+	public const RETURN_TO_SEARCH = 'search';
 	private const LIFETIME_SECONDS = 600;
 
 	public function __construct(
@@ -37,12 +40,14 @@ class OAuthLoginService {
 	}
 
 	/**
-	 * Starts a sign-in: remembers a fresh state and verifier for 10 minutes and returns the provider's URL.
+	 * Starts a sign-in: remembers a fresh state and verifier (and where to return) for 10 minutes and returns the
+	 * provider's URL.
 	 *
+	 * @param string $returnTo RETURN_TO_SEARCH, else the personal settings
 	 * @throws OAuthUnavailableException no client configured, or the sidecar's mode has no provider
 	 * @throws CompanionException the sidecar or the provider could not be asked
 	 */
-	public function beginLogin(): string {
+	public function beginLogin(string $returnTo = self::RETURN_TO_SETTINGS): string {
 		if (!$this->settings->isOAuthConfigured()) {
 			throw new OAuthUnavailableException($this->l->t('Signing in to the MCP server is not set up. Ask your administrator to configure an OAuth client.'));
 		}
@@ -52,6 +57,7 @@ class OAuthLoginService {
 		$this->session->set(self::SESSION_KEY, json_encode([
 			'state' => $state,
 			'verifier' => $verifier,
+			'return_to' => $returnTo === self::RETURN_TO_SEARCH ? self::RETURN_TO_SEARCH : self::RETURN_TO_SETTINGS,
 			'expires_at' => $this->timeFactory->getTime() + self::LIFETIME_SECONDS,
 		], JSON_THROW_ON_ERROR));
 		$query = http_build_query([
@@ -72,9 +78,10 @@ class OAuthLoginService {
 	 * Finishes a sign-in: the state must match the pending one (once, within 10 minutes), then the code is exchanged.
 	 *
 	 * @param string $providerError the provider's `error` parameter, '' when there is none
+	 * @return string where the sign-in was started: RETURN_TO_SETTINGS or RETURN_TO_SEARCH
 	 * @throws CompanionException nothing was stored
 	 */
-	public function completeLogin(string $userId, string $code, string $state, string $providerError): void {
+	public function completeLogin(string $userId, string $code, string $state, string $providerError): string {
 		$pending = $this->takePendingLogin();
 		if ($providerError !== '') {
 			$this->logger->info('The OpenID provider ended the sign-in with an error', ['userId' => $userId, 'error' => substr($providerError, 0, 64)]);
@@ -85,6 +92,7 @@ class OAuthLoginService {
 			throw $this->buildFailure();
 		}
 		$this->tokens->exchangeCode($userId, $code, $pending['verifier'], $this->baseUrl->getOAuthRedirectUri());
+		return $pending['return_to'];
 	}
 
 	/** base64url(SHA-256(verifier)) without padding (RFC 7636 S256). */
@@ -95,7 +103,7 @@ class OAuthLoginService {
 	/**
 	 * The pending sign-in, removed from the session so that a state works once.
 	 *
-	 * @return array{state: string, verifier: string}|null
+	 * @return array{state: string, verifier: string, return_to: string}|null
 	 */
 	private function takePendingLogin(): ?array {
 		$stored = $this->session->get(self::SESSION_KEY);
@@ -107,7 +115,8 @@ class OAuthLoginService {
 		if ((int)($pending['expires_at'] ?? 0) < $this->timeFactory->getTime()) {
 			return null;
 		}
-		return ['state' => $pending['state'], 'verifier' => $pending['verifier']];
+		$returnTo = ($pending['return_to'] ?? null) === self::RETURN_TO_SEARCH ? self::RETURN_TO_SEARCH : self::RETURN_TO_SETTINGS;
+		return ['state' => $pending['state'], 'verifier' => $pending['verifier'], 'return_to' => $returnTo];
 	}
 
 	/** 32 random bytes, base64url: a state, or a PKCE verifier of 43 characters. */

@@ -99,8 +99,76 @@ class SidecarClient {
 		return $this->decodeDocument($this->send('POST', $path, $this->buildBearerAuth($accessToken)), $path);
 	}
 
+	/**
+	 * One knowledge route (search, points, chunk context, PDF preview, sync status) for the user with their Bearer
+	 * token: the sidecar's status and JSON object, errors cut down to error, message and request_id.
+	 *
+	 * @param array<string, string|int|float> $query
+	 * @param array<string, mixed>|null $jsonBody
+	 * @return array{status: int, body: array<string, mixed>, headers: array<string, string>}
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException
+	 * @throws SidecarRejectedException only for 401: the token is not accepted
+	 */
+	public function forward(string $method, string $path, string $accessToken, array $query = [], ?array $jsonBody = null): array {
+		$target = $path . ($query === [] ? '' : '?' . http_build_query($query, '', '&', PHP_QUERY_RFC3986));
+		$options = $jsonBody === null ? [] : ['body' => json_encode($jsonBody, JSON_THROW_ON_ERROR)];
+		$headers = $this->buildBearerAuth($accessToken) + ($jsonBody === null ? [] : ['Content-Type' => 'application/json']);
+		$response = $this->request($method, $target, $headers, $options);
+		$status = $response->getStatusCode();
+		if ($status === 401) {
+			throw $this->buildRejection($response, $method, $path);
+		}
+		$document = $this->decodeObject((string)$response->getBody());
+		if ($status >= 400) {
+			$document ??= [];
+			$this->logger->info('The MCP server refused a knowledge request', ['method' => $method, 'path' => $path, 'status' => $status, 'sidecar_error' => $document['error'] ?? null]);
+			return ['status' => $status, 'body' => self::keepSafeError($document), 'headers' => []];
+		}
+		if ($document === null) {
+			$this->logger->warning('The MCP server answered with something other than a JSON object', ['path' => $path]);
+			throw new SidecarUnreachableException($this->l->t('The MCP server sent an answer the companion does not understand.'));
+		}
+		$headers = [];
+		foreach (['Cache-Control', 'ETag'] as $name) {
+			if ($response->getHeader($name) !== '') {
+				$headers[$name] = $response->getHeader($name);
+			}
+		}
+		return ['status' => $status, 'body' => $document, 'headers' => $headers];
+	}
+
+	/**
+	 * The sidecar's error body without anything else it may carry: its code, its message (cut to 300 characters) and
+	 * its request id, each only when it is text.
+	 *
+	 * @param array<string, mixed> $document
+	 * @return array<string, string>
+	 */
+	private static function keepSafeError(array $document): array {
+		$safe = [];
+		foreach (['error' => 64, 'message' => 300, 'request_id' => 64] as $name => $maxLength) {
+			if (is_string($document[$name] ?? null)) {
+				$safe[$name] = mb_substr($document[$name], 0, $maxLength);
+			}
+		}
+		return $safe + ['error' => 'upstream_error'];
+	}
+
 	/** @param array<string, string> $headers */
 	private function send(string $method, string $path, array $headers): IResponse {
+		$response = $this->request($method, $path, $headers, []);
+		if ($response->getStatusCode() >= 400) {
+			throw $this->buildRejection($response, $method, $path);
+		}
+		return $response;
+	}
+
+	/**
+	 * @param array<string, string> $headers
+	 * @param array<string, mixed> $options more request options (a body)
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException
+	 */
+	private function request(string $method, string $path, array $headers, array $options): IResponse {
 		$baseUrl = $this->settings->getServerUrl();
 		if ($baseUrl === '') {
 			throw new SidecarNotConfiguredException($this->l->t('The MCP server is not configured yet.'));
@@ -110,7 +178,7 @@ class SidecarClient {
 			$headers['X-API-Key'] = $apiKey;
 		}
 		try {
-			$response = $this->clientService->newClient()->request($method, $baseUrl . $path, [
+			return $this->clientService->newClient()->request($method, $baseUrl . $path, $options + [
 				'headers' => $headers + ['Accept' => 'application/json'],
 				'connect_timeout' => self::CONNECT_TIMEOUT_SECONDS,
 				'timeout' => self::TIMEOUT_SECONDS,
@@ -119,13 +187,9 @@ class SidecarClient {
 				'nextcloud' => ['allow_local_address' => true],
 			]);
 		} catch (\Throwable $e) {
-			$this->logger->warning('The MCP server could not be reached', ['exception' => $e, 'method' => $method, 'path' => $path]);
+			$this->logger->warning('The MCP server could not be reached', ['exception' => $e, 'method' => $method, 'path' => strtok($path, '?')]);
 			throw new SidecarUnreachableException($this->l->t('The MCP server could not be reached.'), 0, $e);
 		}
-		if ($response->getStatusCode() >= 400) {
-			throw $this->buildRejection($response, $method, $path);
-		}
-		return $response;
 	}
 
 	private function buildRejection(IResponse $response, string $method, string $path): SidecarRejectedException {

@@ -13,12 +13,13 @@ namespace OCA\McpCompanion\Tests\AppInfo;
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
+use OCA\McpCompanion\Search\KnowledgeSearchProvider;
 use OCA\McpCompanion\Tests\Support\RecordingRegistrationContext;
 use OCP\AppFramework\Http\Events\BeforeTemplateRenderedEvent;
 use PHPUnit\Framework\TestCase;
 
 class ApplicationTest extends TestCase {
-	public function testRegistersTheMiddlewareAndTheListenerAndNothingElse(): void {
+	public function testRegistersTheMiddlewareTheListenerAndTheSearchProviderAndNothingElse(): void {
 		$context = new RecordingRegistrationContext();
 
 		(new Application())->register($context);
@@ -26,7 +27,30 @@ class ApplicationTest extends TestCase {
 		$this->assertSame([
 			['registerMiddleware', [ErrorMiddleware::class]],
 			['registerEventListener', [BeforeTemplateRenderedEvent::class, AdminSectionListener::class]],
+			['registerSearchProvider', [KnowledgeSearchProvider::class]],
 		], $context->calls);
+	}
+
+	public function testInfoXmlIsValidAgainstTheAppStoreSchema(): void {
+		$info = new \DOMDocument();
+		$info->load(__DIR__ . '/../../../appinfo/info.xml');
+		$broken = new \DOMDocument();
+		$broken->loadXML(str_replace('<route>mcp_companion.page.search</route>', '<route>search</route>', (string)$info->saveXML()));
+
+		// A copy of ../shared/nextcloud/info.xsd (the app store's schema); xmllint is not installed here, libxml is.
+		$this->assertTrue($info->schemaValidate(__DIR__ . '/../fixtures/info.xsd'));
+		$this->assertFalse(@$broken->schemaValidate(__DIR__ . '/../fixtures/info.xsd'));
+	}
+
+	public function testInfoXmlPutsTheSearchPageInTheAppMenuWithAnIconThatExists(): void {
+		$info = simplexml_load_file(__DIR__ . '/../../../appinfo/info.xml');
+		$routes = require __DIR__ . '/../../../appinfo/routes.php';
+
+		$navigation = $info->navigations->navigation;
+		$this->assertSame('mcp_companion.page.search', (string)$navigation->route);
+		$this->assertContains(['name' => 'page#search', 'url' => '/', 'verb' => 'GET'], $routes['routes']);
+		$this->assertFileExists(__DIR__ . '/../../../img/' . $navigation->icon);
+		$this->assertFileExists(__DIR__ . '/../../../img/' . str_replace('.svg', '-dark.svg', (string)$navigation->icon));
 	}
 
 	public function testInfoXmlDeclaresTheAppAndItsSettings(): void {

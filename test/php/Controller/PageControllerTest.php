@@ -12,11 +12,16 @@ namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\Controller\PageController;
 use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Tests\Support\CompanionWiring;
+use OCA\McpCompanion\Tests\Support\FileLockingProvider;
 use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\SimpleRequest;
+use OCA\McpCompanion\Tests\Support\SodiumCrypto;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
+use OCA\McpCompanion\Tests\Support\StaticUrlGenerator;
+use OCA\McpCompanion\Tests\Support\StreamClientService;
 use OCA\McpCompanion\Tests\Support\TemplateRenderer;
 use OCA\McpCompanion\Tests\UpstreamTestCase;
 use OCP\AppFramework\Http\Attribute\NoAdminRequired;
@@ -62,7 +67,8 @@ class PageControllerTest extends TestCase {
 		if ($serverUrl !== null) {
 			$appConfig->setValueString('mcp_companion', SettingsService::KEY_SERVER_URL, $serverUrl);
 		}
-		$response = (new PageController(new SimpleRequest(), new SettingsService($appConfig, new InMemoryConfig(), $l, new MemoryLogger()), $l))->error();
+		$wiring = new CompanionWiring(new InMemoryConfig(), $appConfig, new SodiumCrypto(sodium_crypto_secretbox_keygen()), new StreamClientService(), new StaticUrlGenerator('https://cloud.example.com'), $l, new MemoryLogger(), new FileLockingProvider(sys_get_temp_dir() . '/mcp-companion-page-locks'));
+		$response = $wiring->controller(PageController::class, new SimpleRequest(), 'alice')->error();
 		return (new TemplateRenderer(UpstreamTestCase::REPO_ROOT, $l))->render($response);
 	}
 }

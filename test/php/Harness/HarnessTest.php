@@ -18,6 +18,7 @@ use OCP\Http\Client\IResponse;
 
 class HarnessTest extends UpstreamTestCase {
 	private const LOCAL = ['http_errors' => false, 'nextcloud' => ['allow_local_address' => true]];
+	private const REFRESH_TOKEN_REASON = 'Not available: Nextcloud accepts OAuth tokens only for signing in to the MCP server, not for reading your files, notes, calendars and other apps (WebDAV and OCS need an app password). Background sync therefore uses an app password.';
 
 	private static LoopbackServer $harness;
 	private static string $harnessState;
@@ -56,7 +57,7 @@ class HarnessTest extends UpstreamTestCase {
 		$this->assertStringContainsString('<script type="module" src="/apps/mcp_companion/js/mcp_companion-personal.mjs"></script>', $html);
 		$this->assertSame(1, preg_match('/id="initial-state-mcp_companion-personal-settings" value="([^"]+)"/', $html, $match));
 		$this->assertSame(
-			['user_id' => 'alice', 'security_settings_url' => '/index.php/settings/user/security', 'server_configured' => true, 'oauth_available' => true],
+			['user_id' => 'alice', 'security_settings_url' => '/index.php/settings/user/security', 'server_configured' => true, 'oauth_available' => true, 'refresh_token_option' => ['available' => false, 'reason' => self::REFRESH_TOKEN_REASON]],
 			json_decode(base64_decode($match[1]), true),
 		);
 	}

@@ -44,7 +44,7 @@ class SettingsFormsTest extends TestCase {
 
 	public function testPersonalFormProvidesTheMountPointStateAndBundle(): void {
 		$this->settings->save(serverUrl: 'http://127.0.0.1:8000');
-		$personal = new Personal($this->initialState, $this->urls, $this->settings, 'alice');
+		$personal = new Personal($this->initialState, $this->urls, $this->settings, new StaticL10N(), 'alice');
 
 		$html = $this->renderer->render($personal->getForm());
 
@@ -54,6 +54,10 @@ class SettingsFormsTest extends TestCase {
 			'security_settings_url' => '/index.php/settings/user/security',
 			'server_configured' => true,
 			'oauth_available' => false,
+			'refresh_token_option' => [
+				'available' => false,
+				'reason' => 'Not available: Nextcloud accepts OAuth tokens only for signing in to the MCP server, not for reading your files, notes, calendars and other apps (WebDAV and OCS need an app password). Background sync therefore uses an app password.',
+			],
 		]], $this->initialState->states);
 		$this->assertSame(['mcp_companion/js/mcp_companion-personal'], Util::getScripts());
 		$this->assertSame(['mcp_companion', 50], [$personal->getSection(), $personal->getPriority()]);
@@ -61,12 +65,12 @@ class SettingsFormsTest extends TestCase {
 
 	public function testPersonalFormOffersSignInWhenAClientAndTheServerAreConfigured(): void {
 		$this->settings->save(serverUrl: 'http://127.0.0.1:8000', oauthClientId: 'companion');
-		$withClient = new Personal($this->initialState, $this->urls, $this->settings, 'alice');
+		$withClient = new Personal($this->initialState, $this->urls, $this->settings, new StaticL10N(), 'alice');
 		$withoutServer = new RecordingInitialState('mcp_companion');
 
 		$withClient->getForm();
 		$this->settings->save(serverUrl: '');
-		(new Personal($withoutServer, $this->urls, $this->settings, 'alice'))->getForm();
+		(new Personal($withoutServer, $this->urls, $this->settings, new StaticL10N(), 'alice'))->getForm();
 
 		$this->assertTrue($this->initialState->states['personal-settings']['oauth_available']);
 		$this->assertFalse($withoutServer->states['personal-settings']['oauth_available']);

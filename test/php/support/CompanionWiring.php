@@ -12,6 +12,7 @@ namespace OCA\McpCompanion\Tests\Support;
 
 use OCA\McpCompanion\Controller\AdminSettingsController;
 use OCA\McpCompanion\Controller\CredentialsController;
+use OCA\McpCompanion\Controller\KnowledgeController;
 use OCA\McpCompanion\Controller\OAuthController;
 use OCA\McpCompanion\Controller\PageController;
 use OCA\McpCompanion\Listener\AdminSectionListener;
@@ -20,6 +21,8 @@ use OCA\McpCompanion\Service\AppPasswordValidator;
 use OCA\McpCompanion\Service\BaseUrlResolver;
 use OCA\McpCompanion\Service\ConnectionTester;
 use OCA\McpCompanion\Service\CredentialService;
+use OCA\McpCompanion\Service\KnowledgeRequestValidator;
+use OCA\McpCompanion\Service\KnowledgeService;
 use OCA\McpCompanion\Service\McpSessionService;
 use OCA\McpCompanion\Service\OAuthLoginService;
 use OCA\McpCompanion\Service\OAuthRefreshLock;
@@ -27,6 +30,7 @@ use OCA\McpCompanion\Service\OAuthTokenService;
 use OCA\McpCompanion\Service\ProviderDiscovery;
 use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Service\SidecarClient;
+use OCA\McpCompanion\Search\KnowledgeSearchProvider;
 use OCA\McpCompanion\Settings\Admin;
 use OCA\McpCompanion\Settings\Personal;
 use OCP\AppFramework\Controller;
@@ -59,6 +63,7 @@ class CompanionWiring {
 		public ITimeFactory $timeFactory = new AdjustableTimeFactory(),
 		public IUserManager $userManager = new StaticUserManager(['alice', 'bob', 'admin']),
 		public float $refreshLockWaitSeconds = OAuthRefreshLock::WAIT_SECONDS,
+		public RecordingInitialState $initialState = new RecordingInitialState('mcp_companion'),
 	) {
 	}
 
@@ -98,6 +103,15 @@ class CompanionWiring {
 		return new McpSessionService($tokens ?? $this->oauthTokens(), $this->sidecar(), $this->credentials(), $this->l);
 	}
 
+	public function knowledge(): KnowledgeService {
+		$tokens = $this->oauthTokens();
+		return new KnowledgeService($this->mcpSession($tokens), $this->sidecar(), $tokens);
+	}
+
+	public function searchProvider(): KnowledgeSearchProvider {
+		return new KnowledgeSearchProvider($this->knowledge(), $this->urlGenerator, $this->l, $this->logger);
+	}
+
 	public function middleware(IRequest $request): ErrorMiddleware {
 		return new ErrorMiddleware($request, $this->l, $this->logger);
 	}
@@ -107,7 +121,7 @@ class CompanionWiring {
 	}
 
 	public function personalSettings(IInitialState $initialState, ?string $userId): Personal {
-		return new Personal($initialState, $this->urlGenerator, $this->settings(), $userId);
+		return new Personal($initialState, $this->urlGenerator, $this->settings(), $this->l, $userId);
 	}
 
 	public function adminSettings(IInitialState $initialState): Admin {
@@ -124,7 +138,8 @@ class CompanionWiring {
 		return match ($class) {
 			CredentialsController::class => new CredentialsController($request, $this->validator(), $this->credentials(), $userId),
 			AdminSettingsController::class => new AdminSettingsController($request, $this->settings(), new ConnectionTester($this->sidecar(), $this->settings(), $this->l)),
-			PageController::class => new PageController($request, $this->settings(), $this->l),
+			PageController::class => new PageController($request, $this->settings(), $this->l, $this->knowledge(), $this->initialState, $this->urlGenerator, $userId),
+			KnowledgeController::class => new KnowledgeController($request, $this->knowledge(), new KnowledgeRequestValidator($this->l), $this->urlGenerator, $userId),
 			OAuthController::class => $this->oauthController($request, $userId),
 		};
 	}

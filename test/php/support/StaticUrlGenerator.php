@@ -17,6 +17,8 @@ class StaticUrlGenerator implements IURLGenerator {
 		'settings.PersonalSettings.index' => '/index.php/settings/user/{section}',
 		'settings.AdminSettings.index' => '/index.php/settings/admin/{section}',
 		'mcp_companion.page.error' => '/index.php/apps/mcp_companion/error',
+		'mcp_companion.page.search' => '/index.php/apps/mcp_companion/',
+		'mcp_companion.o_auth.login' => '/index.php/apps/mcp_companion/oauth/login',
 	];
 
 	public function __construct(
@@ -26,10 +28,15 @@ class StaticUrlGenerator implements IURLGenerator {
 
 	public function linkToRoute(string $routeName, array $arguments = []): string {
 		$path = self::ROUTES[$routeName] ?? throw new \InvalidArgumentException('Unknown route ' . $routeName);
+		$query = [];
 		foreach ($arguments as $name => $value) {
+			if (!str_contains($path, '{' . $name . '}')) {
+				// Nextcloud's router (Symfony's UrlGenerator) puts arguments the route does not name in the query string.
+				$query[$name] = $value;
+			}
 			$path = str_replace('{' . $name . '}', rawurlencode((string)$value), $path);
 		}
-		return $path;
+		return $path . ($query === [] ? '' : '?' . http_build_query($query));
 	}
 
 	public function linkToRouteAbsolute(string $routeName, array $arguments = []): string {
