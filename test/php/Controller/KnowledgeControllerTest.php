@@ -12,6 +12,10 @@ declare(strict_types=1);
 namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\Tests\OAuthTestCase;
+use OCA\McpCompanion\Tests\Support\TemplateRenderer;
+use OCA\McpCompanion\Tests\Support\StaticL10N;
+use OCP\AppFramework\Http\TemplateResponse;
+use OCP\Util;
 use OCP\AppFramework\Http\JSONResponse;
 use OCP\AppFramework\Http\RedirectResponse;
 use OCP\AppFramework\Http\Response;
@@ -208,6 +212,29 @@ class KnowledgeControllerTest extends OAuthTestCase {
 
 		$this->assertSame(self::$nextcloud->url . '/index.php/apps/mcp_companion/?mcp_oauth=connected', $callback->getHeaders()['Location']);
 		$this->assertNotNull($this->readStoredTokens());
+	}
+
+	public function testTheSearchPageMountsItsBundleWithTheInitialStateOfASignedOutUser(): void {
+		(new \ReflectionProperty(Util::class, 'scripts'))->setValue(null, []);
+
+		$response = $this->dispatch('GET', '/', withToken: false);
+
+		$this->assertInstanceOf(TemplateResponse::class, $response);
+		$this->assertSame('<div id="mcp_companion-search"></div>', trim((new TemplateRenderer(self::REPO_ROOT, new StaticL10N()))->render($response)));
+		$this->assertSame(['mcp_companion/js/mcp_companion-search'], Util::getScripts());
+		$this->assertSame(['search' => [
+			'signedIn' => false,
+			'loginUrl' => self::LOGIN_URL,
+			'docTypes' => ['file', 'note', 'deck_card', 'calendar_item', 'news_item', 'contact'],
+		]], $this->wiring->initialState->states);
+	}
+
+	public function testTheSearchPageKnowsWhenTheUserHasSignedIn(): void {
+		$this->signInAndForgetItsRequests();
+
+		$this->dispatch('GET', '/');
+
+		$this->assertTrue($this->wiring->initialState->states['search']['signedIn']);
 	}
 
 	/** Signs alice in; the sidecar calls the sign-in made (its status, for discovery) are not what the tests look at. */
