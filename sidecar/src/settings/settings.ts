@@ -14,6 +14,7 @@ import {
 } from './parsers.js';
 import type { Environment } from './environment.js';
 import { parseKnowledgeSettings, type KnowledgeSettings } from './knowledge-settings.js';
+import { parsePreviewSettings, type PreviewSettings } from './preview-settings.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -45,6 +46,7 @@ export interface Settings {
   vectorSyncEnabled: boolean;
   /** The knowledge index: background sync, chunking, embeddings, index database (knowledge-settings.ts). */
   knowledge: KnowledgeSettings;
+  preview: PreviewSettings;
   cookieSecure: boolean;
   tokenEncryptionKey?: Uint8Array;
   /** TOKEN_ENCRYPTION_KEY_PREVIOUS: during a key change, secrets are still read with it (and re-encrypted). */
@@ -116,7 +118,6 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     username,
     password,
   });
-
   const enableOfflineAccess = readOfflineAccess(read, bool, notices);
   const hostRaw = read('NEXTCLOUD_HOST');
   const host = hostRaw ? parseHttpUrl('NEXTCLOUD_HOST', hostRaw, problems) : undefined;
@@ -133,7 +134,6 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
   const verifySsl = bool('NEXTCLOUD_VERIFY_SSL', true) ?? true;
   const oidcClientId = read('NEXTCLOUD_OIDC_CLIENT_ID');
   const oidcClientSecret = read('NEXTCLOUD_OIDC_CLIENT_SECRET');
-
   const knowledge = parseKnowledgeSettings(read, problems);
   const settings: Settings = {
     nextcloud: {
@@ -154,6 +154,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     enableOfflineAccess,
     vectorSyncEnabled: knowledge.enabled,
     knowledge,
+    preview: parsePreviewSettings(read, problems),
     cookieSecure: bool('COOKIE_SECURE') ?? (host ?? '').startsWith('https://'),
     tokenEncryptionKey,
     tokenEncryptionKeyPrevious,

@@ -26,6 +26,8 @@ export interface WorkerPoolOptions {
   failureError(message: string): Error;
   /** The error for a job that ran out of time. */
   timeoutError(): Error;
+  /** The error for a job refused because `maxQueued` jobs wait already (default: a plain Error). */
+  busyError?(): Error;
 }
 
 export interface WorkerPool<Job, Result> {
@@ -123,7 +125,9 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
     run: (job, transfer = []) =>
       new Promise<Result>((resolve, reject) => {
         if (closed) return reject(closedError());
-        if (queue.length >= maxQueued) return reject(new Error(`The ${options.label} is busy: too many jobs wait.`));
+        if (queue.length >= maxQueued) {
+          return reject(options.busyError?.() ?? new Error(`The ${options.label} is busy: too many jobs wait.`));
+        }
         queue.push({ message: { id: ++lastId, job }, transfer, resolve, reject });
         dispatch();
       }),

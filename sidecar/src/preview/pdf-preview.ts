@@ -1,0 +1,120 @@
+// One page of a caller's PDF as a PNG: the file's ETag asked first (PROPFIND Depth 0, a few hundred bytes), a cached
+// page answered at once, otherwise the PDF downloaded with its byte cap and only that page rendered, then cached.
+import { createHash } from 'node:crypto';
+import { ForbiddenError, NotFoundError } from '../errors.js';
+import type { HttpClient } from '../net/http-client.js';
+import type { NextcloudCredentials } from '../platform/credentials.js';
+import { davFilesPath } from '../platform/files/dav-paths.js';
+import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../platform/files/propfind.js';
+import { createNextcloudClient } from '../platform/nextcloud-client.js';
+import type { PageCache, PageCacheKey } from './page-cache.js';
+import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError } from './pdf-download.js';
+import type { PdfPageRenderer } from './pdf-render-pool.js';
+import type { PreviewRequest } from './preview-request.js';
+
+export interface PdfPreviewDeps {
+  http: HttpClient;
+  nextcloudHost: string;
+  /** PDF_PREVIEW_MAX_BYTES. */
+  maxBytes: number;
+  /** For the PROPFIND (NEXTCLOUD_HTTP_TIMEOUT). */
+  timeoutMs: number;
+  /** For the whole download (default 4 × timeoutMs). */
+  downloadTimeoutMs?: number;
+  renderer: PdfPageRenderer;
+  cache: PageCache;
+}
+
+export interface PreviewCaller {
+  userId: string;
+  credentials?: NextcloudCredentials;
+}
+
+export interface PreviewAnswer {
+  /** The JSON body: image, mime_type, page_number, total_pages, width, height. */
+  json: string;
+  /** A quoted ETag naming the file's ETag, the page and the scale. */
+  etag: string;
+}
+
+export interface PdfPreview {
+  preview(caller: PreviewCaller, request: PreviewRequest): Promise<PreviewAnswer>;
+}
+
+export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
+  return {
+    preview: async (caller, request) => {
+      const credentials = caller.credentials;
+      if (!credentials) {
+        throw new ForbiddenError('Provision an app password first: previews read the PDF with your account.');
+      }
+      const stat = await statFile(deps, caller.userId, credentials, request);
+      const key = (etag: string): PageCacheKey => ({
+        ...request,
+        userId: caller.userId,
+        path: request.path.text,
+        etag,
+      });
+      const cached = stat.etag === null ? undefined : deps.cache.get(key(stat.etag));
+      if (cached !== undefined) return { json: cached, etag: responseEtag(key(stat.etag!)) };
+
+      const pdf = await downloadPdf({
+        http: deps.http,
+        host: deps.nextcloudHost,
+        userId: caller.userId,
+        credentials,
+        path: request.path,
+        maxBytes: deps.maxBytes,
+        timeoutMs: deps.downloadTimeoutMs ?? deps.timeoutMs * 4,
+      });
+      const page = await deps.renderer.renderPage(pdf.bytes, request.page, request.scale);
+      const json = JSON.stringify({
+        image: Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength).toString('base64'),
+        mime_type: 'image/png',
+        page_number: request.page,
+        total_pages: page.totalPages,
+        width: page.width,
+        height: page.height,
+      });
+      // The bytes rendered are the GET's: a file changed since the PROPFIND is cached under its new ETag.
+      const etag = pdf.etag ?? stat.etag;
+      if (etag === null) return { json, etag: responseEtag(key(`unknown-${Date.now()}`)) };
+      deps.cache.set(key(etag), json);
+      return { json, etag: responseEtag(key(etag)) };
+    },
+  };
+}
+
+const STAT_PROPS = ['d:getetag', 'd:getcontentlength', 'd:resourcetype'];
+
+/** The file's ETag (null when Nextcloud gave none); NotFoundError, or 400/413 before any download. */
+async function statFile(
+  deps: PdfPreviewDeps,
+  userId: string,
+  credentials: NextcloudCredentials,
+  request: PreviewRequest,
+): Promise<{ etag: string | null }> {
+  const client = createNextcloudClient({ http: deps.http, host: deps.nextcloudHost, credentials });
+  const response = await client.request(davFilesPath(userId, request.path), {
+    method: 'PROPFIND',
+    headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8', accept: 'application/xml' },
+    body: buildPropfindBody(STAT_PROPS),
+    timeoutMs: deps.timeoutMs,
+    accept: [401, 404],
+  });
+  if (response.status === 404) throw new NotFoundError('There is no such file.');
+  if (response.status === 401) throw nextcloudRefusedError();
+  const props = parseMultistatus(response.text())[0]?.props ?? {};
+  const resourcetype = props.resourcetype;
+  if (typeof resourcetype === 'object' && resourcetype !== null && 'collection' in resourcetype) throw notPdfError();
+  const size = Number(textOf(props.getcontentlength));
+  if (Number.isFinite(size) && size > deps.maxBytes) throw tooLargeError(deps.maxBytes);
+  return { etag: unquoteEtag(textOf(props.getetag)) };
+}
+
+function responseEtag(key: PageCacheKey): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([key.etag, key.page, key.scale]))
+    .digest('base64url');
+  return `"${digest.slice(0, 27)}"`;
+}

@@ -1,0 +1,64 @@
+// GET /api/v1/pdf-preview: one page of the caller's PDF as a base64 PNG, for the companion's viewer. Callers are
+// identified as on the knowledge routes; the file is read with their own Nextcloud credential only.
+import { Router } from 'express';
+import { createApiKeyCheck } from '../api/api-key.js';
+import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../api/knowledge-caller.js';
+import { createRateLimiter } from '../api/rate-limit.js';
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import type { PreviewSettings } from '../settings/preview-settings.js';
+import type { Settings } from '../settings/settings.js';
+import { createPageCache, type PageCache } from './page-cache.js';
+import { createPdfRenderPool, type PdfPageRenderer } from './pdf-render-pool.js';
+import { createPdfPreview } from './pdf-preview.js';
+import { parsePreviewQuery } from './preview-request.js';
+
+export interface PdfPreviewRouteDeps {
+  caller: KnowledgeCallerDeps;
+  http: HttpClient;
+  nextcloudHost: string;
+  managementApiKey?: string;
+  /** The sidecar's settings (only `preview` and the Nextcloud timeout are read). */
+  settings: { preview: PreviewSettings; nextcloud: Pick<Settings['nextcloud'], 'httpTimeoutMs'> };
+  logger: Logger;
+  /** Default: a pool of two mupdf worker threads (idle workers never keep the process alive). */
+  renderer?: PdfPageRenderer;
+  /** Default: 64 MiB of rendered pages. */
+  cache?: PageCache;
+  clock?: () => number;
+}
+
+export const PDF_PREVIEW_PATH = '/api/v1/pdf-preview';
+
+/** Previews one caller may ask for per minute (paging back and forth quickly stays well below). */
+export const PREVIEWS_PER_MINUTE = 600;
+
+export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
+  const previews = createPdfPreview({
+    http: deps.http,
+    nextcloudHost: deps.nextcloudHost,
+    maxBytes: deps.settings.preview.maxBytes,
+    timeoutMs: deps.settings.nextcloud.httpTimeoutMs,
+    renderer: deps.renderer ?? createPdfRenderPool(),
+    cache: deps.cache ?? createPageCache(),
+  });
+  // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
+  const limiter = createRateLimiter({ limit: PREVIEWS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
+  const router = Router();
+  router.get(
+    PDF_PREVIEW_PATH,
+    createApiKeyCheck(deps.managementApiKey),
+    requireKnowledgeCaller(deps.caller),
+    async (req, res) => {
+      const caller = knowledgeCallerOf(res);
+      limiter.hit(caller.userId);
+      const request = parsePreviewQuery(req.query as Record<string, unknown>);
+      const started = performance.now();
+      const answer = await previews.preview(caller, request);
+      deps.logger.debug({ page: request.page, ms: Math.round(performance.now() - started) }, 'pdf preview');
+      res.set({ 'cache-control': 'private, max-age=300', etag: answer.etag });
+      res.type('application/json').send(answer.json);
+    },
+  );
+  return router;
+}

@@ -1,0 +1,69 @@
+// The render pool draws one page in a worker thread: the event loop stays free while a heavy page renders, a page
+// too large for the pixel bound comes out smaller, and failures are clear 400s.
+import { afterAll, describe, expect, it } from 'vitest';
+import { InvalidInputError } from '../../src/errors.js';
+import { createPdfRenderPool } from '../../src/preview/pdf-render-pool.js';
+import { buildPdf, corruptPdf } from '../support/pdf-fixtures.js';
+
+const pool = createPdfRenderPool();
+afterAll(() => pool.close());
+
+const own = (bytes: Uint8Array) => new Uint8Array(bytes);
+
+describe('createPdfRenderPool', () => {
+  it('keeps a 10 ms timer on time (gaps of at most 50 ms) while a heavy page renders at scale 5', async () => {
+    const pdf = own(buildPdf([{ shapes: 4_000 }]));
+    await pool.renderPage(own(buildPdf(['warm'])), 1, 1);
+    let last = performance.now();
+    let longestGapMs = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longestGapMs = Math.max(longestGapMs, now - last);
+      last = now;
+    }, 10);
+    const started = performance.now();
+
+    const page = await pool.renderPage(pdf, 1, 5);
+    const renderMs = performance.now() - started;
+    clearInterval(timer);
+
+    expect([page.width, page.height, page.totalPages]).toEqual([2975, 4210, 1]);
+    expect(renderMs).toBeGreaterThan(100);
+    expect(longestGapMs).toBeLessThanOrEqual(50);
+  });
+
+  it('renders a page larger than the pixel bound at the scale that fits it', async () => {
+    const small = createPdfRenderPool({ maxPixels: 100_000 });
+
+    const page = await small.renderPage(own(buildPdf(['tiny'])), 1, 5);
+
+    await small.close();
+    expect(page.width * page.height).toBeLessThanOrEqual(100_000);
+    expect(page.width / page.height).toBeCloseTo(595 / 842, 2);
+  });
+
+  it('refuses a corrupt PDF and a page beyond the document with InvalidInputError', async () => {
+    const outcomes = await Promise.allSettled([
+      pool.renderPage(own(corruptPdf()), 1, 1),
+      pool.renderPage(own(buildPdf(['a', 'b'])), 3, 1),
+    ]);
+
+    expect(outcomes.map((outcome) => outcome.status === 'rejected' && outcome.reason)).toEqual([
+      new InvalidInputError('The file is not a readable PDF.'),
+      new InvalidInputError('Page 3 does not exist: the PDF has 2 page(s).'),
+    ]);
+  });
+
+  it('renders page 150 of a 200-page document', async () => {
+    const pdf = own(buildPdf(Array.from({ length: 200 }, (_, index) => `Page ${index + 1}`)));
+
+    const page = await pool.renderPage(pdf, 150, 1);
+
+    expect([page.totalPages, page.width, page.height, page.png.subarray(1, 4).toString()]).toEqual([
+      200,
+      595,
+      842,
+      '80,78,71',
+    ]);
+  });
+});

@@ -1,0 +1,73 @@
+// The PDF preview route for tests: mounted as the sidecar mounts it (request context, API key, caller, error handler)
+// in a small Express app on loopback, for basic mode's configured user, with a renderer that counts its renders.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createErrorHandler, notFoundHandler } from '../../src/api/error-handler.js';
+import { createRequestContext } from '../../src/api/request-context.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createHttpClient } from '../../src/net/http-client.js';
+import { createPdfRenderPool, type PdfPageRenderer } from '../../src/preview/pdf-render-pool.js';
+import { createPdfPreviewRouter } from '../../src/preview/preview-route.js';
+
+export interface PreviewAppOptions {
+  nextcloudUrl: string;
+  userId: string;
+  appPassword: string;
+  maxBytes?: number;
+  managementApiKey?: string;
+}
+
+export interface PreviewApp {
+  url: string;
+  /** Pages rendered so far (cache hits render nothing). */
+  renders(): number;
+  close(): Promise<void>;
+}
+
+export async function startPreviewApp(options: PreviewAppOptions): Promise<PreviewApp> {
+  const logger = createLogger('silent');
+  const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'preview-test' });
+  const pool = createPdfRenderPool();
+  let renders = 0;
+  const renderer: PdfPageRenderer = {
+    renderPage: (bytes, page, scale) => {
+      renders += 1;
+      return pool.renderPage(bytes, page, scale);
+    },
+    close: () => pool.close(),
+  };
+  const app = express();
+  app.use(createRequestContext(logger));
+  app.use(
+    createPdfPreviewRouter({
+      caller: {
+        basicUser: {
+          userId: async () => options.userId,
+          credentials: { loginName: options.userId, password: options.appPassword },
+        },
+      },
+      http,
+      nextcloudHost: options.nextcloudUrl,
+      managementApiKey: options.managementApiKey,
+      settings: {
+        preview: { maxBytes: options.maxBytes ?? 100 * 1024 * 1024 },
+        nextcloud: { httpTimeoutMs: 10_000 },
+      },
+      logger,
+      renderer,
+    }),
+  );
+  app.use(notFoundHandler);
+  app.use(createErrorHandler(logger));
+  const server: Server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    renders: () => renders,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all([pool.close(), http.close()]);
+    },
+  };
+}
