@@ -42,11 +42,14 @@ function expectSame(postings: Postings, model: Model, terms: number): void {
 }
 
 describe('Postings', () => {
-  it('matches a plain model through a load, writes, removals with slot reuse and merges', () => {
+  it.each([
+    ['merges when asked', undefined],
+    ['merges a few terms per operation, checked while a merge is half done', { minAppended: 40, mergeWorkMin: 0 }],
+  ])('matches a plain model through a load, writes, removals with slot reuse and %s', (_, limits) => {
     for (const seed of [1, 2, 3]) {
       const random = seeded(seed);
       const terms = 300;
-      const postings = new Postings();
+      const postings = new Postings(limits);
       const model: Model = new Map();
       const loaded = Array.from({ length: 400 }, () => randomPairs(random, terms));
       const counts = new Uint32Array(terms);
@@ -83,7 +86,7 @@ describe('Postings', () => {
           );
         }
         if (step % 700 === 0) postings.merge();
-        if (step % 250 === 0) expectSame(postings, model, terms + 20);
+        if (step % (limits ? 37 : 250) === 0) expectSame(postings, model, terms + 20);
       }
       expectSame(postings, model, terms + 20);
       postings.merge();

@@ -1,39 +1,70 @@
-// One user's BM25 inverted index in typed arrays: a contiguous block per term built at load, small append lists after.
+// One user's BM25 inverted index in typed arrays: a contiguous block per term built at load, append lists after,
+// folded into a new block a few terms at a time by later operations (no call ever rebuilds the whole block at once).
 
 /** Term frequencies at or above this are kept exactly in a side map (a Uint16 holds the rest). */
 const TF_CAP = 0xffff;
-/** Appended postings above this share of the block (and at least MIN_APPENDED) trigger a merge into a new block. */
+/** Appended postings above this share of the block (and at least MIN_APPENDED) start a merge into a new block. */
 const MERGE_RATIO = 0.25;
 const MIN_APPENDED = 1 << 16;
+/** Merge work (entries moved, terms counted as MERGE_TERM_COST) done by each add or remove, per term it names. */
+const MERGE_WORK_PER_TERM = 16;
+const MERGE_WORK_MIN = 1024;
+const MERGE_TERM_COST = 16;
 
 /** A chunk's terms as (term number, tf) pairs, the stored blob's layout: [term, tf, term, tf, …]. */
 export type TermPairs = Uint32Array;
 
-export class Postings {
-  /** Per term: the block range [start, end); `end` grows while the block is filled at load. */
-  private start = new Uint32Array(0);
-  private end = new Uint32Array(0);
-  /** Per term: live postings (block and appended). */
-  private df = new Int32Array(0);
-  /** The block: slots ascending within each term's range; tf 0 marks a removed posting. */
-  private slots = new Uint32Array(0);
-  private tfs = new Uint16Array(0);
-  /** Per term: postings added after the block was built, as [slot, tf, slot, tf, …]. */
-  private appended: (number[] | undefined)[] = [];
-  private appendedCount = 0;
-  private deadInBlock = 0;
-  private prefaulted = 0;
-  /** `term:slot` → tf, for tf ≥ TF_CAP. */
-  private readonly bigTf = new Map<string, number>();
-  postingCount = 0;
+export interface PostingsLimits {
+  /** Fewest appended (or removed) postings that start a merge (tests lower it to exercise merges). */
+  minAppended?: number;
+  /** Least merge work an operation does (tests lower it so merges stay half done across operations). */
+  mergeWorkMin?: number;
+}
 
-  /** Lays out an empty block with room for `counts[term]` postings per term (pass one of a load). */
-  allocate(counts: Uint32Array): void {
+/** Postings of one term added after its block range was laid out, as [slot, tf, slot, tf, …] (tf exact). */
+class AppendList {
+  data = new Uint32Array(8);
+  size = 0;
+
+  push(slot: number, tf: number): void {
+    if (2 * this.size + 2 > this.data.length) {
+      const data = new Uint32Array(this.data.length * 2);
+      data.set(this.data);
+      this.data = data;
+    }
+    this.data[2 * this.size] = slot;
+    this.data[2 * this.size + 1] = tf;
+    this.size++;
+  }
+
+  remove(slot: number): boolean {
+    const { data } = this;
+    for (let i = 0; i < this.size; i++) {
+      if (data[2 * i] !== slot) continue;
+      this.size--;
+      data[2 * i] = data[2 * this.size] ?? 0;
+      data[2 * i + 1] = data[2 * this.size + 1] ?? 0;
+      return true;
+    }
+    return false;
+  }
+}
+
+/** Where terms' postings live: a block range per term (slots ascending, tf 0 = removed) and append lists. */
+class Layout {
+  start: Uint32Array;
+  end: Uint32Array;
+  readonly slots: Uint32Array;
+  readonly tfs: Uint16Array;
+  readonly appended: (AppendList | undefined)[] = [];
+  appendedCount = 0;
+  deadInBlock = 0;
+
+  /** Lays out an empty block with room for `counts[term]` postings per term. */
+  constructor(counts: Uint32Array) {
     const terms = counts.length;
     this.start = new Uint32Array(terms);
     this.end = new Uint32Array(terms);
-    this.df = new Int32Array(terms);
-    this.appended = [];
     let total = 0;
     for (let t = 0; t < terms; t++) {
       this.start[t] = this.end[t] = total;
@@ -41,6 +72,99 @@ export class Postings {
     }
     this.slots = new Uint32Array(total);
     this.tfs = new Uint16Array(total);
+  }
+
+  get terms(): number {
+    return this.start.length;
+  }
+
+  get bytes(): number {
+    const perTerm = this.start.byteLength + this.end.byteLength;
+    return perTerm + this.slots.byteLength + this.tfs.byteLength + this.appendedCount * 8;
+  }
+
+  /** The end of the term's room in the block. */
+  limit(term: number): number {
+    return this.start[term + 1] ?? this.slots.length;
+  }
+
+  add(term: number, slot: number, tf: number): void {
+    const at = this.end[term] ?? 0;
+    if (at < this.limit(term) && (at === this.start[term] || this.slots[at - 1]! < slot)) {
+      this.slots[at] = slot;
+      this.tfs[at] = Math.min(tf, TF_CAP);
+      this.end[term] = at + 1;
+    } else this.append(term, slot, tf);
+  }
+
+  append(term: number, slot: number, tf: number): void {
+    let list = this.appended[term];
+    if (!list) this.appended[term] = list = new AppendList();
+    list.push(slot, tf);
+    this.appendedCount++;
+  }
+
+  remove(term: number, slot: number): boolean {
+    let low = this.start[term] ?? 0;
+    let high = (this.end[term] ?? 0) - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const found = this.slots[mid] ?? 0;
+      if (found < slot) low = mid + 1;
+      else if (found > slot) high = mid - 1;
+      else {
+        if (this.tfs[mid] === 0) break;
+        this.tfs[mid] = 0;
+        this.deadInBlock++;
+        return true;
+      }
+    }
+    const list = this.appended[term];
+    if (!list?.remove(slot)) return false;
+    if (list.size === 0) this.appended[term] = undefined;
+    this.appendedCount--;
+    return true;
+  }
+
+  /** Room for `count` terms; new terms get an empty range at the block's end, so all they get is appended. */
+  growTerms(count: number): void {
+    if (count <= this.terms) return;
+    const widen = (old: Uint32Array): Uint32Array => {
+      const next = new Uint32Array(count);
+      next.set(old);
+      next.fill(this.slots.length, old.length);
+      return next;
+    };
+    this.start = widen(this.start);
+    this.end = widen(this.end);
+  }
+}
+
+export class Postings {
+  private current = new Layout(new Uint32Array(0));
+  /** A merge in progress: terms below `cursor` already live in `next`. */
+  private next: Layout | undefined;
+  private cursor = 0;
+  /** Per term: live postings (block and appended). */
+  private df = new Int32Array(0);
+  private prefaulted = 0;
+  /** `term:slot` → tf, for tf ≥ TF_CAP. */
+  private readonly bigTf = new Map<string, number>();
+  private readonly minAppended: number;
+  private readonly mergeWorkMin: number;
+  postingCount = 0;
+
+  constructor(limits: PostingsLimits = {}) {
+    this.minAppended = limits.minAppended ?? MIN_APPENDED;
+    this.mergeWorkMin = limits.mergeWorkMin ?? MERGE_WORK_MIN;
+  }
+
+  /** Lays out an empty block with room for `counts[term]` postings per term (pass one of a load). */
+  allocate(counts: Uint32Array): void {
+    this.current = new Layout(counts);
+    this.next = undefined;
+    this.cursor = 0;
+    this.df = new Int32Array(counts.length);
     this.prefaulted = 0;
   }
 
@@ -50,11 +174,12 @@ export class Postings {
    * Returns whether the whole block is mapped.
    */
   prefault(count: number): boolean {
-    const to = Math.min(this.slots.length, this.prefaulted + count);
-    this.slots.fill(0, this.prefaulted, to);
-    this.tfs.fill(0, this.prefaulted, to);
+    const { slots, tfs } = this.current;
+    const to = Math.min(slots.length, this.prefaulted + count);
+    slots.fill(0, this.prefaulted, to);
+    tfs.fill(0, this.prefaulted, to);
     this.prefaulted = to;
-    return to === this.slots.length;
+    return to === slots.length;
   }
 
   /** Adds a chunk's postings: into the block while it has room for the term (slots must ascend), else appended. */
@@ -64,149 +189,150 @@ export class Postings {
       const tf = pairs[i + 1] ?? 0;
       if (tf <= 0) continue;
       if (term >= this.df.length) this.growTerms(term + 1);
-      const at = this.end[term] ?? 0;
-      if (at < (this.start[term + 1] ?? this.slots.length) && (at === this.start[term] || this.slots[at - 1]! < slot)) {
-        this.slots[at] = slot;
-        this.tfs[at] = Math.min(tf, TF_CAP);
-        this.end[term] = at + 1;
-      } else {
-        let list = this.appended[term];
-        if (!list) this.appended[term] = list = [];
-        list.push(slot, tf);
-        this.appendedCount++;
-      }
+      this.layoutOf(term).add(term, slot, tf);
       if (tf >= TF_CAP) this.bigTf.set(`${term}:${slot}`, tf);
       this.df[term] = (this.df[term] ?? 0) + 1;
       this.postingCount++;
     }
-    this.mergeWhenDue();
+    this.maintain(pairs.length);
   }
 
-  /** Removes a slot's postings; `counts` are the terms it was added with. */
+  /** Removes a slot's postings; `pairs` are the terms it was added with. */
   remove(slot: number, pairs: TermPairs): void {
     for (let i = 0; i + 1 < pairs.length; i += 2) {
       const term = pairs[i] ?? 0;
       const tf = pairs[i + 1] ?? 0;
       if (term >= this.df.length || tf <= 0) continue;
-      if (this.removeFromBlock(term, slot) || this.removeAppended(term, slot)) {
+      if (this.layoutOf(term).remove(term, slot)) {
         this.df[term] = (this.df[term] ?? 0) - 1;
         this.postingCount--;
         if (tf >= TF_CAP) this.bigTf.delete(`${term}:${slot}`);
       }
     }
-    this.mergeWhenDue();
+    this.maintain(pairs.length);
   }
 
   /** Calls `visit(slot, tf)` for every live posting of `term`. */
   forEach(term: number, visit: (slot: number, tf: number) => void): void {
     if (term >= this.df.length) return;
-    const { slots, tfs } = this;
-    for (let at = this.start[term] ?? 0, end = this.end[term] ?? 0; at < end; at++) {
+    const layout = this.layoutOf(term);
+    const { slots, tfs } = layout;
+    for (let at = layout.start[term] ?? 0, end = layout.end[term] ?? 0; at < end; at++) {
       const tf = tfs[at] ?? 0;
       if (tf === 0) continue;
       const slot = slots[at] ?? 0;
       visit(slot, tf === TF_CAP ? (this.bigTf.get(`${term}:${slot}`) ?? tf) : tf);
     }
-    const list = this.appended[term];
+    const list = layout.appended[term];
     if (!list) return;
-    for (let i = 0; i < list.length; i += 2) visit(list[i] ?? 0, list[i + 1] ?? 0);
+    for (let i = 0; i < list.size; i++) visit(list.data[2 * i] ?? 0, list.data[2 * i + 1] ?? 0);
   }
 
   documentFrequency(term: number): number {
     return term < this.df.length ? (this.df[term] ?? 0) : 0;
   }
 
-  /** Bytes held by the typed arrays (append lists counted at 16 bytes a posting). */
+  /** Bytes held by the typed arrays (both blocks while a merge runs; appended postings at 8 bytes). */
   get bytes(): number {
-    const perTerm = this.start.byteLength + this.end.byteLength + this.df.byteLength;
-    return perTerm + this.slots.byteLength + this.tfs.byteLength + this.appendedCount * 16;
+    return this.df.byteLength + this.current.bytes + (this.next?.bytes ?? 0);
   }
 
-  /** Folds the append lists and removed postings into a new block (amortised: the block grows geometrically). */
+  /** Folds the append lists and removed postings into a new block now (finishing a merge in progress). */
   merge(): void {
-    const terms = this.df.length;
-    const counts = new Uint32Array(terms);
-    for (let t = 0; t < terms; t++) counts[t] = Math.max(0, this.df[t] ?? 0);
-    const old = { start: this.start, end: this.end, slots: this.slots, tfs: this.tfs, appended: this.appended };
-    this.allocate(counts);
-    this.appendedCount = 0;
-    this.deadInBlock = 0;
-    for (let t = 0; t < terms; t++) {
-      const list = old.appended[t];
-      const extra = list ? pairsBySlot(list) : [];
-      let next = 0;
-      let at = this.start[t] ?? 0;
-      const put = (slot: number, tf: number) => {
-        this.slots[at] = slot;
-        this.tfs[at++] = tf;
-      };
-      for (let i = old.start[t] ?? 0, end = old.end[t] ?? 0; i < end; i++) {
-        const tf = old.tfs[i] ?? 0;
-        if (tf === 0) continue;
-        const slot = old.slots[i] ?? 0;
-        while (next < extra.length && (extra[next]?.[0] ?? 0) < slot) put(...(extra[next++] as [number, number]));
-        put(slot, tf);
-      }
-      while (next < extra.length) put(...(extra[next++] as [number, number]));
-      this.end[t] = at;
-      this.df[t] = at - (this.start[t] ?? 0);
-    }
+    this.mergeStep(Infinity);
+    this.beginMerge();
+    this.mergeStep(Infinity);
   }
 
-  private mergeWhenDue(): void {
-    if (this.appendedCount + this.deadInBlock > Math.max(MIN_APPENDED, MERGE_RATIO * this.slots.length)) this.merge();
+  private layoutOf(term: number): Layout {
+    return this.next && term < this.cursor ? this.next : this.current;
   }
 
-  private removeFromBlock(term: number, slot: number): boolean {
-    let low = this.start[term] ?? 0;
-    let high = (this.end[term] ?? 0) - 1;
-    while (low <= high) {
-      const mid = (low + high) >>> 1;
-      const found = this.slots[mid] ?? 0;
-      if (found < slot) low = mid + 1;
-      else if (found > slot) high = mid - 1;
-      else {
-        if (this.tfs[mid] === 0) return false;
-        this.tfs[mid] = 0;
-        this.deadInBlock++;
-        return true;
-      }
+  /** A little merge work per operation: a merge ends long before the next one is due, no call does all of it. */
+  private maintain(pairsLength: number): void {
+    if (!this.next) {
+      const { appendedCount, deadInBlock, slots } = this.current;
+      if (appendedCount + deadInBlock <= Math.max(this.minAppended, MERGE_RATIO * slots.length)) return;
+      this.beginMerge();
     }
-    return false;
+    this.mergeStep(this.mergeWorkMin + MERGE_WORK_PER_TERM * pairsLength);
   }
 
-  private removeAppended(term: number, slot: number): boolean {
-    const list = this.appended[term];
-    if (!list) return false;
-    for (let i = 0; i < list.length; i += 2) {
-      if (list[i] !== slot) continue;
-      list[i] = list[list.length - 2] ?? 0;
-      list[i + 1] = list[list.length - 1] ?? 0;
-      list.length -= 2;
-      if (list.length === 0) this.appended[term] = undefined;
-      this.appendedCount--;
-      return true;
+  private beginMerge(): void {
+    const counts = new Uint32Array(this.df.length);
+    for (let t = 0; t < counts.length; t++) counts[t] = Math.max(0, this.df[t] ?? 0);
+    this.next = new Layout(counts);
+    this.cursor = 0;
+  }
+
+  private mergeStep(budget: number): void {
+    const next = this.next;
+    if (!next) return;
+    let work = 0;
+    while (this.cursor < next.terms && work < budget) work += this.migrate(this.cursor++, next) + MERGE_TERM_COST;
+    if (this.cursor < next.terms) return;
+    // Terms numbered after the merge began have only appended postings: their lists move over as they are.
+    const merged = next.terms;
+    next.growTerms(this.df.length);
+    for (let t = merged; t < this.df.length; t++) {
+      const list = this.current.appended[t];
+      if (!list) continue;
+      next.appended[t] = list;
+      next.appendedCount += list.size;
     }
-    return false;
+    this.current = next;
+    this.next = undefined;
+    this.cursor = 0;
+    this.prefaulted = next.slots.length;
+  }
+
+  /** Moves one term's live postings (block and appended, by slot ascending) into the new block; returns how many. */
+  private migrate(term: number, next: Layout): number {
+    const old = this.current;
+    const list = old.appended[term];
+    const extra = list ? sortedBySlot(list) : new Float64Array(0);
+    old.appended[term] = undefined;
+    let at = next.start[term] ?? 0;
+    const limit = next.limit(term);
+    const put = (slot: number, capped: number) => {
+      if (at < limit) {
+        next.slots[at] = slot;
+        next.tfs[at++] = capped;
+      } else next.append(term, slot, capped === TF_CAP ? (this.bigTf.get(`${term}:${slot}`) ?? capped) : capped);
+    };
+    let e = 0;
+    let moved = 0;
+    for (let i = old.start[term] ?? 0, end = old.end[term] ?? 0; i < end; i++) {
+      const tf = old.tfs[i] ?? 0;
+      if (tf === 0) continue;
+      const slot = old.slots[i] ?? 0;
+      for (; e < extra.length && Math.floor((extra[e] ?? 0) / 0x10000) < slot; e++, moved++) putKey(extra[e] ?? 0, put);
+      put(slot, tf);
+      moved++;
+    }
+    for (; e < extra.length; e++, moved++) putKey(extra[e] ?? 0, put);
+    next.end[term] = at;
+    return moved;
   }
 
   private growTerms(count: number): void {
     const capacity = Math.max(count, this.df.length * 2, 1024);
-    const widen = <T extends Uint32Array | Int32Array>(old: T, next: T, fill: number): T => {
-      next.set(old as never);
-      next.fill(fill as never, old.length);
-      return next;
-    };
-    // New terms start with an empty range at the block's end, so everything they get is appended.
-    this.start = widen(this.start, new Uint32Array(capacity), this.slots.length);
-    this.end = widen(this.end, new Uint32Array(capacity), this.slots.length);
-    this.df = widen(this.df, new Int32Array(capacity), 0);
+    const df = new Int32Array(capacity);
+    df.set(this.df);
+    this.df = df;
+    this.current.growTerms(capacity);
   }
 }
 
-/** [slot, tf] pairs of an append list, by slot ascending (TF_CAP-capped, as the block stores them). */
-function pairsBySlot(list: readonly number[]): [number, number][] {
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < list.length; i += 2) pairs.push([list[i] ?? 0, Math.min(list[i + 1] ?? 0, TF_CAP)]);
-  return pairs.sort((a, b) => a[0] - b[0]);
+/** An append list as keys slot·2¹⁶ + capped tf, sorted (exact in a double: slots stay below 2³²). */
+function sortedBySlot(list: AppendList): Float64Array {
+  const keys = new Float64Array(list.size);
+  for (let i = 0; i < list.size; i++) {
+    keys[i] = (list.data[2 * i] ?? 0) * 0x10000 + Math.min(list.data[2 * i + 1] ?? 0, TF_CAP);
+  }
+  return keys.sort();
+}
+
+function putKey(key: number, put: (slot: number, capped: number) => void): void {
+  put(Math.floor(key / 0x10000), key % 0x10000);
 }
