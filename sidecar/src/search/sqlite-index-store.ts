@@ -1,12 +1,8 @@
 // The embedded knowledge index: rows in the sidecar's SQLite file, searched from per-user in-memory segments.
 import type { SqliteDatabase } from '../store/database.js';
-import { bm25Text } from './bm25-text.js';
-import type { DocType } from './doc-types.js';
-import { documentValues } from './document-rows.js';
 import { isDocType, DOC_TYPES } from './doc-types.js';
-import type { ChunkInput, IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
+import type { IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
 import {
-  blobFromVector,
   dotWithBlob,
   prepareIndexStatements,
   toDocument,
@@ -15,14 +11,19 @@ import {
 } from './embedded/index-rows.js';
 import { LoadedUsers } from './embedded/loaded-users.js';
 import { findNearest } from './embedded/nearest.js';
-import { blobFromPairs, numberTerms, queryTermNumbers } from './embedded/term-pairs.js';
-import { typeMaskOf, type ChunkEntry } from './embedded/user-index.js';
+import { StagedWrites } from './embedded/staged-writes.js';
+import { queryTermNumbers } from './embedded/term-pairs.js';
+import { typeMaskOf } from './embedded/user-index.js';
 
 export interface SqliteIndexStoreOptions {
   /** Chunks kept in memory over all users (default 100,000; measured ≈ 4.5 KB of RSS per chunk at 384 dims). */
   maxLoadedChunks?: number;
   /** Longest a loading slice runs before yielding to the event loop (default 15 ms). */
   loadSliceMs?: number;
+  /** Longest a slice of a write runs before yielding to the event loop (default 8 ms). */
+  writeSliceMs?: number;
+  /** Tests only: called after a write staged its chunks, before it switches them in (a crash is simulated here). */
+  beforeSwitch?: () => Promise<void>;
 }
 
 interface Embedder {
@@ -41,39 +42,17 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
     sliceMs: options.loadSliceMs ?? 15,
   });
   let embedder = readEmbedder(sql);
+  const writes = new StagedWrites(db, sql, users, {
+    sliceMs: options.writeSliceMs ?? 8,
+    ...(options.beforeSwitch ? { beforeSwitch: options.beforeSwitch } : {}),
+  });
+  // What a crash left half-written is invisible already; it is deleted in slices from the start.
+  const collected = writes.collectGarbage().catch(() => undefined);
 
   const requireEmbedder = (): Embedder => {
     if (!embedder) throw new Error('The index has no embedder yet: call useEmbedder first.');
     return embedder;
   };
-
-  const replace = db.transaction((userId: string, document: IndexedDocument, chunks: readonly ChunkInput[]) => {
-    const documentId = sql.upsertDocument.get(...documentValues(userId, document))?.id ?? 0;
-    const removed = sql.chunksOfDocument.all(documentId);
-    sql.deleteChunks.run(documentId);
-    const terms = numberTerms(
-      sql,
-      userId,
-      chunks.map((chunk) => bm25Text(document.title, chunk.text)),
-    );
-    const added: ChunkEntry[] = chunks.map((chunk, i) => {
-      const { length, pairs } = terms[i] ?? { length: 0, pairs: new Uint32Array(0) };
-      const pointId = sql.insertChunk.get(
-        ...[documentId, userId, document.docType, chunk.index, chunk.total, chunk.start, chunk.end],
-        ...[chunk.page, chunk.text, length, blobFromPairs(pairs), blobFromVector(chunk.vector)],
-      )?.id;
-      return { pointId: pointId ?? 0, docType: document.docType, length, pairs, vector: chunk.vector };
-    });
-    return { removed, added };
-  });
-
-  const remove = db.transaction((userId: string, docType: DocType, docId: string) => {
-    const documentId = sql.documentId.get(userId, docType, docId)?.id;
-    if (documentId === undefined) return undefined;
-    const removed = sql.chunksOfDocument.all(documentId);
-    sql.deleteDocument.run(documentId);
-    return removed;
-  });
 
   const exactScorer = (query: Float32Array) => (pointIds: readonly number[]) => {
     const scores = new Map<number, number>();
@@ -91,6 +70,7 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
       const cleared = db.transaction(() => {
         const removed = sql.clearAll.run().changes;
         sql.clearTerms.run();
+        sql.clearPending.run();
         sql.setMeta.run(EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions }));
         return removed > 0;
       })();
@@ -107,15 +87,11 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
           throw new Error(`A chunk vector has ${chunk.vector.length} dimensions; the index holds ${dimensions}.`);
         }
       }
-      const { removed, added } = replace(userId, document, chunks);
-      users.applyWrite(userId, removed, added);
+      await writes.replace(userId, document, chunks);
     },
 
     async deleteDocument(userId, docType, docId) {
-      const removed = remove(userId, docType, docId);
-      if (!removed) return false;
-      users.applyWrite(userId, removed, []);
-      return true;
+      return writes.delete(userId, docType, docId);
     },
 
     async findByFilePath(userId, filePath) {
@@ -178,6 +154,7 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
     },
 
     async close() {
+      await collected;
       users.forgetAll();
     },
   };

@@ -19,6 +19,17 @@ export interface PointRow extends DocumentRow {
   vector: Buffer;
 }
 
+export interface RetiredRow {
+  id: number;
+  terms: Buffer;
+}
+
+export interface PendingRow {
+  generation: number;
+  document_id: number;
+  retired: number;
+}
+
 export interface ChunkRow {
   id: number;
   doc_type: DocType;
@@ -31,6 +42,8 @@ const DOCUMENT_COLUMNS = `d.id, d.doc_type, d.doc_id, d.title, d.mime_type, d.ve
   d.page_count, d.modified_at, d.extra`;
 const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id AS point_id, c.chunk_index, c.total, c.start_offset, c.end_offset,
   c.page, c.text, c.vector`;
+/** A chunk is visible while its generation is its document's (a document without one is not visible at all). */
+const VISIBLE = 'JOIN index_documents d ON d.id = c.document_id AND d.generation = c.generation';
 
 export function prepareIndexStatements(db: SqliteDatabase) {
   return {
@@ -40,26 +53,44 @@ export function prepareIndexStatements(db: SqliteDatabase) {
     ),
     clearAll: db.prepare('DELETE FROM index_documents'),
     clearTerms: db.prepare('DELETE FROM index_terms'),
-    upsertDocument: db.prepare<unknown[], { id: number }>(
+    clearPending: db.prepare('DELETE FROM index_pending'),
+    /** A new document starts without a generation: invisible until its first version is switched in. */
+    ensureDocument: db.prepare<unknown[]>(
       `INSERT INTO index_documents (user_id, doc_type, doc_id, title, mime_type, version, file_path, link, page_count,
          modified_at, extra, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET title = excluded.title, mime_type = excluded.mime_type,
-         version = excluded.version, file_path = excluded.file_path, link = excluded.link,
-         page_count = excluded.page_count, modified_at = excluded.modified_at, extra = excluded.extra,
-         indexed_at = excluded.indexed_at
-       RETURNING id`,
+       ON CONFLICT (user_id, doc_type, doc_id) DO NOTHING`,
     ),
-    documentId: db.prepare<[string, string, string], { id: number }>(
-      'SELECT id FROM index_documents WHERE user_id = ? AND doc_type = ? AND doc_id = ?',
+    anyDocument: db.prepare<[string, string, string], { id: number; generation: number | null }>(
+      'SELECT id, generation FROM index_documents WHERE user_id = ? AND doc_type = ? AND doc_id = ?',
     ),
-    chunksOfDocument: db.prepare<[number], { id: number; terms: Buffer }>(
-      'SELECT id, terms FROM index_chunks WHERE document_id = ?',
+    documentById: db.prepare<
+      [number],
+      { user_id: string; doc_type: string; doc_id: string; generation: number | null }
+    >('SELECT user_id, doc_type, doc_id, generation FROM index_documents WHERE id = ?'),
+    /** title … indexed_at (documentValues without the identity), then the generation, then the id. */
+    showGeneration: db.prepare<unknown[]>(
+      `UPDATE index_documents SET title = ?, mime_type = ?, version = ?, file_path = ?, link = ?, page_count = ?,
+         modified_at = ?, extra = ?, indexed_at = ?, generation = ? WHERE id = ?`,
     ),
-    deleteChunks: db.prepare<[number]>('DELETE FROM index_chunks WHERE document_id = ?'),
-    deleteDocument: db.prepare<[number]>('DELETE FROM index_documents WHERE id = ?'),
+    hideDocument: db.prepare<[number]>('UPDATE index_documents SET generation = NULL WHERE id = ?'),
+    deleteHiddenDocument: db.prepare<[number]>('DELETE FROM index_documents WHERE id = ? AND generation IS NULL'),
+    addPending: db.prepare<[number], { generation: number }>(
+      'INSERT INTO index_pending (document_id, retired) VALUES (?, 0) RETURNING generation',
+    ),
+    retirePending: db.prepare<[number, number]>(
+      `INSERT INTO index_pending (generation, document_id, retired) VALUES (?, ?, 1)
+       ON CONFLICT (generation) DO UPDATE SET retired = 1`,
+    ),
+    pendingExists: db.prepare<[number], { retired: number }>('SELECT retired FROM index_pending WHERE generation = ?'),
+    dropPending: db.prepare<[number]>('DELETE FROM index_pending WHERE generation = ?'),
+    allPending: db.prepare<[], PendingRow>('SELECT generation, document_id, retired FROM index_pending ORDER BY 1'),
+    generationChunks: db.prepare<[number, number, number], RetiredRow>(
+      'SELECT id, terms FROM index_chunks WHERE document_id = ? AND generation = ? LIMIT ?',
+    ),
+    deleteChunks: db.prepare<[string]>('DELETE FROM index_chunks WHERE id IN (SELECT value FROM json_each(?))'),
     insertChunk: db.prepare<unknown[], { id: number }>(
       `INSERT INTO index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset, page,
-         text, length, terms, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         generation, length, terms, text, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     ),
     termNumbers: db.prepare<[string, string], { term: string; term_no: number }>(
       'SELECT term, term_no FROM index_terms WHERE user_id = ? AND term IN (SELECT value FROM json_each(?))',
@@ -72,31 +103,33 @@ export function prepareIndexStatements(db: SqliteDatabase) {
     ),
     deleteUserTerms: db.prepare<[string]>('DELETE FROM index_terms WHERE user_id = ?'),
     byFilePath: db.prepare<[string, string], DocumentRow>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM index_documents d WHERE d.user_id = ? AND d.file_path = ? ORDER BY d.id`,
+      `SELECT ${DOCUMENT_COLUMNS} FROM index_documents d
+       WHERE d.user_id = ? AND d.file_path = ? AND d.generation IS NOT NULL ORDER BY d.id`,
     ),
     deleteUser: db.prepare<[string]>('DELETE FROM index_documents WHERE user_id = ?'),
     versions: db.prepare<[string, string], { doc_id: string; version: string }>(
-      'SELECT doc_id, version FROM index_documents WHERE user_id = ? AND doc_type = ?',
+      'SELECT doc_id, version FROM index_documents WHERE user_id = ? AND doc_type = ? AND generation IS NOT NULL',
     ),
     points: db.prepare<[string, string], PointRow>(
-      `SELECT ${POINT_COLUMNS} FROM index_chunks c JOIN index_documents d ON d.id = c.document_id
+      `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE}
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
     ),
     documentPoints: db.prepare<[string, string, string], PointRow>(
-      `SELECT ${POINT_COLUMNS} FROM index_chunks c JOIN index_documents d ON d.id = c.document_id
+      `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE}
        WHERE d.user_id = ? AND d.doc_type = ? AND d.doc_id = ? ORDER BY c.chunk_index, c.id`,
     ),
     counts: db.prepare<[string], { doc_type: DocType; documents: number; chunks: number }>(
       `SELECT d.doc_type, COUNT(*) AS documents,
-         SUM((SELECT COUNT(*) FROM index_chunks c WHERE c.document_id = d.id)) AS chunks
-       FROM index_documents d WHERE d.user_id = ? GROUP BY d.doc_type`,
+         SUM((SELECT COUNT(*) FROM index_chunks c WHERE c.document_id = d.id AND c.generation = d.generation)) AS chunks
+       FROM index_documents d WHERE d.user_id = ? AND d.generation IS NOT NULL GROUP BY d.doc_type`,
     ),
     termsPage: db.prepare<[string, number, number], { id: number; doc_type: DocType; terms: Buffer }>(
-      'SELECT id, doc_type, terms FROM index_chunks WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?',
+      `SELECT c.id, c.doc_type, c.terms FROM index_chunks c ${VISIBLE}
+       WHERE c.user_id = ? AND c.id > ? ORDER BY c.id LIMIT ?`,
     ),
     chunkPage: db.prepare<[string, number, number, number], ChunkRow>(
-      `SELECT id, doc_type, length, terms, vector FROM index_chunks WHERE user_id = ? AND id > ? AND id <= ?
-       ORDER BY id LIMIT ?`,
+      `SELECT c.id, c.doc_type, c.length, c.terms, c.vector FROM index_chunks c ${VISIBLE}
+       WHERE c.user_id = ? AND c.id > ? AND c.id <= ? ORDER BY c.id LIMIT ?`,
     ),
     vectors: db.prepare<[string], { id: number; vector: Buffer }>(
       'SELECT id, vector FROM index_chunks WHERE id IN (SELECT value FROM json_each(?))',

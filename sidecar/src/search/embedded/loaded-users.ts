@@ -42,15 +42,25 @@ export class LoadedUsers {
     return entry.ready;
   }
 
-  /** Applies a committed write to a loaded (or loading) user; unloaded users read it from SQLite later. */
-  applyWrite(userId: string, removed: readonly { id: number; terms: Buffer }[], added: readonly ChunkEntry[]): void {
+  /**
+   * Takes chunks that are no longer visible in SQLite out of a loaded (or loading) user's index; unloaded users never
+   * read them. The loader skips invisible chunks ahead of it, so only those it has passed can be in memory.
+   */
+  applyRemoved(userId: string, removed: readonly { id: number; terms: Buffer }[]): void {
     const entry = this.entries.get(userId);
     if (!entry) return;
     for (const chunk of removed) {
       if (chunk.id <= entry.loadedUpTo) entry.index.remove(chunk.id, pairsFromBlob(chunk.terms));
     }
-    // While loading, new chunks (ids above every id so far) are still ahead of the loader, which reads them.
-    if (entry.loadedUpTo === Infinity) for (const chunk of added) entry.index.add(chunk);
+  }
+
+  /**
+   * Adds chunks that have just become visible in SQLite: those the loader has passed (while they were still invisible)
+   * go in now; those ahead of it it reads itself. Adding a chunk twice is harmless (the index ignores it).
+   */
+  applyAdded(userId: string, chunk: ChunkEntry): void {
+    const entry = this.entries.get(userId);
+    if (entry && chunk.pointId <= entry.loadedUpTo) entry.index.add(chunk);
   }
 
   forget(userId: string): void {

@@ -1,7 +1,10 @@
 // Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) uint32 pairs.
+import type { SqliteDatabase } from '../../store/database.js';
+import { bm25Text } from '../bm25-text.js';
 import { termFrequencies, tokenize } from '../tokenizer.js';
 import type { IndexStatements } from './index-rows.js';
 import type { TermPairs } from './postings.js';
+import type { TimeSlices } from './time-slices.js';
 
 export interface ChunkTerms {
   /** How many terms title + "\n" + text has (BM25's chunk length). */
@@ -9,36 +12,64 @@ export interface ChunkTerms {
   pairs: TermPairs;
 }
 
+/** Terms numbered per transaction: a small transaction each, so no write holds the database (or the loop) long. */
+const TERM_BATCH = 512;
+
 /**
- * Tokenises each text once and numbers its terms in `userId`'s dictionary, adding the terms it lacks (call inside
- * the write's transaction).
+ * Tokenises title + "\n" + text of each chunk once and numbers its terms in `userId`'s dictionary, adding the terms
+ * it lacks, in slices that yield to the event loop (each slice's chunks are packed before the next is tokenised, so
+ * little lives long). Dictionary rows are written in their own small transactions: a number no chunk uses yet (a
+ * write that fails later) is harmless.
  */
-export function numberTerms(sql: IndexStatements, userId: string, texts: readonly string[]): ChunkTerms[] {
-  const counted = texts.map((text) => {
-    const terms = tokenize(text);
-    return { length: terms.length, frequencies: termFrequencies(terms) };
-  });
-  const distinct = new Set<string>();
-  for (const { frequencies } of counted) for (const term of frequencies.keys()) distinct.add(term);
-  if (distinct.size === 0) return counted.map(({ length }) => ({ length, pairs: new Uint32Array(0) }));
+export async function numberTerms(
+  db: SqliteDatabase,
+  sql: IndexStatements,
+  userId: string,
+  title: string,
+  texts: readonly string[],
+  slices: TimeSlices,
+): Promise<ChunkTerms[]> {
   const numbers = new Map<string, number>();
-  for (const row of sql.termNumbers.all(userId, JSON.stringify([...distinct]))) numbers.set(row.term, row.term_no);
-  let next: number | undefined;
-  for (const term of distinct) {
-    if (numbers.has(term)) continue;
-    next ??= sql.termCount.get(userId)?.n ?? 0;
-    sql.insertTerm.run(userId, term, next);
-    numbers.set(term, next++);
-  }
-  return counted.map(({ length, frequencies }) => {
-    const pairs = new Uint32Array(frequencies.size * 2);
-    let at = 0;
-    for (const [term, tf] of frequencies) {
-      pairs[at++] = numbers.get(term) ?? 0;
-      pairs[at++] = tf;
+  const numberBatch = db.transaction((batch: readonly string[]) => {
+    for (const row of sql.termNumbers.all(userId, JSON.stringify(batch))) numbers.set(row.term, row.term_no);
+    let next: number | undefined;
+    for (const term of batch) {
+      if (numbers.has(term)) continue;
+      next ??= sql.termCount.get(userId)?.n ?? 0;
+      sql.insertTerm.run(userId, term, next);
+      numbers.set(term, next++);
     }
-    return { length, pairs };
   });
+  const chunks: ChunkTerms[] = [];
+  let counted: { length: number; frequencies: Map<string, number> }[] = [];
+  let unknown = new Set<string>();
+  const pack = () => {
+    const missing = [...unknown];
+    for (let i = 0; i < missing.length; i += TERM_BATCH) numberBatch(missing.slice(i, i + TERM_BATCH));
+    for (const { length, frequencies } of counted) {
+      const pairs = new Uint32Array(frequencies.size * 2);
+      let at = 0;
+      for (const [term, tf] of frequencies) {
+        pairs[at++] = numbers.get(term) ?? 0;
+        pairs[at++] = tf;
+      }
+      chunks.push({ length, pairs });
+    }
+    counted = [];
+    unknown = new Set();
+  };
+  for (const text of texts) {
+    const terms = tokenize(bm25Text(title, text));
+    const frequencies = termFrequencies(terms);
+    for (const term of frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
+    counted.push({ length: terms.length, frequencies });
+    if (slices.due || unknown.size >= TERM_BATCH) {
+      pack();
+      await slices.pause();
+    }
+  }
+  pack();
+  return chunks;
 }
 
 /** The distinct numbers of the query's terms the user has (unknown terms match nothing and are left out). */
