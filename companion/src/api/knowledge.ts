@@ -1,0 +1,109 @@
+// Calls to the companion's knowledge routes, which forward to the MCP server: search, points, chunk context, PDF
+// pages and the sync status.
+import axios from '@nextcloud/axios'
+import { generateUrl } from '@nextcloud/router'
+
+export const DOC_TYPES = ['file', 'note', 'deck_card', 'calendar_item', 'news_item', 'contact'] as const
+export type DocType = (typeof DOC_TYPES)[number]
+export const ALGORITHMS = ['hybrid', 'bm25', 'semantic'] as const
+export type Algorithm = (typeof ALGORITHMS)[number]
+export const FUSIONS = ['rrf', 'dbsf'] as const
+export type Fusion = (typeof FUSIONS)[number]
+
+export interface SearchRequest {
+	query: string
+	algorithm: Algorithm
+	fusion: Fusion
+	limit: number
+	doc_types: DocType[]
+	include_pca: boolean
+}
+
+/** One hit; `pca` only when the search asked for it. */
+export interface SearchResult {
+	point_id: string
+	doc_type: DocType
+	doc_id: string
+	title: string
+	/** 0–1 for every algorithm. */
+	score: number
+	mime_type: string | null
+	chunk_start_offset: number
+	chunk_end_offset: number
+	chunk_index: number
+	total_chunks: number
+	page_number: number | null
+	page_count: number | null
+	excerpt: string
+	/** Absolute link that opens the item in its Nextcloud app. */
+	link: string
+	metadata: { file_path?: string; modified_at?: string | number | null; [key: string]: unknown }
+	pca?: [number, number, number]
+}
+
+export interface SearchAnswer {
+	results: SearchResult[]
+	total_found: number
+	total_found_is_lower_bound: boolean
+	offset: number
+	limit: number
+	fallback?: string
+	pca?: { query: [number, number, number]; explained_variance: [number, number, number] }
+}
+
+export interface ChunkContext {
+	title: string
+	text: string
+	before: string
+	after: string
+	has_more_before: boolean
+	has_more_after: boolean
+	page_number: number | null
+	page_count: number | null
+}
+
+export interface PdfPage {
+	/** Base64 PNG. */
+	image: string
+	mime_type: string
+	page_number: number
+	total_pages: number
+	width: number
+	height: number
+}
+
+export interface SyncStatus {
+	state: 'active' | 'paused' | 'not_synced'
+	paused_reason: string | null
+	documents: number
+	chunks: number
+	queued: number
+	failed: number
+}
+
+const route = (path: string): string => generateUrl('/apps/mcp_companion/api/v1/' + path)
+
+export async function searchKnowledge(request: SearchRequest): Promise<SearchAnswer> {
+	return (await axios.post<SearchAnswer>(route('search'), request)).data
+}
+
+export async function fetchChunkContext(result: SearchResult, contextChars = 500): Promise<ChunkContext> {
+	const params = {
+		doc_type: result.doc_type,
+		doc_id: result.doc_id,
+		start: result.chunk_start_offset,
+		end: result.chunk_end_offset,
+		context: contextChars,
+	}
+	return (await axios.get<ChunkContext>(route('chunk-context'), { params })).data
+}
+
+/** @param scale 0.5–5.0 */
+export async function fetchPdfPage(filePath: string, page: number, scale: number): Promise<PdfPage> {
+	const params = { file_path: filePath, page, scale }
+	return (await axios.get<PdfPage>(route('pdf-preview'), { params })).data
+}
+
+export async function fetchSyncStatus(): Promise<SyncStatus> {
+	return (await axios.get<SyncStatus>(route('vector-sync/status'))).data
+}
