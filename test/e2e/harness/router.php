@@ -182,8 +182,10 @@ try {
 		$request = SimpleRequest::fromGlobals($requestToken);
 		$dispatcher = AppDispatcher::fromRoutesFile($repo . '/appinfo/routes.php', $wiring, $groupManager);
 		$response = $dispatcher->dispatch($request, substr($path, strlen('/index.php/apps/mcp_companion')), $userId);
+		// The search page's controller provides its initial state and adds its bundle (Util::addScript) as Nextcloud would.
+		$isSearchPage = $response instanceof TemplateResponse && $response->getTemplateName() === 'search';
 		$body = $response instanceof TemplateResponse
-			? $renderShell('MCP Companion', new RecordingInitialState('mcp_companion'), (new TemplateRenderer($repo, $l))->render($response), null)
+			? $renderShell('MCP Companion', $isSearchPage ? $wiring->initialState : new RecordingInitialState('mcp_companion'), (new TemplateRenderer($repo, $l))->render($response), $isSearchPage ? 'mcp_companion-search' : null)
 			: $response->render();
 		if ($response instanceof TemplateResponse) {
 			$response->addHeader('Content-Type', 'text/html; charset=utf-8');

@@ -3,7 +3,9 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/** @param options.webgl software WebGL (SwiftShader), which the search page's 3D map needs without a GPU */
+export function launchChromium(options: { webgl?: boolean } = {}): Promise<Browser> {
+  const webgl = options.webgl === true ? ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'] : [];
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -15,6 +17,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...webgl,
     ],
   });
 }

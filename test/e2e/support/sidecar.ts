@@ -11,8 +11,15 @@ export interface E2eSidecar extends RunningServer {
   stop(): Promise<void>;
 }
 
-/** @param managementApiKey the sidecar's MANAGEMENT_API_KEY (none: every management call is accepted) */
-export async function startHybridSidecar(nextcloudUrl: string, managementApiKey?: string): Promise<E2eSidecar> {
+/**
+ * @param managementApiKey the sidecar's MANAGEMENT_API_KEY (none: every management call is accepted)
+ * @param extraEnv more settings, e.g. `VECTOR_SYNC_ENABLED` for the search page
+ */
+export async function startHybridSidecar(
+  nextcloudUrl: string,
+  managementApiKey?: string,
+  extraEnv: Record<string, string> = {},
+): Promise<E2eSidecar> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-sidecar-'));
   const dbPath = join(dir, 'tokens.db');
   const settings = parseSettings({
@@ -23,6 +30,7 @@ export async function startHybridSidecar(nextcloudUrl: string, managementApiKey?
     TOKEN_STORAGE_DB: dbPath,
     MCP_SERVER_PORT: '0',
     ...(managementApiKey !== undefined && { MANAGEMENT_API_KEY: managementApiKey }),
+    ...extraEnv,
   });
   const server = await startServer({ settings, logger: createLogger('silent') });
   return {
