@@ -10,9 +10,9 @@ export interface PageCacheKey {
 }
 
 export interface PageCache {
-  get(key: PageCacheKey): string | undefined;
-  /** Keeps `json` (the whole answer) unless it alone is larger than an eighth of the cache. */
-  set(key: PageCacheKey, json: string): void;
+  get(key: PageCacheKey): Buffer | undefined;
+  /** Keeps `json` (the whole answer, UTF-8) unless it alone is larger than an eighth of the cache. */
+  set(key: PageCacheKey, json: Buffer): void;
   /** Bytes held now (never more than `maxBytes`). */
   size(): number;
 }
@@ -22,7 +22,7 @@ export const DEFAULT_PAGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function createPageCache(maxBytes = DEFAULT_PAGE_CACHE_BYTES): PageCache {
   // A Map keeps insertion order: re-inserting on every hit makes its first key the least recently used.
-  const entries = new Map<string, string>();
+  const entries = new Map<string, Buffer>();
   let bytes = 0;
   return {
     get: (key) => {

@@ -1,5 +1,11 @@
-// Downloads a PDF from the caller's WebDAV home as a stream: the byte cap is enforced while reading (413 as soon as
-// it is passed), and a body that does not start like a PDF is refused after its first kilobyte.
+// Downloads a PDF from the caller's WebDAV home as a stream into a private temporary file (so a 100 MB PDF never
+// sits in memory): the byte cap is enforced while reading (413 as soon as it is passed), and a body that does not
+// start like a PDF is refused after its first kilobyte.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ForbiddenError, InvalidInputError, NotFoundError, PayloadTooLargeError, UpstreamError } from '../errors.js';
 import type { HttpClient, HttpStreamedResponse } from '../net/http-client.js';
 import { encodeBasicAuthorization, type NextcloudCredentials } from '../platform/credentials.js';
@@ -18,9 +24,17 @@ export interface PdfDownloadRequest {
 }
 
 export interface DownloadedPdf {
-  bytes: Uint8Array<ArrayBuffer>;
+  /** The temporary file (readable by this process only); `remove` deletes it. */
+  filePath: string;
+  size: number;
   /** The ETag of the bytes read (without quotes); null when Nextcloud sent none. */
   etag: string | null;
+  remove(): Promise<void>;
+}
+
+/** Where downloads are spooled: one folder (mode 0700) per process, made on first use and removed at exit. */
+export interface SpoolFolder {
+  path(): string;
 }
 
 /** Where a PDF's header must start at the latest (readers accept leading junk up to this many bytes). */
@@ -35,14 +49,36 @@ export function notPdfError(): InvalidInputError {
   return new InvalidInputError('The file is not a PDF.');
 }
 
-export async function downloadPdf(request: PdfDownloadRequest): Promise<DownloadedPdf> {
+export function createSpoolFolder(): SpoolFolder {
+  let folder: string | undefined;
+  return {
+    path: () => {
+      if (folder === undefined) {
+        const made = mkdtempSync(join(tmpdir(), 'nextcloud-mcp-preview-'));
+        process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+        folder = made;
+      }
+      return folder;
+    },
+  };
+}
+
+export async function downloadPdf(request: PdfDownloadRequest, spool: SpoolFolder): Promise<DownloadedPdf> {
   const url = davFilesUrl(request.host, request.userId, request.path);
   const headers = { authorization: encodeBasicAuthorization(request.credentials), accept: '*/*' };
-  return request.http.requestStream(url, { headers, timeoutMs: request.timeoutMs }, async (response) => {
-    assertFileAnswer(response);
-    const etag = unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag));
-    return { bytes: await readPdfBody(response, request.maxBytes), etag };
-  });
+  const filePath = join(spool.path(), `${randomUUID()}.pdf`);
+  const remove = () => rm(filePath, { force: true });
+  try {
+    return await request.http.requestStream(url, { headers, timeoutMs: request.timeoutMs }, async (response) => {
+      assertFileAnswer(response);
+      const etag = unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag));
+      const size = await spoolPdfBody(response, request.maxBytes, filePath);
+      return { filePath, size, etag, remove };
+    });
+  } catch (error) {
+    await remove();
+    throw error;
+  }
 }
 
 function assertFileAnswer(response: HttpStreamedResponse): void {
@@ -61,41 +97,32 @@ export function nextcloudRefusedError(): ForbiddenError {
   return new ForbiddenError('Nextcloud no longer accepts your app password: provision a new one.');
 }
 
-/** The body, refused as soon as it passes `maxBytes` or shows it is no PDF; one buffer when its length is known. */
-async function readPdfBody(response: HttpStreamedResponse, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+/** Writes the body to `filePath`, refused as soon as it passes `maxBytes` or shows it is no PDF; its size. */
+async function spoolPdfBody(response: HttpStreamedResponse, maxBytes: number, filePath: string): Promise<number> {
   const announced = Number(headerText(response.headers['content-length']));
   if (Number.isInteger(announced) && announced > maxBytes) throw tooLargeError(maxBytes);
-  const sized = Number.isInteger(announced) && announced >= 0 ? new Uint8Array(announced) : undefined;
-  const chunks: Buffer[] = [];
-  let total = 0;
-  let headerChecked = false;
-  for await (const chunk of response.body) {
-    if (total + chunk.length > maxBytes) throw tooLargeError(maxBytes);
-    if (sized) {
-      if (total + chunk.length > sized.length) throw new UpstreamError('Nextcloud sent more than it announced.');
-      sized.set(chunk, total);
-    } else {
-      chunks.push(chunk);
+  const file = await open(filePath, 'wx', 0o600);
+  try {
+    let total = 0;
+    let head = Buffer.alloc(0);
+    for await (const chunk of response.body) {
+      if (total + chunk.length > maxBytes) throw tooLargeError(maxBytes);
+      if (head.length < HEADER_WINDOW_BYTES) {
+        head = Buffer.concat([head, chunk.subarray(0, HEADER_WINDOW_BYTES - head.length)]);
+        if (head.length >= HEADER_WINDOW_BYTES) assertPdfHeader(head);
+      }
+      for (let written = 0; written < chunk.length;) {
+        written += (await file.write(chunk, written, chunk.length - written)).bytesWritten;
+      }
+      total += chunk.length;
     }
-    total += chunk.length;
-    if (!headerChecked && total >= HEADER_WINDOW_BYTES) {
-      assertPdfHeader(sized ?? Buffer.concat(chunks), total);
-      headerChecked = true;
-    }
+    if (head.length < HEADER_WINDOW_BYTES) assertPdfHeader(head);
+    return total;
+  } finally {
+    await file.close();
   }
-  const bytes = sized ?? ownBytes(Buffer.concat(chunks, total));
-  if (total !== bytes.length) throw new UpstreamError('Nextcloud sent less than it announced.');
-  if (!headerChecked) assertPdfHeader(bytes, total);
-  return bytes;
 }
 
-/** The bytes in an ArrayBuffer of their own (a worker can take it over); a copy only for small pooled buffers. */
-function ownBytes(joined: Buffer): Uint8Array<ArrayBuffer> {
-  const own = joined.byteOffset === 0 && joined.buffer.byteLength === joined.length;
-  return own ? new Uint8Array(joined.buffer as ArrayBuffer) : new Uint8Array(joined);
-}
-
-function assertPdfHeader(bytes: Uint8Array, total: number): void {
-  const window = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(total, HEADER_WINDOW_BYTES));
-  if (!window.includes(PDF_HEADER)) throw notPdfError();
+function assertPdfHeader(head: Buffer): void {
+  if (!head.includes(PDF_HEADER)) throw notPdfError();
 }

@@ -8,7 +8,7 @@ import { davFilesPath } from '../platform/files/dav-paths.js';
 import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../platform/files/propfind.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import type { PageCache, PageCacheKey } from './page-cache.js';
-import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError } from './pdf-download.js';
+import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError, type SpoolFolder } from './pdf-download.js';
 import type { PdfPageRenderer } from './pdf-render-pool.js';
 import type { PreviewRequest } from './preview-request.js';
 
@@ -23,6 +23,8 @@ export interface PdfPreviewDeps {
   downloadTimeoutMs?: number;
   renderer: PdfPageRenderer;
   cache: PageCache;
+  /** Where downloads wait for their render. */
+  spool: SpoolFolder;
 }
 
 export interface PreviewCaller {
@@ -31,8 +33,8 @@ export interface PreviewCaller {
 }
 
 export interface PreviewAnswer {
-  /** The JSON body: image, mime_type, page_number, total_pages, width, height. */
-  json: string;
+  /** The JSON body (UTF-8): image, mime_type, page_number, total_pages, width, height. */
+  json: Buffer;
   /** A quoted ETag naming the file's ETag, the page and the scale. */
   etag: string;
 }
@@ -58,24 +60,29 @@ export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
       const cached = stat.etag === null ? undefined : deps.cache.get(key(stat.etag));
       if (cached !== undefined) return { json: cached, etag: responseEtag(key(stat.etag!)) };
 
-      const pdf = await downloadPdf({
-        http: deps.http,
-        host: deps.nextcloudHost,
-        userId: caller.userId,
-        credentials,
-        path: request.path,
-        maxBytes: deps.maxBytes,
-        timeoutMs: deps.downloadTimeoutMs ?? deps.timeoutMs * 4,
-      });
-      const page = await deps.renderer.renderPage(pdf.bytes, request.page, request.scale);
-      const json = JSON.stringify({
-        image: Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength).toString('base64'),
-        mime_type: 'image/png',
-        page_number: request.page,
-        total_pages: page.totalPages,
-        width: page.width,
-        height: page.height,
-      });
+      const pdf = await downloadPdf(
+        {
+          http: deps.http,
+          host: deps.nextcloudHost,
+          userId: caller.userId,
+          credentials,
+          path: request.path,
+          maxBytes: deps.maxBytes,
+          timeoutMs: deps.downloadTimeoutMs ?? deps.timeoutMs * 4,
+        },
+        deps.spool,
+      );
+      const page = await deps.renderer.renderPage(pdf.filePath, request.page, request.scale).finally(pdf.remove);
+      const json = Buffer.from(
+        JSON.stringify({
+          image: Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength).toString('base64'),
+          mime_type: 'image/png',
+          page_number: request.page,
+          total_pages: page.totalPages,
+          width: page.width,
+          height: page.height,
+        }),
+      );
       // The bytes rendered are the GET's: a file changed since the PROPFIND is cached under its new ETag.
       const etag = pdf.etag ?? stat.etag;
       if (etag === null) return { json, etag: responseEtag(key(`unknown-${Date.now()}`)) };

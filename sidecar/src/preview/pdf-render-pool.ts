@@ -8,10 +8,10 @@ export type { PdfRenderResult };
 
 export interface PdfPageRenderer {
   /**
-   * Renders page `page` (1-based) at `scale`; takes over `bytes` (their buffer moves to a worker). InvalidInputError
-   * for a page beyond the document or an encrypted or unreadable PDF; UnavailableError when busy or too slow.
+   * Renders page `page` (1-based) of the PDF file at `filePath` at `scale`. InvalidInputError for a page beyond the
+   * document or an encrypted or unreadable PDF; UnavailableError when busy or too slow.
    */
-  renderPage(bytes: Uint8Array<ArrayBuffer>, page: number, scale: number): Promise<PdfRenderResult>;
+  renderPage(filePath: string, page: number, scale: number): Promise<PdfRenderResult>;
   close(): Promise<void>;
 }
 
@@ -41,8 +41,7 @@ export function createPdfRenderPool(options: PdfRenderPoolOptions = {}): PdfPage
   });
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   return {
-    renderPage: (bytes, page, scale) =>
-      pool.run({ bytes, pageIndex: page - 1, scale, maxPixels }, bytes.byteLength > 0 ? [bytes.buffer] : []),
+    renderPage: (filePath, page, scale) => pool.run({ filePath, pageIndex: page - 1, scale, maxPixels }),
     close: () => pool.close(),
   };
 }

@@ -1,11 +1,12 @@
-// The worker thread behind pdf-render-pool.ts: opens one PDF at a time with mupdf, reading its bytes on demand (they
-// are never copied into the WebAssembly heap), and renders only the requested page to a PNG.
+// The worker thread behind pdf-render-pool.ts: opens one PDF at a time with mupdf, reading the file on demand (it is
+// never loaded whole, into memory or the WebAssembly heap), and renders only the requested page to a PNG.
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import * as mupdf from 'mupdf';
 import { serveWorkerJobs, type JobOutcome } from '../workers/worker-jobs.js';
 
-/** What the pool sends: the PDF's bytes (transferred), the 0-based page and the zoom (1 = 72 dpi). */
+/** What the pool sends: the PDF's file, the 0-based page and the zoom (1 = 72 dpi). */
 export interface PdfRenderJob {
-  bytes: Uint8Array<ArrayBuffer>;
+  filePath: string;
   pageIndex: number;
   scale: number;
   /** The largest image rendered, in pixels; a page that would be larger is rendered at a smaller scale. */
@@ -19,8 +20,7 @@ export interface PdfRenderResult {
   height: number;
 }
 
-/** Above these, the worker is replaced after the job: its WebAssembly heap keeps its high-water mark forever. */
-const RECYCLE_AFTER_BYTES = 32 * 1024 * 1024;
+/** Above this, the worker is replaced after the job: its WebAssembly heap keeps its high-water mark forever. */
 const RECYCLE_AFTER_PIXELS = 8_000_000;
 const UNREADABLE = 'The file is not a readable PDF.';
 
@@ -30,13 +30,24 @@ mupdf.setLog({});
 serveWorkerJobs(renderPage);
 
 function renderPage(job: PdfRenderJob): JobOutcome<PdfRenderResult> {
-  const outcome = renderFromBytes(job);
-  const pixels = 'result' in outcome ? outcome.result.width * outcome.result.height : 0;
-  return { ...outcome, recycle: job.bytes.length > RECYCLE_AFTER_BYTES || pixels > RECYCLE_AFTER_PIXELS };
+  let fd: number;
+  try {
+    fd = openSync(job.filePath, 'r');
+  } catch {
+    return { failure: UNREADABLE };
+  }
+  try {
+    const outcome = renderFromFile(fd, job);
+    // Large pages and large documents (images decoded, many objects) leave a large heap behind.
+    const pixels = 'result' in outcome ? outcome.result.width * outcome.result.height : 0;
+    return { ...outcome, recycle: pixels > RECYCLE_AFTER_PIXELS || fstatSync(fd).size > 32 * 1024 * 1024 };
+  } finally {
+    closeSync(fd);
+  }
 }
 
-function renderFromBytes(job: PdfRenderJob): JobOutcome<PdfRenderResult> {
-  const stream = streamOf(job.bytes);
+function renderFromFile(fd: number, job: PdfRenderJob): JobOutcome<PdfRenderResult> {
+  const stream = streamOf(fd);
   let document: mupdf.Document | undefined;
   try {
     document = mupdf.Document.openDocument(stream, 'application/pdf');
@@ -81,15 +92,12 @@ function fittingScale([x0, y0, x1, y1]: mupdf.Rect, scale: number, maxPixels: nu
   return fitting;
 }
 
-/** A mupdf stream that reads the bytes where they are, on demand. */
-function streamOf(bytes: Uint8Array): mupdf.Stream {
+/** A mupdf stream that reads the open file on demand (closed by the caller). */
+function streamOf(fd: number): mupdf.Stream {
+  const size = fstatSync(fd).size;
   return new mupdf.Stream({
-    fileSize: () => bytes.length,
-    read: (memory, offset, length, position) => {
-      const count = Math.max(0, Math.min(length, bytes.length - position));
-      memory.set(bytes.subarray(position, position + count), offset);
-      return count;
-    },
+    fileSize: () => size,
+    read: (memory, offset, length, position) => readSync(fd, memory, offset, length, position),
     close: () => undefined,
   });
 }

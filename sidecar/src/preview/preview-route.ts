@@ -9,6 +9,7 @@ import type { HttpClient } from '../net/http-client.js';
 import type { PreviewSettings } from '../settings/preview-settings.js';
 import type { Settings } from '../settings/settings.js';
 import { createPageCache, type PageCache } from './page-cache.js';
+import { createSpoolFolder } from './pdf-download.js';
 import { createPdfRenderPool, type PdfPageRenderer } from './pdf-render-pool.js';
 import { createPdfPreview } from './pdf-preview.js';
 import { parsePreviewQuery } from './preview-request.js';
@@ -41,6 +42,7 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
     timeoutMs: deps.settings.nextcloud.httpTimeoutMs,
     renderer: deps.renderer ?? createPdfRenderPool(),
     cache: deps.cache ?? createPageCache(),
+    spool: createSpoolFolder(),
   });
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
   const limiter = createRateLimiter({ limit: PREVIEWS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });

@@ -1,12 +1,14 @@
 // The PDF download reads Nextcloud's answer as a stream: past the byte cap it stops with 413 without reading the
-// rest (a slow endless body is dropped after about the cap), and a body that is no PDF stops after its first kilobyte.
+// rest (a slow endless body is dropped after about the cap, its partial file removed), and a body that is no PDF
+// stops after its first kilobyte.
+import { readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError, PayloadTooLargeError } from '../../src/errors.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { toFilePath } from '../../src/platform/files/dav-paths.js';
-import { downloadPdf } from '../../src/preview/pdf-download.js';
+import { createSpoolFolder, downloadPdf } from '../../src/preview/pdf-download.js';
 
 let server: Server;
 let host: string;
@@ -39,16 +41,21 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 const http = createHttpClient({ verifySsl: true, timeoutMs: 5000, userAgent: 'download-test' });
 afterAll(() => http.close());
 
+const spool = createSpoolFolder();
+
 function download(name: string, maxBytes: number) {
-  return downloadPdf({
-    http,
-    host,
-    userId: 'alice',
-    credentials: { loginName: 'alice', password: 'pw' },
-    path: toFilePath(['Documents', name]),
-    maxBytes,
-    timeoutMs: 5000,
-  });
+  return downloadPdf(
+    {
+      http,
+      host,
+      userId: 'alice',
+      credentials: { loginName: 'alice', password: 'pw' },
+      path: toFilePath(['Documents', name]),
+      maxBytes,
+      timeoutMs: 5000,
+    },
+    spool,
+  );
 }
 
 describe('downloadPdf', () => {
@@ -60,6 +67,7 @@ describe('downloadPdf', () => {
     );
     await waitFor(() => closed);
     expect(served).toBeLessThan(4 * 1024 * 1024);
+    expect(readdirSync(spool.path())).toEqual([]);
   });
 
   it('stops a body that does not start like a PDF after its first kilobyte with 400', async () => {

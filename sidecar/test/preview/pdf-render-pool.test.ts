@@ -1,14 +1,26 @@
 // The render pool draws one page in a worker thread: the event loop stays free while a heavy page renders, a page
 // too large for the pixel bound comes out smaller, and failures are clear 400s.
+import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/errors.js';
 import { createPdfRenderPool } from '../../src/preview/pdf-render-pool.js';
 import { buildPdf, corruptPdf } from '../support/pdf-fixtures.js';
+import { makeTempDir } from '../support/temp-dir.js';
 
 const pool = createPdfRenderPool();
-afterAll(() => pool.close());
+const temp = makeTempDir('render-pool-');
+let files = 0;
+afterAll(async () => {
+  await pool.close();
+  temp.remove();
+});
 
-const own = (bytes: Uint8Array) => new Uint8Array(bytes);
+/** The PDF written to a file of its own, as the route hands downloads to the renderer. */
+function own(bytes: Uint8Array): string {
+  const path = temp.file(`${++files}.pdf`);
+  writeFileSync(path, bytes);
+  return path;
+}
 
 describe('createPdfRenderPool', () => {
   it('keeps a 10 ms timer on time (gaps of at most 50 ms) while a heavy page renders at scale 5', async () => {
@@ -52,6 +64,12 @@ describe('createPdfRenderPool', () => {
       new InvalidInputError('The file is not a readable PDF.'),
       new InvalidInputError('Page 3 does not exist: the PDF has 2 page(s).'),
     ]);
+  });
+
+  it('refuses a file that is gone as unreadable', async () => {
+    const outcome = pool.renderPage(temp.file('missing.pdf'), 1, 1);
+
+    await expect(outcome).rejects.toEqual(new InvalidInputError('The file is not a readable PDF.'));
   });
 
   it('renders page 150 of a 200-page document', async () => {

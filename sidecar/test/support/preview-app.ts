@@ -7,6 +7,7 @@ import { createErrorHandler, notFoundHandler } from '../../src/api/error-handler
 import { createRequestContext } from '../../src/api/request-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
+import { createPageCache } from '../../src/preview/page-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from '../../src/preview/pdf-render-pool.js';
 import { createPdfPreviewRouter } from '../../src/preview/preview-route.js';
 
@@ -15,6 +16,8 @@ export interface PreviewAppOptions {
   userId: string;
   appPassword: string;
   maxBytes?: number;
+  /** Bytes of rendered pages kept (default 64 MiB; 0 keeps none). */
+  cacheBytes?: number;
   managementApiKey?: string;
 }
 
@@ -31,9 +34,9 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
   const pool = createPdfRenderPool();
   let renders = 0;
   const renderer: PdfPageRenderer = {
-    renderPage: (bytes, page, scale) => {
+    renderPage: (filePath, page, scale) => {
       renders += 1;
-      return pool.renderPage(bytes, page, scale);
+      return pool.renderPage(filePath, page, scale);
     },
     close: () => pool.close(),
   };
@@ -56,6 +59,7 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
       },
       logger,
       renderer,
+      cache: createPageCache(options.cacheBytes),
     }),
   );
   app.use(notFoundHandler);
