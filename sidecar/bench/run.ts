@@ -8,6 +8,7 @@ import { benchKnowledge } from './knowledge.js';
 import { benchMcpLoad } from './mcp-load.js';
 import { benchMcpToolCall } from './mcp-tool-call.js';
 import { benchMcpToolList } from './mcp-tool-list.js';
+import { benchPdfPreview } from './pdf-preview.js';
 import { benchRefreshWait } from './refresh-wait.js';
 import { benchStartupAndMemory } from './startup-and-memory.js';
 import { benchStatusThroughput } from './status-throughput.js';
@@ -26,6 +27,7 @@ try {
     ...(await benchMcpToolCall(join(dir, 'mcp.db'))),
     ...(await benchMcpLoad(join(dir, 'load.db'))),
     ...(await benchKnowledge(dir)),
+    ...(await benchPdfPreview(dir)),
   ];
   const missed = lines.filter((line) => !line.pass).length;
   console.log(`\n${lines.length - missed} targets met, ${missed} missed`);
