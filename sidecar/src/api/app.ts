@@ -15,6 +15,7 @@ import { createKnowledgeRouter } from './knowledge-routes.js';
 import { createWebhookReceiver } from '../sync/webhooks/webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../sync/webhooks/webhook-registrations.js';
 import { createWebhookRouter } from './webhook-routes.js';
+import { createPdfPreviewRouter } from '../preview/preview-route.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
@@ -141,6 +142,18 @@ export function createApp(deps: AppDeps): Express {
       nextcloudHost: settings.nextcloud.host,
       receiverUrl: deps.webhookReceiverUrl ?? `${deps.publicUrl}/webhooks/nextcloud`,
       timeoutMs: settings.nextcloud.httpTimeoutMs,
+    }),
+  );
+
+  app.use(
+    createPdfPreviewRouter({
+      caller: knowledgeCaller,
+      http,
+      nextcloudHost: settings.nextcloud.host,
+      managementApiKey: settings.managementApiKey,
+      settings,
+      logger: deps.logger,
+      clock,
     }),
   );
 
