@@ -1,7 +1,7 @@
 // One page of a caller's PDF as a PNG: the file's ETag asked first (PROPFIND Depth 0, a few hundred bytes), a cached
 // page answered at once, otherwise the PDF downloaded with its byte cap and only that page rendered, then cached.
 import { createHash } from 'node:crypto';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { ForbiddenError, NotFoundError, UnavailableError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { davFilesPath } from '../platform/files/dav-paths.js';
@@ -25,6 +25,8 @@ export interface PdfPreviewDeps {
   cache: PageCache;
   /** Where downloads wait for their render. */
   spool: SpoolFolder;
+  /** Previews downloading or rendering at once at most (default 8); more are refused with 503. */
+  maxInFlight?: number;
 }
 
 export interface PreviewCaller {
@@ -44,6 +46,8 @@ export interface PdfPreview {
 }
 
 export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
+  const maxInFlight = deps.maxInFlight ?? 8;
+  let inFlight = 0;
   return {
     preview: async (caller, request) => {
       const credentials = caller.credentials;
@@ -60,36 +64,52 @@ export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
       const cached = stat.etag === null ? undefined : deps.cache.get(key(stat.etag));
       if (cached !== undefined) return { json: cached, etag: responseEtag(key(stat.etag!)) };
 
-      const pdf = await downloadPdf(
-        {
-          http: deps.http,
-          host: deps.nextcloudHost,
-          userId: caller.userId,
-          credentials,
-          path: request.path,
-          maxBytes: deps.maxBytes,
-          timeoutMs: deps.downloadTimeoutMs ?? deps.timeoutMs * 4,
-        },
-        deps.spool,
-      );
-      const page = await deps.renderer.renderPage(pdf.filePath, request.page, request.scale).finally(pdf.remove);
-      const json = Buffer.from(
-        JSON.stringify({
-          image: Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength).toString('base64'),
-          mime_type: 'image/png',
-          page_number: request.page,
-          total_pages: page.totalPages,
-          width: page.width,
-          height: page.height,
-        }),
-      );
+      // Downloads and renders in flight are bounded: past the bound a preview waits for none and is refused.
+      if (inFlight >= maxInFlight)
+        throw new UnavailableError('Too many PDF previews are being made; try again shortly.');
+      inFlight += 1;
+      const { json, pdfEtag } = await renderAnswer(deps, caller.userId, credentials, request).finally(() => {
+        inFlight -= 1;
+      });
       // The bytes rendered are the GET's: a file changed since the PROPFIND is cached under its new ETag.
-      const etag = pdf.etag ?? stat.etag;
+      const etag = pdfEtag ?? stat.etag;
       if (etag === null) return { json, etag: responseEtag(key(`unknown-${Date.now()}`)) };
       deps.cache.set(key(etag), json);
       return { json, etag: responseEtag(key(etag)) };
     },
   };
+}
+
+/** Downloads the PDF, renders the page and builds the answer; the ETag of the bytes rendered. */
+async function renderAnswer(
+  deps: PdfPreviewDeps,
+  userId: string,
+  credentials: NextcloudCredentials,
+  request: PreviewRequest,
+): Promise<{ json: Buffer; pdfEtag: string | null }> {
+  const pdf = await downloadPdf(
+    {
+      http: deps.http,
+      host: deps.nextcloudHost,
+      userId,
+      credentials,
+      path: request.path,
+      maxBytes: deps.maxBytes,
+      timeoutMs: deps.downloadTimeoutMs ?? deps.timeoutMs * 4,
+    },
+    deps.spool,
+  );
+  const page = await deps.renderer.renderPage(pdf.filePath, request.page, request.scale).finally(pdf.remove);
+  const image = Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength).toString('base64');
+  const answer = {
+    image,
+    mime_type: 'image/png',
+    page_number: request.page,
+    total_pages: page.totalPages,
+    width: page.width,
+    height: page.height,
+  };
+  return { json: Buffer.from(JSON.stringify(answer)), pdfEtag: pdf.etag };
 }
 
 const STAT_PROPS = ['d:getetag', 'd:getcontentlength', 'd:resourcetype'];

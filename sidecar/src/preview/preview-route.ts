@@ -26,6 +26,8 @@ export interface PdfPreviewRouteDeps {
   renderer?: PdfPageRenderer;
   /** Default: 64 MiB of rendered pages. */
   cache?: PageCache;
+  /** Previews downloading or rendering at once (default 8). */
+  maxInFlight?: number;
   clock?: () => number;
 }
 
@@ -43,6 +45,7 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
     renderer: deps.renderer ?? createPdfRenderPool(),
     cache: deps.cache ?? createPageCache(),
     spool: createSpoolFolder(),
+    maxInFlight: deps.maxInFlight,
   });
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
   const limiter = createRateLimiter({ limit: PREVIEWS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });

@@ -170,6 +170,34 @@ describe('GET /api/v1/pdf-preview refuses', () => {
   });
 });
 
+describe('GET /api/v1/pdf-preview bounds its work', () => {
+  it('refuses previews past maxInFlight downloads and renders with 503, before downloading them', async () => {
+    const narrow = await startPreviewApp({
+      nextcloudUrl: nextcloud.url,
+      userId: 'alice',
+      appPassword: APP_PASSWORD,
+      maxInFlight: 2,
+    });
+    nextcloud.setLatency(300);
+    const before = nextcloud.requests.length;
+
+    const statuses = await Promise.all(
+      [1, 2, 3].flatMap((page) =>
+        [0.5, 0.75].map((scale) =>
+          get(narrow, `file_path=/Documents/report.pdf&page=${page}&scale=${scale}`).then(
+            (response) => response.status,
+          ),
+        ),
+      ),
+    );
+
+    nextcloud.setLatency(0);
+    await narrow.close();
+    const gets = nextcloud.requests.slice(before).filter((request) => request.method === 'GET').length;
+    expect([statuses.sort(), gets]).toEqual([[200, 200, 503, 503, 503, 503], 2]);
+  });
+});
+
 describe('GET /api/v1/pdf-preview caches', () => {
   it('answers the same page again without rendering, and a changed file anew', async () => {
     files.seedFile('alice', 'Documents/draft.pdf', Buffer.from(buildPdf(['Draft one'])));

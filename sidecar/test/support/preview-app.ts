@@ -18,6 +18,8 @@ export interface PreviewAppOptions {
   maxBytes?: number;
   /** Bytes of rendered pages kept (default 64 MiB; 0 keeps none). */
   cacheBytes?: number;
+  /** Previews downloading or rendering at once (default 8). */
+  maxInFlight?: number;
   managementApiKey?: string;
 }
 
@@ -60,6 +62,7 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
       logger,
       renderer,
       cache: createPageCache(options.cacheBytes),
+      maxInFlight: options.maxInFlight,
     }),
   );
   app.use(notFoundHandler);
