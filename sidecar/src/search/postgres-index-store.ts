@@ -13,11 +13,11 @@ import {
   type PgDocumentRow,
   type PgPointRow,
 } from './postgres/rows.js';
-import { termFrequencies, tokenize } from './tokenizer.js';
-import { bm25Text } from './bm25-text.js';
+import { tokenize } from './tokenizer.js';
+import { TimeSlices } from './embedded/time-slices.js';
 import {
   checkInput,
-  chunkColumns,
+  insertChunks,
   typesOrNull,
   upsertDocumentSql,
   withClient,
@@ -32,6 +32,8 @@ export interface PostgresIndexStoreOptions {
 }
 
 const EMBEDDER_KEY = 'embedder';
+/** Longest stretch of tokenising or statement building before the event loop gets a turn. */
+const WRITE_SLICE_MS = 8;
 const POINT_ID = /^[1-9]\d{0,17}$/;
 
 export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexStoreOptions = {}): IndexStore {
@@ -111,34 +113,15 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     async replaceDocument(userId, document, chunks) {
       await ready;
       checkInput(userId, document, chunks, embedder);
+      // The rows go in batches, each tokenised and built in slices (readers see none before the commit).
+      const slices = new TimeSlices(WRITE_SLICE_MS);
       await inTransaction(async (client) => {
         const { rows } = await client.query<{ id: string }>(upsertDocumentSql(s), documentValues(userId, document));
         const documentId = rows[0]?.id ?? '';
         await dropChunks(client, userId, documentId);
         if (chunks.length === 0) return;
-        const terms = chunks.map((chunk) => tokenize(bm25Text(document.title, chunk.text)));
-        const inserted = await client.query<{ id: string; chunk_index: number }>(
-          `INSERT INTO ${s}.index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset,
-             page, text, length, embedding)
-           SELECT $1, $2, $3, u.* FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[],
-             $10::int[], $11::vector[]) AS u
-           RETURNING id::text AS id, chunk_index`,
-          [documentId, userId, document.docType, ...chunkColumns(chunks, terms)],
-        );
-        const postings = { chunk: [] as string[], term: [] as string[], tf: [] as number[] };
-        inserted.rows.forEach((row, i) => {
-          for (const [term, tf] of termFrequencies(terms[i] ?? [])) {
-            postings.chunk.push(row.id);
-            postings.term.push(term);
-            postings.tf.push(tf);
-          }
-        });
-        await client.query(
-          `INSERT INTO ${s}.index_postings (user_id, term, chunk_id, tf)
-           SELECT $1, u.term, u.chunk_id, u.tf FROM unnest($2::text[], $3::bigint[], $4::int[]) AS u (term, chunk_id, tf)`,
-          [userId, postings.term, postings.chunk, postings.tf],
-        );
-        const length = terms.reduce((sum, t) => sum + t.length, 0);
+        const owner = { documentId, userId, docType: document.docType, title: document.title };
+        const length = await insertChunks(client, s, owner, chunks, slices);
         await adjustStats(client, userId, chunks.length, length);
       });
     },

@@ -2,8 +2,14 @@
 import type pg from 'pg';
 import type { DocType } from '../doc-types.js';
 import { DOC_TYPES, isDocType } from '../doc-types.js';
+import type { TimeSlices } from '../embedded/time-slices.js';
 import type { ChunkInput, IndexedDocument } from '../index-store.js';
+import { bm25Text } from '../bm25-text.js';
+import { termFrequencies, tokenize } from '../tokenizer.js';
 import { vectorLiteral } from './rows.js';
+
+/** Chunks per INSERT: the driver serialises a statement's arrays (vectors as text, postings) in a few milliseconds. */
+const INSERT_BATCH = 32;
 
 export interface Embedder {
   id: string;
@@ -45,7 +51,51 @@ export function upsertDocumentSql(s: string): string {
     RETURNING id::text AS id`;
 }
 
-export function chunkColumns(chunks: readonly ChunkInput[], terms: readonly string[][]): unknown[] {
+/**
+ * Inserts a document's chunks and their postings in batches inside the caller's transaction (readers see none of
+ * them before it commits), tokenising each batch's chunks in slices that yield to the event loop (only one batch's
+ * terms are held at a time). Returns the chunks' total length in terms.
+ */
+export async function insertChunks(
+  client: pg.PoolClient,
+  s: string,
+  owner: { documentId: string; userId: string; docType: DocType; title: string },
+  chunks: readonly ChunkInput[],
+  slices: TimeSlices,
+): Promise<number> {
+  let total = 0;
+  for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
+    const batch = chunks.slice(from, from + INSERT_BATCH);
+    const batchTerms: string[][] = [];
+    for (const chunk of batch) {
+      batchTerms.push(tokenize(bm25Text(owner.title, chunk.text)));
+      total += batchTerms[batchTerms.length - 1]?.length ?? 0;
+      await slices.pause();
+    }
+    const inserted = await client.query<{ id: string }>(
+      `INSERT INTO ${s}.index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset,
+         page, text, length, embedding)
+       SELECT $1, $2, $3, u.* FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[],
+         $10::int[], $11::vector[]) AS u
+       RETURNING id::text AS id`,
+      [owner.documentId, owner.userId, owner.docType, ...chunkColumns(batch, batchTerms)],
+    );
+    // [term, chunk id, tf] rows as one JSON text: serialised natively, where the driver escapes arrays element by element.
+    const postings: [string, string, number][] = [];
+    inserted.rows.forEach((row, i) => {
+      for (const [term, tf] of termFrequencies(batchTerms[i] ?? [])) postings.push([term, row.id, tf]);
+    });
+    await client.query(
+      `INSERT INTO ${s}.index_postings (user_id, term, chunk_id, tf)
+       SELECT $1, p ->> 0, (p ->> 1)::bigint, (p ->> 2)::int FROM json_array_elements($2::json) AS p`,
+      [owner.userId, JSON.stringify(postings)],
+    );
+    await slices.pause();
+  }
+  return total;
+}
+
+function chunkColumns(chunks: readonly ChunkInput[], terms: readonly string[][]): unknown[] {
   return [
     chunks.map((c) => c.index),
     chunks.map((c) => c.total),
