@@ -28,6 +28,7 @@ OC.L10N.register(
     "Cancel" : "Abbrechen",
     "Check that the MCP server address shown above is reachable from the Nextcloud server." : "Prüfe, ob die oben angezeigte Adresse des MCP-Servers vom Nextcloud-Server aus erreichbar ist.",
     "Check that the MCP server is running." : "Prüfe, ob der MCP-Server läuft.",
+    "PDF page" : "PDF-Seite",
     "config.php still holds settings of an earlier version of the companion. They were copied into the app settings and are no longer read; the API key and the client secret are there in plain text. Remove them with:" : "config.php enthält noch Einstellungen einer früheren Version des Companions. Sie wurden in die App-Einstellungen übernommen und werden nicht mehr gelesen; der API-Schlüssel und das Client-Geheimnis stehen dort im Klartext. Entferne sie mit:",
     "Connect Nextcloud to the MCP server that gives AI assistants access to the data of your users." : "Verbinde Nextcloud mit dem MCP-Server, der KI-Assistenten Zugriff auf die Daten deiner Benutzer gibt.",
     "Contacts" : "Kontakte",

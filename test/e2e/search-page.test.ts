@@ -141,7 +141,11 @@ describe('the knowledge search page', () => {
     await page.getByLabel('Show map').uncheck({ force: true });
     await queryBox().fill('lighthouse restoration budget');
     await queryBox().press('Enter');
-    const pdfHit = page.locator('[data-test="search-result"]', { hasText: 'lighthouse.pdf' }).first();
+    // The hit of page 2 (its excerpt), not a stale list of the previous query that also named the PDF.
+    const pdfHit = page
+      .locator('[data-test="search-result"]', { hasText: 'lighthouse.pdf' })
+      .filter({ hasText: 'restoration budget for the lighthouse' })
+      .first();
     await pdfHit.waitFor();
 
     await pdfHit.locator('[data-test="search-result-title"]').click();

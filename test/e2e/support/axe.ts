@@ -14,7 +14,9 @@ interface AxeViolation {
 
 /** "id (impact): help — targets" for each serious or critical violation of WCAG 2.x A/AA in the page. */
 export async function findSeriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  // Injected once per page: a second copy re-initialises axe against a stale document (document-title and
+  // html-has-lang then fail although the page has both).
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
     // Runs in the page, where axe-core's script defined `axe`.
     const { axe, document } = globalThis as unknown as {
