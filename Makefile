@@ -86,7 +86,7 @@ test-e2e: install $(COMPOSER_STAMP)
 
 ## Benchmarks; each prints ratios against a reference measured in the same run.
 bench: install
-	@command -v wrk >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; $$sudo apt-get update -qq && $$sudo apt-get install -y -qq wrk; }
+	@command -v wrk >/dev/null 2>&1 && command -v mutool >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; $$sudo apt-get update -qq && $$sudo apt-get install -y -qq wrk mupdf-tools; }
 	npm run bench -w sidecar
 
 db-upgrade: install
