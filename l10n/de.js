@@ -85,7 +85,7 @@ OC.L10N.register(
     "not configured" : "nicht eingerichtet",
     "Not granted" : "Nicht gewährt",
     "Not required" : "Nicht nötig",
-    "Not yet available" : "Noch nicht verfügbar",
+    "Not available" : "Nicht verfügbar",
     "Notes" : "Notizen",
     "OAuth client ID" : "OAuth-Client-ID",
     "OAuth client secret" : "OAuth-Client-Geheimnis",

@@ -9,12 +9,22 @@ export interface PersonalSettingsState {
 	server_configured: boolean
 	/** Whether the admin configured the OAuth client and the server address, so the user can sign in. */
 	oauth_available: boolean
+	/** Whether background sync can use an OAuth refresh token, and if not, why (translated by the server). */
+	refresh_token_option: { available: boolean; reason: string }
 }
 
-/** A missing `oauth_available` reads as false. */
+/** A missing `oauth_available` reads as false, a missing `refresh_token_option` as unavailable without a reason. */
 export function loadPersonalSettings(): PersonalSettingsState {
 	const state = loadState<PersonalSettingsState>('mcp_companion', 'personal-settings')
-	return { ...state, oauth_available: state.oauth_available === true }
+	const option = state.refresh_token_option
+	return {
+		...state,
+		oauth_available: state.oauth_available === true,
+		refresh_token_option: {
+			available: option?.available === true,
+			reason: typeof option?.reason === 'string' ? option.reason : '',
+		},
+	}
 }
 
 /** A missing `oauth_client_secret_set` reads as false, a missing `legacy_system_keys` as none. */

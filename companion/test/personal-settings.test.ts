@@ -28,6 +28,7 @@ beforeEach(() => {
 		security_settings_url: '/index.php/settings/user/security',
 		server_configured: true,
 		oauth_available: false,
+		refresh_token_option: { available: false, reason: 'Not available: WebDAV and OCS need an app password.' },
 	})
 	server = startFakeServer()
 	reloadPage = vi.fn<() => void>()
@@ -113,7 +114,7 @@ describe('background sync status', () => {
 })
 
 describe('credential type choice', () => {
-	it('offers the app password and shows the OAuth refresh token as disabled and not yet available', async () => {
+	it('offers the app password and shows the OAuth refresh token as disabled, with the reason the server gives', async () => {
 		server.answer('GET', 'background-sync/status', 200, noneStatus)
 
 		const page = await mountPage()
@@ -128,7 +129,7 @@ describe('credential type choice', () => {
 		expect(appPassword.element.disabled).toBe(false)
 		expect(oauth.element.disabled).toBe(true)
 		expect(page.text()).toContain('OAuth refresh token')
-		expect(page.text()).toContain('Not yet available')
+		expect(page.text()).toContain('Not available: WebDAV and OCS need an app password.')
 	})
 })
 
