@@ -199,7 +199,7 @@ describe('writing a large document into the embedded index', () => {
     await crashing.store.useEmbedder('test', DIMENSIONS);
     void crashing.store.replaceDocument('alice', big('v2'), chunksOf(text(300_000, 'newmarker')));
     const brandNew = { ...big('v1'), docId: 'new', filePath: '/Archive/new.txt' };
-    void crashing.store.replaceDocument('alice', brandNew, chunksOf(text(50_000, 'newmarker')));
+    void crashing.store.replaceDocument('alice', brandNew, chunksOf(text(150_000, 'newmarker')));
     await bothStaged;
 
     // Staged rows exist, yet no reader sees them.
@@ -258,7 +258,7 @@ describe('writing a large document into the embedded index', () => {
       'disk gone',
     );
     await expect(
-      store.replaceDocument('alice', { ...big('v1'), docId: 'other' }, chunksOf(text(20_000, 'newmarker'))),
+      store.replaceDocument('alice', { ...big('v1'), docId: 'other' }, chunksOf(text(150_000, 'newmarker'))),
     ).rejects.toThrow('disk gone');
     expect((connection.prepare('SELECT count(*) AS n FROM index_pending').get() as { n: number }).n).toBe(0);
     expect((connection.prepare('SELECT count(*) AS n FROM index_chunks').get() as { n: number }).n).toBe(old.length);

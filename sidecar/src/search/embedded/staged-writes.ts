@@ -48,6 +48,7 @@ export class StagedWrites {
       const texts = chunks.map((chunk) => chunk.text);
       const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
       const values = documentValues(userId, document);
+      if (chunks.length <= STAGE_ROWS) return this.replaceAtOnce(userId, document, values, chunks, terms, slices);
       const { documentId, generation } = this.db.transaction(() => {
         this.sql.ensureDocument.run(...values);
         const id = this.sql.anyDocument.get(userId, document.docType, document.docId)?.id ?? 0;
@@ -67,6 +68,41 @@ export class StagedWrites {
         throw error;
       }
     });
+  }
+
+  /** A small write (a slice's worth of rows) in one transaction, as readers would see it anyway. */
+  private async replaceAtOnce(
+    userId: string,
+    document: IndexedDocument,
+    values: unknown[],
+    chunks: readonly ChunkInput[],
+    terms: readonly ChunkTerms[],
+    slices: TimeSlices,
+  ): Promise<void> {
+    const write = this.db.transaction(() => {
+      this.sql.ensureDocument.run(...values);
+      const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
+      if (!row) throw new Error('The document could not be written.');
+      // Generations are numbered by the pending table; nothing stays pending in a single transaction.
+      const generation = this.sql.addPending.get(row.id)?.generation ?? 0;
+      this.sql.dropPending.run(generation);
+      const added = chunks.map((chunk, i) =>
+        this.insert(userId, document.docType, row.id, generation, chunk, terms[i]),
+      );
+      this.sql.showGeneration.run(...values.slice(3), generation, row.id);
+      if (row.generation === null) return { added, removed: [], retiring: null };
+      const removed = this.sql.generationChunks.all(row.id, row.generation, RETIRE_PAGE + 1);
+      if (removed.length > RETIRE_PAGE) {
+        this.sql.retirePending.run(row.generation, row.id);
+        return { added, removed: [], retiring: { documentId: row.id, generation: row.generation } };
+      }
+      this.sql.deleteChunks.run(JSON.stringify(removed.map((chunk) => chunk.id)));
+      return { added, removed, retiring: null };
+    });
+    const { added, removed, retiring } = write();
+    this.users.applyRemoved(userId, removed);
+    for (const chunk of added) this.users.applyAdded(userId, chunk);
+    if (retiring) await this.retire(userId, retiring.documentId, retiring.generation, slices);
   }
 
   /** Hides the document at once, then deletes its chunks in slices. */
@@ -116,12 +152,7 @@ export class StagedWrites {
       do {
         const chunk = chunks[added.length];
         if (!chunk) return;
-        const { length, pairs } = terms[added.length] ?? { length: 0, pairs: new Uint32Array(0) };
-        const pointId = this.sql.insertChunk.get(
-          ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
-          ...[length, blobFromPairs(pairs), chunk.text, blobFromVector(chunk.vector)],
-        )?.id;
-        added.push({ pointId: pointId ?? 0, docType, length, pairs, vector: chunk.vector });
+        added.push(this.insert(userId, docType, documentId, generation, chunk, terms[added.length]));
       } while (added.length < upTo && !slices.due);
     });
     while (added.length < chunks.length) {
@@ -131,6 +162,23 @@ export class StagedWrites {
       await slices.pause();
     }
     return added;
+  }
+
+  /** Inserts one chunk row (in the caller's transaction); returns it as the in-memory index takes it. */
+  private insert(
+    userId: string,
+    docType: DocType,
+    documentId: number,
+    generation: number,
+    chunk: ChunkInput,
+    terms: ChunkTerms | undefined,
+  ): ChunkEntry {
+    const { length, pairs } = terms ?? { length: 0, pairs: new Uint32Array(0) };
+    const pointId = this.sql.insertChunk.get(
+      ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
+      ...[length, blobFromPairs(pairs), chunk.text, blobFromVector(chunk.vector)],
+    )?.id;
+    return { pointId: pointId ?? 0, docType, length, pairs, vector: chunk.vector };
   }
 
   /** The one short transaction: the document's metadata and visible generation change together. */
