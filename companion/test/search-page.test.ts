@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import SearchPage from '../src/components/SearchPage.vue'
 import { splitAtQueryWords } from '../src/highlight'
 import { startFakeServer, type FakeServer } from './fake-server'
-import { findInDocument, resetPageShell, setInitialState } from './page-shell'
+import { findInDocument, resetPageShell, setInitialState, setPageQuery } from './page-shell'
 
 const SIGNED_IN = {
 	signedIn: true,
@@ -70,6 +70,41 @@ async function searchFor(page: VueWrapper, query: string): Promise<void> {
 	await page.find('form').trigger('submit')
 	await flushPromises()
 }
+
+describe("a link from Nextcloud's search bar", () => {
+	it('opens the linked point in the viewer at once', async () => {
+		setPageQuery('?point=42')
+		server.answer('POST', 'search/points', 200, { results: [{ ...report, point_id: '42' }] })
+		server.answer('GET', 'chunk-context', 200, {
+			before: '',
+			text: 'The soup budget',
+			after: '',
+			has_more_before: false,
+			has_more_after: false,
+		})
+		server.answer('GET', 'pdf-preview', 200, {
+			image: '',
+			mime_type: 'image/png',
+			page_number: 1,
+			total_pages: 1,
+			width: 1,
+			height: 1,
+		})
+
+		await mountPage()
+
+		expect(server.requestsTo('POST', 'search/points').map((request) => request.body)).toEqual([{ point_ids: ['42'] }])
+		expect(findInDocument('result-viewer')).not.toBeNull()
+	})
+
+	it('ignores a point that is not a point id', async () => {
+		setPageQuery('?point=..%2F1')
+
+		await mountPage()
+
+		expect(server.requestsTo('POST', 'search/points')).toEqual([])
+	})
+})
 
 describe('searching', () => {
 	it('sends the query, algorithm, fusion and the offered types, and lists the hits with the words marked', async () => {

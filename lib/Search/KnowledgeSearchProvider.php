@@ -97,13 +97,13 @@ class KnowledgeSearchProvider implements IProvider {
 		return $entry;
 	}
 
-	/** A PDF: the search page's viewer at the page of the match; else the result's own link (http(s) only). */
+	/** A PDF: the search page, which opens the hit (its point) in the viewer at the page of the match; else the
+	 * result's own link (http(s) only). */
 	private function buildLink(array $result, bool $isPdf): string {
 		$searchPage = $this->urlGenerator->linkToRouteAbsolute(Application::APP_ID . '.page.search');
-		$filePath = $result['metadata']['file_path'] ?? null;
-		if ($isPdf && is_string($filePath) && $filePath !== '') {
-			$page = is_int($result['page_number'] ?? null) && $result['page_number'] > 0 ? $result['page_number'] : 1;
-			return $searchPage . '?' . http_build_query(['file_path' => $filePath, 'page' => $page], '', '&', PHP_QUERY_RFC3986);
+		$pointId = $result['point_id'] ?? null;
+		if ($isPdf && is_string($pointId) && preg_match('/^\d{1,18}$/', $pointId) === 1) {
+			return $searchPage . '?' . http_build_query(['point' => $pointId], '', '&', PHP_QUERY_RFC3986);
 		}
 		$link = $result['link'] ?? null;
 		if (is_string($link) && preg_match('#^https?://[^\s]+$#i', $link) === 1) {

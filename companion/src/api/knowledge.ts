@@ -87,6 +87,11 @@ export async function searchKnowledge(request: SearchRequest): Promise<SearchAns
 	return (await axios.post<SearchAnswer>(route('search'), request)).data
 }
 
+/** The caller's own results by point id (the search bar links to one); others' ids come back as nothing. */
+export async function fetchPoints(pointIds: string[]): Promise<SearchResult[]> {
+	return (await axios.post<{ results: SearchResult[] }>(route('search/points'), { point_ids: pointIds })).data.results
+}
+
 export async function fetchChunkContext(result: SearchResult, contextChars = 500): Promise<ChunkContext> {
 	const params = {
 		doc_type: result.doc_type,

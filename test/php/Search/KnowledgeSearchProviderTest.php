@@ -45,8 +45,8 @@ class KnowledgeSearchProviderTest extends OAuthTestCase {
 			'thumbnailUrl' => '/apps/mcp_companion/img/type-pdf.svg',
 			'title' => 'report.pdf',
 			'subline' => 'The quarterly budget was approved in March.',
-			// A PDF opens in the search page's viewer at the page of the match.
-			'resourceUrl' => self::$nextcloud->url . '/index.php/apps/mcp_companion/?file_path=%2FDocuments%2FQ1%20report.pdf&page=3',
+			// A PDF opens in the search page's viewer (its point), at the page of the match.
+			'resourceUrl' => self::$nextcloud->url . '/index.php/apps/mcp_companion/?point=12',
 			'icon' => '',
 			'rounded' => false,
 			'attributes' => ['doc_type' => 'file', 'doc_id' => '3481'],
