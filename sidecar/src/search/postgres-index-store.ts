@@ -14,7 +14,7 @@ import {
   type PgPointRow,
 } from './postgres/rows.js';
 import { tokenize } from './tokenizer.js';
-import { TimeSlices } from './embedded/time-slices.js';
+import { TimeSlices } from './time-slices.js';
 import {
   checkInput,
   insertChunks,

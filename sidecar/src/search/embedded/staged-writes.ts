@@ -8,7 +8,7 @@ import { documentKey, documentLocks, withDocumentLock, type DocumentLocks } from
 import { blobFromVector, type IndexStatements } from './index-rows.js';
 import type { LoadedUsers } from './loaded-users.js';
 import { blobFromPairs, numberTerms, type ChunkTerms } from './term-pairs.js';
-import { TimeSlices } from './time-slices.js';
+import { TimeSlices } from '../time-slices.js';
 import type { ChunkEntry } from './user-index.js';
 
 /** Rows read (and deleted) per step when a generation is taken away. */

@@ -4,7 +4,7 @@ import { bm25Text } from '../bm25-text.js';
 import { termFrequencies, tokenize } from '../tokenizer.js';
 import type { IndexStatements } from './index-rows.js';
 import type { TermPairs } from './postings.js';
-import type { TimeSlices } from './time-slices.js';
+import type { TimeSlices } from '../time-slices.js';
 
 export interface ChunkTerms {
   /** How many terms title + "\n" + text has (BM25's chunk length). */

@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import type { DocType } from '../doc-types.js';
 import { DOC_TYPES, isDocType } from '../doc-types.js';
-import type { TimeSlices } from '../embedded/time-slices.js';
+import type { TimeSlices } from '../time-slices.js';
 import type { ChunkInput, IndexedDocument } from '../index-store.js';
 import { bm25Text } from '../bm25-text.js';
 import { termFrequencies, tokenize } from '../tokenizer.js';
