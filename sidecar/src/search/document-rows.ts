@@ -1,6 +1,7 @@
-// The columns of an indexed document, the same in both index stores: its row → IndexedDocument, and its values.
+// The columns of an indexed document and of its chunks, the same in both index stores: rows → IndexedDocument and
+// IndexedPoint, and a document's values.
 import type { DocType } from './doc-types.js';
-import type { IndexedDocument } from './index-store.js';
+import type { IndexedDocument, IndexedPoint } from './index-store.js';
 
 /** A document row as either database driver returns it (PostgreSQL: bigint as text, JSON parsed). */
 export interface DocumentColumns {
@@ -32,6 +33,35 @@ export function toIndexedDocument(row: DocumentColumns): IndexedDocument {
     document.extra = typeof row.extra === 'string' ? (JSON.parse(row.extra) as Record<string, string>) : row.extra;
   }
   return document;
+}
+
+/** A chunk's columns, selected with its document's (the point id and the vector as each store keeps them). */
+export interface ChunkColumns {
+  chunk_index: number;
+  total: number;
+  start_offset: number;
+  end_offset: number;
+  page: number | null;
+  text: string;
+}
+
+export function toIndexedPoint(
+  row: DocumentColumns & ChunkColumns,
+  pointId: number | string,
+  vector?: Float32Array,
+): IndexedPoint {
+  const point: IndexedPoint = {
+    pointId: String(pointId),
+    document: toIndexedDocument(row),
+    index: row.chunk_index,
+    total: row.total,
+    start: row.start_offset,
+    end: row.end_offset,
+    page: row.page,
+    text: row.text,
+  };
+  if (vector !== undefined) point.vector = vector;
+  return point;
 }
 
 /** user_id, doc_type, doc_id, title, mime_type, version, file_path, link, page_count, modified_at, extra, indexed_at. */

@@ -1,21 +1,15 @@
 // The SQLite statements of the embedded index and the mapping between its rows and the IndexStore types.
 import type { SqliteDatabase } from '../../store/database.js';
 import type { DocType } from '../doc-types.js';
-import { toIndexedDocument, type DocumentColumns } from '../document-rows.js';
+import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
 
 export interface DocumentRow extends DocumentColumns {
   id: number;
 }
 
-export interface PointRow extends DocumentRow {
+export interface PointRow extends DocumentRow, ChunkColumns {
   point_id: number;
-  chunk_index: number;
-  total: number;
-  start_offset: number;
-  end_offset: number;
-  page: number | null;
-  text: string;
   vector: Buffer;
 }
 
@@ -141,20 +135,8 @@ export type IndexStatements = ReturnType<typeof prepareIndexStatements>;
 
 export const toDocument = (row: DocumentRow): IndexedDocument => toIndexedDocument(row);
 
-export function toPoint(row: PointRow, withVector: boolean): IndexedPoint {
-  const point: IndexedPoint = {
-    pointId: String(row.point_id),
-    document: toDocument(row),
-    index: row.chunk_index,
-    total: row.total,
-    start: row.start_offset,
-    end: row.end_offset,
-    page: row.page,
-    text: row.text,
-  };
-  if (withVector) point.vector = vectorFromBlob(row.vector);
-  return point;
-}
+export const toPoint = (row: PointRow, withVector: boolean): IndexedPoint =>
+  toIndexedPoint(row, row.point_id, withVector ? vectorFromBlob(row.vector) : undefined);
 
 /** Float32 little-endian, as `blobFromVector` wrote it (a copy: the blob's offset need not be aligned). */
 export function vectorFromBlob(blob: Buffer, into?: Float32Array): Float32Array {

@@ -1,5 +1,5 @@
 // Rows of the PostgreSQL index and their mapping to the IndexStore types.
-import { toIndexedDocument, type DocumentColumns } from '../document-rows.js';
+import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
 
 /** PostgreSQL answers bigint as text and JSON parsed. */
@@ -8,14 +8,8 @@ export interface PgDocumentRow extends DocumentColumns {
   extra: Record<string, string> | null;
 }
 
-export interface PgPointRow extends PgDocumentRow {
+export interface PgPointRow extends PgDocumentRow, ChunkColumns {
   point_id: string;
-  chunk_index: number;
-  total: number;
-  start_offset: number;
-  end_offset: number;
-  page: number | null;
-  text: string;
   embedding?: string;
 }
 
@@ -26,20 +20,8 @@ export const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id::text AS point_id, c.chu
 
 export const toDocument = (row: PgDocumentRow): IndexedDocument => toIndexedDocument(row);
 
-export function toPoint(row: PgPointRow): IndexedPoint {
-  const point: IndexedPoint = {
-    pointId: row.point_id,
-    document: toDocument(row),
-    index: row.chunk_index,
-    total: row.total,
-    start: row.start_offset,
-    end: row.end_offset,
-    page: row.page,
-    text: row.text,
-  };
-  if (row.embedding !== undefined) point.vector = parseVector(row.embedding);
-  return point;
-}
+export const toPoint = (row: PgPointRow): IndexedPoint =>
+  toIndexedPoint(row, row.point_id, row.embedding === undefined ? undefined : parseVector(row.embedding));
 
 /** pgvector's text form `[0.1,0.2]` (shortest round-trip decimals of float4). */
 export function vectorLiteral(vector: Float32Array): string {
