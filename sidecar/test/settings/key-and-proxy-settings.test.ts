@@ -1,20 +1,10 @@
 // Settings of the key change (TOKEN_ENCRYPTION_KEY_PREVIOUS) and of reverse proxies (MCP_TRUSTED_PROXIES).
 import { describe, expect, it } from 'vitest';
-import { parseSettings, SettingsError } from '../../src/settings/settings.js';
+import { parseSettings } from '../../src/settings/settings.js';
+import { BASIC, problemsOf } from './problems.js';
 
 const KEY = Buffer.alloc(32, 1).toString('base64');
 const OLD_KEY = Buffer.alloc(32, 2).toString('base64');
-const BASIC = { NEXTCLOUD_HOST: 'https://cloud.example.com', NEXTCLOUD_USERNAME: 'a', NEXTCLOUD_PASSWORD: 'b' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseSettings({ ...BASIC, ...env }, 'server');
-    return [];
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-}
 
 describe('TOKEN_ENCRYPTION_KEY_PREVIOUS', () => {
   it('is read next to the current key', () => {

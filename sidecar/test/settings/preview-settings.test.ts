@@ -1,18 +1,7 @@
 // PDF_PREVIEW_MAX_BYTES: 100 MiB by default, a positive whole number of bytes up to 1 GiB otherwise.
 import { describe, expect, it } from 'vitest';
-import { parseSettings, SettingsError } from '../../src/settings/settings.js';
-
-const BASIC = { NEXTCLOUD_HOST: 'https://cloud.example.com', NEXTCLOUD_USERNAME: 'a', NEXTCLOUD_PASSWORD: 'b' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    parseSettings({ ...BASIC, ...env }, 'server');
-    return [];
-  } catch (error) {
-    if (error instanceof SettingsError) return error.problems;
-    throw error;
-  }
-}
+import { parseSettings } from '../../src/settings/settings.js';
+import { BASIC, problemsOf } from './problems.js';
 
 describe('PDF_PREVIEW_MAX_BYTES', () => {
   it('is 100 MiB unless set, and the value given otherwise', () => {
