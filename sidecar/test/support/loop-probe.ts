@@ -1,4 +1,4 @@
-// A setInterval(1) probe of the event loop: the longest gap between its ticks on the clock and in the loop's CPU time.
+// A setInterval probe of the event loop: the longest gap between its ticks on the clock and in the loop's CPU time.
 
 /** Milliseconds of CPU the event loop's thread has used. */
 function threadCpuMs(): number {
@@ -12,8 +12,8 @@ export interface LoopGap {
   cpu: number;
 }
 
-/** Longest gap between the probe's ticks while `work` runs (the last stretch included). */
-export async function longestGap(work: () => Promise<unknown>): Promise<LoopGap> {
+/** Longest gap between the probe's ticks (every `intervalMs`) while `work` runs, the last stretch included. */
+export async function longestGap(work: () => Promise<unknown>, intervalMs = 1): Promise<LoopGap> {
   const worst = { wall: 0, cpu: 0 };
   let last = { wall: performance.now(), cpu: threadCpuMs() };
   const look = () => {
@@ -22,7 +22,7 @@ export async function longestGap(work: () => Promise<unknown>): Promise<LoopGap>
     worst.cpu = Math.max(worst.cpu, now.cpu - last.cpu);
     last = now;
   };
-  const probe = setInterval(look, 1);
+  const probe = setInterval(look, intervalMs);
   try {
     await work();
   } finally {
