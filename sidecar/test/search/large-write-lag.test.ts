@@ -3,15 +3,13 @@
 // version and never a mix, and a crash between staging and switching leaves nothing visible and is cleaned up.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setImmediate as tick } from 'node:timers/promises';
-import { chunkDocument } from '../../src/search/chunker.js';
 import { tokenize } from '../../src/search/tokenizer.js';
-import type { ChunkInput, IndexedDocument, IndexStore } from '../../src/search/index-store.js';
+import type { IndexedDocument, IndexStore } from '../../src/search/index-store.js';
 import { createSqliteIndexStore, type SqliteIndexStoreOptions } from '../../src/search/sqlite-index-store.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/database.js';
-import { loadMigrations } from '../../src/store/migration-files.js';
-import { createMigrator } from '../../src/store/migrator.js';
+import type { SqliteDatabase } from '../../src/store/database.js';
+import { longestGap, showGap } from '../support/loop-probe.js';
 import { makeTempDir } from '../support/temp-dir.js';
-import { longestGap, showGap } from './loop-probe.js';
+import { migratedDatabase, syntheticText } from './index-fixtures.js';
 
 const DIMENSIONS = 384;
 /** The issue's bound, on the event loop's CPU time. */
@@ -23,38 +21,8 @@ const MAX_GAP_MS = 50;
  */
 const WALL_MARGIN_MS = 150;
 
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = seeded(9);
-/** A Zipf-like vocabulary: about 150 distinct terms per 1,200-character chunk, as prose has. */
-const words = Array.from({ length: 30_000 }, (_, i) => `w${i.toString(36)}k`);
-function text(size: number, marker: string): string {
-  const parts: string[] = [];
-  let length = 0;
-  while (length < size) {
-    const word = length % 997 < 8 ? marker : words[Math.floor(random() ** 2.5 * words.length)]!;
-    parts.push(word);
-    length += word.length + 1;
-  }
-  return parts.join(' ');
-}
-function vector(): Float32Array {
-  const v = Float32Array.from({ length: DIMENSIONS }, () => random() - 0.5);
-  const norm = Math.hypot(...v);
-  return v.map((x) => x / norm);
-}
-function chunksOf(body: string): ChunkInput[] {
-  const pieces = chunkDocument([body], { size: 1200, overlap: 200, paged: false }).slice(0, 5000);
-  return pieces.map((piece) => ({ ...piece, vector: vector() }));
-}
+const { text, chunks } = syntheticText(9);
+const chunksOf = (body: string) => chunks(body, DIMENSIONS);
 const big = (version: string): IndexedDocument => ({
   docType: 'file',
   docId: 'big',
@@ -68,8 +36,7 @@ describe('writing a large document into the embedded index', () => {
   let dir: ReturnType<typeof makeTempDir>;
   let db: SqliteDatabase;
   const open = (options: SqliteIndexStoreOptions = {}) => {
-    const connection = openDatabase(dir.file('index.db'));
-    createMigrator(connection, loadMigrations()).prepare();
+    const connection = migratedDatabase(dir.file('index.db'));
     return { connection, store: createSqliteIndexStore(connection, options) };
   };
   const loaded = async (store: IndexStore) => {

@@ -6,9 +6,9 @@ import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkDocument } from '../../src/search/chunker.js';
 import { createPostgresIndexStore } from '../../src/search/postgres-index-store.js';
-import { longestGap, showGap } from './loop-probe.js';
+import { longestGap, showGap } from '../support/loop-probe.js';
+import { syntheticText } from './index-fixtures.js';
 
 const DIMENSIONS = 64;
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -31,35 +31,14 @@ afterAll(async () => {
   await exited;
 });
 
-let seed = 5;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed / 0x7fffffff;
-};
-const words = Array.from({ length: 30_000 }, (_, i) => `w${i.toString(36)}k`);
-function text(size: number): string {
-  const parts: string[] = [];
-  for (let length = 0; length < size;) {
-    const word = words[Math.floor(random() ** 2.5 * words.length)]!;
-    parts.push(word);
-    length += word.length + 1;
-  }
-  return parts.join(' ');
-}
-function vector(): Float32Array {
-  const v = Float32Array.from({ length: DIMENSIONS }, () => random() - 0.5);
-  const norm = Math.hypot(...v);
-  return v.map((x) => x / norm);
-}
+const { text, chunks: chunksOf } = syntheticText(5);
 
 describe('writing a large document into the PostgreSQL index', () => {
   it('never holds the event loop for more than 50 ms of its CPU time', async () => {
     const store = createPostgresIndexStore(new pg.Pool({ connectionString: url, max: 2 }), { ownsPool: true });
     try {
       await store.useEmbedder('test', DIMENSIONS);
-      const chunks = chunkDocument([text(6_000_000)], { size: 1200, overlap: 200, paged: false })
-        .slice(0, 5000)
-        .map((piece) => ({ ...piece, vector: vector() }));
+      const chunks = chunksOf(text(6_000_000), DIMENSIONS);
       expect(chunks).toHaveLength(5000);
       const document = {
         docType: 'file' as const,

@@ -1,18 +1,9 @@
 // The typed-array postings against a plain model: block filled at load, appends, removals, slot reuse and merges.
 import { describe, expect, it } from 'vitest';
 import { Postings } from '../../src/search/embedded/postings.js';
+import { seeded } from './index-fixtures.js';
 
 type Model = Map<number, Map<number, number>>;
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomPairs(random: () => number, terms: number): Uint32Array {
   const chosen = new Map<number, number>();
