@@ -10,12 +10,11 @@ import { createNotesApp } from '../platform/apps/notes.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { findSeriousViolations } from './support/axe.js';
 import { launchChromium } from './support/browser.js';
-import { findFreePort, startPhpHarness, type PhpHarness } from './support/php-harness.js';
+import { carolWithCompanionClient, CAROL_BASIC, startCarolHarness, stopJourney } from './support/companion-sign-in.js';
+import { findFreePort, type PhpHarness } from './support/php-harness.js';
 import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
 import { clickMapPoint, seedSearchContent, waitUntilIndexed } from './support/search-journey.js';
 
-const APP_PASSWORD = 'Mn8bv-Cx7za-Lk6jh-Gf5ds-Po4iu';
-const CLIENT = { id: 'mcp-companion', secret: 'companion-secret-for-tests' };
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 /** The viewer needs the sidecar's GET /api/v1/pdf-preview, which app.ts mounts once the preview router lands. */
 const PREVIEW_MOUNTED = readFileSync(new URL('../../sidecar/src/api/app.ts', import.meta.url), 'utf8').includes(
@@ -33,22 +32,7 @@ beforeAll(async () => {
   const port = await findFreePort();
   const files = createFilesApp();
   const notes = createNotesApp();
-  nextcloud = await startPlatformDouble({
-    users: [{ id: 'carol', appPasswords: [APP_PASSWORD] }],
-    apps: [files, notes],
-    oidc: {
-      users: [{ id: 'carol' }],
-      clients: [
-        {
-          client_id: CLIENT.id,
-          client_secret: CLIENT.secret,
-          redirect_uris: [`http://127.0.0.1:${port}/index.php/apps/mcp_companion/oauth/callback`],
-          grant_types: ['authorization_code', 'refresh_token'],
-          token_endpoint_auth_method: 'client_secret_post',
-        },
-      ],
-    },
-  });
+  nextcloud = await startPlatformDouble(carolWithCompanionClient(port, [files, notes]));
   seedSearchContent(files, notes, buildPdf);
   sidecar = await startHybridSidecar(nextcloud.url, undefined, {
     VECTOR_SYNC_ENABLED: 'true',
@@ -56,28 +40,16 @@ beforeAll(async () => {
   });
   const provisioned = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`carol:${APP_PASSWORD}`).toString('base64')}` },
+    headers: { authorization: CAROL_BASIC },
   });
   expect(provisioned.status).toBe(200);
-  harness = await startPhpHarness({
-    sidecarUrl: sidecar.url,
-    nextcloudUrl: nextcloud.url,
-    user: 'carol',
-    oauthClientId: CLIENT.id,
-    oauthClientSecret: CLIENT.secret,
-    port,
-  });
+  harness = await startCarolHarness(sidecar, nextcloud, port);
   browser = await launchChromium({ webgl: true });
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(10_000);
 }, 90_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await harness?.stop();
-  await sidecar?.stop();
-  await nextcloud?.close();
-});
+afterAll(() => stopJourney({ browser, harness, sidecar, nextcloud }));
 
 const queryBox = () => page.getByRole('textbox', { name: 'Search your content' });
 
