@@ -13,7 +13,7 @@ export interface PgliteServer {
 export async function startPgliteServer(): Promise<PgliteServer> {
   const db = await PGlite.create({ extensions: { vector } });
   const port = await findFreePort();
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 4 });
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 16 }); // above the sidecar's pool (8) and a test's own;
   await server.start();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
