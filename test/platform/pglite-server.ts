@@ -13,7 +13,8 @@ export interface PgliteServer {
 export async function startPgliteServer(): Promise<PgliteServer> {
   const db = await PGlite.create({ extensions: { vector } });
   const port = await findFreePort();
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 16 }); // above the sidecar's pool (8) and a test's own;
+  // More connections than the sidecar's pool (8) opens, plus a test's own: PGlite refuses those past the limit.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections: 16 });
   await server.start();
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
