@@ -15,13 +15,17 @@ use OCA\McpCompanion\Exception\InvalidSettingsException;
 use OCA\McpCompanion\Exception\SidecarRejectedException;
 use OCA\McpCompanion\Exception\SidecarUnreachableException;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
-use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Tests\ContractAssert;
+use OCA\McpCompanion\Tests\Support\CompanionWiring;
+use OCA\McpCompanion\Tests\Support\FileLockingProvider;
 use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\SimpleRequest;
+use OCA\McpCompanion\Tests\Support\SodiumCrypto;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
+use OCA\McpCompanion\Tests\Support\StaticUrlGenerator;
+use OCA\McpCompanion\Tests\Support\StreamClientService;
 use PHPUnit\Framework\TestCase;
 
 class ErrorMiddlewareTest extends TestCase {
@@ -36,7 +40,11 @@ class ErrorMiddlewareTest extends TestCase {
 		$l = new StaticL10N();
 		$this->logger = new MemoryLogger();
 		$this->middleware = new ErrorMiddleware($request, $l, $this->logger);
-		$this->controller = new PageController($request, new SettingsService(InMemoryAppConfig::withRandomKey(), new InMemoryConfig(), $l, new MemoryLogger()), $l);
+		// Any controller of the app will do; the one the wiring builds the way the app does.
+		$wiring = new CompanionWiring(new InMemoryConfig(), InMemoryAppConfig::withRandomKey(), new SodiumCrypto(sodium_crypto_secretbox_keygen()), new StreamClientService(), new StaticUrlGenerator('https://cloud.example.com'), $l, new MemoryLogger(), new FileLockingProvider(sys_get_temp_dir() . '/mcp-companion-middleware-locks'));
+		$controller = $wiring->controller(PageController::class, $request, null);
+		\assert($controller instanceof PageController);
+		$this->controller = $controller;
 	}
 
 	public function testMapsACompanionErrorToItsStatusSafeMessageAndRequestId(): void {
