@@ -3,7 +3,7 @@
 import { InvalidInputError } from '../errors.js';
 import { DOC_TYPES, isDocType, type DocType } from '../search/doc-types.js';
 import { FUSIONS, type Fusion } from '../search/fusion.js';
-import { ALGORITHMS, type Algorithm, type SearchRequest } from '../search/search-service.js';
+import { ALGORITHMS, type SearchRequest } from '../search/search-service.js';
 import type { ChunkContextRequest } from '../search/chunk-context.js';
 import { parseFloatParam, parseIntegerParam, parseQueryString } from './validation.js';
 
@@ -98,5 +98,3 @@ function parseDocTypes(raw: unknown): DocType[] | undefined {
   }
   return [...new Set(raw)];
 }
-
-export type { Algorithm };

@@ -1,6 +1,7 @@
 // The knowledge index behind one interface: documents and their chunks per user, BM25 and nearest-vector search.
 // Two implementations (embedded SQLite, PostgreSQL + pgvector) pass one test suite; every method is scoped to one
 // user, so no query can reach another user's chunks.
+import type { TextChunk } from './chunker.js';
 import type { DocType } from './doc-types.js';
 
 /** A document as indexed for one user (the same Nextcloud file shared with two users is two documents). */
@@ -24,30 +25,17 @@ export interface IndexedDocument {
   extra?: Record<string, string>;
 }
 
-/** One chunk of a document's text. Offsets are UTF-16 indexes into the document's text (pages joined by "\n\n"). */
-export interface ChunkInput {
-  index: number;
-  total: number;
-  start: number;
-  end: number;
-  /** 1-based page of a paged document; null otherwise. */
-  page: number | null;
-  text: string;
+/** One chunk of a document's text (offsets into the pages joined by "\n\n", see chunker.ts) with its vector. */
+export interface ChunkInput extends TextChunk {
   /** L2-normalised embedding of `text`; every chunk of the index has the embedder's dimension. */
   vector: Float32Array;
 }
 
 /** A stored chunk with its document, as results and chunk context need it. */
-export interface IndexedPoint {
+export interface IndexedPoint extends TextChunk {
   /** Opaque id, unique in the store (a decimal number as a string). */
   pointId: string;
   document: IndexedDocument;
-  index: number;
-  total: number;
-  start: number;
-  end: number;
-  page: number | null;
-  text: string;
   /** Present only when asked for. */
   vector?: Float32Array;
 }
