@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests use (Chromium, openssl, Radicale for CalDAV/CardDAV, PHP) when missing.
+# Installs the Debian packages the tests use (Chromium, openssl, Radicale for CalDAV/CardDAV, PHP, xmllint) when missing.
 set -euo pipefail
 
 missing=()
@@ -8,6 +8,7 @@ command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v radicale >/dev/null 2>&1 || missing+=(radicale)
 command -v php >/dev/null 2>&1 || missing+=(php-cli php-xml php-mbstring)
 command -v composer >/dev/null 2>&1 || missing+=(composer)
+command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]}"

@@ -31,15 +31,49 @@ class ApplicationTest extends TestCase {
 		], $context->calls);
 	}
 
-	public function testInfoXmlIsValidAgainstTheAppStoreSchema(): void {
-		$info = new \DOMDocument();
-		$info->load(__DIR__ . '/../../../appinfo/info.xml');
-		$broken = new \DOMDocument();
-		$broken->loadXML(str_replace('<route>mcp_companion.page.search</route>', '<route>search</route>', (string)$info->saveXML()));
+	public function testInfoXmlIsValidAgainstTheAppStoreSchemaByXmllint(): void {
+		$info = (string)file_get_contents(__DIR__ . '/../../../appinfo/info.xml');
+		$broken = tempnam(sys_get_temp_dir(), 'info-xml-');
+		file_put_contents($broken, str_replace('<route>mcp_companion.page.search</route>', '<route>search</route>', $info));
 
-		// A copy of ../shared/nextcloud/info.xsd (the app store's schema); xmllint is not installed here, libxml is.
-		$this->assertTrue($info->schemaValidate(__DIR__ . '/../fixtures/info.xsd'));
-		$this->assertFalse(@$broken->schemaValidate(__DIR__ . '/../fixtures/info.xsd'));
+		try {
+			$valid = self::validateWithXmllint(__DIR__ . '/../../../appinfo/info.xml');
+			$invalid = self::validateWithXmllint($broken);
+		} finally {
+			unlink($broken);
+		}
+
+		$this->assertSame([0, 'validates'], [$valid[0], substr($valid[1], -9)], $valid[1]);
+		$this->assertNotSame(0, $invalid[0]);
+		$this->assertStringContainsString("Element 'route'", $invalid[1]);
+	}
+
+	public function testInfoXmlNamesScreenshotsThatAreInTheRepository(): void {
+		$info = simplexml_load_file(__DIR__ . '/../../../appinfo/info.xml');
+		$prefix = 'https://raw.githubusercontent.com/nextcloud/mcp_companion/main/';
+
+		$screenshots = array_map('strval', iterator_to_array($info->screenshot, false));
+
+		$this->assertNotEmpty($screenshots);
+		foreach ($screenshots as $url) {
+			$this->assertStringStartsWith($prefix, $url);
+			$this->assertFileExists(__DIR__ . '/../../../' . substr($url, strlen($prefix)));
+		}
+	}
+
+	/**
+	 * xmllint (Debian's libxml2-utils, installed by scripts/install-system-packages.sh) against a copy of
+	 * ../shared/nextcloud/info.xsd, the app store's schema.
+	 *
+	 * @return array{int, string} exit code and xmllint's output
+	 */
+	private static function validateWithXmllint(string $file): array {
+		$command = ['xmllint', '--noout', '--schema', __DIR__ . '/../fixtures/info.xsd', $file];
+		$process = proc_open($command, [1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes);
+		self::assertIsResource($process, 'xmllint could not be started');
+		$output = trim((string)stream_get_contents($pipes[1]));
+		fclose($pipes[1]);
+		return [proc_close($process), $output];
 	}
 
 	public function testInfoXmlPutsTheSearchPageInTheAppMenuWithAnIconThatExists(): void {
