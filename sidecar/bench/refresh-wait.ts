@@ -39,7 +39,7 @@ export async function benchRefreshWait(dbPath: string): Promise<BenchLine[]> {
   await context.start();
   const services = context.ready();
   const tokens = await obtainTokens(idp.issuer, CLIENT);
-  storage.refreshTokens!.store('alice', tokens.refresh_token!, ['openid', 'offline_access']);
+  await storage.refreshTokens!.store('alice', tokens.refresh_token!, ['openid', 'offline_access']);
   idp.setTokenLatency(PROVIDER_LATENCY_MS);
 
   const solo: number[] = [];
@@ -57,7 +57,7 @@ export async function benchRefreshWait(dbPath: string): Promise<BenchLine[]> {
     await Promise.all([leader, ...waiters]);
     waiting.push(performance.now() - start);
   }
-  storage.close();
+  await storage.close();
   await http.close();
   await idp.close();
 

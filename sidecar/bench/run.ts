@@ -13,11 +13,20 @@ import { benchRefreshWait } from './refresh-wait.js';
 import { benchStartupAndMemory } from './startup-and-memory.js';
 import { benchStatusThroughput } from './status-throughput.js';
 import { benchToolListSize } from './tool-list-size.js';
+import { startPostgresServer } from '../../test/platform/postgres-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sidecar-bench-'));
+// DATABASE_URL runs: a real PostgreSQL server (Debian's), measured beside SQLite in the same run.
+const postgres = await startPostgresServer();
 try {
   const lines = [
-    ...(await benchAppPasswordStore(join(dir, 'store.db'))),
+    ...(await benchAppPasswordStore({ label: 'SQLite', path: join(dir, 'store.db'), targetMs: 0.5 })),
+    ...(await benchAppPasswordStore({
+      label: 'PostgreSQL',
+      path: '',
+      databaseUrl: await postgres.createDatabase('bench_store'),
+      targetMs: 2,
+    })),
     ...(await benchJwtVerify()),
     ...(await benchRefreshWait(join(dir, 'refresh.db'))),
     ...(await benchStatusThroughput(join(dir, 'status.db'))),
@@ -32,5 +41,6 @@ try {
   const missed = lines.filter((line) => !line.pass).length;
   console.log(`\n${lines.length - missed} targets met, ${missed} missed`);
 } finally {
+  await postgres.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,13 +1,15 @@
-// The `db` subcommands: upgrade, current, history, downgrade, migrate and rotate-key.
+// The `db` subcommands: upgrade, current, history, downgrade, migrate and rotate-key, on SQLite (TOKEN_STORAGE_DB or
+// --database) or PostgreSQL (DATABASE_URL, or a postgres:// URL given to --database).
 import { existsSync } from 'node:fs';
 import { type CliIo, EXIT } from './cli-io.js';
 import { readEnvironment } from './settings/environment.js';
-import { parseSettings } from './settings/settings.js';
-import { openDatabase } from './store/database.js';
-import { createMigrationFile, loadMigrations } from './store/migration-files.js';
+import { parseSettings, type Settings } from './settings/settings.js';
+import { createMigrationFiles, loadMigrations, migrationsDirFor } from './store/migration-files.js';
 import { createMigrator, type Migrator, UnknownRevisionError } from './store/migrator.js';
 import { rotateEncryptionKey } from './store/key-check.js';
 import { createSecretBox } from './store/secret-box.js';
+import { openSqlDatabase } from './store/sql/open-sql-database.js';
+import type { SqlDatabase } from './store/sql/sql-database.js';
 
 const DB_USAGE =
   'Usage: nextcloud-mcp-server db <upgrade|current|history|downgrade|rotate-key|migrate "<description>">';
@@ -27,21 +29,25 @@ export async function runDbCommand(args: string[], options: DbOptions, io: CliIo
     io.stderr(`${DB_USAGE}\n`);
     return EXIT.usage;
   }
-  const path = options.database ?? parseSettings(io.env ?? readEnvironment(), 'database').tokenStorageDb;
+  const target = databaseTarget(options, parseSettings(io.env ?? readEnvironment(), 'database'));
   const readOnly = subcommand === 'current' || subcommand === 'history';
-  const db = openDatabase(readOnly && !existsSync(path) ? ':memory:' : path);
+  const db = await openSqlDatabase(
+    target.url
+      ? { url: target.url, sqlitePath: '' }
+      : { sqlitePath: readOnly && !existsSync(target.path) ? ':memory:' : target.path },
+  );
   try {
-    const migrator = createMigrator(db, loadMigrations(options.migrationsDir));
+    const migrator = createMigrator(db, loadMigrations(migrationsDirFor(db.engine, options.migrationsDir)));
     switch (subcommand) {
       case 'upgrade':
-        return upgrade(migrator, options, io);
+        return await upgrade(migrator, options, io);
       case 'current':
-        io.stdout(`${migrator.current() ?? 'base (no revision applied)'}\n`);
+        io.stdout(`${(await migrator.current()) ?? 'base (no revision applied)'}\n`);
         return EXIT.ok;
       case 'history':
-        return history(migrator, io);
+        return await history(migrator, io);
       default:
-        return await downgrade(migrator, path, options, io);
+        return await downgrade(migrator, target.label, options, io);
     }
   } catch (error) {
     if (error instanceof UnknownRevisionError) {
@@ -50,42 +56,52 @@ export async function runDbCommand(args: string[], options: DbOptions, io: CliIo
     }
     throw error;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-function upgrade(migrator: Migrator, options: DbOptions, io: CliIo): number {
-  if (migrator.stampLegacy()) io.stdout('Database predates migrations: stamped revision 001.\n');
-  const applied = migrator.upgrade(options.revision);
+/** --database (a file, or a postgres:// URL), else DATABASE_URL, else TOKEN_STORAGE_DB; `label` never shows a URL. */
+function databaseTarget(options: DbOptions, settings: Settings): { url?: string; path: string; label: string } {
+  const given = options.database;
+  const url = given === undefined ? settings.databaseUrl : /^postgres(ql)?:\/\//.test(given) ? given : undefined;
+  if (url) return { url, path: '', label: 'the PostgreSQL database' };
+  const path = given ?? settings.tokenStorageDb;
+  return { path, label: path };
+}
+
+async function upgrade(migrator: Migrator, options: DbOptions, io: CliIo): Promise<number> {
+  if (await migrator.stampLegacy()) io.stdout('Database predates migrations: stamped revision 001.\n');
+  const applied = await migrator.upgrade(options.revision);
   io.stdout(applied.length ? `Applied ${applied.join(', ')}.\n` : 'Already up to date.\n');
-  io.stdout(`Current revision: ${migrator.current() ?? 'base'}\n`);
+  io.stdout(`Current revision: ${(await migrator.current()) ?? 'base'}\n`);
   return EXIT.ok;
 }
 
-function history(migrator: Migrator, io: CliIo): number {
-  for (const entry of migrator.history()) {
+async function history(migrator: Migrator, io: CliIo): Promise<number> {
+  for (const entry of await migrator.history()) {
     const state = entry.appliedAt ? `applied ${entry.appliedAt.toISOString()}` : 'pending';
     io.stdout(`${entry.revision}  ${state.padEnd(32)}  ${entry.description}\n`);
   }
   return EXIT.ok;
 }
 
-async function downgrade(migrator: Migrator, path: string, options: DbOptions, io: CliIo): Promise<number> {
+async function downgrade(migrator: Migrator, label: string, options: DbOptions, io: CliIo): Promise<number> {
   const target = options.revision ?? 'one revision back';
   if (!options.yes) {
     if (!io.confirm) {
       io.stderr('Refusing to downgrade without a terminal to confirm on; pass --yes to proceed.\n');
       return EXIT.usage;
     }
-    const question = `Downgrade ${path} (now at ${migrator.current() ?? 'base'}) to ${target}? Reverted tables lose their data.`;
+    const now = (await migrator.current()) ?? 'base';
+    const question = `Downgrade ${label} (now at ${now}) to ${target}? Reverted tables lose their data.`;
     if (!(await io.confirm(question))) {
       io.stdout('Nothing changed.\n');
       return EXIT.ok;
     }
   }
-  const reverted = migrator.downgrade(options.revision);
+  const reverted = await migrator.downgrade(options.revision);
   io.stdout(reverted.length ? `Reverted ${reverted.join(', ')}.\n` : 'Nothing to revert.\n');
-  io.stdout(`Current revision: ${migrator.current() ?? 'base'}\n`);
+  io.stdout(`Current revision: ${(await migrator.current()) ?? 'base'}\n`);
   return EXIT.ok;
 }
 
@@ -95,7 +111,7 @@ function writeMigration(args: string[], options: DbOptions, io: CliIo): number {
     io.stderr(`${DB_USAGE}\n`);
     return EXIT.usage;
   }
-  io.stdout(`Created ${createMigrationFile(description, options.migrationsDir)}\n`);
+  for (const path of createMigrationFiles(description, options.migrationsDir)) io.stdout(`Created ${path}\n`);
   return EXIT.ok;
 }
 
@@ -106,23 +122,24 @@ function writeMigration(args: string[], options: DbOptions, io: CliIo): number {
  */
 async function rotateKey(options: DbOptions, io: CliIo): Promise<number> {
   const settings = parseSettings(io.env ?? readEnvironment(), 'database');
-  const path = options.database ?? settings.tokenStorageDb;
+  const target = databaseTarget(options, settings);
   if (!settings.tokenEncryptionKey) {
     io.stderr(
       'db rotate-key needs TOKEN_ENCRYPTION_KEY (the new key) and, to change keys, TOKEN_ENCRYPTION_KEY_PREVIOUS.\n',
     );
     return EXIT.usage;
   }
-  if (!existsSync(path)) {
-    io.stderr(`There is no database at ${path} (TOKEN_STORAGE_DB or --database).\n`);
+  if (!target.url && !existsSync(target.path)) {
+    io.stderr(`There is no database at ${target.path} (TOKEN_STORAGE_DB or --database).\n`);
     return EXIT.usage;
   }
   const box = await createSecretBox(settings.tokenEncryptionKey, settings.tokenEncryptionKeyPrevious);
-  const db = openDatabase(path);
+  const db: SqlDatabase = await openSqlDatabase({ url: target.url, sqlitePath: target.path });
   try {
-    const { applied } = createMigrator(db, loadMigrations(options.migrationsDir)).prepare();
+    const migrations = loadMigrations(migrationsDirFor(db.engine, options.migrationsDir));
+    const { applied } = await createMigrator(db, migrations).prepare();
     if (applied.length > 0) io.stdout(`Applied ${applied.join(', ')}.\n`);
-    const { reencrypted, unreadable } = rotateEncryptionKey(db, box);
+    const { reencrypted, unreadable } = await rotateEncryptionKey(db, box);
     if (unreadable.total > 0) {
       const where = Object.entries(unreadable.byColumn).map(([column, count]) => `${column}: ${count}`);
       io.stderr(`${unreadable.total} stored secrets open with neither key (${where.join(', ')}); nothing changed.\n`);
@@ -131,6 +148,6 @@ async function rotateKey(options: DbOptions, io: CliIo): Promise<number> {
     io.stdout(`Re-encrypted ${reencrypted} stored secrets under TOKEN_ENCRYPTION_KEY.\n`);
     return EXIT.ok;
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -3,8 +3,13 @@
 import type { Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
-import { FAILED_VALIDATIONS_PER_ADDRESS, FAILURE_WINDOW_MS } from './api/app-password-routes.js';
-import { clientAddressKey, createRateLimiter } from './api/rate-limit.js';
+import {
+  FAILED_VALIDATIONS_LIMITER,
+  FAILED_VALIDATIONS_PER_ADDRESS,
+  FAILURE_WINDOW_MS,
+} from './api/app-password-routes.js';
+import { clientAddressKey } from './api/rate-limit.js';
+import { databaseRateLimiters } from './api/rate-limit-store.js';
 import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
 import { createBasicUser, type BasicUser } from './auth/basic-user.js';
 import { createRefreshLease } from './auth/refresh-lease.js';
@@ -54,6 +59,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const http = createHttpClientFor(settings, addressPolicy);
   const storage = await openTokenStorage({
     path: settings.tokenStorageDb,
+    databaseUrl: settings.databaseUrl,
     encryptionKey: settings.tokenEncryptionKey,
     previousEncryptionKey: settings.tokenEncryptionKeyPrevious,
     migrationsDir: options.migrationsDir,
@@ -72,6 +78,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Hybrid and oauth modes resolve their OAuth client before listening (a failure is retried in the background).
   await oauth?.start();
 
+  // Counted in the database: every replica sharing it enforces one limit.
+  const rateLimiters = databaseRateLimiters(storage.db, options.clock);
   const basicUser = basicUserFor(settings, http);
   const knowledge = await createKnowledgeFor(settings, { http, logger, storage, basicUser, clock: options.clock });
   const appPasswords =
@@ -90,10 +98,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     addressPolicy,
     // The same allowance as the app-password routes: Nextcloud's brute-force protection must never see a flood.
     failedValidations: {
-      ...createRateLimiter({
+      ...rateLimiters(FAILED_VALIDATIONS_LIMITER, {
         limit: FAILED_VALIDATIONS_PER_ADDRESS,
         windowMs: FAILURE_WINDOW_MS,
-        clock: options.clock,
       }),
       keyOf: clientAddressKey,
     },
@@ -115,6 +122,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ? createWebhookRegistrationStore({ db: storage.db, box: storage.box, audit: storage.audit })
         : undefined,
     webhookReceiverUrl: settings.knowledge.webhookReceiverUrl,
+    rateLimiters,
     clock: options.clock,
   });
   const server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
@@ -136,7 +144,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await knowledge?.close();
       oauth?.close();
       await http.close();
-      storage.close();
+      await storage.close();
       logger.info('stopped');
     },
   };

@@ -103,19 +103,24 @@ describe('nextcloud-mcp-server db', () => {
     expect(down.out()).toContain(`Reverted ${LATEST}.`);
   });
 
-  it('writes the next numbered migration with empty up and down parts', async () => {
+  it('writes the next numbered migration for both engines with empty up and down parts', async () => {
     const dir = temp.file('migrations');
     mkdirSync(dir);
-    for (const file of readdirSync(DEFAULT_MIGRATIONS_DIR))
-      copyFileSync(join(DEFAULT_MIGRATIONS_DIR, file), join(dir, file));
+    mkdirSync(join(dir, 'postgres'));
+    for (const sub of ['', 'postgres']) {
+      for (const file of readdirSync(join(DEFAULT_MIGRATIONS_DIR, sub)).filter((name) => name.endsWith('.sql')))
+        copyFileSync(join(DEFAULT_MIGRATIONS_DIR, sub, file), join(dir, sub, file));
+    }
     const created = captureIo();
 
     const code = await runDbCommand(['migrate', 'Add search index state'], { migrationsDir: dir }, created.io);
 
     expect(code).toBe(0);
     const next = String(Number(LATEST) + 1).padStart(3, '0');
-    const text = readFileSync(join(dir, `${next}_add_search_index_state.sql`), 'utf8');
-    expect(text).toBe('-- description: Add search index state\n-- migrate:up\n\n-- migrate:down\n');
+    for (const sub of ['', 'postgres']) {
+      const text = readFileSync(join(dir, sub, `${next}_add_search_index_state.sql`), 'utf8');
+      expect(text).toBe('-- description: Add search index state\n-- migrate:up\n\n-- migrate:down\n');
+    }
   });
 
   it.each([
@@ -140,8 +145,8 @@ describe('nextcloud-mcp-server db rotate-key', () => {
   async function databaseWithAlice(key: string): Promise<string> {
     const path = temp.file('tokens.db');
     const storage = await openTokenStorage({ path, encryptionKey: Buffer.from(key, 'base64') });
-    storage.appPasswords!.store('alice', { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' });
-    storage.close();
+    await storage.appPasswords!.store('alice', { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' });
+    await storage.close();
     return path;
   }
 
@@ -156,8 +161,8 @@ describe('nextcloud-mcp-server db rotate-key', () => {
     expect(code).toBe(0);
     expect(rotated.out()).toContain('Re-encrypted 1 stored secrets');
     const reopened = await openTokenStorage({ path, encryptionKey: Buffer.from(NEW, 'base64') });
-    expect(reopened.appPasswords!.get('alice')?.password).toBe('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
-    reopened.close();
+    expect((await reopened.appPasswords!.get('alice'))?.password).toBe('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+    await reopened.close();
     await expect(openTokenStorage({ path, encryptionKey: Buffer.from(OLD, 'base64') })).rejects.toThrow(
       /TOKEN_ENCRYPTION_KEY is not the key/,
     );
@@ -236,7 +241,7 @@ describe('nextcloud-mcp-server run (child process)', () => {
   it('exits with status 2 and a clear message, without a stack trace, when the key is not the database key', async () => {
     const path = join(temp.path, 'tokens.db');
     const storage = await openTokenStorage({ path, encryptionKey: new Uint8Array(32).fill(1) });
-    storage.close();
+    await storage.close();
     const env = {
       NEXTCLOUD_HOST: 'http://127.0.0.1:9',
       ENABLE_MULTI_USER_BASIC_AUTH: 'true',

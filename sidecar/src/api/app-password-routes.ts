@@ -17,7 +17,7 @@ import type { NextcloudCredentials } from '../platform/credentials.js';
 import { fetchCurrentUser } from '../platform/current-user.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import { createApiKeyCheck } from './api-key.js';
-import { clientAddressKey, createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { clientAddressKey, memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from './rate-limit.js';
 import { requestIdOf } from '../request-id.js';
 import { parseUserIdParam } from './validation.js';
 
@@ -27,6 +27,8 @@ export const PROVISIONING_ATTEMPTS_PER_HOUR = 5;
 /** Validations Nextcloud refused (or that named another user) per client address within FAILURE_WINDOW_MS. */
 export const FAILED_VALIDATIONS_PER_ADDRESS = 10;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
+/** One allowance per address for failed validations, shared with the MCP endpoint's. */
+export const FAILED_VALIDATIONS_LIMITER = 'failed-validations';
 
 export interface AppPasswordRouteDeps {
   /** Undefined where provisioning is not available in this mode: the routes then answer 404. */
@@ -35,16 +37,16 @@ export interface AppPasswordRouteDeps {
   nextcloudHost: string;
   validationTimeoutMs: number;
   managementApiKey?: string;
-  clock?: () => number;
+  rateLimiters?: RateLimiterFactory;
 }
 
 export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
   const router = Router();
-  const perUser = createRateLimiter({ limit: PROVISIONING_ATTEMPTS_PER_HOUR, windowMs: 3_600_000, clock: deps.clock });
-  const failuresPerAddress = createRateLimiter({
+  const limiters = deps.rateLimiters ?? memoryRateLimiters();
+  const perUser = limiters('app-password-provisioning', { limit: PROVISIONING_ATTEMPTS_PER_HOUR, windowMs: 3_600_000 });
+  const failuresPerAddress = limiters(FAILED_VALIDATIONS_LIMITER, {
     limit: FAILED_VALIDATIONS_PER_ADDRESS,
     windowMs: FAILURE_WINDOW_MS,
-    clock: deps.clock,
   });
   const storage = () => requireAppPasswordStorage(deps.appPasswords);
   const validate = (req: Request, credentials: NextcloudCredentials, userId: string) =>
@@ -57,8 +59,8 @@ export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
     const store = storage();
     const credentials = readAppPasswordCredentials(req);
     await validate(req, credentials, userId);
-    perUser.hit(userId);
-    store.store(userId, credentials, requestIdOf(res));
+    await perUser.hit(userId);
+    await store.store(userId, credentials, requestIdOf(res));
     res.json({ user_id: userId, stored: true });
   });
 
@@ -66,14 +68,14 @@ export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
     await validate(req, readAppPasswordCredentials(req), userId);
-    res.json({ user_id: userId, has_app_password: store.has(userId) });
+    res.json({ user_id: userId, has_app_password: await store.has(userId) });
   });
 
   router.delete(APP_PASSWORD_ROUTE, async (req: Request, res: Response) => {
     const userId = parseUserIdParam(req.params.userId);
     const store = storage();
     await validate(req, readAppPasswordCredentials(req), userId);
-    res.json({ user_id: userId, deleted: store.delete(userId, requestIdOf(res)) });
+    res.json({ user_id: userId, deleted: await store.delete(userId, requestIdOf(res)) });
   });
 
   return router;
@@ -114,16 +116,16 @@ async function validateAtNextcloud(
   credentials: NextcloudCredentials,
   userId: string,
 ): Promise<void> {
-  failures.check(address);
+  await failures.check(address);
   let user;
   try {
     user = await fetchCurrentUser(deps.http, deps.nextcloudHost, credentials, deps.validationTimeoutMs);
   } catch (error) {
-    if (error instanceof UnauthenticatedError) failures.record(address);
+    if (error instanceof UnauthenticatedError) await failures.record(address);
     throw error;
   }
   if (user.id !== userId) {
-    failures.record(address);
+    await failures.record(address);
     throw new ForbiddenError('Nextcloud says these credentials belong to another user.');
   }
 }

@@ -17,6 +17,7 @@ import type { WebhookRegistrationStore } from '../sync/webhooks/webhook-registra
 import { createWebhookRouter } from './webhook-routes.js';
 import { createPdfPreviewRouter } from '../preview/preview-route.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
+import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
 import { createHealthRouter } from './health-routes.js';
@@ -48,12 +49,15 @@ export interface AppDeps {
   webhookRegistrations?: WebhookRegistrationStore;
   /** WEBHOOK_RECEIVER_URL, or the public URL + /webhooks/nextcloud. */
   webhookReceiverUrl?: string;
+  /** Where rate limits count (the composition root: the database every replica shares); default in memory. */
+  rateLimiters?: RateLimiterFactory;
   clock?: () => number;
 }
 
 export function createApp(deps: AppDeps): Express {
   const { settings, http, storage } = deps;
   const clock = deps.clock ?? Date.now;
+  const rateLimiters = deps.rateLimiters ?? memoryRateLimiters(clock);
   const knowledgeCaller = deps.knowledgeCaller ?? { oauth: deps.oauth, appPasswords: storage.appPasswords };
   const app = express();
   app.disable('x-powered-by');
@@ -88,7 +92,7 @@ export function createApp(deps: AppDeps): Express {
       nextcloudHost: settings.nextcloud.host,
       validationTimeoutMs: settings.nextcloud.validationTimeoutMs,
       managementApiKey: settings.managementApiKey,
-      clock,
+      rateLimiters,
     }),
   );
 
@@ -111,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
         publicUrl: deps.publicUrl,
         cookieSecure: settings.cookieSecure,
         logger: deps.logger,
+        rateLimiters,
         clock,
       }),
     );
@@ -130,7 +135,7 @@ export function createApp(deps: AppDeps): Express {
       knowledge: deps.knowledge,
       caller: knowledgeCaller,
       managementApiKey: settings.managementApiKey,
-      clock,
+      rateLimiters,
     }),
   );
 
@@ -153,6 +158,7 @@ export function createApp(deps: AppDeps): Express {
       managementApiKey: settings.managementApiKey,
       settings,
       logger: deps.logger,
+      rateLimiters,
       clock,
     }),
   );

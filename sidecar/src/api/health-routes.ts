@@ -8,7 +8,7 @@ export interface HealthRouteDeps {
   http: HttpClient;
   /** Empty in smithery mode, where each request names its own Nextcloud. */
   nextcloudHost: string;
-  storeHealth: () => StoreHealth;
+  storeHealth: () => Promise<StoreHealth>;
   timeoutMs?: number;
 }
 
@@ -20,15 +20,12 @@ export function createHealthRouter(deps: HealthRouteDeps): Router {
     res.json({ status: 'ok' });
   });
   router.get('/health/ready', async (_req, res) => {
-    const checks = { store: checkStore(deps), nextcloud: await checkNextcloud(deps) };
+    const [store, nextcloud] = await Promise.all([deps.storeHealth(), checkNextcloud(deps)]);
+    const checks: Record<'store' | 'nextcloud', CheckResult> = { store, nextcloud };
     const ready = Object.values(checks).every((result) => result === 'ok' || result === 'not_used');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks });
   });
   return router;
-}
-
-function checkStore(deps: HealthRouteDeps): CheckResult {
-  return deps.storeHealth();
 }
 
 async function checkNextcloud(deps: HealthRouteDeps): Promise<CheckResult> {

@@ -38,7 +38,7 @@ export async function resolveKnowledgeCaller(deps: KnowledgeCallerDeps, req: Req
     throw new NotFoundError('The knowledge index needs background access: basic, hybrid or oauth mode.');
   }
   const token = await deps.oauth.ready().managementVerifier.authenticate(req.get('authorization'));
-  const stored = deps.appPasswords?.get(token.subject);
+  const stored = await deps.appPasswords?.get(token.subject);
   return {
     userId: token.subject,
     credentials: stored && { loginName: stored.loginName, password: stored.password },

@@ -5,7 +5,7 @@ import { NotFoundError } from '../errors.js';
 import { readChunkContext } from '../search/chunk-context.js';
 import type { Knowledge } from '../sync/knowledge.js';
 import { createApiKeyCheck } from './api-key.js';
-import { createRateLimiter } from './rate-limit.js';
+import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from './knowledge-caller.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
 
@@ -14,7 +14,7 @@ export interface KnowledgeRouteDeps {
   knowledge?: Knowledge;
   caller: KnowledgeCallerDeps;
   managementApiKey?: string;
-  clock?: () => number;
+  rateLimiters?: RateLimiterFactory;
 }
 
 /** Searches and reads one caller may make per minute (each can scan their whole index). */
@@ -31,9 +31,12 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
   };
   router.use(PATHS, createApiKeyCheck(deps.managementApiKey), enabled, requireKnowledgeCaller(deps.caller));
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
-  const reads = createRateLimiter({ limit: KNOWLEDGE_READS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
-  router.use(READS, (_req, res, next) => {
-    reads.hit(knowledgeCallerOf(res).userId);
+  const reads = (deps.rateLimiters ?? memoryRateLimiters())('knowledge-reads', {
+    limit: KNOWLEDGE_READS_PER_MINUTE,
+    windowMs: 60_000,
+  });
+  router.use(READS, async (_req, res, next) => {
+    await reads.hit(knowledgeCallerOf(res).userId);
     next();
   });
 

@@ -9,7 +9,7 @@ import type { Logger } from '../logging/logger.js';
 import type { OAuthSessionStore } from '../store/oauth-sessions.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { renderMessagePage } from './message-page.js';
-import { clientAddressKey, createRateLimiter } from './rate-limit.js';
+import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { requestIdOf } from '../request-id.js';
 
 export const SIGN_IN_COOKIE = 'mcp_oauth_session';
@@ -25,6 +25,7 @@ export interface OAuthBrowserDeps {
   publicUrl: string;
   cookieSecure: boolean;
   logger: Logger;
+  rateLimiters?: RateLimiterFactory;
   clock?: () => number;
 }
 
@@ -33,11 +34,14 @@ export function createOAuthBrowserRouter(deps: OAuthBrowserDeps): Router {
   const clock = deps.clock ?? Date.now;
   const redirectUri = `${deps.publicUrl}/oauth/callback`;
   const cookie = { secure: deps.cookieSecure, path: '/oauth' };
-  const perAddress = createRateLimiter({ limit: SIGN_INS_PER_ADDRESS, windowMs: SIGN_IN_SECONDS * 1000, clock });
+  const perAddress = (deps.rateLimiters ?? memoryRateLimiters(clock))('sign-ins', {
+    limit: SIGN_INS_PER_ADDRESS,
+    windowMs: SIGN_IN_SECONDS * 1000,
+  });
 
-  router.get('/oauth/login', (req, res) => {
+  router.get('/oauth/login', async (req, res) => {
     const services = deps.oauth.ready();
-    perAddress.hit(clientAddressKey(req));
+    await perAddress.hit(clientAddressKey(req));
     const pending = {
       sessionId: randomBytes(24).toString('base64url'),
       state: randomBytes(24).toString('base64url'),
@@ -45,7 +49,7 @@ export function createOAuthBrowserRouter(deps: OAuthBrowserDeps): Router {
       redirectUri,
       expiresAt: new Date(clock() + SIGN_IN_SECONDS * 1000),
     };
-    deps.sessions.save(pending);
+    await deps.sessions.save(pending);
     setCookie(res, SIGN_IN_COOKIE, pending.sessionId, { ...cookie, maxAgeSeconds: SIGN_IN_SECONDS });
     const authorize = new URL(services.metadata.authorizationEndpoint);
     authorize.search = new URLSearchParams({
@@ -87,7 +91,7 @@ async function completeSignIn(deps: OAuthBrowserDeps, req: Request, clock: () =>
   const { code, state, error } = req.query as Record<string, unknown>;
   if (typeof error === 'string') throw new SignInError('The identity provider did not grant access.');
   const sessionId = readCookie(req, SIGN_IN_COOKIE);
-  const pending = sessionId ? deps.sessions.take(sessionId, new Date(clock())) : undefined;
+  const pending = sessionId ? await deps.sessions.take(sessionId, new Date(clock())) : undefined;
   if (!pending || typeof state !== 'string' || !sameText(state, pending.state)) {
     throw new SignInError('This sign-in expired or did not start here. Start it again.');
   }
@@ -95,7 +99,7 @@ async function completeSignIn(deps: OAuthBrowserDeps, req: Request, clock: () =>
   const tokens = await services.exchangeCode(code, pending.codeVerifier, pending.redirectUri);
   if (!tokens.refresh_token) throw new SignInError('The identity provider granted no offline access (refresh token).');
   const { subject, scopes } = await services.managementVerifier.verify(tokens.access_token);
-  deps.refreshTokens.store(subject, tokens.refresh_token, tokens.scope?.split(' ').filter(Boolean) ?? scopes);
+  await deps.refreshTokens.store(subject, tokens.refresh_token, tokens.scope?.split(' ').filter(Boolean) ?? scopes);
   services.tokenCache.set(subject, {
     accessToken: tokens.access_token,
     expiresAt: new Date(clock() + (tokens.expires_in ?? 300) * 1000),

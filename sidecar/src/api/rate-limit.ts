@@ -1,15 +1,22 @@
-// In-memory sliding-window rate limiters keyed by a user id or a client address (bounded: the stalest keys go first).
+// Sliding-window rate limiters keyed by a user id or a client address: the contract, the in-memory one (bounded: the
+// stalest keys go first) and the address key; the database-backed one shared by replicas is rate-limit-store.ts.
 import type { Request } from 'express';
 import { isIPv6 } from 'node:net';
 import { RateLimitedError } from '../errors.js';
 
 export interface RateLimiter {
   /** Counts an attempt for `key`; throws RateLimitedError (counting nothing) once the window's limit is reached. */
-  hit(key: string): void;
+  hit(key: string): Promise<void>;
   /** Throws RateLimitedError while `key` has used up the window's limit; counts nothing. */
-  check(key: string): void;
+  check(key: string): Promise<void>;
   /** Counts an attempt without refusing it (a failure learnt after the fact). */
-  record(key: string): void;
+  record(key: string): Promise<void>;
+}
+
+/** Makes the limiters of one sidecar: in memory, or in the database every replica shares. */
+export type RateLimiterFactory = (name: string, options: { limit: number; windowMs: number }) => RateLimiter;
+
+export interface MemoryRateLimiter extends RateLimiter {
   /** Keys remembered now (never more than `maxKeys`). */
   size(): number;
 }
@@ -27,7 +34,7 @@ export function createRateLimiter({
   windowMs,
   clock = Date.now,
   maxKeys = 10_000,
-}: RateLimiterOptions): RateLimiter {
+}: RateLimiterOptions): MemoryRateLimiter {
   const attempts = new Map<string, number[]>();
   const recentOf = (key: string, now: number) => (attempts.get(key) ?? []).filter((at) => now - at < windowMs);
   const refuseWhenFull = (key: string, recent: number[], now: number) => {
@@ -44,22 +51,27 @@ export function createRateLimiter({
   };
 
   return {
-    hit(key) {
+    async hit(key) {
       const now = clock();
       const recent = recentOf(key, now);
       refuseWhenFull(key, recent, now);
       remember(key, recent, now);
     },
-    check(key) {
+    async check(key) {
       const now = clock();
       refuseWhenFull(key, recentOf(key, now), now);
     },
-    record(key) {
+    async record(key) {
       const now = clock();
       remember(key, recentOf(key, now), now);
     },
     size: () => attempts.size,
   };
+}
+
+/** Limiters in this process's memory (a single sidecar, or tests). */
+export function memoryRateLimiters(clock?: () => number): RateLimiterFactory {
+  return (_name, options) => createRateLimiter({ ...options, clock });
 }
 
 function dropOldestKey(attempts: Map<string, number[]>): void {

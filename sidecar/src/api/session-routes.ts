@@ -41,23 +41,23 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
   });
   router.use(paths, createApiKeyCheck(deps.managementApiKey));
 
-  router.get('/api/v1/users/:userId/session', owner, (req, res) => {
-    res.json(describeSession(deps, parseUserIdParam(req.params.userId)));
+  router.get('/api/v1/users/:userId/session', owner, async (req, res) => {
+    res.json(await describeSession(deps, parseUserIdParam(req.params.userId)));
   });
 
   router.post('/api/v1/users/:userId/revoke', owner, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);
     const requestId = requestIdOf(res);
     const services = deps.oauth!.ready();
-    const refreshToken = deps.refreshTokens?.get(userId);
+    const refreshToken = await deps.refreshTokens?.get(userId);
     const providerRevocation: ProviderRevocation = refreshToken
       ? await revokeProviderToken(services, refreshToken.token, deps.logger, requestId)
       : 'not_needed';
     res.json({
       user_id: userId,
       cleared: {
-        app_password: deps.appPasswords?.delete(userId, requestId) ?? false,
-        refresh_token: deps.refreshTokens?.delete(userId, requestId) ?? false,
+        app_password: (await deps.appPasswords?.delete(userId, requestId)) ?? false,
+        refresh_token: (await deps.refreshTokens?.delete(userId, requestId)) ?? false,
         token_cache: services.tokenCache.delete(userId),
       },
       provider_revocation: providerRevocation,
@@ -67,11 +67,11 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
   return router;
 }
 
-function describeSession(deps: SessionRouteDeps, userId: string): SessionDocument {
+async function describeSession(deps: SessionRouteDeps, userId: string): Promise<SessionDocument> {
   const none = { granted: false, credential_type: null, since: null, scopes: [] };
   if (!deps.enableOfflineAccess) return { user_id: userId, offline_access_enabled: false, background_access: none };
-  const appPassword = deps.appPasswords?.get(userId);
-  const refreshToken = appPassword ? undefined : deps.refreshTokens?.get(userId);
+  const appPassword = await deps.appPasswords?.get(userId);
+  const refreshToken = appPassword ? undefined : await deps.refreshTokens?.get(userId);
   const background = appPassword
     ? {
         granted: true,

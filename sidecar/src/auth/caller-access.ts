@@ -31,8 +31,8 @@ export type AccessResolver = (req: Request) => Promise<NextcloudAccess>;
 
 export interface FailureLimit {
   /** Throws RateLimitedError while `key` has used up its failures. */
-  check(key: string): void;
-  record(key: string): void;
+  check(key: string): Promise<void>;
+  record(key: string): Promise<void>;
   /** The client address of a request. */
   keyOf(req: Request): string;
 }
@@ -93,11 +93,11 @@ async function verifyAtNextcloud(
   const limit = deps.failedValidations;
   const asksNextcloud = !deps.basicCheck.isRemembered(host, credentials);
   const address = limit?.keyOf(req) ?? '';
-  if (asksNextcloud) limit?.check(address);
+  if (asksNextcloud) await limit?.check(address);
   try {
     await deps.basicCheck.verify(host, credentials);
   } catch (error) {
-    if (asksNextcloud && error instanceof UnauthenticatedError) limit?.record(address);
+    if (asksNextcloud && error instanceof UnauthenticatedError) await limit?.record(address);
     throw error;
   }
 }
@@ -107,7 +107,7 @@ async function resolveOAuthAccess(req: Request, deps: AccessResolverDeps): Promi
   const { subject } = await mcpVerifier.authenticate(req.get('authorization'));
   const host = deps.settings.nextcloud.host;
   const sessionKey = `oauth ${subject}`;
-  const stored = deps.appPasswords?.get(subject);
+  const stored = await deps.appPasswords?.get(subject);
   if (!stored) {
     const settingsUrl = buildNextcloudUrl(host, '/index.php/settings/user/mcp_companion');
     return {

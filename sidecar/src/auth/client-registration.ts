@@ -33,7 +33,7 @@ export interface ClientResolution {
 export async function resolveOidcClient(options: ClientResolution): Promise<OidcClient> {
   if (options.staticClient) return { ...options.staticClient, source: 'static' };
   const notAfter = new Date(options.clock().getTime() + options.minimumRemainingMs);
-  const stored = options.store?.findUsable(options.metadata.issuer, notAfter);
+  const stored = await options.store?.findUsable(options.metadata.issuer, notAfter);
   if (stored)
     return {
       clientId: stored.clientId,
@@ -66,7 +66,7 @@ export async function registerClient(options: ClientResolution): Promise<OidcCli
   const answer = response.json() as Record<string, unknown>;
   if (typeof answer.client_id !== 'string') throw new UpstreamError('The registration answer has no client id.');
   const record = toRecord(answer, options);
-  options.store?.save(record);
+  await options.store?.save(record);
   return {
     clientId: record.clientId,
     clientSecret: record.clientSecret,

@@ -3,7 +3,7 @@
 // process that died holding one blocks the others only until then.
 import { randomUUID } from 'node:crypto';
 import { UnavailableError } from '../errors.js';
-import type { SqliteDatabase } from '../store/database.js';
+import type { SqlDatabase } from '../store/sql/sql-database.js';
 
 export interface RefreshLease {
   /** Runs `task` holding the user's lease, waiting while another process holds it. */
@@ -11,7 +11,7 @@ export interface RefreshLease {
 }
 
 export interface RefreshLeaseOptions {
-  db: SqliteDatabase;
+  db: SqlDatabase;
   /** How long a lease lasts; longer than any refresh may take (the HTTP timeout). */
   leaseMs?: number;
   /** How long to wait for another holder before answering 503. */
@@ -26,16 +26,16 @@ export function createRefreshLease(options: RefreshLeaseOptions): RefreshLease {
   const waitMs = options.waitMs ?? 40_000;
   const pollMs = options.pollMs ?? 50;
   // Taken when free or expired; the row stays the holder's until it releases it or it expires.
-  const take = options.db.prepare(`INSERT INTO refresh_leases (user_id, holder, expires_at) VALUES (?, ?, ?)
+  const { db } = options;
+  const take = `INSERT INTO refresh_leases (user_id, holder, expires_at) VALUES (?, ?, ?)
     ON CONFLICT (user_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-    WHERE refresh_leases.expires_at <= ?`);
-  const release = options.db.prepare('DELETE FROM refresh_leases WHERE user_id = ? AND holder = ?');
+    WHERE refresh_leases.expires_at <= ?`;
 
   const acquire = async (userId: string, holder: string): Promise<void> => {
     const giveUpAt = clock() + waitMs;
     for (;;) {
       const now = clock();
-      if (take.run(userId, holder, now + leaseMs, now).changes === 1) return;
+      if ((await db.run(take, [userId, holder, now + leaseMs, now])).changes === 1) return;
       if (now >= giveUpAt) {
         throw new UnavailableError('Another sidecar process is renewing this access; try again shortly.');
       }
@@ -50,7 +50,7 @@ export function createRefreshLease(options: RefreshLeaseOptions): RefreshLease {
       try {
         return await task();
       } finally {
-        release.run(userId, holder);
+        await db.run('DELETE FROM refresh_leases WHERE user_id = ? AND holder = ?', [userId, holder]);
       }
     },
   };

@@ -53,7 +53,7 @@ export function createUserTokens(deps: UserTokenDeps): UserTokens {
 
 async function refreshFor(deps: UserTokenDeps, userId: string, clock: () => number): Promise<string> {
   // Read under the lease: another process may have rotated the token while this one waited.
-  const stored = deps.refreshTokens.get(userId);
+  const stored = await deps.refreshTokens.get(userId);
   if (!stored) throw new NotFoundError('No background access has been granted for this user.');
   let answer: RefreshedTokens;
   try {
@@ -61,8 +61,8 @@ async function refreshFor(deps: UserTokenDeps, userId: string, clock: () => numb
   } catch (error) {
     // A dead token is forgotten only while it is still the stored one: a newer one (rotated by another process,
     // or granted again meanwhile) is kept.
-    if (error instanceof InvalidGrantError && deps.refreshTokens.get(userId)?.token === stored.token) {
-      deps.refreshTokens.delete(userId);
+    if (error instanceof InvalidGrantError && (await deps.refreshTokens.get(userId))?.token === stored.token) {
+      await deps.refreshTokens.delete(userId);
     }
     throw error;
   }
@@ -73,7 +73,7 @@ async function refreshFor(deps: UserTokenDeps, userId: string, clock: () => numb
     );
   }
   const scopes = answer.scope ? answer.scope.split(' ').filter(Boolean) : stored.scopes;
-  deps.refreshTokens.store(userId, answer.refresh_token, scopes, stored.expiresAt);
+  await deps.refreshTokens.store(userId, answer.refresh_token, scopes, stored.expiresAt);
   const expiresAt = new Date(clock() + (answer.expires_in ?? 300) * 1000);
   deps.cache.set(userId, { accessToken: answer.access_token, expiresAt });
   return answer.access_token;

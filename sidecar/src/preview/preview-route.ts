@@ -3,7 +3,7 @@
 import { Router } from 'express';
 import { createApiKeyCheck } from '../api/api-key.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../api/knowledge-caller.js';
-import { createRateLimiter } from '../api/rate-limit.js';
+import { memoryRateLimiters, type RateLimiterFactory } from '../api/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { PreviewSettings } from '../settings/preview-settings.js';
@@ -28,6 +28,7 @@ export interface PdfPreviewRouteDeps {
   cache?: PageCache;
   /** Previews downloading or rendering at once (default 8). */
   maxInFlight?: number;
+  rateLimiters?: RateLimiterFactory;
   clock?: () => number;
 }
 
@@ -48,7 +49,10 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
     maxInFlight: deps.maxInFlight,
   });
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
-  const limiter = createRateLimiter({ limit: PREVIEWS_PER_MINUTE, windowMs: 60_000, clock: deps.clock });
+  const limiter = (deps.rateLimiters ?? memoryRateLimiters(deps.clock))('pdf-previews', {
+    limit: PREVIEWS_PER_MINUTE,
+    windowMs: 60_000,
+  });
   const router = Router();
   router.get(
     PDF_PREVIEW_PATH,
@@ -56,7 +60,7 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
     requireKnowledgeCaller(deps.caller),
     async (req, res) => {
       const caller = knowledgeCallerOf(res);
-      limiter.hit(caller.userId);
+      await limiter.hit(caller.userId);
       const request = parsePreviewQuery(req.query as Record<string, unknown>);
       const started = performance.now();
       const answer = await previews.preview(caller, request);

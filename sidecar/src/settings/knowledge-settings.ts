@@ -34,8 +34,6 @@ export interface KnowledgeSettings {
     /** EMBEDDING_DIMENSIONS: hashing's dimension (default 384); for openai it is detected. */
     dimensions: number;
   };
-  /** DATABASE_URL (postgres://…): the index lives in PostgreSQL + pgvector instead of the embedded SQLite store. */
-  databaseUrl?: string;
   /** WEBHOOK_RECEIVER_URL: where Nextcloud delivers webhooks (default: the public URL + /webhooks/nextcloud). */
   webhookReceiverUrl?: string;
 }
@@ -59,10 +57,6 @@ export function parseKnowledgeSettings(
   const chunkOverlap = parseNonNegative('CHUNK_OVERLAP', read('CHUNK_OVERLAP'), problems) ?? 200;
   if (chunkSize < 100) problems.push(`CHUNK_SIZE must be at least 100 characters (got ${chunkSize}).`);
   if (chunkOverlap >= chunkSize / 2) problems.push('CHUNK_OVERLAP must be less than half of CHUNK_SIZE.');
-  const databaseUrl = read('DATABASE_URL');
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.');
-  }
   const receiverRaw = read('WEBHOOK_RECEIVER_URL');
   const dimensions = int('EMBEDDING_DIMENSIONS', 384);
   if (dimensions > 4096) problems.push(`EMBEDDING_DIMENSIONS must be at most 4096 (got ${dimensions}).`);
@@ -83,7 +77,6 @@ export function parseKnowledgeSettings(
       batchSize: Math.min(int('EMBEDDING_BATCH_SIZE', 32), 2048),
       dimensions,
     },
-    databaseUrl,
     webhookReceiverUrl: receiverRaw ? parseHttpUrl('WEBHOOK_RECEIVER_URL', receiverRaw, problems) : undefined,
   };
 }

@@ -13,6 +13,7 @@ import {
   parseTrustedProxies,
 } from './parsers.js';
 import type { Environment } from './environment.js';
+import { parseDatabaseUrl } from './database-settings.js';
 import { parseKnowledgeSettings, type KnowledgeSettings } from './knowledge-settings.js';
 import { parsePreviewSettings, type PreviewSettings } from './preview-settings.js';
 
@@ -52,6 +53,8 @@ export interface Settings {
   /** TOKEN_ENCRYPTION_KEY_PREVIOUS: during a key change, secrets are still read with it (and re-encrypted). */
   tokenEncryptionKeyPrevious?: Uint8Array;
   tokenStorageDb: string;
+  /** DATABASE_URL: every piece of state in PostgreSQL instead of TOKEN_STORAGE_DB (database-settings.ts). */
+  databaseUrl?: string;
   managementApiKey?: string;
   server: {
     host: string;
@@ -159,6 +162,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     tokenEncryptionKey,
     tokenEncryptionKeyPrevious,
     tokenStorageDb: read('TOKEN_STORAGE_DB') ?? DEFAULT_TOKEN_STORAGE_DB,
+    databaseUrl: parseDatabaseUrl(read, problems),
     managementApiKey: read('MANAGEMENT_API_KEY'),
     server: {
       host: parseListenHost('MCP_SERVER_HOST', read('MCP_SERVER_HOST'), '127.0.0.1', problems),

@@ -1,9 +1,9 @@
 // Per-user app passwords for background work, encrypted at rest, each with the login name it was minted under (it
-// works only with that name); every store and delete is audited.
+// works only with that name); every store and delete is audited in the same transaction.
 import type { AuditLog } from './audit-log.js';
-import type { SqliteDatabase } from './database.js';
 import { appPasswordContext } from './encrypted-columns.js';
 import type { SecretBox } from './secret-box.js';
+import type { SqlDatabase } from './sql/sql-database.js';
 
 export interface AppPasswordRecord {
   userId: string;
@@ -16,17 +16,17 @@ export interface AppPasswordRecord {
 
 export interface AppPasswordStore {
   /** Creates or replaces the user's app password. */
-  store(userId: string, credential: { loginName: string; password: string }, requestId?: string): void;
-  get(userId: string): AppPasswordRecord | undefined;
+  store(userId: string, credential: { loginName: string; password: string }, requestId?: string): Promise<void>;
+  get(userId: string): Promise<AppPasswordRecord | undefined>;
   /** True when a password is stored and opens with the configured key (a row that cannot be decrypted is no use). */
-  has(userId: string): boolean;
+  has(userId: string): Promise<boolean>;
   /** Returns whether one existed. */
-  delete(userId: string, requestId?: string): boolean;
-  listUserIds(): string[];
+  delete(userId: string, requestId?: string): Promise<boolean>;
+  listUserIds(): Promise<string[]>;
 }
 
 export interface AppPasswordStoreDeps {
-  db: SqliteDatabase;
+  db: SqlDatabase;
   box: SecretBox;
   audit: AuditLog;
   clock?: () => Date;
@@ -40,27 +40,27 @@ export function createAppPasswordStore({
   audit,
   clock = () => new Date(),
 }: AppPasswordStoreDeps): AppPasswordStore {
-  const upsert = db.prepare(`INSERT INTO ${TABLE} (user_id, login_name, encrypted_password, created_at, updated_at)
-    VALUES (?, ?, ?, ?, ?)
-    ON CONFLICT (user_id) DO UPDATE SET login_name = excluded.login_name,
-      encrypted_password = excluded.encrypted_password, updated_at = excluded.updated_at`);
-  const select = db.prepare(
-    `SELECT login_name, encrypted_password, created_at, updated_at FROM ${TABLE} WHERE user_id = ?`,
-  );
-  const selectSealed = db.prepare(`SELECT encrypted_password FROM ${TABLE} WHERE user_id = ?`);
-  const remove = db.prepare(`DELETE FROM ${TABLE} WHERE user_id = ?`);
-  const listIds = db.prepare(`SELECT user_id FROM ${TABLE} ORDER BY user_id`);
   const context = appPasswordContext;
-
   return {
-    store: db.transaction((userId: string, credential: { loginName: string; password: string }, requestId?: string) => {
-      const now = clock().getTime();
-      upsert.run(userId, credential.loginName, box.encrypt(credential.password, context(userId)), now, now);
-      audit.write({ userId, action: 'app_password.store', requestId });
-    }),
-    get(userId) {
-      const row = select.get(userId) as
-        { login_name: string | null; encrypted_password: Buffer; created_at: number; updated_at: number } | undefined;
+    store: (userId, credential, requestId) =>
+      db.transaction(async (tx) => {
+        const now = clock().getTime();
+        await tx.run(
+          `INSERT INTO ${TABLE} (user_id, login_name, encrypted_password, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT (user_id) DO UPDATE SET login_name = excluded.login_name,
+            encrypted_password = excluded.encrypted_password, updated_at = excluded.updated_at`,
+          [userId, credential.loginName, box.encrypt(credential.password, context(userId)), now, now],
+        );
+        await audit.write({ userId, action: 'app_password.store', requestId }, tx);
+      }),
+    async get(userId) {
+      const row = await db.get<{
+        login_name: string | null;
+        encrypted_password: Buffer;
+        created_at: number;
+        updated_at: number;
+      }>(`SELECT login_name, encrypted_password, created_at, updated_at FROM ${TABLE} WHERE user_id = ?`, [userId]);
       if (!row) return undefined;
       return {
         userId,
@@ -71,15 +71,20 @@ export function createAppPasswordStore({
         updatedAt: new Date(row.updated_at),
       };
     },
-    has(userId) {
-      const row = selectSealed.get(userId) as { encrypted_password: Buffer } | undefined;
+    async has(userId) {
+      const row = await db.get<{ encrypted_password: Buffer }>(
+        `SELECT encrypted_password FROM ${TABLE} WHERE user_id = ?`,
+        [userId],
+      );
       return row !== undefined && box.openingKey(row.encrypted_password, context(userId)) !== undefined;
     },
-    delete: db.transaction((userId: string, requestId?: string) => {
-      const existed = remove.run(userId).changes > 0;
-      audit.write({ userId, action: 'app_password.delete', outcome: existed ? 'ok' : 'none', requestId });
-      return existed;
-    }),
-    listUserIds: () => (listIds.all() as { user_id: string }[]).map((row) => row.user_id),
+    delete: (userId, requestId) =>
+      db.transaction(async (tx) => {
+        const existed = (await tx.run(`DELETE FROM ${TABLE} WHERE user_id = ?`, [userId])).changes > 0;
+        await audit.write({ userId, action: 'app_password.delete', outcome: existed ? 'ok' : 'none', requestId }, tx);
+        return existed;
+      }),
+    listUserIds: async () =>
+      (await db.all<{ user_id: string }>(`SELECT user_id FROM ${TABLE} ORDER BY user_id`)).map((row) => row.user_id),
   };
 }

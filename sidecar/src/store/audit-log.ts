@@ -1,5 +1,5 @@
 // Append-only audit log of changes to stored secrets (never the secrets themselves).
-import type { SqliteDatabase } from './database.js';
+import type { SqlExecutor } from './sql/sql-database.js';
 
 export interface AuditEntry {
   userId: string | null;
@@ -16,29 +16,33 @@ export interface AuditRecord extends Required<Omit<AuditEntry, 'requestId' | 'de
 }
 
 export interface AuditLog {
-  write(entry: AuditEntry): void;
-  listForUser(userId: string, limit?: number): AuditRecord[];
+  /** Writes through `tx` when given, so the entry commits (or not) with the change it records. */
+  write(entry: AuditEntry, tx?: SqlExecutor): Promise<void>;
+  listForUser(userId: string, limit?: number): Promise<AuditRecord[]>;
 }
 
-export function createAuditLog(db: SqliteDatabase, clock: () => Date = () => new Date()): AuditLog {
-  const insert = db.prepare(
-    'INSERT INTO audit_log (at, user_id, action, outcome, request_id, detail) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const select = db.prepare(
-    'SELECT at, user_id, action, outcome, request_id, detail FROM audit_log WHERE user_id = ? ORDER BY id DESC LIMIT ?',
-  );
+export function createAuditLog(db: SqlExecutor, clock: () => Date = () => new Date()): AuditLog {
   return {
-    write: (entry) =>
-      insert.run(
-        clock().getTime(),
-        entry.userId,
-        entry.action,
-        entry.outcome ?? 'ok',
-        entry.requestId ?? null,
-        entry.detail ?? null,
-      ),
-    listForUser: (userId, limit = 100) =>
-      (select.all(userId, limit) as Record<string, unknown>[]).map((row) => ({
+    write: async (entry, tx = db) => {
+      await tx.run(
+        'INSERT INTO audit_log (at, user_id, action, outcome, request_id, detail) VALUES (?, ?, ?, ?, ?, ?)',
+        [
+          clock().getTime(),
+          entry.userId,
+          entry.action,
+          entry.outcome ?? 'ok',
+          entry.requestId ?? null,
+          entry.detail ?? null,
+        ],
+      );
+    },
+    listForUser: async (userId, limit = 100) =>
+      (
+        await db.all(
+          'SELECT at, user_id, action, outcome, request_id, detail FROM audit_log WHERE user_id = ? ORDER BY id DESC LIMIT ?',
+          [userId, limit],
+        )
+      ).map((row) => ({
         at: new Date(row.at as number),
         userId: row.user_id as string,
         action: row.action as string,

@@ -11,6 +11,8 @@ export const webhookSecretContext = (id: number) => `webhooks:${id}:secret`;
 export interface EncryptedColumn {
   table: string;
   column: string;
+  /** The columns that name one row (its primary key). */
+  key: readonly string[];
   /** The associated data of one row's ciphertext, from the row's other columns. */
   context(row: Record<string, unknown>): string;
 }
@@ -18,22 +20,40 @@ export interface EncryptedColumn {
 const text = (value: unknown) => String(value);
 
 export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
-  { table: 'app_passwords', column: 'encrypted_password', context: (row) => appPasswordContext(text(row.user_id)) },
-  { table: 'refresh_tokens', column: 'encrypted_token', context: (row) => refreshTokenContext(text(row.user_id)) },
+  {
+    table: 'app_passwords',
+    column: 'encrypted_password',
+    key: ['user_id'],
+    context: (row) => appPasswordContext(text(row.user_id)),
+  },
+  {
+    table: 'refresh_tokens',
+    column: 'encrypted_token',
+    key: ['user_id'],
+    context: (row) => refreshTokenContext(text(row.user_id)),
+  },
   {
     table: 'oauth_clients',
     column: 'encrypted_client_secret',
+    key: ['id'],
     context: (row) => oauthClientContext(text(row.issuer), text(row.client_id), 'secret'),
   },
   {
     table: 'oauth_clients',
     column: 'encrypted_registration_token',
+    key: ['id'],
     context: (row) => oauthClientContext(text(row.issuer), text(row.client_id), 'registration_token'),
   },
   {
     table: 'oauth_sessions',
     column: 'encrypted_code_verifier',
+    key: ['session_id'],
     context: (row) => oauthSessionContext(text(row.session_id)),
   },
-  { table: 'webhooks', column: 'encrypted_secret', context: (row) => webhookSecretContext(Number(row.id)) },
+  {
+    table: 'webhooks',
+    column: 'encrypted_secret',
+    key: ['id'],
+    context: (row) => webhookSecretContext(Number(row.id)),
+  },
 ];

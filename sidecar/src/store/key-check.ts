@@ -1,9 +1,9 @@
 // The encryption key check: a value sealed with TOKEN_ENCRYPTION_KEY proves at start that the key is the one the
 // stored secrets were written with; during a key change every secret is re-encrypted under the new key.
 import { SettingsError } from '../settings/settings.js';
-import type { SqliteDatabase } from './database.js';
-import { ENCRYPTED_COLUMNS } from './encrypted-columns.js';
+import { ENCRYPTED_COLUMNS, type EncryptedColumn } from './encrypted-columns.js';
 import type { SecretBox } from './secret-box.js';
+import type { SqlDatabase, SqlExecutor, SqlRow, SqlValue } from './sql/sql-database.js';
 
 const CHECK_TABLE = 'encryption_key_check';
 const CHECK_CONTEXT = `${CHECK_TABLE}:1`;
@@ -38,46 +38,38 @@ export interface EncryptionPreparation {
   unreadable: UnreadableSecrets;
 }
 
+/** Serialises key checks and rotations of every process sharing the database. */
+const LOCK = 'nextcloud-mcp-server:encryption-key';
+
 /**
  * The start-up check: the key check must open with one of the keys (a database from before the check: the key must
  * open at least one stored secret, if there is any); with a previous key, every secret still under it is
  * re-encrypted under the current key, in one transaction. Throws EncryptionKeyError for a wrong key.
  */
-export function prepareEncryption(db: SqliteDatabase, box: SecretBox): EncryptionPreparation {
-  return db
-    .transaction((): EncryptionPreparation => {
-      const check = readCheck(db);
-      if (check) {
-        if (!box.openingKey(check, CHECK_CONTEXT)) throw new EncryptionKeyError(box.hasPreviousKey);
-      } else {
-        const survey = surveySecrets(db, box);
-        if (survey.total > 0 && survey.readable === 0) throw new EncryptionKeyError(box.hasPreviousKey);
-      }
-      if (check && !box.hasPreviousKey) return { checkCreated: false, reencrypted: 0, unreadable: noneUnreadable() };
-      const { reencrypted, unreadable } = reencrypt(db, box, 'previous');
-      writeCheck(db, box);
-      return { checkCreated: !check, reencrypted, unreadable };
-    })
-    .immediate();
+export function prepareEncryption(db: SqlDatabase, box: SecretBox): Promise<EncryptionPreparation> {
+  return db.transaction((tx) => prepareIn(tx, box), { lock: LOCK });
 }
 
 /**
  * `db rotate-key`: re-encrypts every secret under the current key in one transaction; when any secret opens with
  * neither key, nothing changes and the unreadable ones are returned. Throws EncryptionKeyError for a wrong key.
  */
-export function rotateEncryptionKey(
-  db: SqliteDatabase,
+export async function rotateEncryptionKey(
+  db: SqlDatabase,
   box: SecretBox,
-): { reencrypted: number; unreadable: UnreadableSecrets } {
+): Promise<{ reencrypted: number; unreadable: UnreadableSecrets }> {
   const rollback = new Error('rollback');
   let outcome: { reencrypted: number; unreadable: UnreadableSecrets } | undefined;
   try {
-    db.transaction(() => {
-      prepareEncryption(db, box);
-      outcome = reencrypt(db, box, 'all');
-      if (outcome.unreadable.total > 0) throw rollback;
-      writeCheck(db, box);
-    }).immediate();
+    await db.transaction(
+      async (tx) => {
+        await prepareIn(tx, box);
+        outcome = await reencrypt(tx, box, 'all');
+        if (outcome.unreadable.total > 0) throw rollback;
+        await writeCheck(tx, box);
+      },
+      { lock: LOCK },
+    );
   } catch (error) {
     if (error !== rollback) throw error;
   }
@@ -85,28 +77,42 @@ export function rotateEncryptionKey(
 }
 
 /** True while the stored key check opens with one of the configured keys (false: another key took over). */
-export function keyCheckOpens(db: SqliteDatabase, box: SecretBox): boolean {
-  const check = readCheck(db);
+export async function keyCheckOpens(db: SqlExecutor, box: SecretBox): Promise<boolean> {
+  const check = await readCheck(db);
   return check !== undefined && box.openingKey(check, CHECK_CONTEXT) !== undefined;
 }
 
-function readCheck(db: SqliteDatabase): Buffer | undefined {
-  const row = db.prepare(`SELECT check_value FROM ${CHECK_TABLE} WHERE id = 1`).get() as
-    { check_value: Buffer } | undefined;
+async function prepareIn(tx: SqlExecutor, box: SecretBox): Promise<EncryptionPreparation> {
+  const check = await readCheck(tx);
+  if (check) {
+    if (!box.openingKey(check, CHECK_CONTEXT)) throw new EncryptionKeyError(box.hasPreviousKey);
+  } else {
+    const survey = await surveySecrets(tx, box);
+    if (survey.total > 0 && survey.readable === 0) throw new EncryptionKeyError(box.hasPreviousKey);
+  }
+  if (check && !box.hasPreviousKey) return { checkCreated: false, reencrypted: 0, unreadable: noneUnreadable() };
+  const { reencrypted, unreadable } = await reencrypt(tx, box, 'previous');
+  await writeCheck(tx, box);
+  return { checkCreated: !check, reencrypted, unreadable };
+}
+
+async function readCheck(db: SqlExecutor): Promise<Buffer | undefined> {
+  const row = await db.get<{ check_value: Buffer }>(`SELECT check_value FROM ${CHECK_TABLE} WHERE id = 1`);
   return row?.check_value;
 }
 
-function writeCheck(db: SqliteDatabase, box: SecretBox): void {
-  db.prepare(
+async function writeCheck(tx: SqlExecutor, box: SecretBox): Promise<void> {
+  await tx.run(
     `INSERT INTO ${CHECK_TABLE} (id, check_value, updated_at) VALUES (1, ?, ?)
      ON CONFLICT (id) DO UPDATE SET check_value = excluded.check_value, updated_at = excluded.updated_at`,
-  ).run(box.encrypt(CHECK_PLAINTEXT, CHECK_CONTEXT), Date.now());
+    [box.encrypt(CHECK_PLAINTEXT, CHECK_CONTEXT), Date.now()],
+  );
 }
 
-function surveySecrets(db: SqliteDatabase, box: SecretBox): { total: number; readable: number } {
+async function surveySecrets(tx: SqlExecutor, box: SecretBox): Promise<{ total: number; readable: number }> {
   let total = 0;
   let readable = 0;
-  forEachSecret(db, (column, row, sealed) => {
+  await forEachSecret(tx, (column, row, sealed) => {
     total += 1;
     if (box.openingKey(sealed, column.context(row))) readable += 1;
   });
@@ -114,14 +120,14 @@ function surveySecrets(db: SqliteDatabase, box: SecretBox): { total: number; rea
 }
 
 /** Re-encrypts under the current key the secrets under the previous key (`previous`) or every readable one (`all`). */
-function reencrypt(
-  db: SqliteDatabase,
+async function reencrypt(
+  tx: SqlExecutor,
   box: SecretBox,
   scope: 'previous' | 'all',
-): { reencrypted: number; unreadable: UnreadableSecrets } {
-  let reencrypted = 0;
+): Promise<{ reencrypted: number; unreadable: UnreadableSecrets }> {
   const unreadable = noneUnreadable();
-  forEachSecret(db, (column, row, sealed, rowId) => {
+  const updates: { column: EncryptedColumn; row: SqlRow; fresh: Buffer }[] = [];
+  await forEachSecret(tx, (column, row, sealed) => {
     const context = column.context(row);
     const key = box.openingKey(sealed, context);
     if (!key) {
@@ -131,27 +137,25 @@ function reencrypt(
       return;
     }
     if (scope === 'previous' && key === 'current') return;
-    const fresh = box.encrypt(box.decrypt(sealed, context), context);
-    db.prepare(`UPDATE ${column.table} SET ${column.column} = ? WHERE rowid = ?`).run(fresh, rowId);
-    reencrypted += 1;
+    updates.push({ column, row, fresh: box.encrypt(box.decrypt(sealed, context), context) });
   });
-  return { reencrypted, unreadable };
+  for (const { column, row, fresh } of updates) {
+    const where = column.key.map((name) => `${name} = ?`).join(' AND ');
+    await tx.run(`UPDATE ${column.table} SET ${column.column} = ? WHERE ${where}`, [
+      fresh,
+      ...column.key.map((name) => row[name] as SqlValue),
+    ]);
+  }
+  return { reencrypted: updates.length, unreadable };
 }
 
-function forEachSecret(
-  db: SqliteDatabase,
-  visit: (
-    column: (typeof ENCRYPTED_COLUMNS)[number],
-    row: Record<string, unknown>,
-    sealed: Buffer,
-    rowId: number,
-  ) => void,
-): void {
+async function forEachSecret(
+  tx: SqlExecutor,
+  visit: (column: EncryptedColumn, row: SqlRow, sealed: Buffer) => void,
+): Promise<void> {
   for (const column of ENCRYPTED_COLUMNS) {
-    const rows = db
-      .prepare(`SELECT rowid AS sidecar_row_id, * FROM ${column.table} WHERE ${column.column} IS NOT NULL`)
-      .all() as Record<string, unknown>[];
-    for (const row of rows) visit(column, row, row[column.column] as Buffer, row.sidecar_row_id as number);
+    const rows = await tx.all(`SELECT * FROM ${column.table} WHERE ${column.column} IS NOT NULL`);
+    for (const row of rows) visit(column, row, row[column.column] as Buffer);
   }
 }
 

@@ -1,7 +1,9 @@
-// Migration files in migrations/: `NNN_name.sql` with a description and `-- migrate:up` / `-- migrate:down` parts.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Migration files: `NNN_name.sql` with a description and `-- migrate:up` / `-- migrate:down` parts; SQLite's in
+// migrations/, PostgreSQL's in migrations/postgres/, the same revisions in both.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SqlEngine } from './sql/sql-database.js';
 
 export interface Migration {
   revision: string;
@@ -12,6 +14,11 @@ export interface Migration {
 
 /** The repository's migrations/ folder, found from this module in src/ or dist/. */
 export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('../../../migrations/', import.meta.url));
+
+/** The folder of `engine`'s migrations under a migrations folder laid out as the repository's. */
+export function migrationsDirFor(engine: SqlEngine, base = DEFAULT_MIGRATIONS_DIR): string {
+  return engine === 'sqlite' ? base : join(base, 'postgres');
+}
 
 const FILE_PATTERN = /^(\d{3})_([a-z0-9_]+)\.sql$/;
 
@@ -36,8 +43,18 @@ function parseMigration(file: string, text: string): Migration {
   };
 }
 
-/** Writes the next numbered migration with empty up and down parts; returns its path. */
-export function createMigrationFile(description: string, dir = DEFAULT_MIGRATIONS_DIR): string {
+/**
+ * Writes the next numbered migration with empty up and down parts, for SQLite and (when `dir` has a postgres/
+ * folder) for PostgreSQL; returns the paths.
+ */
+export function createMigrationFiles(description: string, dir = DEFAULT_MIGRATIONS_DIR): string[] {
+  const postgresDir = migrationsDirFor('postgres', dir);
+  const paths = [createMigrationFile(description, dir)];
+  if (existsSync(postgresDir)) paths.push(createMigrationFile(description, postgresDir));
+  return paths;
+}
+
+function createMigrationFile(description: string, dir: string): string {
   const existing = loadMigrations(dir);
   const next = String(Number(existing.at(-1)?.revision ?? '0') + 1).padStart(3, '0');
   const slug =

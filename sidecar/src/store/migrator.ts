@@ -1,6 +1,7 @@
-// Applies, reverts and reports schema migrations; stamps databases from before the migration system.
-import type { SqliteDatabase } from './database.js';
+// Applies, reverts and reports schema migrations on either engine; stamps databases from before the migration
+// system. Each step runs in one transaction under a named lock, so replicas starting together migrate once.
 import type { Migration } from './migration-files.js';
+import type { SqlDatabase, SqlExecutor } from './sql/sql-database.js';
 
 export interface MigrationState {
   revision: string;
@@ -10,85 +11,117 @@ export interface MigrationState {
 
 export interface Migrator {
   /** The applied revision, or undefined for an empty database. */
-  current(): string | undefined;
+  current(): Promise<string | undefined>;
   /** Every known migration, applied ones with their time. */
-  history(): MigrationState[];
+  history(): Promise<MigrationState[]>;
   /** Applies pending migrations up to `target` (default: the latest); returns the revisions applied. */
-  upgrade(target?: string): string[];
+  upgrade(target?: string): Promise<string[]>;
   /** Reverts migrations above `target` ("base" reverts all; default: one step); returns the revisions reverted. */
-  downgrade(target?: string): string[];
+  downgrade(target?: string): Promise<string[]>;
   /** Records 001 without running it when the database predates the migration system; returns whether it did. */
-  stampLegacy(): boolean;
+  stampLegacy(): Promise<boolean>;
   /** The start-up path: stamps a pre-migration database as 001, then upgrades to the latest. */
-  prepare(): { stamped: boolean; applied: string[] };
+  prepare(): Promise<{ stamped: boolean; applied: string[] }>;
 }
 
 export const BASE_REVISION = 'base';
 /** A table that 001 creates: its presence without a migration record marks a database from before migrations. */
 const LEGACY_MARKER_TABLE = 'refresh_tokens';
+const LOCK = 'nextcloud-mcp-server:schema-migrations';
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  revision TEXT PRIMARY KEY, description TEXT NOT NULL, applied_at BIGINT NOT NULL)`;
 
-export function createMigrator(db: SqliteDatabase, migrations: Migration[]): Migrator {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    revision TEXT PRIMARY KEY, description TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-  const applied = () =>
-    db.prepare('SELECT revision, applied_at FROM schema_migrations ORDER BY revision').all() as {
-      revision: string;
-      applied_at: number;
-    }[];
-  const current = () => applied().at(-1)?.revision;
-  const record = db.prepare('INSERT INTO schema_migrations (revision, description, applied_at) VALUES (?, ?, ?)');
-  const unrecord = db.prepare('DELETE FROM schema_migrations WHERE revision = ?');
+export function createMigrator(db: SqlDatabase, migrations: Migration[]): Migrator {
+  let tableReady: Promise<void> | undefined;
+  const ensureTable = () => (tableReady ??= db.transaction((tx) => tx.exec(CREATE_TABLE), { lock: LOCK }));
+  const applied = async (tx: SqlExecutor = db) => {
+    await ensureTable();
+    return tx.all<{ revision: string; applied_at: number }>(
+      'SELECT revision, applied_at FROM schema_migrations ORDER BY revision',
+    );
+  };
+  const currentIn = async (tx: SqlExecutor) => (await applied(tx)).at(-1)?.revision;
+  const record = (tx: SqlExecutor, migration: Migration) =>
+    tx.run('INSERT INTO schema_migrations (revision, description, applied_at) VALUES (?, ?, ?)', [
+      migration.revision,
+      migration.description,
+      Date.now(),
+    ]);
 
   const indexOf = (revision: string | undefined) => migrations.findIndex((m) => m.revision === revision);
-  const requireKnown = (revision: string) => {
-    if (revision !== BASE_REVISION && indexOf(revision) < 0) throw new UnknownRevisionError(revision);
+  const requireKnown = (revision: string | undefined) => {
+    if (revision !== undefined && revision !== BASE_REVISION && indexOf(revision) < 0) {
+      throw new UnknownRevisionError(revision);
+    }
   };
+  /** One step per transaction; the step is chosen inside it, so a replica that lost the race finds nothing to do. */
+  const step = (choose: (current: string | undefined) => { migration: Migration; up: boolean } | undefined) =>
+    db.transaction(
+      async (tx) => {
+        const current = await currentIn(tx);
+        requireKnown(current);
+        const next = choose(current);
+        if (!next) return undefined;
+        await tx.exec(next.up ? next.migration.up : next.migration.down);
+        if (next.up) await record(tx, next.migration);
+        else await tx.run('DELETE FROM schema_migrations WHERE revision = ?', [next.migration.revision]);
+        return next.migration.revision;
+      },
+      { lock: LOCK },
+    );
 
-  const requireKnownCurrent = () => {
-    const revision = current();
-    if (revision !== undefined && indexOf(revision) < 0) throw new UnknownRevisionError(revision);
-  };
-
-  const upgrade = (target?: string): string[] => {
-    requireKnownCurrent();
-    if (target !== undefined) requireKnown(target);
+  const upgrade = async (target?: string): Promise<string[]> => {
+    await ensureTable();
+    requireKnown(target);
     const last = target === undefined ? migrations.length - 1 : indexOf(target);
-    const pending = migrations.slice(indexOf(current()) + 1, last + 1);
-    for (const migration of pending) {
-      db.transaction(() => {
-        db.exec(migration.up);
-        record.run(migration.revision, migration.description, Date.now());
-      })();
+    const done: string[] = [];
+    for (;;) {
+      const revision = await step((current) => {
+        const next = indexOf(current) + 1;
+        const migration = next <= last ? migrations[next] : undefined;
+        return migration && { migration, up: true };
+      });
+      if (revision === undefined) return done;
+      done.push(revision);
     }
-    return pending.map((m) => m.revision);
   };
 
-  const downgrade = (target?: string): string[] => {
-    requireKnownCurrent();
-    if (target !== undefined) requireKnown(target);
-    const from = indexOf(current());
+  const downgrade = async (target?: string): Promise<string[]> => {
+    await ensureTable();
+    requireKnown(target);
+    requireKnown(await currentIn(db));
+    const from = indexOf(await currentIn(db));
     const to = target === undefined ? from - 1 : target === BASE_REVISION ? -1 : indexOf(target);
-    const reverting = migrations.slice(to + 1, from + 1).reverse();
-    for (const migration of reverting) {
-      db.transaction(() => {
-        db.exec(migration.down);
-        unrecord.run(migration.revision);
-      })();
+    const done: string[] = [];
+    for (;;) {
+      const revision = await step((current) => {
+        const at = indexOf(current);
+        const migration = at > to ? migrations[at] : undefined;
+        return migration && { migration, up: false };
+      });
+      if (revision === undefined) return done;
+      done.push(revision);
     }
-    return reverting.map((m) => m.revision);
   };
 
-  const stampLegacy = (): boolean => {
+  const stampLegacy = async (): Promise<boolean> => {
+    await ensureTable();
     const first = migrations[0];
-    if (current() !== undefined || !first || !hasTable(db, LEGACY_MARKER_TABLE)) return false;
-    record.run(first.revision, first.description, Date.now());
-    return true;
+    if (!first) return false;
+    return db.transaction(
+      async (tx) => {
+        if ((await currentIn(tx)) !== undefined || !(await hasTable(db, tx, LEGACY_MARKER_TABLE))) return false;
+        await record(tx, first);
+        return true;
+      },
+      { lock: LOCK },
+    );
   };
 
   return {
-    current,
-    history: () => {
-      const times = new Map(applied().map((row) => [row.revision, new Date(row.applied_at)]));
+    current: async () => (await applied()).at(-1)?.revision,
+    history: async () => {
+      const times = new Map((await applied()).map((row) => [row.revision, new Date(row.applied_at)]));
       return migrations.map((m) => ({
         revision: m.revision,
         description: m.description,
@@ -98,9 +131,9 @@ export function createMigrator(db: SqliteDatabase, migrations: Migration[]): Mig
     upgrade,
     downgrade,
     stampLegacy,
-    prepare: () => {
-      const stamped = stampLegacy();
-      return { stamped, applied: upgrade() };
+    prepare: async () => {
+      const stamped = await stampLegacy();
+      return { stamped, applied: await upgrade() };
     },
   };
 }
@@ -111,6 +144,10 @@ export class UnknownRevisionError extends Error {
   }
 }
 
-function hasTable(db: SqliteDatabase, name: string): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+async function hasTable(db: SqlDatabase, tx: SqlExecutor, name: string): Promise<boolean> {
+  const sql =
+    db.engine === 'sqlite'
+      ? "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?"
+      : 'SELECT 1 AS found FROM pg_tables WHERE schemaname = current_schema() AND tablename = ?';
+  return (await tx.get(sql, [name])) !== undefined;
 }

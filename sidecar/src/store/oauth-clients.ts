@@ -1,7 +1,7 @@
 // OAuth clients this sidecar registered dynamically, with their encrypted secrets and expiry.
-import type { SqliteDatabase } from './database.js';
 import { oauthClientContext } from './encrypted-columns.js';
 import type { SecretBox } from './secret-box.js';
+import type { SqlDatabase } from './sql/sql-database.js';
 
 export interface OAuthClientRecord {
   issuer: string;
@@ -16,23 +16,21 @@ export interface OAuthClientRecord {
 }
 
 export interface OAuthClientStore {
-  save(record: OAuthClientRecord): void;
+  save(record: OAuthClientRecord): Promise<void>;
   /** The newest client for `issuer` that is still valid at `notAfter`. */
-  findUsable(issuer: string, notAfter: Date): OAuthClientRecord | undefined;
-  delete(issuer: string, clientId: string): void;
+  findUsable(issuer: string, notAfter: Date): Promise<OAuthClientRecord | undefined>;
+  delete(issuer: string, clientId: string): Promise<void>;
 }
 
 const TABLE = 'oauth_clients';
 
-export function createOAuthClientStore(db: SqliteDatabase, box: SecretBox): OAuthClientStore {
-  const insert =
-    db.prepare(`INSERT INTO ${TABLE} (issuer, client_id, encrypted_client_secret, encrypted_registration_token,
+export function createOAuthClientStore(db: SqlDatabase, box: SecretBox): OAuthClientStore {
+  const insert = `INSERT INTO ${TABLE} (issuer, client_id, encrypted_client_secret, encrypted_registration_token,
       registration_client_uri, redirect_uris, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (issuer, client_id) DO UPDATE SET encrypted_client_secret = excluded.encrypted_client_secret,
-      encrypted_registration_token = excluded.encrypted_registration_token, expires_at = excluded.expires_at`);
-  const selectUsable = db.prepare(`SELECT * FROM ${TABLE} WHERE issuer = ? AND (expires_at IS NULL OR expires_at > ?)
-    ORDER BY created_at DESC LIMIT 1`);
-  const remove = db.prepare(`DELETE FROM ${TABLE} WHERE issuer = ? AND client_id = ?`);
+      encrypted_registration_token = excluded.encrypted_registration_token, expires_at = excluded.expires_at`;
+  const selectUsable = `SELECT * FROM ${TABLE} WHERE issuer = ? AND (expires_at IS NULL OR expires_at > ?)
+    ORDER BY created_at DESC LIMIT 1`;
   type Field = 'secret' | 'registration_token';
   const seal = (value: string | undefined, issuer: string, clientId: string, field: Field) =>
     value === undefined ? null : box.encrypt(value, oauthClientContext(issuer, clientId, field));
@@ -40,9 +38,9 @@ export function createOAuthClientStore(db: SqliteDatabase, box: SecretBox): OAut
     value === null ? undefined : box.decrypt(value, oauthClientContext(issuer, clientId, field));
 
   return {
-    save(record) {
+    async save(record) {
       const { issuer, clientId } = record;
-      insert.run(
+      await db.run(insert, [
         issuer,
         clientId,
         seal(record.clientSecret, issuer, clientId, 'secret'),
@@ -51,10 +49,10 @@ export function createOAuthClientStore(db: SqliteDatabase, box: SecretBox): OAut
         JSON.stringify(record.redirectUris),
         record.expiresAt?.getTime() ?? null,
         record.createdAt.getTime(),
-      );
+      ]);
     },
-    findUsable(issuer, notAfter) {
-      const row = selectUsable.get(issuer, notAfter.getTime()) as Record<string, unknown> | undefined;
+    async findUsable(issuer, notAfter) {
+      const row = await db.get(selectUsable, [issuer, notAfter.getTime()]);
       if (!row) return undefined;
       const clientId = row.client_id as string;
       return {
@@ -73,6 +71,8 @@ export function createOAuthClientStore(db: SqliteDatabase, box: SecretBox): OAut
         createdAt: new Date(row.created_at as number),
       };
     },
-    delete: (issuer, clientId) => void remove.run(issuer, clientId),
+    delete: async (issuer, clientId) => {
+      await db.run(`DELETE FROM ${TABLE} WHERE issuer = ? AND client_id = ?`, [issuer, clientId]);
+    },
   };
 }

@@ -1,20 +1,22 @@
-// The sidecar's store: opens and migrates the database, checks the encryption key, and offers the secret stores.
+// The sidecar's store: opens and migrates the database (SQLite, or PostgreSQL with DATABASE_URL), checks the
+// encryption key, and offers the secret stores.
 import { createAppPasswordStore, type AppPasswordStore } from './app-passwords.js';
 import { createAuditLog, type AuditLog } from './audit-log.js';
-import { openDatabase, type SqliteDatabase } from './database.js';
 import { keyCheckOpens, prepareEncryption, type EncryptionPreparation } from './key-check.js';
-import { loadMigrations, DEFAULT_MIGRATIONS_DIR } from './migration-files.js';
+import { loadMigrations, DEFAULT_MIGRATIONS_DIR, migrationsDirFor } from './migration-files.js';
 import { createMigrator } from './migrator.js';
 import { createOAuthClientStore, type OAuthClientStore } from './oauth-clients.js';
 import { createOAuthSessionStore, type OAuthSessionStore } from './oauth-sessions.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-tokens.js';
 import { createSecretBox, type SecretBox } from './secret-box.js';
+import { openSqlDatabase } from './sql/open-sql-database.js';
+import type { SqlDatabase } from './sql/sql-database.js';
 
 /** `cannot_decrypt`: the stored key check no longer opens with our key (another process changed keys). */
 export type StoreHealth = 'ok' | 'failing' | 'cannot_decrypt';
 
 export interface TokenStorage {
-  db: SqliteDatabase;
+  db: SqlDatabase;
   /** Present when an encryption key is configured (as are the other secret stores). */
   appPasswords?: AppPasswordStore;
   refreshTokens?: RefreshTokenStore;
@@ -28,15 +30,19 @@ export interface TokenStorage {
   /** What start-up did with the encryption key (undefined without a key). */
   encryption?: EncryptionPreparation;
   /** `ok` while the database answers a trivial query and, with a key, the key check opens. */
-  health(): StoreHealth;
-  close(): void;
+  health(): Promise<StoreHealth>;
+  close(): Promise<void>;
 }
 
 export interface TokenStorageOptions {
+  /** TOKEN_STORAGE_DB: the SQLite file, used when `databaseUrl` is not given. */
   path: string;
+  /** DATABASE_URL: PostgreSQL, shared by every replica. */
+  databaseUrl?: string;
   encryptionKey?: Uint8Array;
   /** TOKEN_ENCRYPTION_KEY_PREVIOUS: secrets still under it are re-encrypted under `encryptionKey` at start. */
   previousEncryptionKey?: Uint8Array;
+  /** A folder laid out as the repository's migrations/ (SQLite's files, PostgreSQL's under postgres/). */
   migrationsDir?: string;
   clock?: () => Date;
 }
@@ -46,12 +52,12 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
   const box = options.encryptionKey
     ? await createSecretBox(options.encryptionKey, options.previousEncryptionKey)
     : undefined;
-  const db = openDatabase(options.path);
+  const db = await openSqlDatabase({ url: options.databaseUrl, sqlitePath: options.path });
   try {
-    const migration = createMigrator(db, loadMigrations(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR)).prepare();
-    const encryption = box && prepareEncryption(db, box);
+    const migrationsDir = migrationsDirFor(db.engine, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
+    const migration = await createMigrator(db, loadMigrations(migrationsDir)).prepare();
+    const encryption = box && (await prepareEncryption(db, box));
     const audit = createAuditLog(db, options.clock);
-    const ping = db.prepare('SELECT 1');
     return {
       db,
       appPasswords: box && createAppPasswordStore({ db, box, audit, clock: options.clock }),
@@ -62,10 +68,10 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
       box,
       migration,
       encryption,
-      health: () => {
+      health: async () => {
         try {
-          if (!db.open || ping.get() === undefined) return 'failing';
-          return !box || keyCheckOpens(db, box) ? 'ok' : 'cannot_decrypt';
+          if (!(await db.ping())) return 'failing';
+          return !box || (await keyCheckOpens(db, box)) ? 'ok' : 'cannot_decrypt';
         } catch {
           return 'failing';
         }
@@ -73,7 +79,7 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
       close: () => db.close(),
     };
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
 }

@@ -42,15 +42,15 @@ beforeEach(async () => {
   await context.start();
   services = context.ready();
 });
-afterEach(() => {
+afterEach(async () => {
   nextcloud.oidc!.setTokenLatency(0);
-  storage.close();
+  await storage.close();
   temp.remove();
 });
 
 async function grantBackgroundAccess(userId: string): Promise<string> {
   const tokens = await tokensFor(nextcloud, userId, SIDECAR_CLIENT);
-  storage.refreshTokens!.store(userId, tokens.refresh_token!, tokens.scope.split(' '));
+  await storage.refreshTokens!.store(userId, tokens.refresh_token!, tokens.scope.split(' '));
   return tokens.refresh_token!;
 }
 
@@ -64,7 +64,7 @@ describe('user tokens with an expired access token', () => {
 
     expect(nextcloud.oidc!.counts.refreshGrants - before).toBe(1);
     expect(new Set(tokens).size).toBe(1);
-    const stored = storage.refreshTokens!.get('alice')!;
+    const stored = (await storage.refreshTokens!.get('alice'))!;
     expect(stored.token).not.toBe(original);
   });
 
@@ -97,7 +97,7 @@ describe('user tokens with an expired access token', () => {
 
 describe('user tokens against a provider that drops the refresh token', () => {
   it('refuse the answer and keep the old refresh token', async () => {
-    storage.refreshTokens!.store('alice', 'old-refresh-token', ['openid', 'offline_access']);
+    await storage.refreshTokens!.store('alice', 'old-refresh-token', ['openid', 'offline_access']);
     const userTokens = createUserTokens({
       cache: createTokenCache(),
       lock: createRefreshLock(),
@@ -107,17 +107,17 @@ describe('user tokens against a provider that drops the refresh token', () => {
 
     await expect(userTokens.getAccessToken('alice')).rejects.toThrow(/without a new refresh token/);
 
-    expect(storage.refreshTokens!.get('alice')!.token).toBe('old-refresh-token');
+    expect((await storage.refreshTokens!.get('alice'))!.token).toBe('old-refresh-token');
   });
 });
 
 describe('user tokens when the provider refuses the grant', () => {
   it('forget the dead refresh token', async () => {
-    storage.refreshTokens!.store('bob', 'not-a-real-refresh-token', ['openid', 'offline_access']);
+    await storage.refreshTokens!.store('bob', 'not-a-real-refresh-token', ['openid', 'offline_access']);
 
     await expect(services.userTokens.getAccessToken('bob')).rejects.toThrow(/refused the grant/);
 
-    expect(storage.refreshTokens!.get('bob')).toBeUndefined();
+    expect(await storage.refreshTokens!.get('bob')).toBeUndefined();
   });
 });
 
@@ -158,7 +158,7 @@ describe('two sidecar processes on one database', () => {
     nextcloud.oidc!.setTokenLatency(0);
     second.services.tokenCache.delete('alice');
     const later = await second.services.userTokens.getAccessToken('alice').catch((error: unknown) => error);
-    second.storage.close();
+    await second.storage.close();
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled']);
     expect(typeof later).toBe('string');
   });
@@ -166,20 +166,20 @@ describe('two sidecar processes on one database', () => {
 
 describe('user tokens when the provider refuses a refresh token another process already rotated', () => {
   it('keep the newer refresh token instead of deleting it', async () => {
-    storage.refreshTokens!.store('alice', 'spent-refresh-token', ['openid', 'offline_access']);
+    await storage.refreshTokens!.store('alice', 'spent-refresh-token', ['openid', 'offline_access']);
     const userTokens = createUserTokens({
       cache: createTokenCache(),
       lock: createRefreshLock(),
       refreshTokens: storage.refreshTokens!,
       refresh: async () => {
         // Meanwhile another process rotated the token and stored the new one.
-        storage.refreshTokens!.store('alice', 'rotated-refresh-token', ['openid', 'offline_access']);
+        await storage.refreshTokens!.store('alice', 'rotated-refresh-token', ['openid', 'offline_access']);
         throw new InvalidGrantError();
       },
     });
 
     await expect(userTokens.getAccessToken('alice')).rejects.toBeInstanceOf(InvalidGrantError);
 
-    expect(storage.refreshTokens!.get('alice')?.token).toBe('rotated-refresh-token');
+    expect((await storage.refreshTokens!.get('alice'))?.token).toBe('rotated-refresh-token');
   });
 });

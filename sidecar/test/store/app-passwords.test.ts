@@ -1,58 +1,53 @@
-// The encrypted app-password store: round trip, associated data bound to the user, audit rows.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+// The encrypted app-password store on both engines: round trip, associated data bound to the user, audit rows in
+// the same transaction, replacement keeping the creation time.
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
-import { makeTempDir } from '../support/temp-dir.js';
+import { describeOnEngines } from '../support/sql-engines.js';
 
 const KEY = new Uint8Array(32).fill(9);
 const ALICE = { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' };
-let temp: ReturnType<typeof makeTempDir>;
-let storage: TokenStorage;
 
-beforeEach(async () => {
-  temp = makeTempDir();
-  storage = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: KEY });
-});
-afterEach(() => {
-  storage.close();
-  temp.remove();
-});
+describeOnEngines('app-password store', (engine) => {
+  let storage: TokenStorage;
+  const randomBytes = engine.engine === 'sqlite' ? 'randomblob(60)' : "decode(repeat('ab', 60), 'hex')";
+  beforeEach(async () => {
+    storage = await openTokenStorage({ ...(await engine.fresh()), encryptionKey: KEY });
+  });
+  afterEach(() => storage.close());
 
-describe('app-password store', () => {
-  it('returns what was stored, with its login name and times', () => {
-    storage.appPasswords!.store('alice', { loginName: 'alice@example.com', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' });
+  it('returns what was stored, with its login name and times', async () => {
+    await storage.appPasswords!.store('alice', { loginName: 'alice@example.com', password: ALICE.password });
 
-    const record = storage.appPasswords!.get('alice');
+    const record = await storage.appPasswords!.get('alice');
 
-    expect(record?.password).toBe('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
+    expect(record?.password).toBe(ALICE.password);
     expect(record?.loginName).toBe('alice@example.com');
     expect(record?.createdAt).toBeInstanceOf(Date);
   });
 
-  it('refuses to decrypt a row copied to another user', () => {
-    storage.appPasswords!.store('alice', ALICE);
-    storage.db
-      .prepare(
-        "INSERT INTO app_passwords (user_id, login_name, encrypted_password, created_at, updated_at) SELECT 'mallory', 'mallory', encrypted_password, created_at, updated_at FROM app_passwords WHERE user_id = 'alice'",
-      )
-      .run();
+  it('refuses to decrypt a row copied to another user', async () => {
+    await storage.appPasswords!.store('alice', ALICE);
+    await storage.db.run(
+      "INSERT INTO app_passwords (user_id, login_name, encrypted_password, created_at, updated_at) SELECT 'mallory', 'mallory', encrypted_password, created_at, updated_at FROM app_passwords WHERE user_id = 'alice'",
+    );
 
-    expect(() => storage.appPasswords!.get('mallory')).toThrow(/could not be decrypted/);
+    await expect(storage.appPasswords!.get('mallory')).rejects.toThrow(/could not be decrypted/);
   });
 
-  it('refuses to decrypt a row that was altered, and says no password is stored', () => {
-    storage.appPasswords!.store('alice', ALICE);
-    storage.db.prepare("UPDATE app_passwords SET encrypted_password = randomblob(60) WHERE user_id = 'alice'").run();
+  it('refuses to decrypt a row that was altered, and says no password is stored', async () => {
+    await storage.appPasswords!.store('alice', ALICE);
+    await storage.db.run(`UPDATE app_passwords SET encrypted_password = ${randomBytes} WHERE user_id = 'alice'`);
 
-    expect(() => storage.appPasswords!.get('alice')).toThrow(/could not be decrypted/);
-    expect(storage.appPasswords!.has('alice')).toBe(false);
+    await expect(storage.appPasswords!.get('alice')).rejects.toThrow(/could not be decrypted/);
+    expect(await storage.appPasswords!.has('alice')).toBe(false);
   });
 
-  it('writes an audit row for each store and delete, without the secret', () => {
-    storage.appPasswords!.store('alice', ALICE, 'req-1');
-    storage.appPasswords!.delete('alice', 'req-2');
-    storage.appPasswords!.delete('alice', 'req-3');
+  it('writes an audit row for each store and delete, without the secret', async () => {
+    await storage.appPasswords!.store('alice', ALICE, 'req-1');
+    await storage.appPasswords!.delete('alice', 'req-2');
+    await storage.appPasswords!.delete('alice', 'req-3');
 
-    const entries = storage.audit.listForUser('alice');
+    const entries = await storage.audit.listForUser('alice');
 
     expect(entries.map((e) => [e.action, e.outcome, e.requestId])).toEqual([
       ['app_password.delete', 'none', 'req-3'],
@@ -62,23 +57,32 @@ describe('app-password store', () => {
     expect(JSON.stringify(entries)).not.toContain('AAAAA');
   });
 
-  it('replaces an existing password and keeps its creation time', () => {
-    storage.appPasswords!.store('alice', ALICE);
-    const created = storage.appPasswords!.get('alice')!.createdAt;
+  it('writes neither the password nor its audit row when the transaction fails', async () => {
+    // The audit table is gone: the audit insert fails, so the password insert before it must roll back too.
+    await storage.db.exec('ALTER TABLE audit_log RENAME TO audit_log_moved');
 
-    storage.appPasswords!.store('alice', { loginName: 'alice', password: 'ZZZZZ-BBBBB-CCCCC-DDDDD-EEEEE' });
+    await expect(storage.appPasswords!.store('alice', ALICE)).rejects.toThrow();
 
-    expect(storage.appPasswords!.get('alice')).toMatchObject({
+    expect(await storage.db.get("SELECT user_id FROM app_passwords WHERE user_id = 'alice'")).toBeUndefined();
+  });
+
+  it('replaces an existing password and keeps its creation time', async () => {
+    await storage.appPasswords!.store('alice', ALICE);
+    const created = (await storage.appPasswords!.get('alice'))!.createdAt;
+
+    await storage.appPasswords!.store('alice', { loginName: 'alice', password: 'ZZZZZ-BBBBB-CCCCC-DDDDD-EEEEE' });
+
+    expect(await storage.appPasswords!.get('alice')).toMatchObject({
       password: 'ZZZZZ-BBBBB-CCCCC-DDDDD-EEEEE',
       createdAt: created,
     });
-    expect(storage.appPasswords!.listUserIds()).toEqual(['alice']);
+    expect(await storage.appPasswords!.listUserIds()).toEqual(['alice']);
   });
 
-  it('reads a row from before migration 003 with the user id as its login name', () => {
-    storage.appPasswords!.store('alice', ALICE);
-    storage.db.prepare("UPDATE app_passwords SET login_name = NULL WHERE user_id = 'alice'").run();
+  it('reads a row from before migration 003 with the user id as its login name', async () => {
+    await storage.appPasswords!.store('alice', ALICE);
+    await storage.db.run("UPDATE app_passwords SET login_name = NULL WHERE user_id = 'alice'");
 
-    expect(storage.appPasswords!.get('alice')?.loginName).toBe('alice');
+    expect((await storage.appPasswords!.get('alice'))?.loginName).toBe('alice');
   });
 });
