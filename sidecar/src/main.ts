@@ -299,6 +299,7 @@ function createOAuthContextFor(
       : undefined,
     clientStore: deps.storage.oauthClients,
     refreshTokens: deps.storage.refreshTokens,
+    accessTokens: deps.storage.accessTokens,
     // A lease outlasts the slowest refresh (the HTTP timeout) so it is never taken over while in use.
     refreshLease: createRefreshLease({ db: deps.storage.db, leaseMs: nextcloud.httpTimeoutMs + 10_000 }),
     assumedClientLifetimeSeconds: nextcloud.dynamicClientLifetimeSeconds,

@@ -102,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
       enableOfflineAccess: settings.enableOfflineAccess,
       appPasswords: storage.appPasswords,
       refreshTokens: storage.refreshTokens,
+      accessTokens: storage.accessTokens,
       managementApiKey: settings.managementApiKey,
       logger: deps.logger,
     }),

@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import { NotFoundError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
+import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { createApiKeyCheck } from './api-key.js';
@@ -17,6 +18,8 @@ export interface SessionRouteDeps {
   enableOfflineAccess: boolean;
   appPasswords?: AppPasswordStore;
   refreshTokens?: RefreshTokenStore;
+  /** The copy of users' access tokens other processes read; revoking deletes it too. */
+  accessTokens?: AccessTokenStore;
   managementApiKey?: string;
   logger: Logger;
 }
@@ -58,7 +61,7 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
       cleared: {
         app_password: (await deps.appPasswords?.delete(userId, requestId)) ?? false,
         refresh_token: (await deps.refreshTokens?.delete(userId, requestId)) ?? false,
-        token_cache: services.tokenCache.delete(userId),
+        token_cache: [services.tokenCache.delete(userId), await deps.accessTokens?.delete(userId)].some(Boolean),
       },
       provider_revocation: providerRevocation,
     });

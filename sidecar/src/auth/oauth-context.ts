@@ -4,6 +4,7 @@ import { InvalidClientError, UnavailableError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { OAuthClientStore } from '../store/oauth-clients.js';
+import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { createBearerVerifier, type BearerVerifier } from './bearer-verifier.js';
 import { registerClient, resolveOidcClient, type ClientResolution, type OidcClient } from './client-registration.js';
@@ -55,6 +56,8 @@ export interface OAuthContextOptions {
   refreshTokens?: RefreshTokenStore;
   /** Serializes refreshes with the other processes on the same database. */
   refreshLease?: RefreshLease;
+  /** Access tokens shared through the database, so processes sharing it refresh once. */
+  accessTokens?: AccessTokenStore;
   assumedClientLifetimeSeconds?: number;
   retryDelaysMs?: number[];
   clock?: () => number;
@@ -202,6 +205,7 @@ async function buildServices(
           cache: tokenCache,
           lock: createRefreshLock(),
           lease: options.refreshLease,
+          shared: options.accessTokens,
           refreshTokens: options.refreshTokens,
           refresh,
           clock,

@@ -1,4 +1,4 @@
-// In-memory cache of users' current access tokens (never written to disk).
+// This process's cache of users' current access tokens (the copy shared by processes is store/access-tokens.ts).
 
 export interface CachedAccessToken {
   accessToken: string;

@@ -1,6 +1,8 @@
-// A user's access token for background work: from the cache, else refreshed once, under the user's lock in this
-// process and the user's lease in the database (other processes), with the refresh token read inside both.
+// A user's access token for background work: from this process's cache, else from the database (another process
+// refreshed), else refreshed once, under the user's lock in this process and the user's lease in the database (other
+// processes), with the refresh token read inside both; a refreshed token is shared through the database.
 import { InvalidGrantError, NotFoundError, UpstreamError } from '../errors.js';
+import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import type { RefreshLease } from './refresh-lease.js';
 import type { RefreshLock } from './refresh-lock.js';
@@ -23,6 +25,8 @@ export interface UserTokenDeps {
   /** Serializes refreshes across processes that share the database; without it only this process is serialized. */
   lease?: RefreshLease;
   refreshTokens: RefreshTokenStore;
+  /** Access tokens shared with the other processes on the database (without it, each process refreshes). */
+  shared?: AccessTokenStore;
   /** Performs the refresh_token grant at the provider. */
   refresh(refreshToken: string): Promise<RefreshedTokens>;
   clock?: () => number;
@@ -44,6 +48,12 @@ export function createUserTokens(deps: UserTokenDeps): UserTokens {
           // Another request may have refreshed while this one waited for the lock.
           const refreshedMeanwhile = deps.cache.getValid(userId, skewMs);
           if (refreshedMeanwhile) return refreshedMeanwhile.accessToken;
+          // …or another process, while this one waited for the lease.
+          const shared = await deps.shared?.get(userId, new Date(clock() + skewMs));
+          if (shared) {
+            deps.cache.set(userId, shared);
+            return shared.accessToken;
+          }
           return refreshFor(deps, userId, clock);
         }),
       );
@@ -76,5 +86,6 @@ async function refreshFor(deps: UserTokenDeps, userId: string, clock: () => numb
   await deps.refreshTokens.store(userId, answer.refresh_token, scopes, stored.expiresAt);
   const expiresAt = new Date(clock() + (answer.expires_in ?? 300) * 1000);
   deps.cache.set(userId, { accessToken: answer.access_token, expiresAt });
+  await deps.shared?.put(userId, { accessToken: answer.access_token, expiresAt });
   return answer.access_token;
 }

@@ -3,6 +3,7 @@
 
 export const appPasswordContext = (userId: string) => `app_passwords:${userId}`;
 export const refreshTokenContext = (userId: string) => `refresh_tokens:${userId}`;
+export const accessTokenContext = (userId: string) => `access_tokens:${userId}`;
 export const oauthClientContext = (issuer: string, clientId: string, field: 'secret' | 'registration_token') =>
   `oauth_clients:${issuer}:${clientId}:${field}`;
 export const oauthSessionContext = (sessionId: string) => `oauth_sessions:${sessionId}`;
@@ -31,6 +32,12 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
     column: 'encrypted_token',
     key: ['user_id'],
     context: (row) => refreshTokenContext(text(row.user_id)),
+  },
+  {
+    table: 'access_tokens',
+    column: 'encrypted_token',
+    key: ['user_id'],
+    context: (row) => accessTokenContext(text(row.user_id)),
   },
   {
     table: 'oauth_clients',

@@ -1,5 +1,6 @@
 // The sidecar's store: opens and migrates the database (SQLite, or PostgreSQL with DATABASE_URL), checks the
 // encryption key, and offers the secret stores.
+import { createAccessTokenStore, type AccessTokenStore } from './access-tokens.js';
 import { createAppPasswordStore, type AppPasswordStore } from './app-passwords.js';
 import { createAuditLog, type AuditLog } from './audit-log.js';
 import { keyCheckOpens, prepareEncryption, type EncryptionPreparation } from './key-check.js';
@@ -20,6 +21,8 @@ export interface TokenStorage {
   /** Present when an encryption key is configured (as are the other secret stores). */
   appPasswords?: AppPasswordStore;
   refreshTokens?: RefreshTokenStore;
+  /** Current access tokens, shared by the processes on this database. */
+  accessTokens?: AccessTokenStore;
   oauthClients?: OAuthClientStore;
   oauthSessions?: OAuthSessionStore;
   audit: AuditLog;
@@ -62,6 +65,7 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
       db,
       appPasswords: box && createAppPasswordStore({ db, box, audit, clock: options.clock }),
       refreshTokens: box && createRefreshTokenStore({ db, box, audit, clock: options.clock }),
+      accessTokens: box && createAccessTokenStore(db, box),
       oauthClients: box && createOAuthClientStore(db, box),
       oauthSessions: box && createOAuthSessionStore(db, box, { clock: options.clock }),
       audit,
