@@ -15,6 +15,15 @@ export default tseslint.config(
     languageOptions: { parser: vueParser, parserOptions: { parser: tseslint.parser, sourceType: 'module' } },
   },
   {
+    // Type-aware rules for the sidecar's code: a store call without await would let work run out of order.
+    files: ['sidecar/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
     },
