@@ -12,9 +12,9 @@ import type { Embedder } from '../src/search/embedders/embedder.js';
 import type { EmbedderHandle } from '../src/search/embedders/create-embedder.js';
 import type { ChunkInput, IndexedDocument } from '../src/search/index-store.js';
 import type { Algorithm, SearchRequest } from '../src/search/search-service.js';
-import { openDatabase, type SqliteDatabase } from '../src/store/database.js';
 import { loadMigrations } from '../src/store/migration-files.js';
 import { createMigrator } from '../src/store/migrator.js';
+import { openSqliteDatabase, type SqliteSqlDatabase } from '../src/store/sql/sqlite-database.js';
 
 export const DIMENSIONS = 384;
 export const CHUNKS_PER_DOCUMENT = 10;
@@ -188,9 +188,9 @@ export function collectGarbage(): void {
 }
 
 /** A SQLite file with every migration applied (the same file family the sidecar uses). */
-export function openIndexDatabase(path: string): SqliteDatabase {
-  const db = openDatabase(path);
-  createMigrator(db, loadMigrations()).prepare();
+export async function openIndexDatabase(path: string): Promise<SqliteSqlDatabase> {
+  const db = openSqliteDatabase(path);
+  await createMigrator(db, loadMigrations()).prepare();
   collectGarbage();
   return db;
 }

@@ -32,12 +32,12 @@ const POSTGRES_CHUNKS = Number(process.env.KNOWLEDGE_BENCH_PG_CHUNKS ?? 5000);
 export async function benchKnowledgeHybridSearch(dir: string): Promise<BenchLine[]> {
   const corpus = syntheticCorpus();
   const dbPath = join(dir, 'knowledge-search.db');
-  const db = openIndexDatabase(dbPath);
+  const db = await openIndexDatabase(dbPath);
   const store = createSqliteIndexStore(db);
   const embedded = await measureStore('embedded', store, corpus, EMBEDDED_CHUNKS, () =>
-    db.prepare<[string], { id: number }>('SELECT id FROM index_chunks WHERE user_id = ? ORDER BY id').all(USER),
+    db.raw.prepare<[string], { id: number }>('SELECT id FROM index_chunks WHERE user_id = ? ORDER BY id').all(USER),
   );
-  db.close();
+  await db.close();
   const lines = [...embedded, ...(await measureRss(dbPath, EMBEDDED_CHUNKS))];
   if (POSTGRES_CHUNKS <= 0) return lines;
 

@@ -30,7 +30,7 @@ export async function benchKnowledgeIndexing(dir: string): Promise<BenchLine[]> 
     for (let i = 0; i < chunkTexts.length; i += 16) await embedder.embed(chunkTexts.slice(i, i + 16));
   });
 
-  const db = openIndexDatabase(join(dir, 'knowledge-indexing.db'));
+  const db = await openIndexDatabase(join(dir, 'knowledge-indexing.db'));
   const store = createSqliteIndexStore(db);
   await store.useEmbedder(embedder.id, DIMENSIONS);
   let chunks = 0;
@@ -43,7 +43,7 @@ export async function benchKnowledgeIndexing(dir: string): Promise<BenchLine[]> 
     for (const document of fetched) await indexDocument(store, embedder, 'alice', document, OPTIONS);
   });
   await store.close();
-  db.close();
+  await db.close();
 
   const rate = (seconds: number) => chunks / seconds;
   const lines: BenchLine[] = [

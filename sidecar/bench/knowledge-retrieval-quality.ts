@@ -24,7 +24,7 @@ interface Scores {
 }
 
 export async function benchKnowledgeRetrievalQuality(dir: string): Promise<BenchLine[]> {
-  const db = openIndexDatabase(join(dir, 'knowledge-quality.db'));
+  const db = await openIndexDatabase(join(dir, 'knowledge-quality.db'));
   const store = createSqliteIndexStore(db);
   const { embedder, handle } = defaultEmbedder();
   await store.useEmbedder(embedder.id, DIMENSIONS);
@@ -51,7 +51,7 @@ export async function benchKnowledgeRetrievalQuality(dir: string): Promise<Bench
     };
     results.set(config.label, { all: mean(), keyword: mean('keyword'), paraphrase: mean('paraphrase') });
   }
-  db.close();
+  await db.close();
 
   const keywords = QUALITY_QUERIES.filter((q) => q.kind === 'keyword').length;
   console.log(

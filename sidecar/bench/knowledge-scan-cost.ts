@@ -37,7 +37,7 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
     apps: [files, notes],
   });
   const contexts = createTestSyncContexts(double.url);
-  const db = openIndexDatabase(join(dir, 'knowledge-scan.db'));
+  const db = await openIndexDatabase(join(dir, 'knowledge-scan.db'));
   const deps = {
     store: createSqliteIndexStore(db),
     queue: createSyncQueue(db, { max: 50_000 }),
@@ -86,7 +86,7 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
   } finally {
     await contexts.close();
     await double.close();
-    db.close();
+    await db.close();
   }
 }
 

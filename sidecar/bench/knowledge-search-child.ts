@@ -12,7 +12,7 @@ import {
 
 const [dbPath, userId = 'alice'] = process.argv.slice(2);
 if (!dbPath) throw new Error('usage: knowledge-search-child.ts <db> [user]');
-const db = openIndexDatabase(dbPath);
+const db = await openIndexDatabase(dbPath);
 const store = createSqliteIndexStore(db);
 const { handle } = defaultEmbedder();
 const search = createSearchService({ store, embedder: handle, nextcloudHost: 'https://cloud.example.com' });
@@ -31,7 +31,6 @@ collectGarbage();
 const { chunks } = await store.counts(userId);
 console.log(JSON.stringify({ rssBeforeMb, rssLoadedMb, chunks }));
 process.once('SIGTERM', () => {
-  db.close();
-  process.exit(0);
+  void db.close().then(() => process.exit(0));
 });
 setInterval(() => undefined, 60_000);

@@ -17,6 +17,7 @@ import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
 import { parseKnowledgeSettings } from '../src/settings/knowledge-settings.js';
 import { createAuditLog } from '../src/store/audit-log.js';
 import { createSecretBox } from '../src/store/secret-box.js';
+import type { SqliteSqlDatabase } from '../src/store/sql/sqlite-database.js';
 import { openTokenStorage } from '../src/store/token-storage.js';
 import { indexDocument } from '../src/sync/indexer.js';
 import { createFilesSource } from '../src/sync/sources/files-source.js';
@@ -59,7 +60,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     box: await createSecretBox(KEY),
     audit: createAuditLog(storage.db),
   });
-  registrations.add({
+  await registrations.add({
     nextcloudId: 1,
     event: `${NODE}NodeCreatedEvent`,
     preset: 'files',
@@ -72,7 +73,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
   const settings = parseKnowledgeSettings((name) => ({ VECTOR_SYNC_ENABLED: 'true' })[name], problems);
   if (problems.length > 0) throw new Error(problems.join(' '));
   const http = createHttpClient({ verifySsl: false, timeoutMs: 10_000, userAgent: 'knowledge-bench' });
-  const store = createSqliteIndexStore(storage.db);
+  const store = createSqliteIndexStore(storage.db as SqliteSqlDatabase);
   const { embedder, handle } = defaultEmbedder();
   const engine = createSyncEngine({
     settings,
@@ -165,7 +166,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     await new Promise((resolve) => server.close(resolve));
     await http.close();
     await double.close();
-    storage.close();
+    await storage.close();
   }
 }
 

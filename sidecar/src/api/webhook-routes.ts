@@ -75,7 +75,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
 
   router.get('/api/v1/apps', identify, async (_req, res) => {
     const { apps } = await asAdmin(res);
-    const registered = new Set(deps.registrations?.list().map((registration) => registration.preset));
+    const registered = new Set((await deps.registrations?.list())?.map((registration) => registration.preset));
     res.json({
       apps,
       webhooks_available: apps.includes(WEBHOOK_APP),
@@ -89,7 +89,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
   router.get('/api/v1/webhooks', identify, async (_req, res) => {
     const registrations = store();
     await asAdmin(res);
-    res.json({ webhooks: registrations.list().map(describe) });
+    res.json({ webhooks: (await registrations.list()).map(describe) });
   });
 
   router.post('/api/v1/webhooks', identify, async (req: Request, res: Response) => {
@@ -103,7 +103,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     if (!admin.apps.includes(definition.app)) {
       throw new ConflictError(`The ${definition.app} app is not enabled in Nextcloud.`);
     }
-    const existing = registrations.list();
+    const existing = await registrations.list();
     if (existing.some((registration) => registration.preset === preset)) {
       throw new ConflictError(`The ${preset} preset is already registered; delete its webhooks first.`);
     }
@@ -129,7 +129,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
         const nextcloudId = Number(answer?.id);
         if (!Number.isSafeInteger(nextcloudId)) throw new ConflictError('Nextcloud answered without a webhook id.');
         const record = { nextcloudId, event, preset, uri: deps.receiverUrl, eventFilter, registeredBy: admin.userId };
-        done.push(registrations.add({ ...record, secret }, requestIdOf(res)));
+        done.push(await registrations.add({ ...record, secret }, requestIdOf(res)));
       }
     } catch (error) {
       // All or nothing: what was registered of this preset is removed again.
@@ -143,7 +143,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     const registrations = store();
     const id = parseIntegerParam('id', req.params.id, { min: 1, max: Number.MAX_SAFE_INTEGER });
     const admin = await asAdmin(res);
-    const registration = registrations.get(id);
+    const registration = await registrations.get(id);
     if (!registration) throw new NotFoundError('There is no webhook with this id.');
     await unregister(admin, registration, res);
     res.json({ id, deleted: true });
@@ -159,7 +159,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
       method: 'DELETE',
       timeoutMs: deps.timeoutMs,
     });
-    store().delete(registration.id, admin.userId, requestIdOf(res));
+    await store().delete(registration.id, admin.userId, requestIdOf(res));
   }
 
   return router;

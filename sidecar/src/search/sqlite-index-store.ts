@@ -1,5 +1,6 @@
-// The embedded knowledge index: rows in the sidecar's SQLite file, searched from per-user in-memory segments.
-import type { SqliteDatabase } from '../store/database.js';
+// The embedded knowledge index: rows in the sidecar's SQLite file, searched from per-user in-memory segments. Reads
+// are synchronous on the connection; writes wait through `exclusive` until no token-store transaction holds it.
+import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import { isDocType, DOC_TYPES } from './doc-types.js';
 import type { IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
 import {
@@ -35,8 +36,8 @@ const EMBEDDER_KEY = 'embedder';
 const POINT_ID = /^[1-9]\d{0,15}$/;
 
 /** Needs migration 006 applied to `db`. */
-export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexStoreOptions = {}): IndexStore {
-  const sql = prepareIndexStatements(db);
+export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteIndexStoreOptions = {}): IndexStore {
+  const sql = prepareIndexStatements(db.raw);
   const users = new LoadedUsers(sql, {
     maxLoadedChunks: options.maxLoadedChunks ?? 100_000,
     sliceMs: options.loadSliceMs ?? 15,
@@ -67,13 +68,15 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
     async useEmbedder(embedderId, dimensions) {
       if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error('Embedding dimensions must be positive.');
       if (embedder?.id === embedderId && embedder.dimensions === dimensions) return false;
-      const cleared = db.transaction(() => {
-        const removed = sql.clearAll.run().changes;
-        sql.clearTerms.run();
-        sql.clearPending.run();
-        sql.setMeta.run(EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions }));
-        return removed > 0;
-      })();
+      const cleared = await db.exclusive((raw) =>
+        raw.transaction(() => {
+          const removed = sql.clearAll.run().changes;
+          sql.clearTerms.run();
+          sql.clearPending.run();
+          sql.setMeta.run(EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions }));
+          return removed > 0;
+        })(),
+      );
       users.forgetAll();
       embedder = { id: embedderId, dimensions };
       return cleared;
@@ -99,10 +102,12 @@ export function createSqliteIndexStore(db: SqliteDatabase, options: SqliteIndexS
     },
 
     async deleteUser(userId) {
-      const removed = db.transaction(() => {
-        sql.deleteUserTerms.run(userId);
-        return sql.deleteUser.run(userId).changes;
-      })();
+      const removed = await db.exclusive((raw) =>
+        raw.transaction(() => {
+          sql.deleteUserTerms.run(userId);
+          return sql.deleteUser.run(userId).changes;
+        })(),
+      );
       users.forget(userId);
       return removed;
     },

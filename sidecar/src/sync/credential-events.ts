@@ -11,12 +11,15 @@ export function withSyncNotifications(
 ): AppPasswordStore {
   return {
     ...store,
-    store: (userId, credential, requestId) => {
-      store.store(userId, credential, requestId);
-      engine.userProvisioned(userId);
+    store: async (userId, credential, requestId) => {
+      await store.store(userId, credential, requestId);
+      // Awaited (two quick writes; the scan itself runs in the background): the status shows the user active at once.
+      await engine.userProvisioned(userId).catch((error: unknown) => {
+        logger.error({ err: error, userId, requestId }, 'sync: starting the user sync failed');
+      });
     },
-    delete: (userId, requestId) => {
-      const existed = store.delete(userId, requestId);
+    delete: async (userId, requestId) => {
+      const existed = await store.delete(userId, requestId);
       engine.userRemoved(userId).catch((error: unknown) => {
         logger.error({ err: error, userId, requestId }, 'sync: removing the user index failed');
       });

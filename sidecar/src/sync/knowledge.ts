@@ -8,7 +8,9 @@ import type { IndexStore } from '../search/index-store.js';
 import { createSearchService, type SearchService } from '../search/search-service.js';
 import { createSqliteIndexStore } from '../search/sqlite-index-store.js';
 import type { Settings } from '../settings/settings.js';
-import type { SqliteDatabase } from '../store/database.js';
+import type { SqlDatabase } from '../store/sql/sql-database.js';
+import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
+import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
 import { createPdfTextPool } from './extract/pdf-text.js';
 import { createCalendarSource } from './sources/calendar-source.js';
 import { createContactsSource } from './sources/contacts-source.js';
@@ -35,7 +37,8 @@ export interface KnowledgeDeps {
   settings: Settings;
   http: HttpClient;
   logger: Logger;
-  db: SqliteDatabase;
+  /** The sidecar's database: the sync's state lives there, and on SQLite the embedded index too. */
+  db: SqlDatabase;
   credentials: SyncCredentials;
   /** Tests shorten the scheduler's tick. */
   tickMs?: number;
@@ -45,7 +48,7 @@ export interface KnowledgeDeps {
 export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   const { settings } = deps;
   const knowledge = settings.knowledge;
-  const store = await openIndexStore(settings, deps.db);
+  const store = await openIndexStore(deps.db);
   const embedder = createEmbedderHandle(knowledge.embedding, deps.http, {
     timeoutMs: settings.nextcloud.httpTimeoutMs,
     clock: deps.clock,
@@ -98,21 +101,21 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   };
 }
 
-async function openIndexStore(settings: Settings, db: SqliteDatabase): Promise<IndexStore> {
-  const url = settings.knowledge.databaseUrl;
-  if (!url) return createSqliteIndexStore(db);
-  // Loaded only when configured: most deployments never need the PostgreSQL driver.
-  const [{ default: pg }, { createPostgresIndexStore }] = await Promise.all([
-    import('pg'),
-    import('../search/postgres-index-store.js'),
-  ]);
-  const pool = new pg.Pool({ connectionString: url, max: 8 });
-  return createPostgresIndexStore(pool, { ownsPool: true });
+/** The engine's own index: embedded beside the tokens in SQLite, or PostgreSQL + pgvector on the shared pool. */
+async function openIndexStore(db: SqlDatabase): Promise<IndexStore> {
+  if (db.engine === 'sqlite') return createSqliteIndexStore(db as SqliteSqlDatabase);
+  // Loaded only when configured: most deployments never need the pgvector store.
+  const { createPostgresIndexStore } = await import('../search/postgres-index-store.js');
+  // The pool belongs to the database: the index store must not end it when it closes.
+  return createPostgresIndexStore((db as PostgresSqlDatabase).pool);
 }
 
 /** Background credentials by mode: provisioned app passwords (hybrid, oauth) or basic mode's configured user. */
 export function syncCredentialsFrom(options: {
-  appPasswords?: { listUserIds(): string[]; get(userId: string): { loginName: string; password: string } | undefined };
+  appPasswords?: {
+    listUserIds(): Promise<string[]>;
+    get(userId: string): Promise<{ loginName: string; password: string } | undefined>;
+  };
   basicUser?: { userId: () => Promise<string>; credentials: NextcloudCredentials };
 }): SyncCredentials {
   const { appPasswords, basicUser } = options;
@@ -123,10 +126,10 @@ export function syncCredentialsFrom(options: {
     };
   }
   return {
-    userIds: () => Promise.resolve(appPasswords?.listUserIds() ?? []),
-    get: (userId) => {
-      const stored = appPasswords?.get(userId);
-      return Promise.resolve(stored && { loginName: stored.loginName, password: stored.password });
+    userIds: async () => (await appPasswords?.listUserIds()) ?? [],
+    get: async (userId) => {
+      const stored = await appPasswords?.get(userId);
+      return stored && { loginName: stored.loginName, password: stored.password };
     },
   };
 }

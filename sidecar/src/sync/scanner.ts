@@ -44,8 +44,8 @@ export async function scanSource(
   const indexed = await deps.store.versions(context.userId, source.docType);
   let queued = 0;
   let full = false;
-  const enqueue = (docId: string, action: 'index' | 'delete', version?: string, hint?: string) => {
-    const accepted = deps.queue.enqueue(
+  const enqueue = async (docId: string, action: 'index' | 'delete', version?: string, hint?: string) => {
+    const accepted = await deps.queue.enqueue(
       { userId: context.userId, docType: source.docType, docId, action, version, hint },
       deps.now(),
     );
@@ -56,12 +56,12 @@ export async function scanSource(
   for (const document of result.changed) {
     seen.add(document.docId);
     if (indexed.get(document.docId) !== document.version) {
-      enqueue(document.docId, 'index', document.version, document.hint);
+      await enqueue(document.docId, 'index', document.version, document.hint);
     }
   }
-  for (const docId of result.removed) if (indexed.has(docId)) enqueue(docId, 'delete');
+  for (const docId of result.removed) if (indexed.has(docId)) await enqueue(docId, 'delete');
   if (result.complete) {
-    for (const docId of indexed.keys()) if (!seen.has(docId)) enqueue(docId, 'delete');
+    for (const docId of indexed.keys()) if (!seen.has(docId)) await enqueue(docId, 'delete');
   }
   return {
     // A full queue keeps the old cursor: the next scan sees the same changes again.

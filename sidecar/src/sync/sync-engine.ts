@@ -41,15 +41,15 @@ export interface SyncEngineDeps {
 export interface SyncEngine extends SyncWaker {
   start(): void;
   stop(): Promise<void>;
-  /** A credential was stored for the user: (re)start their sync at once. */
-  userProvisioned(userId: string): void;
+  /** A credential was stored for the user: (re)start their sync at once (resolves once they are active). */
+  userProvisioned(userId: string): Promise<void>;
   /** The user's credential is gone: remove their whole index, queue and state. */
   userRemoved(userId: string): Promise<void>;
   /** Scans now the users given (all when omitted) and resolves when their scans have queued their work. */
   scanNow(userIds?: string[]): Promise<void>;
   /** Resolves once no scan runs and no ready work is queued (tests and benchmarks). */
   idle(): Promise<void>;
-  readonly pausedReason: (userId: string) => string | undefined;
+  pausedReason(userId: string): Promise<string | undefined>;
   /** The embedder, with the index switched to it first (search must never query vectors of another embedder). */
   embedder(): Promise<Embedder>;
 }
@@ -58,6 +58,8 @@ const PAUSED_MESSAGE =
   'Nextcloud refused the app password (revoked or changed). Provision a new one in the MCP personal settings.';
 const EMBEDDER_WAIT_MS = 30_000;
 const NEXTCLOUD_WAIT_MS = 30_000;
+/** How long a claimed queue item stays out of other workers' reach; renewed while it is in work. */
+export const CLAIM_MS = 120_000;
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { settings, queue, users, store, logger } = deps;
@@ -69,6 +71,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let embedderInUse: string | undefined;
+  let claimsRenewedAt = 0;
+  let pumping = false;
+  let pumpAgain = false;
   const idleWaiters: (() => void)[] = [];
 
   const contextFor = async (userId: string): Promise<SyncContext | undefined> => {
@@ -84,24 +89,24 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     const run = (async () => {
       const context = await contextFor(userId);
       if (!context) return;
-      const previous = new Map(users.sources(userId).map((state) => [state.docType, state]));
+      const previous = new Map((await users.sources(userId)).map((state) => [state.docType, state]));
       let failed = false;
       for (const source of deps.sources) {
         if (controller.signal.aborted) return;
         const outcome = await scanSource(source, context, previous.get(source.docType), { store, queue, now: clock });
-        users.saveSource(userId, source.docType, outcome.state, clock());
+        await users.saveSource(userId, source.docType, outcome.state, clock());
         if (outcome.unauthenticated) {
-          users.pause(userId, PAUSED_MESSAGE);
+          await users.pause(userId, PAUSED_MESSAGE);
           logger.warn({ userId }, 'sync paused: Nextcloud refused the credential');
           return;
         }
         failed ||= outcome.failed;
       }
-      const failures = (users.get(userId)?.scanFailures ?? 0) + (failed ? 1 : 0);
+      const failures = ((await users.get(userId))?.scanFailures ?? 0) + (failed ? 1 : 0);
       const delay = failed
         ? Math.min(settings.scanIntervalMs, 5000 * 2 ** Math.min(failures, 10))
         : settings.scanIntervalMs;
-      users.scanned(userId, clock(), clock() + delay, failed);
+      await users.scanned(userId, clock(), clock() + delay, failed);
     })()
       .catch((error: unknown) => logger.error({ err: error, userId }, 'sync scan failed'))
       .finally(() => {
@@ -114,13 +119,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 
   const refreshUsers = async (): Promise<void> => {
     const current = new Set(await deps.credentials.userIds());
-    for (const userId of current) users.ensure(userId, clock());
-    for (const state of users.list()) if (!current.has(state.userId)) await removeUser(state.userId);
+    for (const userId of current) await users.ensure(userId, clock());
+    for (const state of await users.list()) if (!current.has(state.userId)) await removeUser(state.userId);
   };
 
   const removeUser = async (userId: string): Promise<void> => {
-    queue.deleteUser(userId);
-    users.delete(userId);
+    await queue.deleteUser(userId);
+    await users.delete(userId);
     const documents = await store.deleteUser(userId);
     logger.info({ userId, documents }, 'sync: removed the user index');
   };
@@ -130,11 +135,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     if (embedderInUse !== embedder.id) {
       if (await store.useEmbedder(embedder.id, embedder.dimensions)) {
         logger.info({ embedder: embedder.id }, 'sync: the embedder changed; every document is indexed again');
-        for (const state of users.list()) {
-          for (const source of users.sources(state.userId)) {
-            users.saveSource(state.userId, source.docType, { ...source, cursor: undefined }, clock());
+        for (const state of await users.list()) {
+          for (const source of await users.sources(state.userId)) {
+            await users.saveSource(state.userId, source.docType, { ...source, cursor: undefined }, clock());
           }
-          users.scanAt(state.userId, clock());
+          await users.scanAt(state.userId, clock());
         }
       }
       embedderInUse = embedder.id;
@@ -147,22 +152,25 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     try {
       if (item.action === 'delete' || !source) {
         await store.deleteDocument(item.userId, item.docType, item.docId);
-        queue.done(item);
+        await queue.done(item);
         return;
       }
       const embedder = await currentEmbedder();
       const context = await contextFor(item.userId);
-      if (!context) return queue.done(item);
+      if (!context) return await queue.done(item);
       const fetched = await source.read(context, { docId: item.docId, version: item.version, hint: item.hint });
       if (fetched) await indexDocument(store, embedder, item.userId, fetched, settings);
       else await store.deleteDocument(item.userId, item.docType, item.docId);
-      queue.done(item);
+      await queue.done(item);
     } catch (error) {
-      failed(item, error);
+      await failed(item, error).catch((cause: unknown) =>
+        // The claim expires and returns the item to the queue.
+        logger.error({ err: cause, userId: item.userId }, 'sync: a failure could not be recorded'),
+      );
     }
   };
 
-  const failed = (item: QueueItem, error: unknown): void => {
+  const failed = async (item: QueueItem, error: unknown): Promise<void> => {
     const now = clock();
     logger.debug(
       { err: error, userId: item.userId, docType: item.docType, attempts: item.attempts },
@@ -177,7 +185,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       return queue.retry(item.id, now + NEXTCLOUD_WAIT_MS, scanFailureMessage(error), false);
     }
     if (error instanceof UnauthenticatedError) {
-      users.pause(item.userId, PAUSED_MESSAGE);
+      await users.pause(item.userId, PAUSED_MESSAGE);
       return queue.retry(item.id, now, 'Nextcloud refused the credential.', false);
     }
     const reason = scanFailureMessage(error);
@@ -186,36 +194,71 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       return queue.dead(item.id, reason, now);
     }
     const backoff = error instanceof RateLimitedError ? 60_000 : 2000 * 2 ** item.attempts;
-    queue.retry(item.id, now + Math.min(backoff, 600_000), reason, true);
+    return queue.retry(item.id, now + Math.min(backoff, 600_000), reason, true);
   };
 
+  /** Claims ready work for free workers; one pass at a time (a call meanwhile makes the pass run again). */
   const pump = (): void => {
-    if (!running) return notifyIdle();
-    const free = settings.workers - busy.size;
-    if (free > 0) {
-      for (const item of queue.ready(clock(), free, busy)) {
-        busy.add(item.id);
-        void process(item).finally(() => {
-          busy.delete(item.id);
-          pump();
-        });
-      }
+    if (pumping) {
+      pumpAgain = true;
+      return;
     }
-    notifyIdle();
+    pumping = true;
+    void pumpPasses();
+  };
+  const pumpPasses = async (): Promise<void> => {
+    try {
+      do {
+        pumpAgain = false;
+        const free = settings.workers - busy.size;
+        if (running && free > 0) {
+          const claimed = await queue.claim(clock(), free, CLAIM_MS);
+          // Stopped meanwhile: what was claimed goes back at once rather than when the claim runs out.
+          if (!running)
+            await queue.extend(
+              claimed.map((item) => item.id),
+              0,
+            );
+          else
+            for (const item of claimed) {
+              // Still in work here after its claim ran out: the running worker finishes (and releases) it.
+              if (busy.has(item.id)) continue;
+              busy.add(item.id);
+              void process(item).finally(() => {
+                busy.delete(item.id);
+                pump();
+              });
+            }
+        }
+        await notifyIdle();
+      } while (pumpAgain);
+    } catch (error) {
+      logger.error({ err: error }, 'sync: the queue could not be read');
+    } finally {
+      pumping = false;
+    }
   };
 
-  const isIdle = () => busy.size === 0 && scanning.size === 0 && (queue.nextReadyAt() ?? Infinity) > clock();
-  const notifyIdle = () => {
-    if (!isIdle()) return;
+  const renewClaims = async (): Promise<void> => {
+    if (busy.size === 0 || clock() - claimsRenewedAt < CLAIM_MS / 4) return;
+    claimsRenewedAt = clock();
+    await queue.extend([...busy], clock() + CLAIM_MS);
+  };
+
+  const isIdle = async () =>
+    busy.size === 0 && scanning.size === 0 && ((await queue.nextReadyAt()) ?? Infinity) > clock();
+  const notifyIdle = async () => {
+    if (idleWaiters.length === 0 || !(await isIdle())) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
   };
 
   const tick = async (): Promise<void> => {
     try {
       await refreshUsers();
-      for (const state of users.list()) {
+      for (const state of await users.list()) {
         if (state.state === 'active' && state.nextScanAt <= clock()) void scanUser(state.userId);
       }
+      await renewClaims();
       pump();
     } catch (error) {
       logger.error({ err: error }, 'sync tick failed');
@@ -235,21 +278,22 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       controller.abort();
       if (timer) clearTimeout(timer);
       await Promise.allSettled([...scanning.values()]);
-      while (busy.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (busy.size > 0 || pumping) await new Promise((resolve) => setTimeout(resolve, 10));
     },
     wake: (events) => {
       for (const event of events) void wakeOne(event);
     },
-    userProvisioned: (userId) => {
-      users.ensure(userId, clock());
-      users.resume(userId, clock());
+    userProvisioned: async (userId) => {
+      await users.ensure(userId, clock());
+      await users.resume(userId, clock());
       if (running) void scanUser(userId);
     },
     userRemoved: removeUser,
     scanNow: async (userIds) => {
       await refreshUsers();
-      const targets = userIds ?? users.list().map((state) => state.userId);
-      await Promise.all(targets.filter((id) => users.get(id)?.state === 'active').map((id) => scanUser(id)));
+      const targets = userIds ?? (await users.list()).map((state) => state.userId);
+      const active = await Promise.all(targets.map(async (id) => (await users.get(id))?.state === 'active'));
+      await Promise.all(targets.filter((_, i) => active[i]).map((id) => scanUser(id)));
       pump();
     },
     idle: () =>
@@ -257,27 +301,27 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         idleWaiters.push(resolve);
         pump();
       }),
-    pausedReason: (userId) => users.get(userId)?.pausedReason,
+    pausedReason: async (userId) => (await users.get(userId))?.pausedReason,
     embedder: currentEmbedder,
   };
 
   async function wakeOne(event: WakeEvent): Promise<void> {
     try {
-      const state = users.get(event.userId);
+      const state = await users.get(event.userId);
       if (!state || state.state !== 'active') return;
       const now = clock();
       const base = { userId: event.userId, docType: event.docType };
       if (event.deleted) {
-        if (event.docId) queue.enqueue({ ...base, docId: event.docId, action: 'delete' }, now);
+        if (event.docId) await queue.enqueue({ ...base, docId: event.docId, action: 'delete' }, now);
         else if (event.filePath) {
           const gone = await store.findByFilePath(event.userId, event.filePath);
-          for (const document of gone) queue.enqueue({ ...base, docId: document.docId, action: 'delete' }, now);
+          for (const document of gone) await queue.enqueue({ ...base, docId: document.docId, action: 'delete' }, now);
         }
       } else if (event.docId) {
-        queue.enqueue({ ...base, docId: event.docId, action: 'index', hint: event.filePath }, now);
+        await queue.enqueue({ ...base, docId: event.docId, action: 'index', hint: event.filePath }, now);
       }
       // A scan soon reconciles what the event cannot say (a folder's files, a note behind a file, a rename).
-      users.scanAt(event.userId, now + 2000);
+      await users.scanAt(event.userId, now + 2000);
       pump();
     } catch (error) {
       logger.warn({ err: error, userId: event.userId }, 'sync: a webhook event could not be queued');

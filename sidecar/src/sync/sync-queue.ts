@@ -1,7 +1,8 @@
 // The persistent document queue: one row per user and document (a newer request replaces an older one), bounded,
-// with retry times and dead letters that keep their reason. It survives restarts because it lives in the store.
-import type { SqliteDatabase } from '../store/database.js';
+// with retry times and dead letters that keep their reason. It lives in the database, so it survives restarts and is
+// shared by every replica: a worker claims items atomically, and a claim that expires returns the item.
 import type { DocType } from '../search/doc-types.js';
+import type { SqlDatabase } from '../store/sql/sql-database.js';
 
 export type QueueAction = 'index' | 'delete';
 
@@ -34,101 +35,156 @@ export interface EnqueueRequest {
 }
 
 export interface SyncQueue {
-  /** Queues (or replaces) work; returns false when the queue is full (the next scan finds the change again). */
-  enqueue(request: EnqueueRequest, now: number): boolean;
-  /** The oldest ready items of active users not in `busy`, at most `count`. */
-  ready(now: number, count: number, busy: ReadonlySet<number>): QueueItem[];
-  /** Earliest time an item becomes ready (undefined: nothing queued). */
-  nextReadyAt(): number | undefined;
-  /** Removes the item unless it was queued again meanwhile with other work (another action or version). */
-  done(item: Pick<QueueItem, 'id' | 'action' | 'version'>): void;
+  /** Queues (or replaces) work; resolves false when the queue is full (the next scan finds the change again). */
+  enqueue(request: EnqueueRequest, now: number): Promise<boolean>;
+  /**
+   * Claims the oldest ready, unclaimed items of active users, at most `count`, until `now + claimMs`: no other
+   * claim (of this or another process) gets them until they are done, retried, dead or the claim expires.
+   */
+  claim(now: number, count: number, claimMs: number): Promise<QueueItem[]>;
+  /** Keeps the claims of items still in work until `until` (a long document outlives a claim); 0 releases them. */
+  extend(ids: readonly number[], until: number): Promise<void>;
+  /** Earliest time an item becomes ready or its claim expires (undefined: nothing queued). */
+  nextReadyAt(): Promise<number | undefined>;
+  /** Removes the item unless it was queued again meanwhile with other work (which is then released). */
+  done(item: Pick<QueueItem, 'id' | 'action' | 'version'>): Promise<void>;
   /** Tries again at `notBefore`, counting the attempt when `counted`. */
-  retry(id: number, notBefore: number, reason: string, counted: boolean): void;
-  dead(id: number, reason: string, now: number): void;
-  queuedCount(userId?: string): number;
-  deadLetters(userId: string, limit: number): DeadLetter[];
-  deadCount(userId: string): number;
-  deleteUser(userId: string): void;
+  retry(id: number, notBefore: number, reason: string, counted: boolean): Promise<void>;
+  dead(id: number, reason: string, now: number): Promise<void>;
+  queuedCount(userId?: string): Promise<number>;
+  deadLetters(userId: string, limit: number): Promise<DeadLetter[]>;
+  deadCount(userId: string): Promise<number>;
+  deleteUser(userId: string): Promise<void>;
 }
 
 /**
  * The same request again (a rescan listing the same version) keeps its attempts, wait and dead-letter state: only
- * new work (another version or action) starts afresh.
+ * new work (another version or action) starts afresh. A claim is kept either way: the worker holding it releases
+ * the item when it finds newer work queued (`done`), so one document is never indexed by two workers at once.
  */
 const SAME_WORK =
   "(sync_queue.action = excluded.action AND sync_queue.version = excluded.version AND excluded.version <> '')";
 
-export function createSyncQueue(db: SqliteDatabase, options: { max: number }): SyncQueue {
-  const count = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM sync_queue WHERE state = 'queued'");
-  const countFor = db.prepare<[string], { n: number }>(
-    "SELECT count(*) AS n FROM sync_queue WHERE state = 'queued' AND user_id = ?",
-  );
-  const exists = db.prepare<[string, string, string], { id: number }>(
-    'SELECT id FROM sync_queue WHERE user_id = ? AND doc_type = ? AND doc_id = ?',
-  );
-  const upsert = db.prepare(
-    `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, version, hint, enqueued_at, not_before)
-     VALUES (@userId, @docType, @docId, @action, @version, @hint, @now, 0)
-     ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET
-       attempts = CASE WHEN ${SAME_WORK} THEN attempts ELSE 0 END,
-       state = CASE WHEN ${SAME_WORK} THEN state ELSE 'queued' END,
-       last_error = CASE WHEN ${SAME_WORK} THEN last_error ELSE NULL END,
-       not_before = CASE WHEN ${SAME_WORK} THEN not_before ELSE 0 END,
-       action = excluded.action, version = excluded.version, hint = excluded.hint`,
-  );
-  const ready = db.prepare<[number, number], QueueRow>(
-    `SELECT q.id, q.user_id, q.doc_type, q.doc_id, q.action, q.version, q.hint, q.attempts FROM sync_queue q
-     JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active'
-     WHERE q.state = 'queued' AND q.not_before <= ? ORDER BY q.not_before, q.id LIMIT ?`,
-  );
-  const nextReady = db.prepare<[], { at: number | null }>(
-    `SELECT min(q.not_before) AS at FROM sync_queue q
-     JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active' WHERE q.state = 'queued'`,
-  );
-  const remove = db.prepare('DELETE FROM sync_queue WHERE id = ? AND action = ? AND version = ?');
-  const retry = db.prepare(
-    'UPDATE sync_queue SET not_before = ?, last_error = ?, attempts = attempts + ? WHERE id = ?',
-  );
-  const dead = db.prepare(
-    "UPDATE sync_queue SET state = 'dead', last_error = ?, attempts = attempts + 1, not_before = ? WHERE id = ?",
-  );
-  const deadList = db.prepare<[string, number], DeadRow>(
-    `SELECT doc_type, doc_id, last_error, attempts, not_before FROM sync_queue
-     WHERE user_id = ? AND state = 'dead' ORDER BY not_before DESC LIMIT ?`,
-  );
-  const deadCount = db.prepare<[string], { n: number }>(
-    "SELECT count(*) AS n FROM sync_queue WHERE user_id = ? AND state = 'dead'",
-  );
-  const deleteUser = db.prepare('DELETE FROM sync_queue WHERE user_id = ?');
+const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, version, hint, enqueued_at, not_before)
+  VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+  ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET
+    attempts = CASE WHEN ${SAME_WORK} THEN sync_queue.attempts ELSE 0 END,
+    state = CASE WHEN ${SAME_WORK} THEN sync_queue.state ELSE 'queued' END,
+    last_error = CASE WHEN ${SAME_WORK} THEN sync_queue.last_error ELSE NULL END,
+    not_before = CASE WHEN ${SAME_WORK} THEN sync_queue.not_before ELSE 0 END,
+    action = excluded.action, version = excluded.version, hint = excluded.hint`;
+
+const READY = `SELECT q.id FROM sync_queue q
+  JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active'
+  WHERE q.state = 'queued' AND q.not_before <= ? AND q.claimed_until <= ? ORDER BY q.not_before, q.id LIMIT ?`;
+
+/**
+ * One statement: the rows are chosen and claimed together. On PostgreSQL the chosen rows are locked, rows another
+ * claim holds locked are skipped, and a row claimed by a claim that committed meanwhile is checked again (and left
+ * out); on SQLite every write holds the database's write lock.
+ */
+const claimSql = (engine: SqlDatabase['engine']) =>
+  `UPDATE sync_queue SET claimed_until = ? WHERE claimed_until <= ? AND id IN (${READY}${
+    engine === 'postgres' ? ' FOR UPDATE OF q SKIP LOCKED' : ''
+  })
+  RETURNING id, user_id, doc_type, doc_id, action, version, hint, attempts, not_before`;
+
+export function createSyncQueue(db: SqlDatabase, options: { max: number }): SyncQueue {
+  const claim = claimSql(db.engine);
+  const count = async (userId?: string) =>
+    (
+      await db.get<{ n: number }>(
+        `SELECT count(*) AS n FROM sync_queue WHERE state = 'queued'${userId === undefined ? '' : ' AND user_id = ?'}`,
+        userId === undefined ? [] : [userId],
+      )
+    )?.n ?? 0;
 
   return {
-    enqueue: (request, now) => {
-      const known = exists.get(request.userId, request.docType, request.docId);
-      if (!known && count.get()!.n >= options.max) return false;
-      upsert.run({ ...request, version: request.version ?? '', hint: request.hint ?? null, now });
+    async enqueue(request, now) {
+      const known = await db.get('SELECT id FROM sync_queue WHERE user_id = ? AND doc_type = ? AND doc_id = ?', [
+        request.userId,
+        request.docType,
+        request.docId,
+      ]);
+      // Replicas enqueueing at once may overshoot `max` by a few rows: the bound is against growth, not exact.
+      if (!known && Number(await count()) >= options.max) return false;
+      await db.run(UPSERT, [
+        request.userId,
+        request.docType,
+        request.docId,
+        request.action,
+        request.version ?? '',
+        request.hint ?? null,
+        now,
+      ]);
       return true;
     },
-    ready: (now, limit, busy) =>
-      ready
-        .all(now, limit + busy.size)
-        .filter((row) => !busy.has(row.id))
-        .slice(0, limit)
-        .map(toItem),
-    nextReadyAt: () => nextReady.get()?.at ?? undefined,
-    done: (item) => void remove.run(item.id, item.action, item.version),
-    retry: (id, notBefore, reason, counted) => void retry.run(notBefore, reason, counted ? 1 : 0, id),
-    dead: (id, reason, now) => void dead.run(reason, now, id),
-    queuedCount: (userId) => (userId === undefined ? count.get()!.n : countFor.get(userId)!.n),
-    deadLetters: (userId, limit) =>
-      deadList.all(userId, limit).map((row) => ({
+    async claim(now, limit, claimMs) {
+      if (limit <= 0) return [];
+      const rows = await db.all<QueueRow>(claim, [now + claimMs, now, now, now, limit]);
+      return rows.sort((a, b) => a.not_before - b.not_before || a.id - b.id).map(toItem);
+    },
+    async extend(ids, until) {
+      if (ids.length === 0) return;
+      await db.run(
+        `UPDATE sync_queue SET claimed_until = ? WHERE claimed_until > 0 AND id IN (${ids.map(() => '?').join(', ')})`,
+        [until, ...ids],
+      );
+    },
+    async nextReadyAt() {
+      const row = await db.get<{ at: number | null }>(
+        `SELECT min(CASE WHEN q.claimed_until > q.not_before THEN q.claimed_until ELSE q.not_before END) AS at
+         FROM sync_queue q JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active'
+         WHERE q.state = 'queued'`,
+      );
+      return row?.at ?? undefined;
+    },
+    async done(item) {
+      const removed = await db.run('DELETE FROM sync_queue WHERE id = ? AND action = ? AND version = ?', [
+        item.id,
+        item.action,
+        item.version,
+      ]);
+      if (removed.changes === 0) await db.run('UPDATE sync_queue SET claimed_until = 0 WHERE id = ?', [item.id]);
+    },
+    async retry(id, notBefore, reason, counted) {
+      await db.run(
+        'UPDATE sync_queue SET not_before = ?, last_error = ?, attempts = attempts + ?, claimed_until = 0 WHERE id = ?',
+        [notBefore, reason, counted ? 1 : 0, id],
+      );
+    },
+    async dead(id, reason, now) {
+      await db.run(
+        `UPDATE sync_queue SET state = 'dead', last_error = ?, attempts = attempts + 1, not_before = ?, claimed_until = 0
+         WHERE id = ?`,
+        [reason, now, id],
+      );
+    },
+    queuedCount: async (userId) => Number(await count(userId)),
+    async deadLetters(userId, limit) {
+      const rows = await db.all<DeadRow>(
+        `SELECT doc_type, doc_id, last_error, attempts, not_before FROM sync_queue
+         WHERE user_id = ? AND state = 'dead' ORDER BY not_before DESC LIMIT ?`,
+        [userId, limit],
+      );
+      return rows.map((row) => ({
         docType: row.doc_type,
         docId: row.doc_id,
         reason: row.last_error ?? 'unknown',
         attempts: row.attempts,
         at: row.not_before,
-      })),
-    deadCount: (userId) => deadCount.get(userId)!.n,
-    deleteUser: (userId) => void deleteUser.run(userId),
+      }));
+    },
+    async deadCount(userId) {
+      const row = await db.get<{ n: number }>(
+        "SELECT count(*) AS n FROM sync_queue WHERE user_id = ? AND state = 'dead'",
+        [userId],
+      );
+      return Number(row?.n ?? 0);
+    },
+    async deleteUser(userId) {
+      await db.run('DELETE FROM sync_queue WHERE user_id = ?', [userId]);
+    },
   };
 }
 
@@ -141,6 +197,7 @@ interface QueueRow {
   version: string;
   hint: string | null;
   attempts: number;
+  not_before: number;
 }
 
 interface DeadRow {

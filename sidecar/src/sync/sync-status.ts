@@ -33,9 +33,13 @@ export async function describeSyncStatus(
   userId: string,
   deps: { store: IndexStore; queue: SyncQueue; users: SyncUserStore; embedder: EmbedderHandle },
 ): Promise<SyncStatus> {
-  const state = deps.users.get(userId);
+  // One query after another: a status poll takes one pooled connection, not six.
+  const state = await deps.users.get(userId);
   const counts = await deps.store.counts(userId);
-  const sourceStates = new Map(deps.users.sources(userId).map((source) => [source.docType, source]));
+  const sourceStates = new Map((await deps.users.sources(userId)).map((source) => [source.docType, source]));
+  const queued = await deps.queue.queuedCount(userId);
+  const failed = await deps.queue.deadCount(userId);
+  const deadLetters = await deps.queue.deadLetters(userId, FAILURES_LISTED);
   const embedder = deps.embedder.peek();
   const sources = Object.fromEntries(
     DOC_TYPES.map((docType) => {
@@ -60,9 +64,9 @@ export async function describeSyncStatus(
     paused_reason: state?.pausedReason ?? null,
     documents: counts.documents,
     chunks: counts.chunks,
-    queued: deps.queue.queuedCount(userId),
-    failed: deps.queue.deadCount(userId),
-    failures: deps.queue.deadLetters(userId, FAILURES_LISTED).map((letter) => ({
+    queued,
+    failed,
+    failures: deadLetters.map((letter) => ({
       doc_type: letter.docType,
       doc_id: letter.docId,
       reason: letter.reason,

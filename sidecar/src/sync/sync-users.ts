@@ -1,7 +1,7 @@
 // The synced users' persistent state: active or paused (with the reason), when they were last and are next
 // scanned, and per source the scan cursor, skipped counts and last problem.
-import type { SqliteDatabase } from '../store/database.js';
 import type { DocType } from '../search/doc-types.js';
+import type { SqlDatabase } from '../store/sql/sql-database.js';
 
 export interface SyncUserState {
   userId: string;
@@ -21,77 +21,82 @@ export interface SourceState {
 
 export interface SyncUserStore {
   /** Creates the user as active (a stored user keeps its state). */
-  ensure(userId: string, now: number): SyncUserState;
-  get(userId: string): SyncUserState | undefined;
-  list(): SyncUserState[];
+  ensure(userId: string, now: number): Promise<SyncUserState>;
+  get(userId: string): Promise<SyncUserState | undefined>;
+  list(): Promise<SyncUserState[]>;
   /** Active again, scanned at once (a new credential was provisioned). */
-  resume(userId: string, now: number): void;
-  pause(userId: string, reason: string): void;
-  scanned(userId: string, at: number, nextAt: number, failed: boolean): void;
+  resume(userId: string, now: number): Promise<void>;
+  pause(userId: string, reason: string): Promise<void>;
+  scanned(userId: string, at: number, nextAt: number, failed: boolean): Promise<void>;
   /** Scan soon (a webhook arrived). */
-  scanAt(userId: string, at: number): void;
-  sources(userId: string): SourceState[];
-  saveSource(userId: string, docType: DocType, state: Omit<SourceState, 'docType'>, now: number): void;
-  delete(userId: string): void;
+  scanAt(userId: string, at: number): Promise<void>;
+  sources(userId: string): Promise<SourceState[]>;
+  saveSource(userId: string, docType: DocType, state: Omit<SourceState, 'docType'>, now: number): Promise<void>;
+  delete(userId: string): Promise<void>;
 }
 
-export function createSyncUserStore(db: SqliteDatabase): SyncUserStore {
-  const insert = db.prepare(
-    'INSERT INTO sync_users (user_id, created_at, next_scan_at) VALUES (?, ?, 0) ON CONFLICT (user_id) DO NOTHING',
-  );
-  const get = db.prepare<[string], UserRow>('SELECT * FROM sync_users WHERE user_id = ?');
-  const list = db.prepare<[], UserRow>('SELECT * FROM sync_users ORDER BY user_id');
-  const resume = db.prepare(
-    "UPDATE sync_users SET state = 'active', paused_reason = NULL, next_scan_at = ?, scan_failures = 0 WHERE user_id = ?",
-  );
-  const pause = db.prepare("UPDATE sync_users SET state = 'paused', paused_reason = ? WHERE user_id = ?");
-  const scanned = db.prepare(
-    `UPDATE sync_users SET last_scan_at = ?, next_scan_at = ?,
-       scan_failures = CASE WHEN ? THEN scan_failures + 1 ELSE 0 END WHERE user_id = ?`,
-  );
-  const scanAt = db.prepare('UPDATE sync_users SET next_scan_at = min(next_scan_at, ?) WHERE user_id = ?');
-  const sources = db.prepare<[string], SourceRow>('SELECT * FROM sync_cursors WHERE user_id = ? ORDER BY doc_type');
-  const saveSource = db.prepare(
-    `INSERT INTO sync_cursors (user_id, doc_type, cursor, skipped, last_error, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (user_id, doc_type) DO UPDATE SET cursor = excluded.cursor, skipped = excluded.skipped,
-       last_error = excluded.last_error, updated_at = excluded.updated_at`,
-  );
-  const deleteUser = db.transaction((userId: string) => {
-    db.prepare('DELETE FROM sync_cursors WHERE user_id = ?').run(userId);
-    db.prepare('DELETE FROM sync_users WHERE user_id = ?').run(userId);
-  });
-
+export function createSyncUserStore(db: SqlDatabase): SyncUserStore {
+  const get = async (userId: string) => {
+    const row = await db.get<UserRow>('SELECT * FROM sync_users WHERE user_id = ?', [userId]);
+    return row && toState(row);
+  };
   return {
-    ensure: (userId, now) => {
-      insert.run(userId, now);
-      return toState(get.get(userId)!);
+    async ensure(userId, now) {
+      await db.run(
+        'INSERT INTO sync_users (user_id, created_at, next_scan_at) VALUES (?, ?, 0) ON CONFLICT (user_id) DO NOTHING',
+        [userId, now],
+      );
+      const state = await get(userId);
+      if (!state) throw new Error('The synced user could not be stored.');
+      return state;
     },
-    get: (userId) => {
-      const row = get.get(userId);
-      return row && toState(row);
+    get,
+    list: async () => (await db.all<UserRow>('SELECT * FROM sync_users ORDER BY user_id')).map(toState),
+    async resume(userId, now) {
+      await db.run(
+        "UPDATE sync_users SET state = 'active', paused_reason = NULL, next_scan_at = ?, scan_failures = 0 WHERE user_id = ?",
+        [now, userId],
+      );
     },
-    list: () => list.all().map(toState),
-    resume: (userId, now) => void resume.run(now, userId),
-    pause: (userId, reason) => void pause.run(reason, userId),
-    scanned: (userId, at, nextAt, failed) => void scanned.run(at, nextAt, failed ? 1 : 0, userId),
-    scanAt: (userId, at) => void scanAt.run(at, userId),
-    sources: (userId) =>
-      sources.all(userId).map((row) => ({
+    async pause(userId, reason) {
+      await db.run("UPDATE sync_users SET state = 'paused', paused_reason = ? WHERE user_id = ?", [reason, userId]);
+    },
+    async scanned(userId, at, nextAt, failed) {
+      await db.run(
+        `UPDATE sync_users SET last_scan_at = ?, next_scan_at = ?,
+           scan_failures = CASE WHEN ? = 1 THEN scan_failures + 1 ELSE 0 END WHERE user_id = ?`,
+        [at, nextAt, failed ? 1 : 0, userId],
+      );
+    },
+    async scanAt(userId, at) {
+      await db.run(
+        'UPDATE sync_users SET next_scan_at = CASE WHEN next_scan_at > ? THEN ? ELSE next_scan_at END WHERE user_id = ?',
+        [at, at, userId],
+      );
+    },
+    async sources(userId) {
+      const rows = await db.all<SourceRow>('SELECT * FROM sync_cursors WHERE user_id = ? ORDER BY doc_type', [userId]);
+      return rows.map((row) => ({
         docType: row.doc_type,
         cursor: row.cursor ?? undefined,
         skipped: row.skipped ? (JSON.parse(row.skipped) as Record<string, number>) : {},
         lastError: row.last_error ?? undefined,
-      })),
-    saveSource: (userId, docType, state, now) =>
-      void saveSource.run(
-        userId,
-        docType,
-        state.cursor ?? null,
-        JSON.stringify(state.skipped),
-        state.lastError ?? null,
-        now,
-      ),
-    delete: (userId) => deleteUser(userId),
+      }));
+    },
+    async saveSource(userId, docType, state, now) {
+      await db.run(
+        `INSERT INTO sync_cursors (user_id, doc_type, cursor, skipped, last_error, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, doc_type) DO UPDATE SET cursor = excluded.cursor, skipped = excluded.skipped,
+           last_error = excluded.last_error, updated_at = excluded.updated_at`,
+        [userId, docType, state.cursor ?? null, JSON.stringify(state.skipped), state.lastError ?? null, now],
+      );
+    },
+    async delete(userId) {
+      await db.transaction(async (tx) => {
+        await tx.run('DELETE FROM sync_cursors WHERE user_id = ?', [userId]);
+        await tx.run('DELETE FROM sync_users WHERE user_id = ?', [userId]);
+      });
+    },
   };
 }
 

@@ -24,7 +24,7 @@ const ALICE = { loginName: 'alice', password: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
 let double: PlatformDouble;
 let hooks: WebhookListenersDouble;
 let store: WebhookRegistrationStore;
-let closeStore: () => void;
+let closeStore: () => Promise<void>;
 let http: HttpClient;
 const apps: { close(): Promise<void> }[] = [];
 let adminUrl: string;
@@ -67,10 +67,10 @@ afterAll(async () => {
   await Promise.all(apps.map((app) => app.close()));
   await http.close();
   await double.close();
-  closeStore();
+  await closeStore();
 });
 beforeEach(async () => {
-  for (const registration of store.list())
+  for (const registration of await store.list())
     await call(adminUrl, `/api/v1/webhooks/${registration.id}`, { method: 'DELETE' });
   await hooks.runWebhookJobs();
   woken = [];
@@ -99,12 +99,9 @@ describe('webhook routes: registering', () => {
       expect(listener.userIdFilter).toBe('');
       expect(listener.uri).toBe(`${adminUrl}/webhooks/nextcloud`);
     }
-    expect(
-      store
-        .list()
-        .map((registration) => registration.nextcloudId)
-        .sort(),
-    ).toEqual(listeners.map((l) => l.id).sort());
+    expect((await store.list()).map((registration) => registration.nextcloudId).sort()).toEqual(
+      listeners.map((l) => l.id).sort(),
+    );
   });
 
   it('lists our webhooks with their Nextcloud id, event, preset and creation time, never a secret', async () => {
@@ -126,7 +123,7 @@ describe('webhook routes: registering', () => {
 
     const again = await registerPreset('files');
     expect(again.status).toBe(409);
-    expect(hooks.listeners()).toHaveLength(store.list().length);
+    expect(hooks.listeners()).toHaveLength((await store.list()).length);
   });
 
   it('refuses bad input with 400 and registers nothing; Deck says why it is not offered', async () => {
@@ -145,7 +142,7 @@ describe('webhook routes: registering', () => {
     expect(answers.map((response) => response.status)).toEqual([400, 400, 400, 400, 400]);
     expect(((await answers[0]!.json()) as { message: string }).message).toMatch(/Deck.*not webhook-compatible/);
     expect(hooks.listeners()).toEqual([]);
-    expect(store.list()).toEqual([]);
+    expect(await store.list()).toEqual([]);
   });
 
   it('answers 409 for a preset whose app is not enabled (tables), and registers nothing', async () => {
@@ -191,7 +188,7 @@ describe('webhook routes: registering', () => {
 describe('webhook routes: deleting', () => {
   it('deletes at Nextcloud, then locally; an unknown id is 404, a malformed one 400', async () => {
     await registerPreset('files');
-    const [first] = store.list();
+    const [first] = await store.list();
 
     const deleted = await call(adminUrl, `/api/v1/webhooks/${first!.id}`, { method: 'DELETE' });
     const again = await call(adminUrl, `/api/v1/webhooks/${first!.id}`, { method: 'DELETE' });
@@ -199,7 +196,7 @@ describe('webhook routes: deleting', () => {
 
     expect([deleted.status, again.status, malformed.status]).toEqual([200, 404, 400]);
     expect(hooks.listeners().map((listener) => listener.id)).not.toContain(first!.nextcloudId);
-    expect(store.get(first!.id)).toBeUndefined();
+    expect(await store.get(first!.id)).toBeUndefined();
   });
 });
 
@@ -233,7 +230,7 @@ describe('webhook routes: end to end', () => {
     await registerPreset('files');
     const [listener] = hooks.listeners();
     const secret = Object.values(listener?.authData ?? {})[0] ?? '';
-    for (const registration of store.list())
+    for (const registration of await store.list())
       await call(adminUrl, `/api/v1/webhooks/${registration.id}`, { method: 'DELETE' });
 
     const response = await fetch(`${adminUrl}/webhooks/nextcloud`, {

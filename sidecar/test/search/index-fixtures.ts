@@ -1,9 +1,9 @@
 // Seeded synthetic text, vectors and chunks for the index stores' tests, and a migrated SQLite database to index in.
 import { chunkDocument } from '../../src/search/chunker.js';
 import type { ChunkInput } from '../../src/search/index-store.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/database.js';
 import { loadMigrations } from '../../src/store/migration-files.js';
 import { createMigrator } from '../../src/store/migrator.js';
+import { openSqliteDatabase, type SqliteSqlDatabase } from '../../src/store/sql/sqlite-database.js';
 
 /** Deterministic 32-bit PRNG (mulberry32): every run builds the same corpus. */
 export function seeded(seed: number): () => number {
@@ -62,8 +62,8 @@ export function syntheticText(seed: number, { vocabulary = 30_000, skew = 2.5 } 
 }
 
 /** A SQLite database at `path` (`:memory:` for one in memory) with every migration applied. */
-export function migratedDatabase(path: string): SqliteDatabase {
-  const db = openDatabase(path);
-  createMigrator(db, loadMigrations()).prepare();
+export async function migratedDatabase(path: string): Promise<SqliteSqlDatabase> {
+  const db = openSqliteDatabase(path);
+  await createMigrator(db, loadMigrations()).prepare();
   return db;
 }

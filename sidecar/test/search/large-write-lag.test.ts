@@ -6,7 +6,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { tokenize } from '../../src/search/tokenizer.js';
 import type { IndexedDocument, IndexStore } from '../../src/search/index-store.js';
 import { createSqliteIndexStore, type SqliteIndexStoreOptions } from '../../src/search/sqlite-index-store.js';
-import type { SqliteDatabase } from '../../src/store/database.js';
+import type { RawSqlite, SqliteSqlDatabase } from '../../src/store/sql/sqlite-database.js';
 import { longestGap, showGap } from '../support/loop-probe.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { migratedDatabase, syntheticText } from './index-fixtures.js';
@@ -34,9 +34,9 @@ const big = (version: string): IndexedDocument => ({
 
 describe('writing a large document into the embedded index', () => {
   let dir: ReturnType<typeof makeTempDir>;
-  let db: SqliteDatabase;
-  const open = (options: SqliteIndexStoreOptions = {}) => {
-    const connection = migratedDatabase(dir.file('index.db'));
+  let db: SqliteSqlDatabase | undefined;
+  const open = async (options: SqliteIndexStoreOptions = {}) => {
+    const connection = await migratedDatabase(dir.file('index.db'));
     return { connection, store: createSqliteIndexStore(connection, options) };
   };
   const loaded = async (store: IndexStore) => {
@@ -58,12 +58,13 @@ describe('writing a large document into the embedded index', () => {
     dir = makeTempDir('large-write-');
   });
   afterEach(() => {
-    if (db?.open) db.close();
+    if (db?.raw.open) db.raw.close();
+    db = undefined;
     dir.remove();
   });
 
   it('never holds the event loop longer than 50 ms, writing 6 MB new and then replaced', async () => {
-    const { connection, store } = open();
+    const { connection, store } = await open();
     db = connection;
     await loaded(store);
     const first = chunksOf(text(6_000_000, 'firstmarker'));
@@ -102,13 +103,13 @@ describe('writing a large document into the embedded index', () => {
     expect(points.every((p) => p.document.version === 'v2' && p.text.includes('secondmarker'))).toBe(true);
     expect((await store.counts('alice')).byType.file).toEqual({ documents: 1, chunks: second.length });
     // Nothing left behind: every chunk row in the database is a visible one.
-    const raw = connection.prepare('SELECT count(*) AS n FROM index_chunks').get() as { n: number };
+    const raw = connection.raw.prepare('SELECT count(*) AS n FROM index_chunks').get() as { n: number };
     expect(raw.n).toBe((await store.counts('alice')).chunks);
-    expect(connection.prepare('SELECT count(*) AS n FROM index_pending').get()).toEqual({ n: 0 });
+    expect(connection.raw.prepare('SELECT count(*) AS n FROM index_pending').get()).toEqual({ n: 0 });
   }, 240_000);
 
   it('lets a reader see the old version or the new one while it is written, never a mix', async () => {
-    const { connection, store } = open();
+    const { connection, store } = await open();
     db = connection;
     await store.useEmbedder('test', DIMENSIONS);
     const old = chunksOf(text(2_000_000, 'oldmarker'));
@@ -152,12 +153,12 @@ describe('writing a large document into the embedded index', () => {
     let staged!: () => void;
     const bothStaged = new Promise<void>((resolve) => (staged = resolve));
     let stagedWrites = 0;
-    const first = open();
+    const first = await open();
     await first.store.useEmbedder('test', DIMENSIONS);
     const old = chunksOf(text(300_000, 'oldmarker'));
     await first.store.replaceDocument('alice', big('v1'), old);
     await first.store.bm25('alice', 'oldmarker', { limit: 1 });
-    const crashing = open({
+    const crashing = await open({
       beforeSwitch: () => {
         if (++stagedWrites === 2) staged();
         return new Promise<never>(() => undefined); // the process "dies" here: the write never goes on
@@ -170,9 +171,9 @@ describe('writing a large document into the embedded index', () => {
     await bothStaged;
 
     // Staged rows exist, yet no reader sees them.
-    const rows = (c: SqliteDatabase, sql: string) => (c.prepare(sql).get() as { n: number }).n;
-    expect(rows(crashing.connection, 'SELECT count(*) AS n FROM index_pending')).toBeGreaterThan(0);
-    expect(rows(crashing.connection, 'SELECT count(*) AS n FROM index_chunks')).toBeGreaterThan(old.length);
+    const rows = (c: RawSqlite, sql: string) => (c.prepare(sql).get() as { n: number }).n;
+    expect(rows(crashing.connection.raw, 'SELECT count(*) AS n FROM index_pending')).toBeGreaterThan(0);
+    expect(rows(crashing.connection.raw, 'SELECT count(*) AS n FROM index_chunks')).toBeGreaterThan(old.length);
     for (const store of [first.store, crashing.store]) {
       expect((await store.documentPoints('alice', 'file', 'big')).every((p) => p.document.version === 'v1')).toBe(true);
       expect(await store.versions('alice', 'file')).toEqual(new Map([['big', 'v1']]));
@@ -183,7 +184,7 @@ describe('writing a large document into the embedded index', () => {
         byType: { file: { documents: 1, chunks: old.length } },
       });
     }
-    const staleIds = crashing.connection
+    const staleIds = crashing.connection.raw
       .prepare(
         'SELECT c.id FROM index_chunks c JOIN index_documents d ON d.id = c.document_id WHERE c.generation IS NOT d.generation',
       )
@@ -196,15 +197,15 @@ describe('writing a large document into the embedded index', () => {
       ),
     ).toEqual([]);
 
-    crashing.connection.close();
-    first.connection.close();
-    const reopened = open();
+    crashing.connection.raw.close();
+    first.connection.raw.close();
+    const reopened = await open();
     db = reopened.connection;
     await reopened.store.useEmbedder('test', DIMENSIONS);
     await reopened.store.close(); // waits for the collection that opening started
-    expect(rows(db, 'SELECT count(*) AS n FROM index_pending')).toBe(0);
-    expect(rows(db, 'SELECT count(*) AS n FROM index_chunks')).toBe(old.length);
-    expect(rows(db, 'SELECT count(*) AS n FROM index_documents')).toBe(1);
+    expect(rows(db.raw, 'SELECT count(*) AS n FROM index_pending')).toBe(0);
+    expect(rows(db.raw, 'SELECT count(*) AS n FROM index_chunks')).toBe(old.length);
+    expect(rows(db.raw, 'SELECT count(*) AS n FROM index_documents')).toBe(1);
     const after = createSqliteIndexStore(db);
     expect((await after.documentPoints('alice', 'file', 'big')).map((p) => p.text)).toEqual(old.map((c) => c.text));
     expect((await after.bm25('alice', 'newmarker', { limit: 1 })).total).toBe(0);
@@ -213,7 +214,7 @@ describe('writing a large document into the embedded index', () => {
 
   it('removes what a write staged when it fails before the switch, keeping the old version whole', async () => {
     let fail = false;
-    const { connection, store } = open({
+    const { connection, store } = await open({
       beforeSwitch: () => (fail ? Promise.reject(new Error('disk gone')) : Promise.resolve()),
     });
     db = connection;
@@ -227,8 +228,10 @@ describe('writing a large document into the embedded index', () => {
     await expect(
       store.replaceDocument('alice', { ...big('v1'), docId: 'other' }, chunksOf(text(150_000, 'newmarker'))),
     ).rejects.toThrow('disk gone');
-    expect((connection.prepare('SELECT count(*) AS n FROM index_pending').get() as { n: number }).n).toBe(0);
-    expect((connection.prepare('SELECT count(*) AS n FROM index_chunks').get() as { n: number }).n).toBe(old.length);
+    expect((connection.raw.prepare('SELECT count(*) AS n FROM index_pending').get() as { n: number }).n).toBe(0);
+    expect((connection.raw.prepare('SELECT count(*) AS n FROM index_chunks').get() as { n: number }).n).toBe(
+      old.length,
+    );
     expect(await store.versions('alice', 'file')).toEqual(new Map([['big', 'v1']]));
     expect((await store.bm25('alice', 'newmarker', { limit: 1 })).total).toBe(0);
     expect((await store.bm25('alice', 'oldmarker', { limit: 1 })).total).toBe(old.length);

@@ -40,7 +40,7 @@ async function answers(store: IndexStore, queries: readonly string[], vectors: r
 
 describe('loading the embedded index', () => {
   it('answers like an index kept in step with writes, and yields to the event loop while it loads', async () => {
-    const db = migratedDatabase(':memory:');
+    const db = await migratedDatabase(':memory:');
     const live = createSqliteIndexStore(db);
     await live.useEmbedder('test', DIMENSIONS);
     await live.bm25('alice', 'nothing', { limit: 1 });
@@ -74,6 +74,6 @@ describe('loading the embedded index', () => {
     await fresh.useEmbedder('test', DIMENSIONS);
     const expected = await answers(fresh, queries, vectors);
     expect(await answers(during, queries, vectors)).toEqual(expected);
-    db.close();
+    await db.close();
   }, 120_000);
 });

@@ -17,22 +17,32 @@ import {
 } from '../../src/sync/webhooks/webhook-registrations.js';
 import { makeTempDir } from './temp-dir.js';
 
-/** A registration store in a fresh temp database; `close` removes the database. */
+/**
+ * A registration store in a fresh temp SQLite database (or at `where`: another replica's database, or PostgreSQL);
+ * `close` removes the temp database.
+ */
 export async function openTestWebhookStore(
   key: Uint8Array,
-): Promise<{ store: WebhookRegistrationStore; close(): void }> {
-  const temp = makeTempDir();
-  const storage = await openTokenStorage({ path: temp.file('store.db'), encryptionKey: key });
+  where?: { path: string; databaseUrl?: string },
+  clock?: () => Date,
+): Promise<{ store: WebhookRegistrationStore; close(): Promise<void> }> {
+  const temp = where ? undefined : makeTempDir();
+  const storage = await openTokenStorage({
+    path: where?.path ?? temp!.file('store.db'),
+    databaseUrl: where?.databaseUrl,
+    encryptionKey: key,
+  });
   const store = createWebhookRegistrationStore({
     db: storage.db,
     box: await createSecretBox(key),
     audit: createAuditLog(storage.db),
+    clock,
   });
   return {
     store,
-    close: () => {
-      storage.close();
-      temp.remove();
+    close: async () => {
+      await storage.close();
+      temp?.remove();
     },
   };
 }

@@ -203,7 +203,11 @@ describe('Nextcloud down', () => {
     embeddings.setMode('unavailable');
     await put('/Documents/epsilon.md', 'A narwhal surfaces near the pack ice.');
     scanSoon();
-    await until('the new file waits in the queue', async () => (await status()).queued === 1);
+    // Queued is not enough: a worker must have tried it (and met the embedding service down) before the faults
+    // change, or it could read the file before Nextcloud goes away and embed it after the service is back.
+    await until('the new file waits in the queue', () =>
+      queueRows().some((row) => row.state === 'queued' && row.last_error !== null),
+    );
     nextcloud.setFault('drop');
     embeddings.setMode('ok');
     try {

@@ -16,7 +16,7 @@ const secrets: Record<WebhookPreset, string> = {
   calendar: generateWebhookSecret(),
   tables: generateWebhookSecret(),
 };
-let closeStore: () => void;
+let closeStore: () => Promise<void>;
 let closeApp: () => Promise<void>;
 let url: string;
 let woken: WakeEvent[][] = [];
@@ -26,7 +26,7 @@ beforeAll(async () => {
   closeStore = close;
   let nextcloudId = 1;
   for (const [preset, secret] of Object.entries(secrets) as [WebhookPreset, string][]) {
-    store.add({
+    await store.add({
       nextcloudId: nextcloudId++,
       event: `${NODE}NodeWrittenEvent`,
       preset,
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await closeApp();
-  closeStore();
+  await closeStore();
 });
 beforeEach(() => {
   woken = [];

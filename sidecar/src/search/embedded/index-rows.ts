@@ -1,5 +1,5 @@
 // The SQLite statements of the embedded index and the mapping between its rows and the IndexStore types.
-import type { SqliteDatabase } from '../../store/database.js';
+import type { RawSqlite } from '../../store/sql/sqlite-database.js';
 import type { DocType } from '../doc-types.js';
 import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
@@ -39,7 +39,7 @@ const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id AS point_id, c.chunk_index, c.t
 /** A chunk is visible while its generation is its document's (a document without one is not visible at all). */
 const VISIBLE = 'JOIN index_documents d ON d.id = c.document_id AND d.generation = c.generation';
 
-export function prepareIndexStatements(db: SqliteDatabase) {
+export function prepareIndexStatements(db: RawSqlite) {
   return {
     meta: db.prepare<[string], { value: string }>('SELECT value FROM index_meta WHERE key = ?'),
     setMeta: db.prepare<[string, string]>(

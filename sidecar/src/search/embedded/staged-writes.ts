@@ -1,6 +1,7 @@
 // Writes of the embedded index that never hold the event loop: chunks are staged under a new generation in small
 // transactions, one short transaction makes them the document's visible ones, the replaced ones go in slices after.
-import type { SqliteDatabase } from '../../store/database.js';
+// Every write runs through `exclusive`: the connection is shared with the token stores' async transactions.
+import type { SqliteSqlDatabase } from '../../store/sql/sqlite-database.js';
 import type { DocType } from '../doc-types.js';
 import { documentValues } from '../document-rows.js';
 import type { ChunkInput, IndexedDocument } from '../index-store.js';
@@ -31,13 +32,13 @@ export class StagedWrites {
   private rowsSinceCheckpoint = 0;
 
   constructor(
-    private readonly db: SqliteDatabase,
+    private readonly db: SqliteSqlDatabase,
     private readonly sql: IndexStatements,
     private readonly users: LoadedUsers,
     private readonly options: StagedWritesOptions,
   ) {
-    this.locks = documentLocks(db);
-    this.wal = db.pragma('journal_mode', { simple: true }) === 'wal';
+    this.locks = documentLocks(db.raw);
+    this.wal = db.raw.pragma('journal_mode', { simple: true }) === 'wal';
   }
 
   /** Replaces the document's chunks; readers see the old version until one short transaction switches to the new. */
@@ -49,16 +50,16 @@ export class StagedWrites {
       const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
       const values = documentValues(userId, document);
       if (chunks.length <= STAGE_ROWS) return this.replaceAtOnce(userId, document, values, chunks, terms, slices);
-      const { documentId, generation } = this.db.transaction(() => {
+      const { documentId, generation } = await this.write(() => {
         this.sql.ensureDocument.run(...values);
         const id = this.sql.anyDocument.get(userId, document.docType, document.docId)?.id ?? 0;
         return { documentId: id, generation: this.sql.addPending.get(id)?.generation ?? 0 };
-      })();
+      });
       let switched = false;
       try {
         const added = await this.stage(userId, document.docType, documentId, generation, chunks, terms, slices);
         await this.options.beforeSwitch?.();
-        const old = this.switchTo(documentId, generation, values.slice(3));
+        const old = await this.switchTo(documentId, generation, values.slice(3));
         switched = true;
         await this.show(userId, documentId, generation, added, slices);
         if (old !== null) await this.retire(userId, documentId, old, slices);
@@ -79,7 +80,7 @@ export class StagedWrites {
     terms: readonly ChunkTerms[],
     slices: TimeSlices,
   ): Promise<void> {
-    const write = this.db.transaction(() => {
+    const { added, removed, retiring } = await this.write(() => {
       this.sql.ensureDocument.run(...values);
       const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
       if (!row) throw new Error('The document could not be written.');
@@ -99,7 +100,6 @@ export class StagedWrites {
       this.sql.deleteChunks.run(JSON.stringify(removed.map((chunk) => chunk.id)));
       return { added, removed, retiring: null };
     });
-    const { added, removed, retiring } = write();
     this.users.applyRemoved(userId, removed);
     for (const chunk of added) this.users.applyAdded(userId, chunk);
     if (retiring) await this.retire(userId, retiring.documentId, retiring.generation, slices);
@@ -111,12 +111,12 @@ export class StagedWrites {
       const row = this.sql.anyDocument.get(userId, docType, docId);
       if (!row || row.generation === null) return false;
       const { id, generation } = row;
-      this.db.transaction(() => {
+      await this.write(() => {
         this.sql.hideDocument.run(id);
         this.sql.retirePending.run(generation, id);
-      })();
+      });
       await this.retire(userId, id, generation, new TimeSlices(this.options.sliceMs));
-      this.sql.deleteHiddenDocument.run(id);
+      await this.write(() => this.sql.deleteHiddenDocument.run(id));
       return true;
     });
   }
@@ -133,7 +133,7 @@ export class StagedWrites {
         // Finished meanwhile by the write that owned it (another store on this connection).
         if (!this.sql.pendingExists.get(pending.generation)) return;
         await this.retire(document?.user_id, pending.document_id, pending.generation, slices);
-        this.sql.deleteHiddenDocument.run(pending.document_id);
+        await this.write(() => this.sql.deleteHiddenDocument.run(pending.document_id));
       });
     }
   }
@@ -148,17 +148,17 @@ export class StagedWrites {
     slices: TimeSlices,
   ): Promise<ChunkEntry[]> {
     const added: ChunkEntry[] = [];
-    const insertSlice = this.db.transaction((upTo: number) => {
+    const insertSlice = (upTo: number) => {
       do {
         const chunk = chunks[added.length];
         if (!chunk) return;
         added.push(this.insert(userId, docType, documentId, generation, chunk, terms[added.length]));
       } while (added.length < upTo && !slices.due);
-    });
+    };
     while (added.length < chunks.length) {
       const before = added.length;
-      insertSlice(before + STAGE_ROWS);
-      this.checkpoint(added.length - before);
+      await this.write(() => insertSlice(before + STAGE_ROWS));
+      await this.checkpoint(added.length - before);
       await slices.pause();
     }
     return added;
@@ -182,15 +182,15 @@ export class StagedWrites {
   }
 
   /** The one short transaction: the document's metadata and visible generation change together. */
-  private switchTo(documentId: number, generation: number, metadata: unknown[]): number | null {
-    return this.db.transaction(() => {
+  private switchTo(documentId: number, generation: number, metadata: unknown[]): Promise<number | null> {
+    return this.write(() => {
       const row = this.sql.documentById.get(documentId);
       if (!row) throw new Error('The document was removed from the index while it was written.');
       this.sql.showGeneration.run(...metadata, generation, documentId);
       this.sql.dropPending.run(generation);
       if (row.generation !== null) this.sql.retirePending.run(row.generation, documentId);
       return row.generation;
-    })();
+    });
   }
 
   /** Puts the switched-in chunks into the user's in-memory index, unless the document went meanwhile. */
@@ -226,27 +226,32 @@ export class StagedWrites {
         done.push(row.id);
         if (slices.due) break;
       }
-      this.sql.deleteChunks.run(JSON.stringify(done));
-      this.checkpoint(done.length);
+      await this.write(() => this.sql.deleteChunks.run(JSON.stringify(done)));
+      await this.checkpoint(done.length);
       await slices.pause();
     }
-    this.sql.dropPending.run(generation);
+    await this.write(() => this.sql.dropPending.run(generation));
   }
 
   /**
    * Copies what the last slice wrote from the WAL into the database at once: SQLite's own checkpoint would copy
    * thousands of pages in one commit, holding the event loop for tens of milliseconds.
    */
-  private checkpoint(rows: number): void {
+  private async checkpoint(rows: number): Promise<void> {
     this.rowsSinceCheckpoint += rows;
     if (!this.wal || this.rowsSinceCheckpoint < CHECKPOINT_ROWS) return;
     this.rowsSinceCheckpoint = 0;
-    this.db.pragma('wal_checkpoint(PASSIVE)');
+    await this.db.exclusive((raw) => raw.pragma('wal_checkpoint(PASSIVE)'));
+  }
+
+  /** One transaction of `work`, once no other transaction holds the shared connection. */
+  private write<T>(work: () => T): Promise<T> {
+    return this.db.exclusive((raw) => raw.transaction(work)());
   }
 
   /** A write that failed before its switch: its staged chunks go, and its document if it was never shown. */
   private async abandon(documentId: number, generation: number, slices: TimeSlices): Promise<void> {
     await this.retire(undefined, documentId, generation, slices);
-    this.sql.deleteHiddenDocument.run(documentId);
+    await this.write(() => this.sql.deleteHiddenDocument.run(documentId));
   }
 }

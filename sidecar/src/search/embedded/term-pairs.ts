@@ -1,5 +1,5 @@
 // Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) uint32 pairs.
-import type { SqliteDatabase } from '../../store/database.js';
+import type { SqliteSqlDatabase } from '../../store/sql/sqlite-database.js';
 import { bm25Text } from '../bm25-text.js';
 import { termFrequencies, tokenize } from '../tokenizer.js';
 import type { IndexStatements } from './index-rows.js';
@@ -22,7 +22,7 @@ const TERM_BATCH = 512;
  * write that fails later) is harmless.
  */
 export async function numberTerms(
-  db: SqliteDatabase,
+  db: SqliteSqlDatabase,
   sql: IndexStatements,
   userId: string,
   title: string,
@@ -30,7 +30,7 @@ export async function numberTerms(
   slices: TimeSlices,
 ): Promise<ChunkTerms[]> {
   const numbers = new Map<string, number>();
-  const numberBatch = db.transaction((batch: readonly string[]) => {
+  const numberBatch = (batch: readonly string[]) => {
     for (const row of sql.termNumbers.all(userId, JSON.stringify(batch))) numbers.set(row.term, row.term_no);
     let next: number | undefined;
     for (const term of batch) {
@@ -39,13 +39,16 @@ export async function numberTerms(
       sql.insertTerm.run(userId, term, next);
       numbers.set(term, next++);
     }
-  });
+  };
   const chunks: ChunkTerms[] = [];
   let counted: { length: number; frequencies: Map<string, number> }[] = [];
   let unknown = new Set<string>();
-  const pack = () => {
+  const pack = async () => {
     const missing = [...unknown];
-    for (let i = 0; i < missing.length; i += TERM_BATCH) numberBatch(missing.slice(i, i + TERM_BATCH));
+    for (let i = 0; i < missing.length; i += TERM_BATCH) {
+      const batch = missing.slice(i, i + TERM_BATCH);
+      await db.exclusive((raw) => raw.transaction(numberBatch)(batch));
+    }
     for (const { length, frequencies } of counted) {
       const pairs = new Uint32Array(frequencies.size * 2);
       let at = 0;
@@ -64,11 +67,11 @@ export async function numberTerms(
     for (const term of frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
     counted.push({ length: terms.length, frequencies });
     if (slices.due || unknown.size >= TERM_BATCH) {
-      pack();
+      await pack();
       await slices.pause();
     }
   }
-  pack();
+  await pack();
   return chunks;
 }
 

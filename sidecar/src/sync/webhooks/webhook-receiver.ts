@@ -46,11 +46,11 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): Router {
 }
 
 function authenticate(secrets: WebhookSecrets) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const presented = req.get(WEBHOOK_SECRET_HEADER);
     const match =
       presented !== undefined && presented.length > 0 && presented.length <= MAX_SECRET_LENGTH
-        ? secrets.match(presented)
+        ? await secrets.match(presented)
         : undefined;
     if (!match) {
       // Nothing else happens: the body is neither read nor parsed.

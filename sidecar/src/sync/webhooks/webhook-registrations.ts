@@ -1,15 +1,20 @@
 // Our webhook registrations at Nextcloud, in the `webhooks` table: each with its own random secret, encrypted at rest,
-// and the receiver's check of a presented secret in constant time against a cache refreshed on every change.
+// and the receiver's check of a presented secret in constant time against a cache refreshed on every change here and
+// from the database when stale or on a miss (another replica may have registered or deleted one).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ConflictError } from '../../errors.js';
 import type { AuditLog } from '../../store/audit-log.js';
-import type { SqliteDatabase } from '../../store/database.js';
 import { webhookSecretContext } from '../../store/encrypted-columns.js';
 import type { SecretBox } from '../../store/secret-box.js';
+import type { SqlDatabase } from '../../store/sql/sql-database.js';
 import { isWebhookPreset, type WebhookPreset } from './webhook-presets.js';
 
 /** At most this many registrations (4 presets of at most 5 events fit several times over). */
 export const MAX_WEBHOOK_REGISTRATIONS = 40;
+/** The secrets' cache is read again from the database when older than this (a deletion by another replica). */
+export const SECRETS_MAX_AGE_MS = 30_000;
+/** A presented secret that matches none reads the database again at most this often (a new one of another replica). */
+export const SECRETS_MISS_REFRESH_MS = 1000;
 
 export interface WebhookRegistration {
   id: number;
@@ -31,16 +36,16 @@ export interface NewWebhookRegistration extends Omit<WebhookRegistration, 'id' |
 /** What the receiver asks: which of our registrations a presented secret belongs to. */
 export interface WebhookSecrets {
   /** The registration's preset when `presented` is one of our secrets; compared in constant time. */
-  match(presented: string): { preset: WebhookPreset } | undefined;
+  match(presented: string): Promise<{ preset: WebhookPreset } | undefined>;
 }
 
 export interface WebhookRegistrationStore extends WebhookSecrets {
-  add(registration: NewWebhookRegistration, requestId?: string): WebhookRegistration;
-  list(): WebhookRegistration[];
-  get(id: number): WebhookRegistration | undefined;
-  /** Returns whether it existed. */
-  delete(id: number, deletedBy: string, requestId?: string): boolean;
-  count(): number;
+  add(registration: NewWebhookRegistration, requestId?: string): Promise<WebhookRegistration>;
+  list(): Promise<WebhookRegistration[]>;
+  get(id: number): Promise<WebhookRegistration | undefined>;
+  /** Resolves whether it existed. */
+  delete(id: number, deletedBy: string, requestId?: string): Promise<boolean>;
+  count(): Promise<number>;
 }
 
 /** 32 random bytes, base64url: the value Nextcloud sends back in our header. */
@@ -61,7 +66,7 @@ interface Row {
 }
 
 export function createWebhookRegistrationStore(deps: {
-  db: SqliteDatabase;
+  db: SqlDatabase;
   box: SecretBox;
   audit: AuditLog;
   clock?: () => Date;
@@ -69,18 +74,18 @@ export function createWebhookRegistrationStore(deps: {
   const { db, box, audit } = deps;
   const clock = deps.clock ?? (() => new Date());
   const columns = 'id, nextcloud_id, event, preset, uri, event_filter, registered_by, created_at, encrypted_secret';
-  const insert =
-    db.prepare(`INSERT INTO webhooks (event, uri, nextcloud_id, preset, event_filter, registered_by, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?)`);
-  const seal = db.prepare('UPDATE webhooks SET encrypted_secret = ? WHERE id = ?');
-  const selectAll = db.prepare(`SELECT ${columns} FROM webhooks WHERE nextcloud_id IS NOT NULL ORDER BY id`);
-  const selectOne = db.prepare(`SELECT ${columns} FROM webhooks WHERE id = ? AND nextcloud_id IS NOT NULL`);
-  const remove = db.prepare('DELETE FROM webhooks WHERE id = ?');
+  const selectAll = () => db.all<Row>(`SELECT ${columns} FROM webhooks WHERE nextcloud_id IS NOT NULL ORDER BY id`);
+  const selectOne = (id: number) =>
+    db.get<Row>(`SELECT ${columns} FROM webhooks WHERE id = ? AND nextcloud_id IS NOT NULL`, [id]);
   let digests: { digest: Buffer; preset: WebhookPreset }[] = [];
+  let loadedAt = -Infinity;
+  let loading: Promise<void> | undefined;
 
   /** The cache of secret digests: rows whose secret does not open with our key can never match. */
-  const refresh = () => {
-    digests = (selectAll.all() as Row[]).flatMap((row) => {
+  const load = async () => {
+    const startedAt = clock().getTime();
+    const rows = await selectAll();
+    digests = rows.flatMap((row) => {
       const preset = toPreset(row.preset);
       if (!row.encrypted_secret || !preset) return [];
       try {
@@ -89,67 +94,93 @@ export function createWebhookRegistrationStore(deps: {
         return [];
       }
     });
+    loadedAt = startedAt;
   };
-  refresh();
+  /** One read at a time: a burst of calls waits for the same one. */
+  const refresh = () => (loading ??= load().finally(() => (loading = undefined)));
 
-  const add = db.transaction((registration: NewWebhookRegistration, requestId?: string) => {
-    if ((selectAll.all() as Row[]).length >= MAX_WEBHOOK_REGISTRATIONS) {
-      throw new ConflictError(`At most ${MAX_WEBHOOK_REGISTRATIONS} webhooks can be registered.`);
+  const scan = (candidate: Buffer): WebhookPreset | undefined => {
+    let found: WebhookPreset | undefined;
+    // Every digest is compared, so the time taken does not tell which one (or whether one) matched.
+    for (const entry of digests) {
+      if (timingSafeEqual(entry.digest, candidate) && found === undefined) found = entry.preset;
     }
-    const { lastInsertRowid } = insert.run(
-      registration.event,
-      registration.uri,
-      registration.nextcloudId,
-      registration.preset,
-      JSON.stringify(registration.eventFilter),
-      registration.registeredBy,
-      clock().getTime(),
-    );
-    const id = Number(lastInsertRowid);
-    seal.run(box.encrypt(registration.secret, webhookSecretContext(id)), id);
-    audit.write({
-      userId: registration.registeredBy,
-      action: 'webhook.register',
-      requestId,
-      detail: registration.event,
-    });
-    return id;
-  });
-  const removeAudited = db.transaction((id: number, deletedBy: string, requestId?: string) => {
-    const existed = remove.run(id).changes > 0;
-    audit.write({
-      userId: deletedBy,
-      action: 'webhook.delete',
-      outcome: existed ? 'ok' : 'none',
-      requestId,
-      detail: String(id),
-    });
-    return existed;
-  });
+    return found;
+  };
 
   return {
-    add(registration, requestId) {
-      const id = add(registration, requestId);
-      refresh();
-      return toRegistration(selectOne.get(id) as Row);
+    async add(registration, requestId) {
+      const id = await db.transaction(
+        async (tx) => {
+          const existing = await tx.get<{ n: number }>(
+            'SELECT count(*) AS n FROM webhooks WHERE nextcloud_id IS NOT NULL',
+          );
+          if (Number(existing?.n ?? 0) >= MAX_WEBHOOK_REGISTRATIONS) {
+            throw new ConflictError(`At most ${MAX_WEBHOOK_REGISTRATIONS} webhooks can be registered.`);
+          }
+          const inserted = await tx.get<{ id: number }>(
+            `INSERT INTO webhooks (event, uri, nextcloud_id, preset, event_filter, registered_by, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+            [
+              registration.event,
+              registration.uri,
+              registration.nextcloudId,
+              registration.preset,
+              JSON.stringify(registration.eventFilter),
+              registration.registeredBy,
+              clock().getTime(),
+            ],
+          );
+          const newId = Number(inserted?.id);
+          await tx.run('UPDATE webhooks SET encrypted_secret = ? WHERE id = ?', [
+            box.encrypt(registration.secret, webhookSecretContext(newId)),
+            newId,
+          ]);
+          await audit.write(
+            { userId: registration.registeredBy, action: 'webhook.register', requestId, detail: registration.event },
+            tx,
+          );
+          return newId;
+        },
+        { lock: 'webhooks' },
+      );
+      await load();
+      const row = await selectOne(id);
+      if (!row) throw new Error('The webhook registration could not be read back.');
+      return toRegistration(row);
     },
-    list: () => (selectAll.all() as Row[]).flatMap((row) => (toPreset(row.preset) ? [toRegistration(row)] : [])),
-    get(id) {
-      const row = selectOne.get(id) as Row | undefined;
+    list: async () => (await selectAll()).flatMap((row) => (toPreset(row.preset) ? [toRegistration(row)] : [])),
+    async get(id) {
+      const row = await selectOne(id);
       return row && toPreset(row.preset) ? toRegistration(row) : undefined;
     },
-    delete(id, deletedBy, requestId) {
-      const existed = removeAudited(id, deletedBy, requestId);
-      refresh();
+    async delete(id, deletedBy, requestId) {
+      const existed = await db.transaction(async (tx) => {
+        const removed = (await tx.run('DELETE FROM webhooks WHERE id = ?', [id])).changes > 0;
+        await audit.write(
+          {
+            userId: deletedBy,
+            action: 'webhook.delete',
+            outcome: removed ? 'ok' : 'none',
+            requestId,
+            detail: String(id),
+          },
+          tx,
+        );
+        return removed;
+      });
+      await load();
       return existed;
     },
-    count: () => (selectAll.all() as Row[]).length,
-    match(presented) {
+    count: async () => (await selectAll()).length,
+    async match(presented) {
+      const now = clock().getTime();
+      if (now - loadedAt > SECRETS_MAX_AGE_MS) await refresh();
       const candidate = digest(presented);
-      let found: WebhookPreset | undefined;
-      // Every digest is compared, so the time taken does not tell which one (or whether one) matched.
-      for (const entry of digests) {
-        if (timingSafeEqual(entry.digest, candidate) && found === undefined) found = entry.preset;
+      let found = scan(candidate);
+      if (found === undefined && now - loadedAt >= SECRETS_MISS_REFRESH_MS) {
+        await refresh();
+        found = scan(candidate);
       }
       return found === undefined ? undefined : { preset: found };
     },
