@@ -85,18 +85,20 @@ describe('scripts/build-appstore.sh', () => {
 
   it('packs the built pages Nextcloud loads, every chunk they import, and no pointer to a missing source map', () => {
     const js = readdirSync(join(app, 'js'));
-    const scripts = js
-      .filter((name) => name.endsWith('.mjs'))
-      .map((name) => readFileSync(join(app, 'js', name), 'utf8'));
+    const scripts = new Map(
+      js.filter((name) => name.endsWith('.mjs')).map((name) => [name, readFileSync(join(app, 'js', name), 'utf8')]),
+    );
     const imported = new Set(
-      scripts.flatMap((text) => [...text.matchAll(/\.\/(mcp_companion-[\w-]+\.(?:mjs|css))/g)].map((m) => m[1]!)),
+      [...scripts.values()].flatMap((text) =>
+        [...text.matchAll(/\.\/(mcp_companion-[\w-]+\.(?:mjs|css))/g)].map((m) => m[1]!),
+      ),
     );
 
     expect(js).toEqual(
       expect.arrayContaining(['mcp_companion-personal.mjs', 'mcp_companion-admin.mjs', 'mcp_companion-search.mjs']),
     );
     expect([...imported].filter((name) => !js.includes(name))).toEqual([]);
-    expect(scripts.filter((text) => text.includes('sourceMappingURL'))).toEqual([]);
+    expect([...scripts].filter(([, text]) => text.includes('sourceMappingURL')).map(([name]) => name)).toEqual([]);
   });
 
   it('writes the same bytes for the same tree, with entries owned by 0 at one fixed time', () => {
