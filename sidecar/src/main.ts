@@ -11,6 +11,7 @@ import { createRefreshLease } from './auth/refresh-lease.js';
 import { createMcpService } from './mcp/mcp-service.js';
 import { serveStdio } from './mcp/stdio.js';
 import { createLogger, type Logger } from './logging/logger.js';
+import { createServerMetricsFor, watchKnowledgeMetrics, type ServerMetrics } from './metrics/server-metrics.js';
 import { createAddressPolicy, type AddressPolicy } from './net/address-policy.js';
 import { createHttpClient } from './net/http-client.js';
 import { isHybridMode } from './settings/auth-mode.js';
@@ -51,7 +52,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   for (const notice of settings.notices) logger[notice.level](notice.message);
 
   const addressPolicy = addressPolicyFor(settings);
-  const http = createHttpClientFor(settings, addressPolicy);
+  const metrics = createServerMetricsFor(settings);
+  const http = createHttpClientFor(settings, addressPolicy, metrics);
   const storage = await openTokenStorage({
     path: settings.tokenStorageDb,
     encryptionKey: settings.tokenEncryptionKey,
@@ -78,6 +80,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     knowledge && storage.appPasswords
       ? withSyncNotifications(storage.appPasswords, knowledge.engine, logger)
       : storage.appPasswords;
+  watchKnowledgeMetrics(metrics, knowledge, syncCredentialsFrom({ appPasswords: storage.appPasswords, basicUser }));
 
   const mcp = createMcpService({
     settings,
@@ -97,6 +100,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }),
       keyOf: clientAddressKey,
     },
+    observeToolCall: metrics?.observeToolCall,
     clock: options.clock,
   });
   const app = createApp({
@@ -115,6 +119,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         ? createWebhookRegistrationStore({ db: storage.db, box: storage.box, audit: storage.audit })
         : undefined,
     webhookReceiverUrl: settings.knowledge.webhookReceiverUrl,
+    metrics,
     clock: options.clock,
   });
   const server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
@@ -194,13 +199,14 @@ function addressPolicyFor(settings: Settings): AddressPolicy | undefined {
   return settings.authMode === 'smithery' ? createAddressPolicy(settings.mcp.smitheryAllowedHosts) : undefined;
 }
 
-function createHttpClientFor(settings: Settings, addressPolicy: AddressPolicy | undefined): HttpClient {
+function createHttpClientFor(settings: Settings, addressPolicy?: AddressPolicy, metrics?: ServerMetrics): HttpClient {
   return createHttpClient({
     verifySsl: settings.nextcloud.verifySsl,
     caBundlePath: settings.nextcloud.caBundlePath,
     timeoutMs: settings.nextcloud.httpTimeoutMs,
     userAgent: `nextcloud-mcp-server/${SIDECAR_VERSION}`,
     addressPolicy,
+    observe: metrics?.observeOutbound,
   });
 }
 

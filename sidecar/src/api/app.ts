@@ -16,6 +16,8 @@ import { createWebhookReceiver } from '../sync/webhooks/webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../sync/webhooks/webhook-registrations.js';
 import { createWebhookRouter } from './webhook-routes.js';
 import { createPdfPreviewRouter } from '../preview/preview-route.js';
+import { createMetricsRouter } from '../metrics/metrics-route.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
@@ -48,6 +50,8 @@ export interface AppDeps {
   webhookRegistrations?: WebhookRegistrationStore;
   /** WEBHOOK_RECEIVER_URL, or the public URL + /webhooks/nextcloud. */
   webhookReceiverUrl?: string;
+  /** Present when METRICS_ENABLED is on: counts every request and serves GET /metrics. */
+  metrics?: ServerMetrics;
   clock?: () => number;
 }
 
@@ -60,6 +64,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   // The client address rate limits count: the socket's, unless a trusted reverse proxy forwarded the client's.
   if (settings.server.trustedProxies.length > 0) app.set('trust proxy', settings.server.trustedProxies);
+  if (deps.metrics) app.use(deps.metrics.recordRequests);
   app.use(createRequestContext(deps.logger));
   app.use(helmet());
   if (deps.mcp) app.use(deps.mcp.router);
@@ -156,6 +161,8 @@ export function createApp(deps: AppDeps): Express {
       clock,
     }),
   );
+
+  app.use(createMetricsRouter({ metrics: deps.metrics, managementApiKey: settings.managementApiKey }));
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.logger));

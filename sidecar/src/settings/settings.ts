@@ -15,6 +15,7 @@ import {
 import type { Environment } from './environment.js';
 import { parseKnowledgeSettings, type KnowledgeSettings } from './knowledge-settings.js';
 import { parsePreviewSettings, type PreviewSettings } from './preview-settings.js';
+import { parseMetricsSettings } from './metrics-settings.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -103,7 +104,6 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     return value ? value : undefined;
   };
   const bool = (name: string, fallback?: boolean) => parseBoolean(name, read(name), problems) ?? fallback;
-
   const explicitMode = read('MCP_DEPLOYMENT_MODE');
   if (explicitMode && !(AUTH_MODES as readonly string[]).includes(explicitMode)) {
     problems.push(`MCP_DEPLOYMENT_MODE must be one of ${AUTH_MODES.join(', ')} (got "${explicitMode}").`);
@@ -155,6 +155,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     vectorSyncEnabled: knowledge.enabled,
     knowledge,
     preview: parsePreviewSettings(read, problems),
+    metrics: parseMetricsSettings(read, problems),
     cookieSecure: bool('COOKIE_SECURE') ?? (host ?? '').startsWith('https://'),
     tokenEncryptionKey,
     tokenEncryptionKeyPrevious,
@@ -178,7 +179,6 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     logLevel: readLogLevel(read('LOG_LEVEL'), problems),
     notices,
   };
-
   if (purpose !== 'database') {
     const given = { hostGiven: hostRaw !== undefined, keyGiven: keyRaw !== undefined, listens: purpose === 'server' };
     checkServerRequirements(settings, given, problems);
