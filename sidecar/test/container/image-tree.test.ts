@@ -1,7 +1,7 @@
-// The container image's file tree, built by the script the Dockerfile runs: it starts, is ready, drains on SIGTERM
-// and ships no dev dependency and no test.
+// The container image's file tree, built by the script the Dockerfile runs from what the build context holds: it
+// starts, is ready, drains on SIGTERM and ships no dev dependency and no test.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { SIDECAR_CLIENT, startNextcloudWithOidc } from '../support/nextcloud-wit
 import { makeTempDir } from '../support/temp-dir.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
-const BUILD_SCRIPT = join(ROOT, 'scripts/build-sidecar-image-tree.sh');
+const BUILD_SCRIPT = 'scripts/build-sidecar-image-tree.sh';
 /** Packages only the tests, the build or the companion use: none may reach the image. */
 const DEV_PACKAGES = ['vitest', 'typescript', 'eslint', 'prettier', 'tsx', 'vite', '@electric-sql/pglite', 'vue'];
 const APP_PASSWORD = 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE';
@@ -24,7 +24,12 @@ let nextcloud: PlatformDouble;
 beforeAll(async () => {
   temp = makeTempDir('image-tree-');
   tree = temp.file('image');
-  await promisify(execFile)('bash', [BUILD_SCRIPT, tree], { cwd: ROOT, timeout: 170_000, maxBuffer: 16 << 20 });
+  const context = copyBuildContext(temp.file('context'));
+  await promisify(execFile)('bash', [join(context, BUILD_SCRIPT), tree], {
+    cwd: context,
+    timeout: 170_000,
+    maxBuffer: 16 << 20,
+  });
   nextcloud = await startNextcloudWithOidc([{ id: 'alice', appPasswords: [APP_PASSWORD] }]);
 }, 180_000);
 
@@ -97,6 +102,16 @@ describe('the image tree of scripts/build-sidecar-image-tree.sh', () => {
     expect(sidecar.errorLogs()).toEqual([]);
   }, 60_000);
 });
+
+/** What `docker build .` sends: the paths .dockerignore lets through (it ignores `*` and lists exceptions). */
+function copyBuildContext(context: string): string {
+  const allowed = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('!'))
+    .map((line) => line.slice(1).replace(/\/$/, ''));
+  for (const path of allowed) cpSync(join(ROOT, path), join(context, path), { recursive: true });
+  return context;
+}
 
 interface Lock {
   packages: Record<string, { version?: string }>;
