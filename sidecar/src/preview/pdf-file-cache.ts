@@ -34,7 +34,11 @@ export interface PdfFileCacheOptions {
   maxBytes: number;
   /** PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS in ms: a file nobody asked for this long is deleted. */
   idleMs: number;
+  /** Files kept at most, however small (default 1,000). */
+  maxFiles?: number;
 }
+
+export const DEFAULT_MAX_CACHED_PDFS = 1000;
 
 interface Entry {
   id: string;
@@ -63,6 +67,7 @@ export function createPdfFileCache(options: PdfFileCacheOptions): PdfFileCache {
   const deletions = new Set<Promise<void>>();
   let bytes = 0;
   let closed = false;
+  const maxFiles = options.maxFiles ?? DEFAULT_MAX_CACHED_PDFS;
 
   const deleteFile = (entry: Entry): void => {
     const deletion = rm(entry.filePath, { force: true }).catch(() => undefined);
@@ -86,7 +91,7 @@ export function createPdfFileCache(options: PdfFileCacheOptions): PdfFileCache {
     entry.kept = true;
     bytes += entry.size;
     for (const oldest of kept.values()) {
-      if (bytes <= options.maxBytes) break;
+      if (bytes <= options.maxBytes && kept.size <= maxFiles) break;
       evict(oldest);
     }
   };

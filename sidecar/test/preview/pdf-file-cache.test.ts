@@ -98,6 +98,17 @@ describe('the PDF file cache', () => {
     expect([existsSync(b.filePath), existsSync(c.filePath)]).toEqual([false, false]);
   });
 
+  it('keeps at most maxFiles files, however small', async () => {
+    const cache = createPdfFileCache({ maxBytes: 1000, idleMs: 60_000, maxFiles: 2 });
+    const leases = [];
+    for (const name of ['a', 'b', 'c']) leases.push(await cache.acquire(other(name), downloadOf(other(name), 10)));
+    leases.forEach((lease) => lease.release());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect([leases.map((lease) => existsSync(lease.filePath)), cache.size()]).toEqual([[false, true, true], 20]);
+    await cache.close();
+  });
+
   it('keeps no file larger than the cap and deletes it after use', async () => {
     const cache = createPdfFileCache({ maxBytes: 50, idleMs: 60_000 });
     const lease = await cache.acquire(report(), downloadOf(report()));
