@@ -24,7 +24,7 @@ COMPOSER_STAMP := vendor/.install-stamp
 CLI := node sidecar/bin/nextcloud-mcp-server.js
 
 .PHONY: install run key test test-system-packages lint typecheck test-sidecar test-companion test-php test-e2e bench \
-	db-upgrade db-current db-history db-downgrade db-migrate clean
+	db-upgrade db-current db-history db-downgrade db-migrate clean appstore test-appstore
 
 install: $(NPM_STAMP) $(SIDECAR_BUILD) $(COMPANION_BUILD)
 
@@ -59,7 +59,7 @@ key:
 
 ## Run every test: lint, types, sidecar, companion, PHP and browser.
 test: test-system-packages install $(COMPOSER_STAMP)
-	$(MAKE) lint typecheck test-sidecar test-companion test-php test-e2e
+	$(MAKE) lint typecheck test-sidecar test-companion test-php test-e2e test-appstore
 
 test-system-packages:
 	./scripts/install-system-packages.sh
@@ -83,6 +83,13 @@ test-php: $(COMPOSER_STAMP)
 
 test-e2e: install $(COMPOSER_STAMP)
 	npx vitest run --config test/e2e/vitest.config.ts
+
+test-appstore: install $(COMPOSER_STAMP)
+	npx vitest run --config test/appstore/vitest.config.ts
+
+## The companion as an app-store release: build/artifacts/mcp_companion.tar.gz from a freshly built js/.
+appstore: $(COMPANION_BUILD)
+	./scripts/build-appstore.sh
 
 ## Benchmarks; each prints ratios against a reference measured in the same run.
 bench: install

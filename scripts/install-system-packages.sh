@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests use (Chromium, openssl, Radicale for CalDAV/CardDAV, PHP, xmllint) when missing.
+# Installs the Debian packages the tests use (Chromium, openssl, Radicale for CalDAV/CardDAV, PHP, xmllint, the
+# PostgreSQL server the replica tests start) when missing.
 set -euo pipefail
 
 missing=()
@@ -9,6 +10,7 @@ command -v radicale >/dev/null 2>&1 || missing+=(radicale)
 command -v php >/dev/null 2>&1 || missing+=(php-cli php-xml php-mbstring)
 command -v composer >/dev/null 2>&1 || missing+=(composer)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
+compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]}"

@@ -1,6 +1,12 @@
-// The PDF preview route against the platform double: an uncached page against `mutool draw` of the same page in the
-// same run, page 150 of a 200-page PDF against page 1, a cached page, and peak memory while a child process renders
-// from a 100 MB PDF.
+// The PDF preview route against the platform double: an uncached page (downloaded and rendered) against `mutool draw`
+// of the same page in the same run, a page of a 20 MB PDF already downloaded against downloading it, page 150 of a 200-page PDF against page 1, a
+// cached page, and peak memory while a child process renders from a 100 MB PDF.
+//
+// A cached page is still revalidated: one PROPFIND to Nextcloud per preview, so a changed file is never served stale.
+// The cached-page lines tell that check apart from the rest by the sidecar's own timer around it, which it sends in
+// `Server-Timing: etag-check;dur=…`: for each request, "beyond the ETag check" is the end-to-end time measured here
+// (request sent until the last body byte read, through another process's HTTP server) minus that duration. Both
+// lines are medians of the same 300 requests.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +21,7 @@ import { runAsScript } from './knowledge-corpus.js';
 import { percentile, printLines, sampleTimes, type BenchLine } from './report.js';
 
 const LARGE_PDF_MB = 95;
+const MEDIUM_PDF_MB = 20;
 
 export async function benchPdfPreview(dir: string): Promise<BenchLine[]> {
   const mutool = spawnSync('mutool', ['-v'], { encoding: 'utf8' });
@@ -23,10 +30,13 @@ export async function benchPdfPreview(dir: string): Promise<BenchLine[]> {
   const long = buildPdf(Array.from({ length: 200 }, (_, index) => `Page ${index + 1}\n${typicalPageText()}`));
   files.seedFile('alice', 'Bench/typical.pdf', Buffer.from(typical));
   files.seedFile('alice', 'Bench/long.pdf', Buffer.from(long));
+  files.seedFile('alice', 'Bench/medium.pdf', Buffer.from(buildLargePdf(MEDIUM_PDF_MB, 4)));
   files.seedFile('alice', 'Bench/large.pdf', Buffer.from(buildLargePdf(LARGE_PDF_MB, 4)));
   const double = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [BENCH_PASSWORD] }], apps: [files] });
   const base = { nextcloudUrl: double.url, userId: 'alice', appPassword: BENCH_PASSWORD };
-  const uncached = await startPreviewApp({ ...base, cacheBytes: 0 });
+  // Neither pages nor PDFs kept: every call downloads and renders, as the first page of a file does.
+  const uncached = await startPreviewApp({ ...base, cacheBytes: 0, fileCacheBytes: 0 });
+  const downloaded = await startPreviewApp({ ...base, cacheBytes: 0 });
   // Another process, as the companion is: cached answers are measured without sharing the client's event loop.
   const script = fileURLToPath(new URL('./pdf-preview-child.ts', import.meta.url));
   const child = await startBenchChild<{ url: string }>(script, [double.url]);
@@ -47,19 +57,34 @@ export async function benchPdfPreview(dir: string): Promise<BenchLine[]> {
     } else {
       console.log('SKIP  pdf-preview against mutool draw: mutool is not installed (Debian package mupdf-tools)');
     }
+    // A new page of a PDF read before: its download is the cost the file cache saves, large on a large file.
+    const mediumQuery = `file_path=/Bench/medium.pdf&page=2&scale=1`;
+    const downloading = await sampleTimes(page(uncached, mediumQuery), MEDIUM_CALLS);
+    const kept = await sampleTimes(page(downloaded, mediumQuery), MEDIUM_CALLS);
+    lines.push({
+      ...ratioLine(
+        `pdf-preview page of a ${MEDIUM_PDF_MB} MB PDF already downloaded (p50)`,
+        kept,
+        downloading,
+        'downloading it',
+        1,
+      ),
+      target: '< 1× (one download per file version)',
+    });
     const first = await sampleTimes(page(uncached, 'file_path=/Bench/long.pdf&page=1&scale=1'), CALLS);
     const later = await sampleTimes(page(uncached, 'file_path=/Bench/long.pdf&page=150&scale=1'), CALLS);
     lines.push(ratioLine('pdf-preview page 150 of 200 (uncached, p50)', later, first, 'page 1', 1.2));
-    lines.push(await cachedPageLine(child.info.url, double.url));
+    lines.push(...(await cachedPageLines(child.info.url)));
     lines.push(await peakMemoryLine(child, childIdleMb));
   } finally {
-    await Promise.all([uncached.close(), child.stop()]);
+    await Promise.all([uncached.close(), downloaded.close(), child.stop()]);
     await double.close();
   }
   return printLines(lines);
 }
 
 const CALLS = { calls: 15, warmUp: 3 };
+const MEDIUM_CALLS = { calls: 7, warmUp: 1 };
 
 function ratioLine(name: string, ours: number[], theirs: number[], reference: string, target: number): BenchLine {
   const value = percentile(ours, 50);
@@ -74,38 +99,53 @@ function ratioLine(name: string, ours: number[], theirs: number[], reference: st
   };
 }
 
-/**
- * A cached page costs the ETag check at Nextcloud (one PROPFIND Depth 0, so a changed file is never served stale)
- * plus the sidecar's own work: the line reports that share, the whole request minus the same PROPFIND made directly.
- */
-async function cachedPageLine(childUrl: string, nextcloudUrl: string): Promise<BenchLine> {
+/** A cached page end to end, and the same requests less the ETag check the sidecar timed (Server-Timing). */
+async function cachedPageLines(childUrl: string): Promise<BenchLine[]> {
   // undici's request, not fetch: fetch's web streams add about a millisecond per 500 KB answer on the client side.
   const client = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'pdf-preview-bench' });
-  const hit = async () => {
-    const response = await client.request(`${childUrl}/api/v1/pdf-preview?file_path=/Bench/typical.pdf&page=2&scale=2`);
-    if (response.status !== 200) throw new Error(`cached pdf-preview answered ${response.status}`);
-  };
-  const propfind = () =>
-    client.request(`${nextcloudUrl}/remote.php/dav/files/alice/Bench/typical.pdf`, {
-      method: 'PROPFIND',
-      headers: { authorization: `Basic ${Buffer.from(`alice:${BENCH_PASSWORD}`).toString('base64')}`, depth: '0' },
-      body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>',
-    });
-  const options = { calls: 300, warmUp: 30 };
+  const url = `${childUrl}/api/v1/pdf-preview?file_path=/Bench/typical.pdf&page=2&scale=2`;
+  const total: number[] = [];
+  const beyond: number[] = [];
+  const checks: number[] = [];
   try {
-    const hitMs = percentile(await sampleTimes(hit, options), 50);
-    const propfindMs = percentile(await sampleTimes(propfind, options), 50);
-    const ownMs = Math.max(0, hitMs - propfindMs);
-    return {
-      name: `pdf-preview cached page, beyond the ETag check (p50 ${hitMs.toFixed(2)} ms, PROPFIND ${propfindMs.toFixed(2)} ms)`,
-      value: ownMs,
-      unit: 'ms',
-      target: '≤ 2 ms',
-      pass: ownMs <= 2,
-    };
+    for (let call = 0; call < 330; call += 1) {
+      const started = performance.now();
+      const response = await client.request(url);
+      const ms = performance.now() - started;
+      const check = Number(/etag-check;dur=([\d.]+)/.exec(String(response.headers['server-timing']))?.[1]);
+      if (response.status !== 200 || !Number.isFinite(check)) {
+        throw new Error(`cached pdf-preview answered ${response.status} without its ETag check's time`);
+      }
+      if (call < 30) continue;
+      total.push(ms);
+      checks.push(check);
+      beyond.push(ms - check);
+    }
   } finally {
     await client.close();
   }
+  const [totalMs, beyondMs, checkMs] = [total, beyond, checks].map((samples) =>
+    percentile(
+      samples.sort((a, b) => a - b),
+      50,
+    ),
+  ) as [number, number, number];
+  return [
+    {
+      name: `pdf-preview cached page, end to end (p50; its ETag check p50 ${checkMs.toFixed(2)} ms)`,
+      value: totalMs,
+      unit: 'ms',
+      target: 'reported (one PROPFIND per preview: never stale)',
+      pass: true,
+    },
+    {
+      name: 'pdf-preview cached page beyond the ETag check (p50)',
+      value: beyondMs,
+      unit: 'ms',
+      target: '≤ 2 ms',
+      pass: beyondMs <= 2,
+    },
+  ];
 }
 
 function drawWithMutool(input: string, output: string): void {

@@ -90,12 +90,32 @@ async function runServerCommand(values: { host?: string; port?: string; transpor
   if (values.port) env.MCP_SERVER_PORT = values.port;
   const settings = parseSettings(env, 'server');
   const server = await startServer({ settings });
-  await new Promise<void>((resolve) => {
-    const stop = () => void server.close().then(resolve);
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
+  const stop = listenForStopSignals();
+  try {
+    await stop.requested;
+    await server.close();
+  } finally {
+    stop.dispose();
+  }
   return EXIT.ok;
+}
+
+/**
+ * Settles on the first SIGTERM or SIGINT. Later ones (Ctrl-C after `docker compose stop`) arrive while requests
+ * drain: they are absorbed until dispose, so the server closes once and nothing kills the process mid-drain.
+ */
+function listenForStopSignals(): { requested: Promise<void>; dispose: () => void } {
+  let onSignal = () => {};
+  const requested = new Promise<void>((resolve) => (onSignal = () => resolve()));
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return {
+    requested,
+    dispose: () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    },
+  };
 }
 
 function print(io: CliIo, text: string, code: number): number {

@@ -63,7 +63,7 @@ export async function runDbCommand(args: string[], options: DbOptions, io: CliIo
 /** --database (a file, or a postgres:// URL), else DATABASE_URL, else TOKEN_STORAGE_DB; `label` never shows a URL. */
 function databaseTarget(options: DbOptions, settings: Settings): { url?: string; path: string; label: string } {
   const given = options.database;
-  const url = given === undefined ? settings.databaseUrl : /^postgres(ql)?:\/\//.test(given) ? given : undefined;
+  const url = given === undefined ? settings.database.url : /^postgres(ql)?:\/\//.test(given) ? given : undefined;
   if (url) return { url, path: '', label: 'the PostgreSQL database' };
   const path = given ?? settings.tokenStorageDb;
   return { path, label: path };

@@ -1,7 +1,6 @@
 // The composition root: builds the logger, the HTTP client, the store and the app from settings, and listens; or
 // serves MCP on stdio with the same logger and HTTP client.
-import type { Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
 import {
   FAILED_VALIDATIONS_LIMITER,
@@ -14,13 +13,16 @@ import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
 import { createBasicUser, type BasicUser } from './auth/basic-user.js';
 import { createRefreshLease } from './auth/refresh-lease.js';
 import { createMcpService } from './mcp/mcp-service.js';
+import { createPdfFileCache } from './preview/pdf-file-cache.js';
 import { serveStdio } from './mcp/stdio.js';
 import { createLogger, type Logger } from './logging/logger.js';
+import { createServerMetricsFor, watchKnowledgeMetrics, type ServerMetrics } from './metrics/server-metrics.js';
 import { createAddressPolicy, type AddressPolicy } from './net/address-policy.js';
 import { createHttpClient } from './net/http-client.js';
 import { isHybridMode } from './settings/auth-mode.js';
 import type { Settings } from './settings/settings.js';
-import type { EncryptionPreparation } from './store/key-check.js';
+import { logEncryption, logMigration } from './store/start-up-report.js';
+import { assertPortFree, closeServer, formatHost, listen } from './listening.js';
 import { openTokenStorage, type TokenStorage } from './store/token-storage.js';
 import type { HttpClient } from './net/http-client.js';
 import { buildOidcDiscoveryUrl } from './platform/urls.js';
@@ -56,10 +58,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   for (const notice of settings.notices) logger[notice.level](notice.message);
 
   const addressPolicy = addressPolicyFor(settings);
-  const http = createHttpClientFor(settings, addressPolicy);
+  const metrics = createServerMetricsFor(settings);
+  const http = createHttpClientFor(settings, addressPolicy, metrics);
   const storage = await openTokenStorage({
     path: settings.tokenStorageDb,
-    databaseUrl: settings.databaseUrl,
+    databaseUrl: settings.database.url,
+    databasePoolMax: settings.database.poolMax,
     encryptionKey: settings.tokenEncryptionKey,
     previousEncryptionKey: settings.tokenEncryptionKeyPrevious,
     migrationsDir: options.migrationsDir,
@@ -80,12 +84,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   // Counted in the database: every replica sharing it enforces one limit.
   const rateLimiters = databaseRateLimiters(storage.db, options.clock);
+  const previewFiles = createPdfFileCache({
+    maxBytes: settings.preview.fileCacheBytes,
+    idleMs: settings.preview.fileCacheIdleMs,
+  });
   const basicUser = basicUserFor(settings, http);
   const knowledge = await createKnowledgeFor(settings, { http, logger, storage, basicUser, clock: options.clock });
   const appPasswords =
     knowledge && storage.appPasswords
       ? withSyncNotifications(storage.appPasswords, knowledge.engine, logger)
       : storage.appPasswords;
+  watchKnowledgeMetrics(metrics, knowledge, syncCredentialsFrom({ appPasswords: storage.appPasswords, basicUser }));
 
   const mcp = createMcpService({
     settings,
@@ -104,6 +113,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       }),
       keyOf: clientAddressKey,
     },
+    observeToolCall: metrics?.observeToolCall,
     clock: options.clock,
   });
   const app = createApp({
@@ -123,6 +133,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         : undefined,
     webhookReceiverUrl: settings.knowledge.webhookReceiverUrl,
     rateLimiters,
+    metrics,
+    previewFiles,
     clock: options.clock,
   });
   const server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
@@ -142,6 +154,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await closeServer(server, graceMs);
       await mcp.close();
       await knowledge?.close();
+      await previewFiles.close();
       oauth?.close();
       await http.close();
       await storage.close();
@@ -202,80 +215,15 @@ function addressPolicyFor(settings: Settings): AddressPolicy | undefined {
   return settings.authMode === 'smithery' ? createAddressPolicy(settings.mcp.smitheryAllowedHosts) : undefined;
 }
 
-function createHttpClientFor(settings: Settings, addressPolicy: AddressPolicy | undefined): HttpClient {
+function createHttpClientFor(settings: Settings, addressPolicy?: AddressPolicy, metrics?: ServerMetrics): HttpClient {
   return createHttpClient({
     verifySsl: settings.nextcloud.verifySsl,
     caBundlePath: settings.nextcloud.caBundlePath,
     timeoutMs: settings.nextcloud.httpTimeoutMs,
     userAgent: `nextcloud-mcp-server/${SIDECAR_VERSION}`,
     addressPolicy,
+    observe: metrics?.observeOutbound,
   });
-}
-
-function listen(
-  listenFn: (port: number, host: string, callback: (error?: Error) => void) => Server,
-  host: string,
-  port: number,
-): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = listenFn(port, host, (error) => (error ? reject(error) : resolve(server)));
-    server.once('error', reject);
-  });
-}
-
-/** Throws a message naming the settings when nothing may listen on host:port (port 0 is always free). */
-async function assertPortFree(host: string, port: number): Promise<void> {
-  if (port === 0) return;
-  const probe = createNetServer();
-  try {
-    await new Promise<void>((resolve, reject) => {
-      probe.once('error', reject);
-      probe.listen(port, host, resolve);
-    });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'EADDRINUSE' ? 'is in use by another program' : `cannot be used (${code ?? 'unknown error'})`;
-    throw new Error(`MCP_SERVER_PORT ${port} on MCP_SERVER_HOST ${host} ${why}.`);
-  } finally {
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-  }
-}
-
-function closeServer(server: Server, graceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
-
-function logMigration(logger: Logger, migration: { stamped: boolean; applied: string[] }): void {
-  if (migration.stamped) logger.info('database predates migrations: stamped revision 001');
-  if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'database migrated');
-}
-
-function logEncryption(logger: Logger, encryption: EncryptionPreparation | undefined): void {
-  if (!encryption) return;
-  if (encryption.reencrypted > 0) {
-    logger.info(
-      { reencrypted: encryption.reencrypted },
-      'secrets re-encrypted under TOKEN_ENCRYPTION_KEY; TOKEN_ENCRYPTION_KEY_PREVIOUS can be removed',
-    );
-  }
-  if (encryption.unreadable.total > 0) {
-    logger.warn(
-      { unreadable: encryption.unreadable.byColumn },
-      'some secrets open with neither encryption key; their users must provision again',
-    );
-  }
-}
-
-function formatHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 function usesIdentityProvider(settings: Settings): boolean {

@@ -15,7 +15,10 @@ import { createKnowledgeRouter } from './knowledge-routes.js';
 import { createWebhookReceiver } from '../sync/webhooks/webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../sync/webhooks/webhook-registrations.js';
 import { createWebhookRouter } from './webhook-routes.js';
+import type { PdfFileCache } from '../preview/pdf-file-cache.js';
 import { createPdfPreviewRouter } from '../preview/preview-route.js';
+import { createMetricsRouter } from '../metrics/metrics-route.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { createConnectionRouter } from './connection-route.js';
@@ -51,6 +54,10 @@ export interface AppDeps {
   webhookReceiverUrl?: string;
   /** Where rate limits count (the composition root: the database every replica shares); default in memory. */
   rateLimiters?: RateLimiterFactory;
+  /** Present when METRICS_ENABLED is on: counts every request and serves GET /metrics. */
+  metrics?: ServerMetrics;
+  /** Downloaded PDFs kept for the previews (the composition root closes it with the server). */
+  previewFiles?: PdfFileCache;
   clock?: () => number;
 }
 
@@ -64,6 +71,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('query parser', 'simple');
   // The client address rate limits count: the socket's, unless a trusted reverse proxy forwarded the client's.
   if (settings.server.trustedProxies.length > 0) app.set('trust proxy', settings.server.trustedProxies);
+  if (deps.metrics) app.use(deps.metrics.recordRequests);
   app.use(createRequestContext(deps.logger));
   app.use(helmet());
   if (deps.mcp) app.use(deps.mcp.router);
@@ -159,10 +167,13 @@ export function createApp(deps: AppDeps): Express {
       managementApiKey: settings.managementApiKey,
       settings,
       logger: deps.logger,
+      files: deps.previewFiles,
       rateLimiters,
       clock,
     }),
   );
+
+  app.use(createMetricsRouter({ metrics: deps.metrics, managementApiKey: settings.managementApiKey }));
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.logger));

@@ -33,6 +33,8 @@ export interface McpServiceDeps {
   failedValidations?: FailureLimit;
   /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
   knowledge?: Knowledge;
+  /** Told of every tool call (METRICS_ENABLED). */
+  observeToolCall?: ServerFactoryDeps['observeToolCall'];
   clock?: () => number;
 }
 
@@ -78,7 +80,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
 
 /** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */
 export function createFactoryDeps(
-  deps: Pick<McpServiceDeps, 'settings' | 'http' | 'logger' | 'knowledge'>,
+  deps: Pick<McpServiceDeps, 'settings' | 'http' | 'logger' | 'knowledge' | 'observeToolCall'>,
   scopeOf: ServerFactoryDeps['scopeOf'],
 ): ServerFactoryDeps {
   return {
@@ -89,6 +91,7 @@ export function createFactoryDeps(
     memo: createCallerMemoStore(),
     enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
     scopeOf,
+    observeToolCall: deps.observeToolCall,
   };
 }
 

@@ -2,6 +2,7 @@
 // runs with the credentials of the request at hand and answers through the one result translator.
 import { McpServer, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger.js';
+import type { ToolCallObserver } from '../metrics/tool-call-metrics.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { CallerMemoStore } from '../platform/caller-memo.js';
 import { rememberCapabilities } from '../platform/capabilities.js';
@@ -32,6 +33,8 @@ export interface ServerFactoryDeps {
   enabledApps?: ReadonlySet<ToolApp>;
   /** The request scope of a tool call: from the HTTP request's auth info, or fixed (stdio). */
   scopeOf(context: ServerContext): RequestScope;
+  /** Told of every tool call that reached its tool (METRICS_ENABLED). */
+  observeToolCall?: ToolCallObserver;
 }
 
 /** `access` is the caller at creation time; it decides which apps' tools are listed. */
@@ -73,10 +76,14 @@ function registerTool(server: McpServer, tool: ToolDefinition, deps: ServerFacto
   };
   server.registerTool(tool.name, config, async (args: unknown, context: ServerContext) => {
     const { requestId } = deps.scopeOf(context);
+    const started = performance.now();
     try {
       const result = await tool.run(args as never, createToolContext(deps, context));
-      return toSuccessResult(result as Record<string, unknown>, tool.summarize(result));
+      const summary = tool.summarize(result);
+      deps.observeToolCall?.(tool.name, undefined, performance.now() - started);
+      return toSuccessResult(result as Record<string, unknown>, summary);
     } catch (error) {
+      deps.observeToolCall?.(tool.name, error, performance.now() - started);
       return toErrorResult(error, { tool: tool.name, requestId, logger: deps.logger });
     }
   });

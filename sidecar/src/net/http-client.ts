@@ -16,6 +16,18 @@ export interface HttpClientOptions {
   maxResponseBytes?: number;
   /** When set, connections go only to addresses it allows, checked after DNS resolution (smithery mode). */
   addressPolicy?: AddressPolicy;
+  /** Told of every request once it settled (the metrics); it must not throw. */
+  observe?: (observation: HttpObservation) => void;
+}
+
+/** One settled outbound request, as the metrics see it: the URL is for classifying, never for a label. */
+export interface HttpObservation {
+  url: string;
+  method: string;
+  /** The answer's status; undefined when no answer came. */
+  status?: number;
+  timedOut: boolean;
+  durationMs: number;
 }
 
 export interface HttpRequest {
@@ -63,10 +75,43 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   });
   const maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
 
+  const observed = createObservedRun(options.observe);
   return {
-    request: (url, req = {}) => send(agent, url, req, { ...options, maxResponseBytes: maxBytes }),
-    requestStream: (url, req, read) => sendStreamed(agent, url, req, options, read),
+    request: (url, req = {}) =>
+      observed(url, req, async (answered) => {
+        const response = await send(agent, url, req, { ...options, maxResponseBytes: maxBytes });
+        answered(response.status);
+        return response;
+      }),
+    requestStream: (url, req, read) =>
+      observed(url, req, (answered) =>
+        sendStreamed(agent, url, req, options, (response) => {
+          answered(response.status);
+          return read(response);
+        }),
+      ),
     close: () => agent.close(),
+  };
+}
+
+/** Runs a request and then tells `observe` its method, status (or timeout) and duration. */
+function createObservedRun(observe: HttpClientOptions['observe']) {
+  return async <T>(url: string, req: HttpRequest, run: (answered: (status: number) => void) => Promise<T>) => {
+    if (!observe) return run(() => undefined);
+    const started = performance.now();
+    let status: number | undefined;
+    const report = (error?: unknown) => {
+      const timedOut = error instanceof UpstreamError && error.code === 'upstream_timeout';
+      observe({ url, method: req.method ?? 'GET', status, timedOut, durationMs: performance.now() - started });
+    };
+    try {
+      const result = await run((answered) => (status = answered));
+      report();
+      return result;
+    } catch (error) {
+      report(error);
+      throw error;
+    }
   };
 }
 

@@ -1,5 +1,6 @@
 // One page of a caller's PDF as a PNG: the file's ETag asked first (PROPFIND Depth 0, a few hundred bytes), a cached
-// page answered at once, otherwise the PDF downloaded with its byte cap and only that page rendered, then cached.
+// answer sent at once, otherwise the PDF taken from the file cache or downloaded with its byte cap (once per version)
+// and only that page rendered, then cached.
 import { createHash } from 'node:crypto';
 import { ForbiddenError, NotFoundError, UnavailableError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -7,8 +8,9 @@ import type { NextcloudCredentials } from '../platform/credentials.js';
 import { davFilesPath } from '../platform/files/dav-paths.js';
 import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../platform/files/propfind.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
-import type { PageCache, PageCacheKey } from './page-cache.js';
+import type { CachedPage, PageCache, PageCacheKey } from './page-cache.js';
 import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError, type SpoolFolder } from './pdf-download.js';
+import type { PdfFileCache } from './pdf-file-cache.js';
 import type { PdfPageRenderer } from './pdf-render-pool.js';
 import type { PreviewRequest } from './preview-request.js';
 
@@ -23,7 +25,9 @@ export interface PdfPreviewDeps {
   downloadTimeoutMs?: number;
   renderer: PdfPageRenderer;
   cache: PageCache;
-  /** Where downloads wait for their render. */
+  /** Downloaded PDFs, one download per file version. */
+  files: PdfFileCache;
+  /** Where downloads are written. */
   spool: SpoolFolder;
   /** Previews downloading or rendering at once at most (default 8); more are refused with 503. */
   maxInFlight?: number;
@@ -34,11 +38,10 @@ export interface PreviewCaller {
   credentials?: NextcloudCredentials;
 }
 
-export interface PreviewAnswer {
-  /** The JSON body (UTF-8): image, mime_type, page_number, total_pages, width, height. */
-  json: Buffer;
-  /** A quoted ETag naming the file's ETag, the page and the scale. */
-  etag: string;
+/** The JSON body (image, mime_type, page_number, total_pages, width, height) and a quoted ETag naming the file's
+ * ETag, the page and the scale; with the time the ETag check at Nextcloud took. */
+export interface PreviewAnswer extends CachedPage {
+  etagCheckMs: number;
 }
 
 export interface PdfPreview {
@@ -54,7 +57,9 @@ export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
       if (!credentials) {
         throw new ForbiddenError('Provision an app password first: previews read the PDF with your account.');
       }
+      const checkStarted = performance.now();
       const stat = await statFile(deps, caller.userId, credentials, request);
+      const etagCheckMs = performance.now() - checkStarted;
       const key = (etag: string): PageCacheKey => ({
         ...request,
         userId: caller.userId,
@@ -62,44 +67,49 @@ export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
         etag,
       });
       const cached = stat.etag === null ? undefined : deps.cache.get(key(stat.etag));
-      if (cached !== undefined) return { json: cached, etag: responseEtag(key(stat.etag!)) };
+      if (cached !== undefined) return { ...cached, etagCheckMs };
 
       // Downloads and renders in flight are bounded: past the bound a preview waits for none and is refused.
       if (inFlight >= maxInFlight)
         throw new UnavailableError('Too many PDF previews are being made; try again shortly.');
       inFlight += 1;
-      const { json, pdfEtag } = await renderAnswer(deps, caller.userId, credentials, request).finally(() => {
+      const { json, pdfEtag } = await renderAnswer(deps, caller.userId, credentials, request, stat.etag).finally(() => {
         inFlight -= 1;
       });
       // The bytes rendered are the GET's: a file changed since the PROPFIND is cached under its new ETag.
       const etag = pdfEtag ?? stat.etag;
-      if (etag === null) return { json, etag: responseEtag(key(`unknown-${Date.now()}`)) };
-      deps.cache.set(key(etag), json);
-      return { json, etag: responseEtag(key(etag)) };
+      if (etag === null) return { json, etag: responseEtag(key(`unknown-${Date.now()}`)), etagCheckMs };
+      const page = { json, etag: responseEtag(key(etag)) };
+      deps.cache.set(key(etag), page);
+      return { ...page, etagCheckMs };
     },
   };
 }
 
-/** Downloads the PDF, renders the page and builds the answer; the ETag of the bytes rendered. */
+/** Takes the PDF of version `etag` (downloading it once), renders the page and builds the answer; the ETag of the
+ * bytes rendered. */
 async function renderAnswer(
   deps: PdfPreviewDeps,
   userId: string,
   credentials: NextcloudCredentials,
   request: PreviewRequest,
+  etag: string | null,
 ): Promise<{ json: Buffer; pdfEtag: string | null }> {
-  const pdf = await downloadPdf(
-    {
-      http: deps.http,
-      host: deps.nextcloudHost,
-      userId,
-      credentials,
-      path: request.path,
-      maxBytes: deps.maxBytes,
-      timeoutMs: deps.downloadTimeoutMs ?? deps.timeoutMs * 4,
-    },
-    deps.spool,
-  );
-  const page = await deps.renderer.renderPage(pdf.filePath, request.page, request.scale).finally(pdf.remove);
+  const download = () =>
+    downloadPdf(
+      {
+        http: deps.http,
+        host: deps.nextcloudHost,
+        userId,
+        credentials,
+        path: request.path,
+        maxBytes: deps.maxBytes,
+        timeoutMs: deps.downloadTimeoutMs ?? deps.timeoutMs * 4,
+      },
+      deps.spool,
+    );
+  const pdf = await deps.files.acquire({ userId, path: request.path.text, etag }, download);
+  const page = await deps.renderer.renderPage(pdf.filePath, request.page, request.scale).finally(pdf.release);
   const image = Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength).toString('base64');
   const answer = {
     image,

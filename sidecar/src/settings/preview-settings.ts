@@ -4,15 +4,37 @@ import { parsePositiveInteger } from './parsers.js';
 export interface PreviewSettings {
   /** PDF_PREVIEW_MAX_BYTES (default 100 MiB, at most 1 GiB): larger PDFs are refused (413) while downloading. */
   maxBytes: number;
+  /** PDF_PREVIEW_FILE_CACHE_BYTES (default 512 MiB; 0 keeps none): downloaded PDFs kept on disk, in bytes. */
+  fileCacheBytes: number;
+  /** PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS (default 300, at most a day) in ms: a kept PDF unused this long goes. */
+  fileCacheIdleMs: number;
 }
 
 export const DEFAULT_PREVIEW_MAX_BYTES = 100 * 1024 * 1024;
 const MAX_PREVIEW_MAX_BYTES = 1024 * 1024 * 1024;
+export const DEFAULT_FILE_CACHE_BYTES = 512 * 1024 * 1024;
+export const DEFAULT_FILE_CACHE_IDLE_SECONDS = 300;
+const MAX_FILE_CACHE_IDLE_SECONDS = 24 * 60 * 60;
 
 export function parsePreviewSettings(read: (name: string) => string | undefined, problems: string[]): PreviewSettings {
   const maxBytes = parsePositiveInteger('PDF_PREVIEW_MAX_BYTES', read('PDF_PREVIEW_MAX_BYTES'), problems);
   if (maxBytes !== undefined && maxBytes > MAX_PREVIEW_MAX_BYTES) {
     problems.push(`PDF_PREVIEW_MAX_BYTES must be at most ${MAX_PREVIEW_MAX_BYTES} (1 GiB).`);
   }
-  return { maxBytes: Math.min(maxBytes ?? DEFAULT_PREVIEW_MAX_BYTES, MAX_PREVIEW_MAX_BYTES) };
+  const rawCacheBytes = read('PDF_PREVIEW_FILE_CACHE_BYTES');
+  const fileCacheBytes =
+    rawCacheBytes === '0' ? 0 : parsePositiveInteger('PDF_PREVIEW_FILE_CACHE_BYTES', rawCacheBytes, problems);
+  const idleSeconds = parsePositiveInteger(
+    'PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS',
+    read('PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS'),
+    problems,
+  );
+  if (idleSeconds !== undefined && idleSeconds > MAX_FILE_CACHE_IDLE_SECONDS) {
+    problems.push(`PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS must be at most ${MAX_FILE_CACHE_IDLE_SECONDS} (a day).`);
+  }
+  return {
+    maxBytes: Math.min(maxBytes ?? DEFAULT_PREVIEW_MAX_BYTES, MAX_PREVIEW_MAX_BYTES),
+    fileCacheBytes: fileCacheBytes ?? DEFAULT_FILE_CACHE_BYTES,
+    fileCacheIdleMs: Math.min(idleSeconds ?? DEFAULT_FILE_CACHE_IDLE_SECONDS, MAX_FILE_CACHE_IDLE_SECONDS) * 1000,
+  };
 }

@@ -1,8 +1,6 @@
 // Typed settings of the sidecar, parsed and validated from an environment map.
-import { existsSync } from 'node:fs';
 import { AUTH_MODES, type AuthMode, detectAuthMode } from './auth-mode.js';
 import {
-  KEY_HELP,
   parseBoolean,
   parseEncryptionKey,
   parseHttpUrl,
@@ -13,9 +11,11 @@ import {
   parseTrustedProxies,
 } from './parsers.js';
 import type { Environment } from './environment.js';
-import { parseDatabaseUrl } from './database-settings.js';
 import { parseKnowledgeSettings, type KnowledgeSettings } from './knowledge-settings.js';
 import { parsePreviewSettings, type PreviewSettings } from './preview-settings.js';
+import { parseMetricsSettings, type MetricsSettings } from './metrics-settings.js';
+import { parseDatabaseSettings, type DatabaseSettings } from './database-settings.js';
+import { addServerNotices, checkServerRequirements } from './server-requirements.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -48,13 +48,15 @@ export interface Settings {
   /** The knowledge index: background sync, chunking, embeddings, index database (knowledge-settings.ts). */
   knowledge: KnowledgeSettings;
   preview: PreviewSettings;
+  /** The Prometheus endpoint (GET /metrics). */
+  metrics: MetricsSettings;
   cookieSecure: boolean;
   tokenEncryptionKey?: Uint8Array;
   /** TOKEN_ENCRYPTION_KEY_PREVIOUS: during a key change, secrets are still read with it (and re-encrypted). */
   tokenEncryptionKeyPrevious?: Uint8Array;
   tokenStorageDb: string;
-  /** DATABASE_URL: every piece of state in PostgreSQL instead of TOKEN_STORAGE_DB (database-settings.ts). */
-  databaseUrl?: string;
+  /** DATABASE_URL and its pool: every piece of state in PostgreSQL instead of TOKEN_STORAGE_DB. */
+  database: DatabaseSettings;
   managementApiKey?: string;
   server: {
     host: string;
@@ -106,7 +108,6 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     return value ? value : undefined;
   };
   const bool = (name: string, fallback?: boolean) => parseBoolean(name, read(name), problems) ?? fallback;
-
   const explicitMode = read('MCP_DEPLOYMENT_MODE');
   if (explicitMode && !(AUTH_MODES as readonly string[]).includes(explicitMode)) {
     problems.push(`MCP_DEPLOYMENT_MODE must be one of ${AUTH_MODES.join(', ')} (got "${explicitMode}").`);
@@ -158,11 +159,12 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     vectorSyncEnabled: knowledge.enabled,
     knowledge,
     preview: parsePreviewSettings(read, problems),
+    metrics: parseMetricsSettings(read, problems),
     cookieSecure: bool('COOKIE_SECURE') ?? (host ?? '').startsWith('https://'),
     tokenEncryptionKey,
     tokenEncryptionKeyPrevious,
     tokenStorageDb: read('TOKEN_STORAGE_DB') ?? DEFAULT_TOKEN_STORAGE_DB,
-    databaseUrl: parseDatabaseUrl(read, problems),
+    database: parseDatabaseSettings(read, problems),
     managementApiKey: read('MANAGEMENT_API_KEY'),
     server: {
       host: parseListenHost('MCP_SERVER_HOST', read('MCP_SERVER_HOST'), '127.0.0.1', problems),
@@ -182,7 +184,6 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     logLevel: readLogLevel(read('LOG_LEVEL'), problems),
     notices,
   };
-
   if (purpose !== 'database') {
     const given = { hostGiven: hostRaw !== undefined, keyGiven: keyRaw !== undefined, listens: purpose === 'server' };
     checkServerRequirements(settings, given, problems);
@@ -212,65 +213,6 @@ function readOfflineAccess(
     });
   }
   return current ?? deprecated ?? false;
-}
-
-function checkServerRequirements(
-  settings: Settings,
-  given: { hostGiven: boolean; keyGiven: boolean; listens: boolean },
-  problems: string[],
-): void {
-  const { authMode, nextcloud } = settings;
-  if (authMode !== 'smithery' && !given.hostGiven) {
-    problems.push('NEXTCLOUD_HOST is required: the base URL of your Nextcloud, e.g. https://cloud.example.com.');
-  }
-  if (authMode === 'basic' && !(nextcloud.username && nextcloud.password)) {
-    problems.push('Mode basic needs NEXTCLOUD_USERNAME and NEXTCLOUD_PASSWORD (an app password).');
-  }
-  const storesSecrets = authMode === 'oauth' || (authMode === 'multi_user_basic' && settings.enableOfflineAccess);
-  if (storesSecrets && !given.keyGiven) {
-    problems.push(`TOKEN_ENCRYPTION_KEY is required in mode ${authMode} to encrypt stored secrets. ${KEY_HELP}`);
-  }
-  if (nextcloud.oidcClientSecret && !nextcloud.oidcClientId) {
-    problems.push('NEXTCLOUD_OIDC_CLIENT_SECRET is set without NEXTCLOUD_OIDC_CLIENT_ID.');
-  }
-  if (nextcloud.caBundlePath && !existsSync(nextcloud.caBundlePath)) {
-    problems.push('NEXTCLOUD_CA_BUNDLE names a file that does not exist.');
-  }
-  if (
-    given.listens &&
-    authMode === 'basic' &&
-    !isLoopbackHost(settings.server.host) &&
-    !settings.server.allowUnauthenticatedNetwork
-  ) {
-    problems.push(
-      `Mode basic serves NEXTCLOUD_USERNAME to anyone who reaches MCP_SERVER_HOST (${settings.server.host}), which is ` +
-        'not a loopback address. Listen on 127.0.0.1, use multi_user_basic or oauth, or set ' +
-        'MCP_ALLOW_UNAUTHENTICATED_NETWORK=true if the network is yours alone.',
-    );
-  }
-}
-
-/** 127.0.0.0/8, ::1 and localhost: only this machine reaches them. */
-function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
-  return name === 'localhost' || name === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name);
-}
-
-function addServerNotices(settings: Settings, notices: SettingsNotice[]): void {
-  const { authMode, enableOfflineAccess, nextcloud } = settings;
-  if (authMode === 'multi_user_basic' && enableOfflineAccess && !nextcloud.oidcClientId) {
-    notices.push({
-      level: 'info',
-      message:
-        'No static OIDC client is configured (NEXTCLOUD_OIDC_CLIENT_ID); dynamic client registration will be used.',
-    });
-  }
-  if (!nextcloud.verifySsl) {
-    notices.push({
-      level: 'warn',
-      message: 'NEXTCLOUD_VERIFY_SSL is off: TLS certificates of Nextcloud and the identity provider are not checked.',
-    });
-  }
 }
 
 function optionalUrl(name: string, read: (name: string) => string | undefined, problems: string[]): string | undefined {

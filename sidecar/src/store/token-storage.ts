@@ -42,6 +42,8 @@ export interface TokenStorageOptions {
   path: string;
   /** DATABASE_URL: PostgreSQL, shared by every replica. */
   databaseUrl?: string;
+  /** DATABASE_POOL_MAX: PostgreSQL connections at most. */
+  databasePoolMax?: number;
   encryptionKey?: Uint8Array;
   /** TOKEN_ENCRYPTION_KEY_PREVIOUS: secrets still under it are re-encrypted under `encryptionKey` at start. */
   previousEncryptionKey?: Uint8Array;
@@ -55,7 +57,11 @@ export async function openTokenStorage(options: TokenStorageOptions): Promise<To
   const box = options.encryptionKey
     ? await createSecretBox(options.encryptionKey, options.previousEncryptionKey)
     : undefined;
-  const db = await openSqlDatabase({ url: options.databaseUrl, sqlitePath: options.path });
+  const db = await openSqlDatabase({
+    url: options.databaseUrl,
+    poolMax: options.databasePoolMax,
+    sqlitePath: options.path,
+  });
   try {
     const migrationsDir = migrationsDirFor(db.engine, options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
     const migration = await createMigrator(db, loadMigrations(migrationsDir)).prepare();

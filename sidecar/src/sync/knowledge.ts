@@ -19,7 +19,7 @@ import { createFilesSource } from './sources/files-source.js';
 import { createNewsSource } from './sources/news-source.js';
 import { createNotesSource } from './sources/notes-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync-engine.js';
-import { createSyncQueue } from './sync-queue.js';
+import { createSyncQueue, type SyncQueue } from './sync-queue.js';
 import { describeSyncStatus, type SyncStatus } from './sync-status.js';
 import type { SyncSource } from './sync-source.js';
 import { createSyncUserStore } from './sync-users.js';
@@ -30,6 +30,8 @@ export interface Knowledge {
   engine: SyncEngine;
   search: SearchService;
   status(userId: string): Promise<SyncStatus>;
+  /** The sync queue over all users (depth and lag for the metrics). */
+  queue: Pick<SyncQueue, 'queuedCount' | 'oldestQueuedAt'>;
   close(): Promise<void>;
 }
 
@@ -93,6 +95,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
       nextcloudHost: settings.nextcloud.host,
     }),
     status: (userId) => describeSyncStatus(userId, { store, queue, users, embedder }),
+    queue,
     close: async () => {
       await engine.stop();
       await pdfText.close();

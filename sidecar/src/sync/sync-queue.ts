@@ -52,6 +52,8 @@ export interface SyncQueue {
   retry(id: number, notBefore: number, reason: string, counted: boolean): Promise<void>;
   dead(id: number, reason: string, now: number): Promise<void>;
   queuedCount(userId?: string): Promise<number>;
+  /** When the longest-waiting queued document was queued (ms since the epoch); undefined when none waits. */
+  oldestQueuedAt(): Promise<number | undefined>;
   deadLetters(userId: string, limit: number): Promise<DeadLetter[]>;
   deadCount(userId: string): Promise<number>;
   deleteUser(userId: string): Promise<void>;
@@ -161,6 +163,12 @@ export function createSyncQueue(db: SqlDatabase, options: { max: number }): Sync
       );
     },
     queuedCount: async (userId) => Number(await count(userId)),
+    async oldestQueuedAt() {
+      const row = await db.get<{ oldest: number | null }>(
+        "SELECT min(enqueued_at) AS oldest FROM sync_queue WHERE state = 'queued'",
+      );
+      return row?.oldest ?? undefined;
+    },
     async deadLetters(userId, limit) {
       const rows = await db.all<DeadRow>(
         `SELECT doc_type, doc_id, last_error, attempts, not_before FROM sync_queue

@@ -1,4 +1,5 @@
-// PDF_PREVIEW_MAX_BYTES: 100 MiB by default, a positive whole number of bytes up to 1 GiB otherwise.
+// PDF_PREVIEW_MAX_BYTES: 100 MiB by default, a positive whole number of bytes up to 1 GiB otherwise; the file cache's
+// bytes (512 MiB, 0 keeps none) and idle seconds (300, at most a day).
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../src/settings/settings.js';
 import { BASIC, problemsOf } from './problems.js';
@@ -14,5 +15,34 @@ describe('PDF_PREVIEW_MAX_BYTES', () => {
     const problems = problemsOf({ PDF_PREVIEW_MAX_BYTES: value });
 
     expect(problems).toEqual([expect.stringMatching(/^PDF_PREVIEW_MAX_BYTES must be/)]);
+  });
+});
+
+describe('PDF_PREVIEW_FILE_CACHE_BYTES and PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS', () => {
+  it('are 512 MiB and 5 minutes unless set, the values given otherwise, and 0 bytes keeps no file', () => {
+    const settings = [
+      parseSettings(BASIC),
+      parseSettings({ ...BASIC, PDF_PREVIEW_FILE_CACHE_BYTES: '1000', PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS: '60' }),
+      parseSettings({ ...BASIC, PDF_PREVIEW_FILE_CACHE_BYTES: '0' }),
+    ];
+
+    expect(settings.map(({ preview }) => [preview.fileCacheBytes, preview.fileCacheIdleMs])).toEqual([
+      [536_870_912, 300_000],
+      [1000, 60_000],
+      [0, 300_000],
+    ]);
+  });
+
+  it.each([
+    ['PDF_PREVIEW_FILE_CACHE_BYTES', '-1'],
+    ['PDF_PREVIEW_FILE_CACHE_BYTES', '1.5'],
+    ['PDF_PREVIEW_FILE_CACHE_BYTES', '512MB'],
+    ['PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS', '0'],
+    ['PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS', '2.5'],
+    ['PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS', '86401'],
+  ])('refuses %s=%s with a clear problem', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} must be`))]);
   });
 });

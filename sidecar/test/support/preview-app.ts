@@ -1,5 +1,7 @@
 // The PDF preview route for tests: mounted as the sidecar mounts it (request context, API key, caller, error handler)
-// in a small Express app on loopback, for basic mode's configured user, with a renderer that counts its renders.
+// in a small Express app on loopback, for basic mode's configured user, with a renderer that counts its renders and
+// a file cache whose spool folder the tests can list.
+import { readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -8,6 +10,8 @@ import { createRequestContext } from '../../src/api/request-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { createPageCache } from '../../src/preview/page-cache.js';
+import { createSpoolFolder } from '../../src/preview/pdf-download.js';
+import { createPdfFileCache } from '../../src/preview/pdf-file-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from '../../src/preview/pdf-render-pool.js';
 import { createPdfPreviewRouter } from '../../src/preview/preview-route.js';
 
@@ -18,6 +22,10 @@ export interface PreviewAppOptions {
   maxBytes?: number;
   /** Bytes of rendered pages kept (default 64 MiB; 0 keeps none). */
   cacheBytes?: number;
+  /** Bytes of downloaded PDFs kept on disk (default 512 MiB; 0 keeps none). */
+  fileCacheBytes?: number;
+  /** A kept PDF unused this long is deleted (default 5 minutes). */
+  fileCacheIdleMs?: number;
   /** Previews downloading or rendering at once (default 8). */
   maxInFlight?: number;
   managementApiKey?: string;
@@ -27,6 +35,8 @@ export interface PreviewApp {
   url: string;
   /** Pages rendered so far (cache hits render nothing). */
   renders(): number;
+  /** The names of the files in the download folder now. */
+  spooledFiles(): string[];
   close(): Promise<void>;
 }
 
@@ -42,6 +52,13 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
     },
     close: () => pool.close(),
   };
+  const spool = createSpoolFolder();
+  const preview = {
+    maxBytes: options.maxBytes ?? 100 * 1024 * 1024,
+    fileCacheBytes: options.fileCacheBytes ?? 512 * 1024 * 1024,
+    fileCacheIdleMs: options.fileCacheIdleMs ?? 300_000,
+  };
+  const files = createPdfFileCache({ maxBytes: preview.fileCacheBytes, idleMs: preview.fileCacheIdleMs });
   const app = express();
   app.use(createRequestContext(logger));
   app.use(
@@ -56,12 +73,14 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
       nextcloudHost: options.nextcloudUrl,
       managementApiKey: options.managementApiKey,
       settings: {
-        preview: { maxBytes: options.maxBytes ?? 100 * 1024 * 1024 },
+        preview,
         nextcloud: { httpTimeoutMs: 10_000 },
       },
       logger,
       renderer,
       cache: createPageCache(options.cacheBytes),
+      files,
+      spool,
       maxInFlight: options.maxInFlight,
     }),
   );
@@ -72,9 +91,10 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     renders: () => renders,
+    spooledFiles: () => readdirSync(spool.path()),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([pool.close(), http.close()]);
+      await Promise.all([pool.close(), http.close(), files.close()]);
     },
   };
 }

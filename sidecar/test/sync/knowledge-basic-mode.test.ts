@@ -117,7 +117,12 @@ describe('basic mode', () => {
 
   it('keeps the index in PostgreSQL + pgvector when DATABASE_URL is set', async () => {
     const postgres = await startPgliteServer();
-    const withPostgres = await startTestSidecar({ ...basicEnv(nextcloud.url, true), DATABASE_URL: postgres.url });
+    // PGlite is one session: its socket server interleaves the statements of several connections, so one it is.
+    const withPostgres = await startTestSidecar({
+      ...basicEnv(nextcloud.url, true),
+      DATABASE_URL: postgres.url,
+      DATABASE_POOL_MAX: '1',
+    });
     try {
       let status = {};
       await until(

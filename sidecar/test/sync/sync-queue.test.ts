@@ -45,6 +45,21 @@ describeOnEngines('sync queue', (engine) => {
     ]);
   });
 
+  it('tells when the longest-waiting queued document was queued, over all users (the metrics lag)', async () => {
+    const { queue, users } = await open(await engine.fresh(), 10);
+    await users.ensure('bea', 0);
+    expect(await queue.oldestQueuedAt()).toBeUndefined();
+    await queue.enqueue({ userId: 'bea', docType: 'note', docId: '1', action: 'index', version: 'a' }, 1_000);
+    await queue.enqueue({ userId: 'ada', docType: 'note', docId: '2', action: 'index', version: 'a' }, 2_000);
+    expect(await queue.oldestQueuedAt()).toBe(1_000);
+
+    const [first] = (await claimAll(queue, 3_000)).filter((item) => item.docId === '1');
+    await queue.done(first!);
+
+    expect(await queue.oldestQueuedAt()).toBe(2_000);
+    expect(await queue.queuedCount()).toBe(1);
+  });
+
   it('retries later, turns the last failure into a dead letter with its reason, and skips paused users', async () => {
     const { queue, users } = await open(await engine.fresh());
     await queue.enqueue({ userId: 'ada', docType: 'file', docId: '7', action: 'index', version: 'v' }, 0);

@@ -8,7 +8,8 @@ declare(strict_types=1);
  */
 
 // Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell and
-// dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state.
+// dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state; core's
+// unified-search route (/ocs/v2.php/search/…, unified-search.php) runs the companion's search-bar provider.
 //
 // Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json (config.php),
 // appconfig.json (the app config), crypto.key, the lock-* files of the locking provider and the session-*.json files
@@ -177,6 +178,11 @@ try {
 		$send(new Response(200, ['Content-Type' => 'text/css']), (string)file_get_contents(__DIR__ . '/theme.css'));
 	} elseif ($method === 'GET' && $path === '/index.php/csrftoken') {
 		$response = new JSONResponse(['token' => $requestToken]);
+		$send($response, $response->render());
+	} elseif ($method === 'GET' && str_starts_with($path, '/ocs/v2.php/search/')) {
+		// Nextcloud's search bar: core's unified-search route with the companion's provider (unified-search.php).
+		require_once __DIR__ . '/unified-search.php';
+		$response = harnessUnifiedSearch($path, $_GET, array_change_key_case(getallheaders()), $wiring, $userId) ?? new JSONResponse(['message' => 'Not found'], 404);
 		$send($response, $response->render());
 	} elseif (str_starts_with($path, '/index.php/apps/mcp_companion/')) {
 		$request = SimpleRequest::fromGlobals($requestToken);

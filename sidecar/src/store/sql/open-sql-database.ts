@@ -6,6 +6,8 @@ import { openSqliteDatabase } from './sqlite-database.js';
 export interface DatabaseLocation {
   /** DATABASE_URL (postgres://…), shared by every replica. */
   url?: string;
+  /** DATABASE_POOL_MAX: PostgreSQL connections at most (default 10). */
+  poolMax?: number;
   /** TOKEN_STORAGE_DB, the SQLite file used without DATABASE_URL. */
   sqlitePath: string;
 }
@@ -14,7 +16,7 @@ export async function openSqlDatabase(location: DatabaseLocation): Promise<SqlDa
   if (!location.url) return openSqliteDatabase(location.sqlitePath);
   // Loaded only when configured: most deployments never need the PostgreSQL driver.
   const { openPostgresDatabase } = await import('./postgres-database.js');
-  const db = openPostgresDatabase({ connectionString: location.url });
+  const db = openPostgresDatabase({ connectionString: location.url, maxConnections: location.poolMax });
   if (!(await db.ping())) {
     await db.close();
     throw new DatabaseUnreachableError();

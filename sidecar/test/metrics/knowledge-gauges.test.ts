@@ -1,0 +1,43 @@
+// The knowledge gauges read the real sync queue at scrape time: depth over all users, lag of the oldest waiting item.
+import { Registry } from 'prom-client';
+import { afterEach, expect, it } from 'vitest';
+import { registerKnowledgeMetrics } from '../../src/metrics/knowledge-metrics.js';
+import { knowledgeMetricsSourceOf } from '../../src/metrics/knowledge-source.js';
+import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import { createSyncQueue } from '../../src/sync/sync-queue.js';
+import { createSyncUserStore } from '../../src/sync/sync-users.js';
+import { makeTempDir } from '../support/temp-dir.js';
+import { parseExposition } from './scrape.js';
+
+const temp = makeTempDir('knowledge-gauges-');
+let storage: TokenStorage | undefined;
+afterEach(async () => {
+  await storage?.close();
+  temp.remove();
+});
+
+it('reports the queue depth and how long its oldest item has waited', async () => {
+  storage = await openTokenStorage({ path: temp.file('tokens.db') });
+  const users = createSyncUserStore(storage.db);
+  const queue = createSyncQueue(storage.db, { max: 100 });
+  for (const user of ['ada', 'bea']) await users.ensure(user, 0);
+  await queue.enqueue({ userId: 'ada', docType: 'note', docId: '1', action: 'index', version: 'a' }, 10_000);
+  await queue.enqueue({ userId: 'bea', docType: 'file', docId: '/x.md', action: 'index', version: 'a' }, 40_000);
+  const registry = new Registry();
+  const knowledge = {
+    queue,
+    status: async () => ({ documents: 2, chunks: 5 }) as never,
+  };
+  registerKnowledgeMetrics(
+    registry,
+    knowledgeMetricsSourceOf(knowledge, { userIds: async () => ['ada', 'bea'] }),
+    () => 70_000,
+  );
+
+  const samples = parseExposition(await registry.metrics());
+
+  expect(samples.get('nextcloud_mcp_sync_queue_depth')).toBe(2);
+  expect(samples.get('nextcloud_mcp_sync_queue_lag_seconds')).toBe(60);
+  expect(samples.get('nextcloud_mcp_index_documents')).toBe(4);
+  expect(samples.get('nextcloud_mcp_index_chunks')).toBe(10);
+});
