@@ -1,5 +1,6 @@
 // The background sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
 // and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
+import { createQueuePump } from './queue-pump.js';
 import { RateLimitedError, UnauthenticatedError, UpstreamError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -58,22 +59,16 @@ const PAUSED_MESSAGE =
   'Nextcloud refused the app password (revoked or changed). Provision a new one in the MCP personal settings.';
 const EMBEDDER_WAIT_MS = 30_000;
 const NEXTCLOUD_WAIT_MS = 30_000;
-/** How long a claimed queue item stays out of other workers' reach; renewed while it is in work. */
-export const CLAIM_MS = 120_000;
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { settings, queue, users, store, logger } = deps;
   const clock = deps.clock ?? Date.now;
   const tickMs = deps.tickMs ?? 1000;
-  const busy = new Set<number>();
   const scanning = new Map<string, Promise<void>>();
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let embedderInUse: string | undefined;
-  let claimsRenewedAt = 0;
-  let pumping = false;
-  let pumpAgain = false;
   const idleWaiters: (() => void)[] = [];
 
   const contextFor = async (userId: string): Promise<SyncContext | undefined> => {
@@ -197,56 +192,19 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return queue.retry(item.id, now + Math.min(backoff, 600_000), reason, true);
   };
 
-  /** Claims ready work for free workers; one pass at a time (a call meanwhile makes the pass run again). */
-  const pump = (): void => {
-    if (pumping) {
-      pumpAgain = true;
-      return;
-    }
-    pumping = true;
-    void pumpPasses();
-  };
-  const pumpPasses = async (): Promise<void> => {
-    try {
-      do {
-        pumpAgain = false;
-        const free = settings.workers - busy.size;
-        if (running && free > 0) {
-          const claimed = await queue.claim(clock(), free, CLAIM_MS);
-          // Stopped meanwhile: what was claimed goes back at once rather than when the claim runs out.
-          if (!running)
-            await queue.extend(
-              claimed.map((item) => item.id),
-              0,
-            );
-          else
-            for (const item of claimed) {
-              // Still in work here after its claim ran out: the running worker finishes (and releases) it.
-              if (busy.has(item.id)) continue;
-              busy.add(item.id);
-              void process(item).finally(() => {
-                busy.delete(item.id);
-                pump();
-              });
-            }
-        }
-        await notifyIdle();
-      } while (pumpAgain);
-    } catch (error) {
-      logger.error({ err: error }, 'sync: the queue could not be read');
-    } finally {
-      pumping = false;
-    }
-  };
-
-  const renewClaims = async (): Promise<void> => {
-    if (busy.size === 0 || clock() - claimsRenewedAt < CLAIM_MS / 4) return;
-    claimsRenewedAt = clock();
-    await queue.extend([...busy], clock() + CLAIM_MS);
-  };
+  const pumper = createQueuePump({
+    queue,
+    workers: settings.workers,
+    clock,
+    isRunning: () => running,
+    process,
+    afterPass: () => notifyIdle(),
+    logger,
+  });
+  const pump = () => pumper.pump();
 
   const isIdle = async () =>
-    busy.size === 0 && scanning.size === 0 && ((await queue.nextReadyAt()) ?? Infinity) > clock();
+    pumper.inWork() === 0 && scanning.size === 0 && ((await queue.nextReadyAt()) ?? Infinity) > clock();
   const notifyIdle = async () => {
     if (idleWaiters.length === 0 || !(await isIdle())) return;
     for (const resolve of idleWaiters.splice(0)) resolve();
@@ -258,7 +216,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       for (const state of await users.list()) {
         if (state.state === 'active' && state.nextScanAt <= clock()) void scanUser(state.userId);
       }
-      await renewClaims();
+      await pumper.renewClaims();
       pump();
     } catch (error) {
       logger.error({ err: error }, 'sync tick failed');
@@ -278,7 +236,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       controller.abort();
       if (timer) clearTimeout(timer);
       await Promise.allSettled([...scanning.values()]);
-      while (busy.size > 0 || pumping) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (pumper.inWork() > 0 || pumper.pumping()) await new Promise((resolve) => setTimeout(resolve, 10));
     },
     wake: (events) => {
       for (const event of events) void wakeOne(event);

@@ -128,7 +128,8 @@ describe('two sidecars on one database', () => {
 });
 
 describe('a sidecar process killed mid-write', () => {
-  it('loses nothing it answered as stored', async () => {
+  // A child process compiled through tsx starts slowly on a busy machine.
+  it('loses nothing it answered as stored', { timeout: 90_000 }, async () => {
     const users = Array.from({ length: 40 }, (_, i) => `user${i}`);
     const double = await startPlatformDouble({ users: users.map((id) => ({ id, appPasswords: [password('K')] })) });
     const DATABASE_URL = await freshDatabase();
@@ -140,6 +141,7 @@ describe('a sidecar process killed mid-write', () => {
       MCP_SERVER_PORT: '0',
       LOG_LEVEL: 'info',
     });
+    const exited = once(child, 'exit');
     try {
       const url = await listeningUrl(child.stdout!);
       const stored: string[] = [];
@@ -155,7 +157,7 @@ describe('a sidecar process killed mid-write', () => {
         if (stored.length === 10) child.kill('SIGKILL');
       });
       await Promise.all(attempts);
-      await once(child, 'exit');
+      await exited;
 
       const after = await openTokenStorage({ path: '', databaseUrl: DATABASE_URL, encryptionKey: KEY });
       const kept = await after.appPasswords!.listUserIds();
