@@ -21,7 +21,7 @@ import { createAddressPolicy, type AddressPolicy } from './net/address-policy.js
 import { createHttpClient } from './net/http-client.js';
 import { isHybridMode } from './settings/auth-mode.js';
 import type { Settings } from './settings/settings.js';
-import { logEncryption, logMigration } from './store/start-up-report.js';
+import { logEncryption, logMigration, warnUnusedSqliteFile } from './store/start-up-report.js';
 import { assertPortFree, closeServer, formatHost, listen } from './listening.js';
 import { openTokenStorage, type TokenStorage } from './store/token-storage.js';
 import type { HttpClient } from './net/http-client.js';
@@ -72,6 +72,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     throw error;
   });
   logMigration(logger, storage.migration);
+  warnUnusedSqliteFile(logger, { url: settings.database.url, sqlitePath: settings.tokenStorageDb });
   logEncryption(logger, storage.encryption);
   const publicUrl = settings.mcpServerUrl ?? `http://${formatHost(settings.server.host)}:${settings.server.port}`;
   // A busy port is reported at once, not after the identity provider was tried.

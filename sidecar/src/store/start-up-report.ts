@@ -1,4 +1,6 @@
-// What opening the store did, in the log: migrations applied, and what happened to the secrets at a key change.
+// What opening the store did, in the log: migrations applied, what happened to the secrets at a key change, and a
+// SQLite file left behind when the state moved to PostgreSQL.
+import { existsSync } from 'node:fs';
 import type { Logger } from '../logging/logger.js';
 import type { EncryptionPreparation } from './key-check.js';
 
@@ -21,4 +23,13 @@ export function logEncryption(logger: Logger, encryption: EncryptionPreparation 
       'some secrets open with neither encryption key; their users must provision again',
     );
   }
+}
+
+/** With DATABASE_URL the SQLite file is not read: its users provision again unless someone copies the data over. */
+export function warnUnusedSqliteFile(logger: Logger, database: { url?: string; sqlitePath: string }): void {
+  if (!database.url || !existsSync(database.sqlitePath)) return;
+  logger.warn(
+    'DATABASE_URL is set, so the SQLite file TOKEN_STORAGE_DB is not used: app passwords and tokens stored there are ' +
+      'not in PostgreSQL; users provision again (or remove the file to silence this).',
+  );
 }
