@@ -1,55 +1,22 @@
 // Browser journey of the knowledge search page against the real sidecar (hybrid mode, sync on) and the platform
 // double with files and notes: sign in, search, the 3D map linked with the list, a PDF hit opened at its page.
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPdf } from '../../sidecar/test/support/pdf-fixtures.js';
-import { createFilesApp } from '../platform/apps/files.js';
-import { createNotesApp } from '../platform/apps/notes.js';
-import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { findSeriousViolations } from './support/axe.js';
-import { launchChromium } from './support/browser.js';
-import { carolWithCompanionClient, CAROL_BASIC, startCarolHarness, stopJourney } from './support/companion-sign-in.js';
-import { findFreePort, type PhpHarness } from './support/php-harness.js';
-import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
-import { clickMapPoint, seedSearchContent, waitUntilIndexed } from './support/search-journey.js';
+import type { PhpHarness } from './support/php-harness.js';
+import { ARTIFACTS, startSearchJourney, type SearchJourney } from './support/search-set-up.js';
+import { clickMapPoint, waitUntilIndexed } from './support/search-journey.js';
 
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
-/** The viewer needs the sidecar's GET /api/v1/pdf-preview, which app.ts mounts once the preview router lands. */
-const PREVIEW_MOUNTED = readFileSync(new URL('../../sidecar/src/api/app.ts', import.meta.url), 'utf8').includes(
-  'createPdfPreviewRouter',
-);
-
-let nextcloud: PlatformDouble;
-let sidecar: E2eSidecar;
+let journey: SearchJourney;
 let harness: PhpHarness;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await findFreePort();
-  const files = createFilesApp();
-  const notes = createNotesApp();
-  nextcloud = await startPlatformDouble(carolWithCompanionClient(port, [files, notes]));
-  seedSearchContent(files, notes, buildPdf);
-  sidecar = await startHybridSidecar(nextcloud.url, undefined, {
-    VECTOR_SYNC_ENABLED: 'true',
-    VECTOR_SYNC_SCAN_INTERVAL: '3600',
-  });
-  const provisioned = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
-    method: 'POST',
-    headers: { authorization: CAROL_BASIC },
-  });
-  expect(provisioned.status).toBe(200);
-  harness = await startCarolHarness(sidecar, nextcloud, port);
-  browser = await launchChromium({ webgl: true });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.setDefaultTimeout(10_000);
+  journey = await startSearchJourney();
+  ({ harness, page } = journey);
 }, 90_000);
 
-afterAll(() => stopJourney({ browser, harness, sidecar, nextcloud }));
+afterAll(() => journey?.stop());
 
 const queryBox = () => page.getByRole('textbox', { name: 'Search your content' });
 
@@ -108,8 +75,7 @@ describe('the knowledge search page', () => {
     expect(violations).toEqual([]);
   });
 
-  // Skipped until sidecar/src/api/app.ts mounts the preview router (createPdfPreviewRouter, issue 10's P1 brief).
-  it.skipIf(!PREVIEW_MOUNTED)('opens a PDF hit at the page of the match and pages on', async () => {
+  it('opens a PDF hit at the page of the match and pages on', async () => {
     await page.getByLabel('Show map').uncheck({ force: true });
     await queryBox().fill('lighthouse restoration budget');
     await queryBox().press('Enter');
@@ -132,14 +98,11 @@ describe('the knowledge search page', () => {
     await expect.poll(() => page.locator('[data-test="pdf-page-label"]').textContent()).toContain('Page 2 of 3');
   });
 
-  it.skipIf(!PREVIEW_MOUNTED)(
-    'has no serious or critical accessibility violations in the viewer; Esc closes it',
-    async () => {
-      const violations = await findSeriousViolations(page);
+  it('has no serious or critical accessibility violations in the viewer; Esc closes it', async () => {
+    const violations = await findSeriousViolations(page);
 
-      await page.keyboard.press('Escape');
-      await page.locator('[data-test="pdf-viewer"]').waitFor({ state: 'detached' });
-      expect(violations).toEqual([]);
-    },
-  );
+    await page.keyboard.press('Escape');
+    await page.locator('[data-test="pdf-viewer"]').waitFor({ state: 'detached' });
+    expect(violations).toEqual([]);
+  });
 });

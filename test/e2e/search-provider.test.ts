@@ -1,52 +1,24 @@
 // Browser journey of the companion's provider in Nextcloud's search bar: the bar's request to core's unified-search
 // route (served by the harness as core does) answers the real sidecar's hits with titles and deep links, and a PDF
 // hit's link opens the search page's viewer at the page of the match.
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPdf } from '../../sidecar/test/support/pdf-fixtures.js';
-import { createFilesApp } from '../platform/apps/files.js';
-import { createNotesApp } from '../platform/apps/notes.js';
-import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
-import { launchChromium } from './support/browser.js';
-import { carolWithCompanionClient, CAROL_BASIC, startCarolHarness, stopJourney } from './support/companion-sign-in.js';
-import { findFreePort, type PhpHarness } from './support/php-harness.js';
-import { seedSearchContent, waitUntilIndexed } from './support/search-journey.js';
-import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
+import type { PhpHarness } from './support/php-harness.js';
+import { ARTIFACTS, startSearchJourney, type SearchJourney } from './support/search-set-up.js';
+import { waitUntilIndexed } from './support/search-journey.js';
 
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const PROVIDER = 'mcp_companion_knowledge';
 
-let nextcloud: PlatformDouble;
-let sidecar: E2eSidecar;
+let journey: SearchJourney;
 let harness: PhpHarness;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const port = await findFreePort();
-  const files = createFilesApp();
-  const notes = createNotesApp();
-  nextcloud = await startPlatformDouble(carolWithCompanionClient(port, [files, notes]));
-  seedSearchContent(files, notes, buildPdf);
-  sidecar = await startHybridSidecar(nextcloud.url, undefined, {
-    VECTOR_SYNC_ENABLED: 'true',
-    VECTOR_SYNC_SCAN_INTERVAL: '3600',
-  });
-  const provisioned = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
-    method: 'POST',
-    headers: { authorization: CAROL_BASIC },
-  });
-  expect(provisioned.status).toBe(200);
-  harness = await startCarolHarness(sidecar, nextcloud, port);
-  browser = await launchChromium({ webgl: true });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  page.setDefaultTimeout(10_000);
+  journey = await startSearchJourney();
+  ({ harness, page } = journey);
 }, 90_000);
 
-afterAll(() => stopJourney({ browser, harness, sidecar, nextcloud }));
+afterAll(() => journey?.stop());
 
 interface BarEntry {
   title: string;
