@@ -1,7 +1,6 @@
 // Refresh safety: one refresh per user however many requests wait, users never wait for each other, rotation kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
-import { createRefreshLease } from '../../src/auth/refresh-lease.js';
 import { createRefreshLock } from '../../src/auth/refresh-lock.js';
 import { createTokenCache } from '../../src/auth/token-cache.js';
 import { createUserTokens } from '../../src/auth/user-tokens.js';
@@ -10,6 +9,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { leasedOAuthServices } from '../support/leased-oauth.js';
 import { SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -122,20 +122,7 @@ describe('user tokens when the provider refuses the grant', () => {
 });
 
 /** A sidecar's OAuth context on `store` with a refresh lease in its database (its own lock and token cache). */
-async function leasedContext(store: TokenStorage): Promise<OAuthServices> {
-  const context = createOAuthContext({
-    http,
-    logger: createLogger('silent'),
-    discoveryUrl: nextcloud.oidc!.discoveryUrl,
-    nextcloudHost: nextcloud.url,
-    publicUrl: 'http://127.0.0.1:2',
-    staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
-    refreshTokens: store.refreshTokens,
-    refreshLease: createRefreshLease({ db: store.db }),
-  });
-  await context.start();
-  return context.ready();
-}
+const leasedContext = (store: TokenStorage) => leasedOAuthServices(nextcloud, http, store);
 
 /** A second sidecar process on the same database: its own connection, lock, token cache and OAuth context. */
 async function secondProcess(): Promise<{ storage: TokenStorage; services: OAuthServices }> {

@@ -3,14 +3,13 @@
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
-import { createRefreshLease } from '../../src/auth/refresh-lease.js';
-import { createLogger } from '../../src/logging/logger.js';
+import type { OAuthServices } from '../../src/auth/oauth-context.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { startPostgresServer, type PostgresServer } from '../../../test/platform/postgres-server.js';
 import { spawnCli } from '../support/cli-process.js';
+import { leasedOAuthServices } from '../support/leased-oauth.js';
 import { SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
@@ -50,19 +49,7 @@ describe('token refreshes across two processes', () => {
   async function replica(databaseUrl: string): Promise<{ storage: TokenStorage; services: OAuthServices }> {
     const storage = await openTokenStorage({ path: '', databaseUrl, encryptionKey: KEY });
     storages.push(storage);
-    const context = createOAuthContext({
-      http,
-      logger: createLogger('silent'),
-      discoveryUrl: nextcloud.oidc!.discoveryUrl,
-      nextcloudHost: nextcloud.url,
-      publicUrl: 'http://127.0.0.1:2',
-      staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
-      refreshTokens: storage.refreshTokens,
-      accessTokens: storage.accessTokens,
-      refreshLease: createRefreshLease({ db: storage.db }),
-    });
-    await context.start();
-    return { storage, services: context.ready() };
+    return { storage, services: await leasedOAuthServices(nextcloud, http, storage) };
   }
 
   it('make exactly one provider call for 100 concurrent requests of one user spread over both', async () => {

@@ -1,0 +1,30 @@
+// One sidecar process's OAuth side for tests of several processes on one database: its own token cache and lock,
+// the refresh lease and the shared access tokens of its store, the static client of the oidc double.
+import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
+import { createRefreshLease } from '../../src/auth/refresh-lease.js';
+import { createLogger } from '../../src/logging/logger.js';
+import type { HttpClient } from '../../src/net/http-client.js';
+import type { TokenStorage } from '../../src/store/token-storage.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { SIDECAR_CLIENT } from './nextcloud-with-oidc.js';
+
+export async function leasedOAuthServices(
+  nextcloud: PlatformDouble,
+  http: HttpClient,
+  storage: TokenStorage,
+  options: { shareAccessTokens?: boolean } = {},
+): Promise<OAuthServices> {
+  const context = createOAuthContext({
+    http,
+    logger: createLogger('silent'),
+    discoveryUrl: nextcloud.oidc!.discoveryUrl,
+    nextcloudHost: nextcloud.url,
+    publicUrl: 'http://127.0.0.1:2',
+    staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
+    refreshTokens: storage.refreshTokens,
+    accessTokens: options.shareAccessTokens === false ? undefined : storage.accessTokens,
+    refreshLease: createRefreshLease({ db: storage.db }),
+  });
+  await context.start();
+  return context.ready();
+}
