@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.js';
-import type { CliIo } from '../src/cli-io.js';
+import { captureIo } from './support/captured-io.js';
 import { runDbCommand } from '../src/db-cli.js';
 import { DEFAULT_MIGRATIONS_DIR, loadMigrations } from '../src/store/migration-files.js';
 import { openTokenStorage } from '../src/store/token-storage.js';
@@ -19,13 +19,6 @@ beforeEach(() => {
   temp = makeTempDir('cli-');
 });
 afterEach(() => temp.remove());
-
-function captureIo(extra: Partial<CliIo> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { stdout: (t) => out.push(t), stderr: (t) => err.push(t), env: {}, ...extra };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
 
 describe('nextcloud-mcp-server db', () => {
   it('upgrades, reports the current revision and the history', async () => {
