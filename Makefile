@@ -92,7 +92,7 @@ appstore: $(COMPANION_BUILD)
 	./scripts/build-appstore.sh
 
 ## Benchmarks; each prints ratios against a reference measured in the same run.
-bench: install
+bench: install test-system-packages
 	@command -v wrk >/dev/null 2>&1 && command -v mutool >/dev/null 2>&1 || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; $$sudo apt-get update -qq && $$sudo apt-get install -y -qq wrk mupdf-tools; }
 	npm run bench -w sidecar
 
