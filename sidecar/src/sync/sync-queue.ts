@@ -62,7 +62,8 @@ export interface SyncQueue {
 /**
  * The same request again (a rescan listing the same version) keeps its attempts, wait and dead-letter state: only
  * new work (another version or action) starts afresh. A claim is kept either way: the worker holding it releases
- * the item when it finds newer work queued (`done`), so one document is never indexed by two workers at once.
+ * the item when it finds newer work queued (`done`), so one document is never indexed by two workers at once. A dead
+ * letter revived by new work waits from now (the queue's lag counts from `enqueued_at`).
  */
 const SAME_WORK =
   "(sync_queue.action = excluded.action AND sync_queue.version = excluded.version AND excluded.version <> '')";
@@ -74,6 +75,8 @@ const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, versi
     state = CASE WHEN ${SAME_WORK} THEN sync_queue.state ELSE 'queued' END,
     last_error = CASE WHEN ${SAME_WORK} THEN sync_queue.last_error ELSE NULL END,
     not_before = CASE WHEN ${SAME_WORK} THEN sync_queue.not_before ELSE 0 END,
+    enqueued_at = CASE WHEN sync_queue.state = 'dead' AND NOT ${SAME_WORK} THEN excluded.enqueued_at
+      ELSE sync_queue.enqueued_at END,
     action = excluded.action, version = excluded.version, hint = excluded.hint`;
 
 const READY = `SELECT q.id FROM sync_queue q

@@ -60,6 +60,21 @@ describeOnEngines('sync queue', (engine) => {
     expect(await queue.queuedCount()).toBe(1);
   });
 
+  it('counts a dead letter revived by a new version as waiting from then, not from its first queueing', async () => {
+    const { queue } = await open(await engine.fresh(), 10);
+    const note = { userId: 'ada', docType: 'note' as const, docId: '7' };
+    await queue.enqueue({ ...note, action: 'index', version: 'a' }, 1_000);
+    const [item] = await claimAll(queue, 1_500);
+    await queue.dead(item!.id, 'corrupt', 1_600);
+    expect(await queue.oldestQueuedAt()).toBeUndefined();
+
+    await queue.enqueue({ ...note, action: 'index', version: 'a' }, 5_000);
+    expect(await queue.oldestQueuedAt()).toBeUndefined();
+    await queue.enqueue({ ...note, action: 'index', version: 'b' }, 9_000);
+
+    expect(await queue.oldestQueuedAt()).toBe(9_000);
+  });
+
   it('retries later, turns the last failure into a dead letter with its reason, and skips paused users', async () => {
     const { queue, users } = await open(await engine.fresh());
     await queue.enqueue({ userId: 'ada', docType: 'file', docId: '7', action: 'index', version: 'v' }, 0);
