@@ -46,3 +46,23 @@ export function percentile(sorted: number[], p: number): number {
 function format(value: number): string {
   return value >= 100 ? value.toFixed(0) : value.toPrecision(3);
 }
+
+/**
+ * Like sampleTimes for several pieces of work taking turns, call by call, so a slower moment of a shared machine
+ * falls on each alike; the durations of each in ms, sorted, in the order given.
+ */
+export async function sampleTimesInterleaved(
+  works: (() => Promise<unknown>)[],
+  options: { calls: number; warmUp: number },
+): Promise<number[][]> {
+  for (let i = 0; i < options.warmUp; i += 1) for (const work of works) await work();
+  const samples = works.map(() => [] as number[]);
+  for (let i = 0; i < options.calls; i += 1) {
+    for (const [j, work] of works.entries()) {
+      const start = performance.now();
+      await work();
+      samples[j]!.push(performance.now() - start);
+    }
+  }
+  return samples.map((times) => times.sort((a, b) => a - b));
+}

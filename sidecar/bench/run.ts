@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchAppPasswordRoute } from './app-password-route.js';
 import { benchAppPasswordStore } from './app-password-store.js';
 import { benchJwtVerify } from './jwt-verify.js';
 import { benchKnowledge } from './knowledge.js';
@@ -29,11 +30,12 @@ try {
     })),
     ...(await benchJwtVerify()),
     ...(await benchRefreshWait(join(dir, 'refresh.db'))),
-    ...(await benchStatusThroughput(join(dir, 'status.db'))),
+    ...(await benchAppPasswordRoute(join(dir, 'route.db'), await postgres.createDatabase('bench_route'))),
+    ...(await benchStatusThroughput(join(dir, 'status.db'), await postgres.createDatabase('bench_status'))),
     ...(await benchStartupAndMemory(join(dir, 'startup.db'))),
     ...benchToolListSize(),
     ...(await benchMcpToolList(join(dir, 'tool-list.db'))),
-    ...(await benchMcpToolCall(join(dir, 'mcp.db'))),
+    ...(await benchMcpToolCall(join(dir, 'mcp.db'), await postgres.createDatabase('bench_mcp'))),
     ...(await benchMcpLoad(join(dir, 'load.db'))),
     ...(await benchKnowledge(dir)),
     ...(await benchPdfPreview(dir)),

@@ -1,4 +1,5 @@
-// GET /api/v1/status against a bare Express handler served by the same child process: throughput and p99 latency.
+// GET /api/v1/status against a bare Express handler served by the same child process: throughput and p99 latency;
+// given a DATABASE_URL, the same figures of a sidecar on PostgreSQL in that process, against the SQLite sidecar's.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,27 +14,35 @@ const THINK_MS = 50;
 const SERVERS = fileURLToPath(new URL('./status-servers.ts', import.meta.url));
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-export async function benchStatusThroughput(dbPath: string): Promise<BenchLine[]> {
+interface ServerUrls {
+  bare: string;
+  sidecar: string;
+  postgres?: string;
+}
+
+/** `databaseUrl`: an empty PostgreSQL database for a second sidecar with DATABASE_URL; without it, SQLite only. */
+export async function benchStatusThroughput(dbPath: string, databaseUrl?: string): Promise<BenchLine[]> {
   ensureWrk();
-  const child = spawn(process.execPath, ['--import', TSX, SERVERS, dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const urls = await new Promise<{ bare: string; sidecar: string }>((resolve) => {
-    child.stdout.once('data', (chunk: Buffer) =>
-      resolve(JSON.parse(chunk.toString()) as { bare: string; sidecar: string }),
-    );
+  const args = [SERVERS, dbPath, ...(databaseUrl ? [databaseUrl] : [])];
+  const child = spawn(process.execPath, ['--import', TSX, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const urls = await new Promise<ServerUrls>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()) as ServerUrls));
+    child.once('exit', (code) => reject(new Error(`status servers exited with ${code}`)));
   });
   try {
     const bare = `${urls.bare}/api/v1/status`;
     const sidecar = `${urls.sidecar}/api/v1/status`;
-    measureThroughput(bare, CONNECTIONS, 1);
-    measureThroughput(sidecar, CONNECTIONS, 1);
-    const bareRps: number[] = [];
-    const sidecarRps: number[] = [];
+    const postgres = urls.postgres && `${urls.postgres}/api/v1/status`;
+    const targets = [bare, sidecar, ...(postgres ? [postgres] : [])];
+    targets.forEach((url) => measureThroughput(url, CONNECTIONS, 1));
+    const rps = targets.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round += 1) {
-      bareRps.push(measureThroughput(bare, CONNECTIONS, SECONDS));
-      sidecarRps.push(measureThroughput(sidecar, CONNECTIONS, SECONDS));
+      targets.forEach((url, i) => rps[i]!.push(measureThroughput(url, CONNECTIONS, SECONDS)));
     }
+    const [bareRps, sidecarRps, postgresRps] = rps as [number[], number[], number[] | undefined];
     const bareLatency = await measureLatencyUnderLoad(bare, CONNECTIONS, THINK_MS, SECONDS);
     const sidecarLatency = await measureLatencyUnderLoad(sidecar, CONNECTIONS, THINK_MS, SECONDS);
+    const postgresLatency = postgres && (await measureLatencyUnderLoad(postgres, CONNECTIONS, THINK_MS, SECONDS));
 
     const lines: BenchLine[] = [
       {
@@ -61,6 +70,28 @@ export async function benchStatusThroughput(dbPath: string): Promise<BenchLine[]
         pass: sidecarLatency.p99 < 5,
       },
     ];
+    if (postgresRps && postgresLatency) {
+      // The route reads no state: these lines measure the sidecar running with a PostgreSQL pool, not the database.
+      const what = 'GET /api/v1/status with DATABASE_URL (PostgreSQL; the route reads no state)';
+      lines.push(
+        {
+          name: `${what} throughput, ${CONNECTIONS} connections (median of ${ROUNDS} interleaved rounds)`,
+          value: median(postgresRps),
+          unit: 'req/s',
+          reference: { name: 'the same sidecar on SQLite', value: median(sidecarRps) },
+          target: '>= 0.90 of SQLite',
+          pass: median(postgresRps) >= 0.9 * median(sidecarRps),
+        },
+        {
+          name: `${what} p99, ${CONNECTIONS} connections at ${Math.round(postgresLatency.rps)} req/s`,
+          value: postgresLatency.p99,
+          unit: 'ms',
+          reference: { name: 'the same sidecar on SQLite', value: sidecarLatency.p99 },
+          target: '< 5 ms, as on SQLite',
+          pass: postgresLatency.p99 < 5,
+        },
+      );
+    }
     lines.forEach(printLine);
     return lines;
   } finally {
