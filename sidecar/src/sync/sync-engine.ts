@@ -59,6 +59,8 @@ const PAUSED_MESSAGE =
   'Nextcloud refused the app password (revoked or changed). Provision a new one in the MCP personal settings.';
 const EMBEDDER_WAIT_MS = 30_000;
 const NEXTCLOUD_WAIT_MS = 30_000;
+/** How long a claimed scan keeps other replicas away; the scan's end sets the real next time. */
+const SCAN_CLAIM_MS = 600_000;
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { settings, queue, users, store, logger } = deps;
@@ -214,7 +216,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     try {
       await refreshUsers();
       for (const state of await users.list()) {
-        if (state.state === 'active' && state.nextScanAt <= clock()) void scanUser(state.userId);
+        if (state.state !== 'active' || state.nextScanAt > clock() || scanning.has(state.userId)) continue;
+        // Of the replicas sharing the database, the one whose claim moves the scan time scans.
+        if (await users.claimScan(state.userId, state.nextScanAt, clock() + SCAN_CLAIM_MS)) void scanUser(state.userId);
       }
       await pumper.renewClaims();
       pump();

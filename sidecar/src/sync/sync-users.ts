@@ -28,6 +28,11 @@ export interface SyncUserStore {
   resume(userId: string, now: number): Promise<void>;
   pause(userId: string, reason: string): Promise<void>;
   scanned(userId: string, at: number, nextAt: number, failed: boolean): Promise<void>;
+  /**
+   * Takes the user's due scan when `next_scan_at` is still `seen`, moving it to `until` (the scan's end sets the real
+   * next time; a replica that dies mid-scan leaves it to be taken again then). True for exactly one caller.
+   */
+  claimScan(userId: string, seen: number, until: number): Promise<boolean>;
   /** Scan soon (a webhook arrived). */
   scanAt(userId: string, at: number): Promise<void>;
   sources(userId: string): Promise<SourceState[]>;
@@ -67,6 +72,13 @@ export function createSyncUserStore(db: SqlDatabase): SyncUserStore {
            scan_failures = CASE WHEN ? = 1 THEN scan_failures + 1 ELSE 0 END WHERE user_id = ?`,
         [at, nextAt, failed ? 1 : 0, userId],
       );
+    },
+    async claimScan(userId, seen, until) {
+      const claimed = await db.run(
+        "UPDATE sync_users SET next_scan_at = ? WHERE user_id = ? AND next_scan_at = ? AND state = 'active'",
+        [until, userId, seen],
+      );
+      return claimed.changes === 1;
     },
     async scanAt(userId, at) {
       await db.run(
