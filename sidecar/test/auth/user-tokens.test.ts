@@ -1,11 +1,10 @@
 // Refresh safety: one refresh per user however many requests wait, users never wait for each other, rotation kept.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
+import type { OAuthServices } from '../../src/auth/oauth-context.js';
 import { createRefreshLock } from '../../src/auth/refresh-lock.js';
 import { createTokenCache } from '../../src/auth/token-cache.js';
 import { createUserTokens } from '../../src/auth/user-tokens.js';
 import { InvalidGrantError } from '../../src/errors.js';
-import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -30,17 +29,8 @@ afterAll(async () => {
 beforeEach(async () => {
   temp = makeTempDir();
   storage = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
-  const context = createOAuthContext({
-    http,
-    logger: createLogger('silent'),
-    discoveryUrl: nextcloud.oidc!.discoveryUrl,
-    nextcloudHost: nextcloud.url,
-    publicUrl: 'http://127.0.0.1:2',
-    staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
-    refreshTokens: storage.refreshTokens,
-  });
-  await context.start();
-  services = context.ready();
+  // One process alone: no lease, no shared access tokens.
+  services = await leasedOAuthServices(nextcloud, http, storage, { lease: false, shareAccessTokens: false });
 });
 afterEach(async () => {
   nextcloud.oidc!.setTokenLatency(0);

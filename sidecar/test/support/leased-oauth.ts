@@ -1,5 +1,5 @@
-// One sidecar process's OAuth side for tests of several processes on one database: its own token cache and lock,
-// the refresh lease and the shared access tokens of its store, the static client of the oidc double.
+// One sidecar process's OAuth side for tests: its own token cache and lock, the static client of the oidc double, and
+// (for several processes on one database) the refresh lease and the shared access tokens of its store.
 import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
 import { createRefreshLease } from '../../src/auth/refresh-lease.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -12,7 +12,7 @@ export async function leasedOAuthServices(
   nextcloud: PlatformDouble,
   http: HttpClient,
   storage: TokenStorage,
-  options: { shareAccessTokens?: boolean } = {},
+  options: { shareAccessTokens?: boolean; lease?: boolean } = {},
 ): Promise<OAuthServices> {
   const context = createOAuthContext({
     http,
@@ -23,7 +23,7 @@ export async function leasedOAuthServices(
     staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
     refreshTokens: storage.refreshTokens,
     accessTokens: options.shareAccessTokens === false ? undefined : storage.accessTokens,
-    refreshLease: createRefreshLease({ db: storage.db }),
+    refreshLease: options.lease === false ? undefined : createRefreshLease({ db: storage.db }),
   });
   await context.start();
   return context.ready();
