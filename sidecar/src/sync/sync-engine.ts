@@ -83,6 +83,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const scanUser = (userId: string): Promise<void> => {
     const existing = scanning.get(userId);
     if (existing) return existing;
+    let finished = false;
     const run = (async () => {
       const context = await contextFor(userId);
       if (!context) return;
@@ -104,8 +105,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         ? Math.min(settings.scanIntervalMs, 5000 * 2 ** Math.min(failures, 10))
         : settings.scanIntervalMs;
       await users.scanned(userId, clock(), clock() + delay, failed);
+      finished = true;
     })()
       .catch((error: unknown) => logger.error({ err: error, userId }, 'sync scan failed'))
+      // A scan cut short (stopped, paused, failed) gives its claim back: the next tick, here or elsewhere, scans again.
+      .then(() => (finished ? undefined : users.scanAt(userId, clock()).catch(() => undefined)))
       .finally(() => {
         scanning.delete(userId);
         pump();
