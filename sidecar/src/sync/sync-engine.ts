@@ -1,7 +1,8 @@
 // The background sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
 // and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
 import { createQueuePump } from './queue-pump.js';
-import { RateLimitedError, UnauthenticatedError, UpstreamError } from '../errors.js';
+import { RateLimitedError, UnauthenticatedError } from '../errors.js';
+import { nextcloudUnreachable } from './source-errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
@@ -293,10 +294,4 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       logger.warn({ err: error, userId: event.userId }, 'sync: a webhook event could not be queued');
     }
   }
-}
-
-/** Nextcloud timed out or could not be reached at all (a network error, not an answer about this document). */
-function nextcloudUnreachable(error: unknown): boolean {
-  if (!(error instanceof UpstreamError)) return false;
-  return error.code === 'upstream_timeout' || typeof (error.cause as { code?: unknown } | undefined)?.code === 'string';
 }
