@@ -2,7 +2,7 @@
 // target, method and outcome, with their latency; URLs and user names never become labels.
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { HttpObservation } from '../net/http-client.js';
-import { methodLabel } from './label-values.js';
+import { HTTP_LATENCY_BUCKETS, methodLabel } from './label-values.js';
 
 export type HttpObserver = (observation: HttpObservation) => void;
 
@@ -20,7 +20,7 @@ export function createNextcloudCallMetrics(registry: Registry, nextcloudHost: st
     name: 'nextcloud_mcp_outbound_request_duration_seconds',
     help: 'Time of an outbound HTTP request until its body was read, by target and method.',
     labelNames: ['target', 'method'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    buckets: HTTP_LATENCY_BUCKETS,
     registers: [registry],
   });
   const targetOf = createTargetClassifier(nextcloudHost);

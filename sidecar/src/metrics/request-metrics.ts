@@ -1,7 +1,7 @@
 // Counts the sidecar's own HTTP requests by route template (never the raw path) and status, with their latency.
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { methodLabel } from './label-values.js';
+import { HTTP_LATENCY_BUCKETS, methodLabel } from './label-values.js';
 
 /** The route label of a request no route answered (404s, refusals by middleware shared by several paths). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -19,7 +19,7 @@ export function createRequestMetrics(registry: Registry): RequestRecorder {
     name: 'nextcloud_mcp_http_request_duration_seconds',
     help: 'Time from receiving an HTTP request to the end of its response, by method and route template.',
     labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    buckets: HTTP_LATENCY_BUCKETS,
     registers: [registry],
   });
   return (req, res, next) => {
