@@ -24,9 +24,10 @@ it('reports the queue depth and how long its oldest item has waited', async () =
   await queue.enqueue({ userId: 'ada', docType: 'note', docId: '1', action: 'index', version: 'a' }, 10_000);
   await queue.enqueue({ userId: 'bea', docType: 'file', docId: '/x.md', action: 'index', version: 'a' }, 40_000);
   const registry = new Registry();
+  // The index store's per-user counts (the gauge sums them over the background users).
   const knowledge = {
     queue,
-    status: async () => ({ documents: 2, chunks: 5 }) as never,
+    store: { counts: async () => ({ documents: 2, chunks: 5, byType: {} }) } as never,
   };
   registerKnowledgeMetrics(
     registry,
