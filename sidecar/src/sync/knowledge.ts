@@ -63,6 +63,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
       maxFileBytes: knowledge.maxFileBytes,
       pdfText,
       onNotice: (message) => deps.logger.warn(message),
+      clock: deps.clock,
     }),
     createNotesSource(),
     createDeckSource(),

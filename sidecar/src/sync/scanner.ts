@@ -63,6 +63,11 @@ export async function scanSource(
   if (result.complete) {
     for (const docId of indexed.keys()) if (!seen.has(docId)) await enqueue(docId, 'delete');
   }
+  // Skipped and dead entries of documents that are gone no longer count.
+  const gone = result.complete
+    ? (await deps.queue.leftOut(context.userId, source.docType)).filter((docId) => !seen.has(docId))
+    : result.removed;
+  await deps.queue.forget(context.userId, source.docType, gone);
   return {
     // A full queue keeps the old cursor: the next scan sees the same changes again.
     state: {

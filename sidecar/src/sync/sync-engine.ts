@@ -14,7 +14,7 @@ import type { KnowledgeSettings } from '../settings/knowledge-settings.js';
 import { indexDocument } from './indexer.js';
 import { scanFailureMessage, scanSource } from './scanner.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
-import { DocumentParseError, type SyncContext, type SyncSource } from './sync-source.js';
+import { DocumentParseError, DocumentSkippedError, type SyncContext, type SyncSource } from './sync-source.js';
 import type { SyncUserStore } from './sync-users.js';
 import type { SyncWaker, WakeEvent } from './wake-event.js';
 
@@ -178,6 +178,10 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       { err: error, userId: item.userId, docType: item.docType, attempts: item.attempts },
       'sync: will retry',
     );
+    if (error instanceof DocumentSkippedError) {
+      await store.deleteDocument(item.userId, item.docType, item.docId);
+      return queue.skip(item, error.reason, now);
+    }
     if (error instanceof DocumentParseError) return queue.dead(item.id, error.message, now);
     if (error instanceof EmbedderUnavailableError) {
       return queue.retry(item.id, now + EMBEDDER_WAIT_MS, error.message, false);

@@ -51,7 +51,9 @@ export interface SyncSource {
   scan(context: SyncContext, cursor: string | undefined): Promise<ScanResult>;
   /**
    * The document's current text and metadata; null when it is gone or no longer readable (the engine removes it).
-   * Throws DocumentParseError for content that cannot be read (corrupt PDF, invalid iCalendar): a dead letter.
+   * Throws DocumentSkippedError for a document that exists but is not indexed by rule (its type, its size): the
+   * engine removes it from the index and counts it with the reason. Throws DocumentParseError for content that
+   * cannot be read (corrupt PDF, invalid iCalendar): a dead letter.
    */
   read(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null>;
 }
@@ -61,5 +63,13 @@ export class DocumentParseError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'DocumentParseError';
+  }
+}
+
+/** A document that exists but is left out by rule; `reason` is short and stable (`unsupported type`, `too large`). */
+export class DocumentSkippedError extends Error {
+  constructor(readonly reason: string) {
+    super(`The document is not indexed: ${reason}.`);
+    this.name = 'DocumentSkippedError';
   }
 }

@@ -40,6 +40,7 @@ export async function describeSyncStatus(
   const queued = await deps.queue.queuedCount(userId);
   const failed = await deps.queue.deadCount(userId);
   const deadLetters = await deps.queue.deadLetters(userId, FAILURES_LISTED);
+  const skippedOnRead = await deps.queue.skippedCounts(userId);
   const embedder = deps.embedder.peek();
   const sources = Object.fromEntries(
     DOC_TYPES.map((docType) => {
@@ -50,7 +51,7 @@ export async function describeSyncStatus(
         {
           documents: indexed?.documents ?? 0,
           chunks: indexed?.chunks ?? 0,
-          skipped: source?.skipped ?? {},
+          skipped: addCounts(source?.skipped ?? {}, skippedOnRead[docType] ?? {}),
           last_error: source?.lastError ?? null,
         },
       ];
@@ -84,4 +85,11 @@ export async function describeSyncStatus(
     },
     index: { engine: deps.store.engine },
   };
+}
+
+/** The scan's counts of documents it left out, plus those read and then left out, by reason. */
+function addCounts(first: Record<string, number>, second: Record<string, number>): Record<string, number> {
+  const sum = { ...first };
+  for (const [reason, count] of Object.entries(second)) sum[reason] = (sum[reason] ?? 0) + count;
+  return sum;
 }

@@ -6,7 +6,14 @@ import { createNotesApp } from '../../../test/platform/apps/notes.js';
 import { createSharingDouble } from '../../../test/platform/apps/sharing.js';
 import { createPdfTextPool } from '../../src/sync/extract/pdf-text.js';
 import { createFilesSource } from '../../src/sync/sources/files-source.js';
-import { DocumentParseError, type ScanResult, type SyncContext, type SyncSource } from '../../src/sync/sync-source.js';
+import { UNSETTLED_MARK } from '../../src/sync/sources/file-read.js';
+import {
+  DocumentParseError,
+  DocumentSkippedError,
+  type ScanResult,
+  type SyncContext,
+  type SyncSource,
+} from '../../src/sync/sync-source.js';
 import { buildPdf, corruptPdf } from '../support/pdf-fixtures.js';
 import { asChanges, startSourceDouble, type Changes, type SourceDouble } from '../support/source-scans.js';
 
@@ -224,6 +231,30 @@ describe('files source: fetch', () => {
     files.seedFile('alice', 'fetch/broken.pdf', Buffer.from(corruptPdf()));
 
     await expect(source.read(alice, seen('fetch/broken.pdf'))).rejects.toThrow(DocumentParseError);
+  });
+
+  it('leaves out a file that grew beyond the limit since the scan, saying why', async () => {
+    files.seedFile('alice', 'fetch/grows.md', 'small');
+    const listed = seen('fetch/grows.md');
+    await dav('PUT', '/fetch/grows.md', {}, 'x'.repeat(100_001));
+
+    const refusal = await source.read(alice, listed).catch((error: unknown) => error);
+
+    expect(refusal).toBeInstanceOf(DocumentSkippedError);
+    expect((refusal as DocumentSkippedError).reason).toBe('too large');
+  });
+
+  it('marks the version of a file modified moments ago, so that the next scan reads it again', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    files.seedFile('alice', 'fetch/fresh.md', 'just written', { mtime: now });
+    files.seedFile('alice', 'fetch/old.md', 'written long ago', { mtime: now - 60 });
+    const clocked = createFilesSource({ maxFileBytes: 100_000, pdfText, clock: () => now * 1000 + 500 });
+
+    const fresh = await clocked.read(alice, seen('fetch/fresh.md'));
+    const old = await clocked.read(alice, seen('fetch/old.md'));
+
+    expect(fresh?.version).toBe(`${seen('fetch/fresh.md').version}${UNSETTLED_MARK}`);
+    expect(old?.version).toBe(seen('fetch/old.md').version);
   });
 
   it('answers null for a file that is gone and for a path that now holds another file', async () => {

@@ -97,9 +97,11 @@ beforeAll(async () => {
   embeddings = await startEmbeddingService({ dimensions: 8 });
   files = createFilesApp();
   nextcloud = await startNextcloudWithOidc([{ id: 'alice', appPasswords: [PASSWORD] }], { apps: [files] });
-  files.seedFile('alice', 'Documents/alpha.md', 'The zebra grazes beside the old lighthouse.');
-  files.seedFile('alice', 'Documents/beta.md', 'Beta notes about the annual harvest festival.');
-  files.seedFile('alice', 'Documents/broken.pdf', Buffer.from(corruptPdf()));
+  // Written a day ago: a file read moments after a write is read once more at the next scan (file-read.ts).
+  const mtime = Math.floor(Date.now() / 1000) - 86_400;
+  files.seedFile('alice', 'Documents/alpha.md', 'The zebra grazes beside the old lighthouse.', { mtime });
+  files.seedFile('alice', 'Documents/beta.md', 'Beta notes about the annual harvest festival.', { mtime });
+  files.seedFile('alice', 'Documents/broken.pdf', Buffer.from(corruptPdf()), { mtime });
   env = await syncSidecarEnv(nextcloud.url, {
     VECTOR_SYNC_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000),
     VECTOR_SYNC_MAX_ATTEMPTS: '3',

@@ -3,7 +3,14 @@
 import { calendarPaths, isSystemCalendar } from '../../platform/calendar/calendar-paths.js';
 import { DAV_NAMESPACES, textOf, requestMultistatus } from '../../platform/dav/dav-multistatus.js';
 import { headerOf } from '../../platform/dav/dav-objects.js';
-import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync-source.js';
+import {
+  DocumentSkippedError,
+  type FetchedDocument,
+  type ScanResult,
+  type SeenDocument,
+  type SyncContext,
+  type SyncSource,
+} from '../sync-source.js';
 import { appLinks } from './app-links.js';
 import { renderCalendarItem } from './calendar-text.js';
 import { scanDavCollections, splitDocId, toDavCollection } from './dav-collections-scan.js';
@@ -43,7 +50,7 @@ async function fetchCalendarItem(context: SyncContext, document: SeenDocument): 
   );
   if (response.status !== 200) return null;
   const item = renderCalendarItem(response.text());
-  if (!item) return null;
+  if (!item) throw new DocumentSkippedError('neither an event nor a task');
   const calendarName = document.hint ?? (await readCalendarName(context, ids.collectionUri));
   return {
     docType: 'calendar_item',

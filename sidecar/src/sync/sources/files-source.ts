@@ -1,20 +1,13 @@
 // The sync source of the user's files: a scan costs one PROPFIND when nothing changed (the home's ETag), walks only
-// changed folders otherwise, and a fetch reads plain text, Markdown or a PDF's pages.
+// changed folders otherwise; reading a file is file-read.ts.
 import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../../platform/files/propfind.js';
-import { davFilesPath, ROOT_PATH, toFilePath } from '../../platform/files/dav-paths.js';
-import { headerText, parseFileId } from '../../platform/files/file-operations.js';
+import { davFilesPath, ROOT_PATH } from '../../platform/files/dav-paths.js';
 import { notesPaths } from '../../platform/notes/notes-paths.js';
-import { pathSegment } from '../../platform/urls.js';
 import { createPdfTextPool, type PdfTextLimits, type PdfTextPool } from '../extract/pdf-text.js';
-import {
-  DocumentParseError,
-  type FetchedDocument,
-  type SeenDocument,
-  type SyncContext,
-  type SyncSource,
-} from '../sync-source.js';
-import { INDEXABLE_TYPES, walkFiles, type FolderMemos } from './files-walk.js';
+import type { SyncContext, SyncSource } from '../sync-source.js';
+import { readFile } from './file-read.js';
+import { walkFiles, type FolderMemos } from './files-walk.js';
 
 export interface FilesSourceOptions {
   /** Larger files are skipped (`too large`) and not downloaded. */
@@ -30,6 +23,8 @@ export interface FilesSourceOptions {
   onNotice?: (message: string) => void;
   /** The cursor's bound in characters (default and at most MAX_CURSOR_CHARS). */
   maxCursorChars?: number;
+  /** Milliseconds since the epoch (tests fix it). */
+  clock?: () => number;
 }
 
 /** The cursor: the home's ETag, the Notes folder and, while it fits, every walked folder. */
@@ -80,7 +75,8 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
         cursor: stored,
       };
     },
-    read: (context, document) => fetchFile(context, document, options.maxFileBytes, readPdf),
+    read: (context, document) =>
+      readFile(context, document, { maxFileBytes: options.maxFileBytes, readPdf, clock: options.clock ?? Date.now }),
   };
 }
 
@@ -121,43 +117,4 @@ function readCursor(text: string | undefined): FilesCursor | undefined {
   } catch {
     return undefined;
   }
-}
-
-async function fetchFile(
-  context: SyncContext,
-  document: SeenDocument,
-  maxFileBytes: number,
-  readPdf: (bytes: Uint8Array) => Promise<string[]>,
-): Promise<FetchedDocument | null> {
-  const segments = (document.hint ?? '').split('/').filter(Boolean);
-  if (segments.length === 0) return null;
-  const path = toFilePath(segments);
-  const response = await context.client.request(davFilesPath(context.userId, path), {
-    headers: { accept: '*/*' },
-    accept: [404],
-  });
-  // Gone, or the path now holds another file (the scan will list that one under its own id).
-  if (response.status === 404) return null;
-  if (String(parseFileId(headerText(response.headers['oc-fileid']))) !== document.docId) return null;
-  const mimeType = headerText(response.headers['content-type'])?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!INDEXABLE_TYPES.has(mimeType)) return null;
-  if (response.body.length > maxFileBytes) {
-    throw new DocumentParseError(`The file is larger than ${maxFileBytes} bytes.`);
-  }
-  const pages =
-    mimeType === 'application/pdf' ? await readPdf(response.body) : [new TextDecoder('utf-8').decode(response.body)];
-  const modified = Date.parse(headerText(response.headers['last-modified']) ?? '');
-  return {
-    docType: 'file',
-    docId: document.docId,
-    title: segments[segments.length - 1]!,
-    mimeType: mimeType === 'text/x-markdown' ? 'text/markdown' : mimeType,
-    version:
-      unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)) ?? document.version,
-    filePath: path.text,
-    link: `/index.php/f/${pathSegment(document.docId)}`,
-    ...(mimeType === 'application/pdf' ? { pageCount: pages.length } : {}),
-    ...(Number.isNaN(modified) ? {} : { modifiedAt: Math.floor(modified / 1000) }),
-    pages,
-  };
 }

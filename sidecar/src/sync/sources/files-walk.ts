@@ -84,12 +84,12 @@ async function listFolder(account: DavAccount, path: string, rules: WalkRules): 
   const memo: FolderMemo = { e: self.etag ?? '', d: [], f: [], s: {} };
   for (const entry of entries) {
     if (entry === self || entry.segments.length !== segments.length + 1) continue;
-    if (!isReadable(entry)) continue;
-    if (entry.type === 'folder') {
+    // Counted, not walked: a folder without read permission counts once, whatever it holds.
+    const reason = isReadable(entry) ? skipReason(entry, rules.maxFileBytes) : 'no read permission';
+    if (!reason && entry.type === 'folder') {
       memo.d.push([entry.name, entry.etag ?? '']);
       continue;
     }
-    const reason = skipReason(entry, rules);
     if (reason) memo.s[reason] = (memo.s[reason] ?? 0) + 1;
     else memo.f.push([entry.name, entry.fileId!, entry.etag!]);
   }
@@ -97,14 +97,20 @@ async function listFolder(account: DavAccount, path: string, rules: WalkRules): 
 }
 
 /** Nextcloud's `G` is the read permission; an answer without permissions is taken as readable. */
-function isReadable(entry: FileEntry): boolean {
+export function isReadable(entry: FileEntry): boolean {
   return entry.permissions === '' || entry.permissions.includes('G');
 }
 
-function skipReason(entry: FileEntry, rules: WalkRules): string | undefined {
-  const type = (entry.contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!INDEXABLE_TYPES.has(type)) return 'unsupported type';
-  if (entry.size > rules.maxFileBytes) return 'too large';
+/** The media type PROPFIND states, without parameters, in lower case ('' for a folder). */
+export function mediaTypeOf(entry: FileEntry): string {
+  return (entry.contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** Why a readable file is not indexed (undefined: it is; and for folders, which are walked). */
+export function skipReason(entry: FileEntry, maxFileBytes: number): string | undefined {
+  if (entry.type === 'folder') return undefined;
+  if (!INDEXABLE_TYPES.has(mediaTypeOf(entry))) return 'unsupported type';
+  if (entry.size > maxFileBytes) return 'too large';
   if (entry.fileId === null || !entry.etag) return 'no file id';
   return undefined;
 }

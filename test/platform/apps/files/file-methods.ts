@@ -85,7 +85,9 @@ function get({ req, res, tree, segments }: FilesRequest): void {
   const size = node.content.length;
   const headers: Record<string, string> = {
     'content-type': node.mimeType,
-    ...nodeHeaders(node),
+    // GET and HEAD carry no OC-FileId (platform-api.md, Files: the table of answer headers).
+    etag: `"${node.etag}"`,
+    'oc-etag': `"${node.etag}"`,
     'last-modified': new Date(node.mtime * 1000).toUTCString(),
     'accept-ranges': 'bytes',
   };
