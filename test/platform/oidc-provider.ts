@@ -41,6 +41,12 @@ export interface OidcDouble {
 }
 
 const OIDC_PREFIX = '/index.php/apps/oidc';
+/**
+ * Where introspection answers: Nextcloud's oidc app, or — for the TEST-ONLY lenient provider — a path no Nextcloud
+ * app has, because that provider is not Nextcloud's oidc app (an external identity provider's introspection).
+ */
+const introspectionPath = (behaviour: IntrospectionBehaviour | undefined) =>
+  behaviour === 'any-token' ? '/external-idp/token/introspect' : `${OIDC_PREFIX}/introspect`;
 export const DEFAULT_RESOURCE = 'urn:nextcloud:oidc:client-default';
 
 export interface OidcHandler extends Omit<OidcDouble, 'close'> {
@@ -64,6 +70,10 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
 
   const handle = (req: IncomingMessage, res: ServerResponse): boolean => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path === introspectionPath(options.introspection) && req.method === 'POST') {
+      void registry.introspect(req, res);
+      return true;
+    }
     if (path === '/.well-known/openid-configuration') {
       res.writeHead(301, { location: `${issuer}/index.php/.well-known/openid-configuration` }).end();
       return true;
@@ -75,10 +85,6 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
       return true;
     } else if (!path.startsWith(`${OIDC_PREFIX}/`)) {
       return false;
-    }
-    if (path === `${OIDC_PREFIX}/introspect` && req.method === 'POST') {
-      void registry.introspect(req, res);
-      return true;
     }
     if (path === `${OIDC_PREFIX}/token` && req.method === 'POST') {
       counts.tokenRequests += 1;
@@ -150,7 +156,7 @@ function buildConfiguration(
       token: `${OIDC_PREFIX}/token`,
       userinfo: `${OIDC_PREFIX}/userinfo`,
       jwks: `${OIDC_PREFIX}/jwks`,
-      introspection: `${OIDC_PREFIX}/introspect`,
+      introspection: introspectionPath(options.introspection),
       registration: `${OIDC_PREFIX}/register`,
       end_session: `${OIDC_PREFIX}/logout`,
     },

@@ -38,9 +38,37 @@ export function createIntrospector(options: {
 }
 
 /**
- * An opaque token is for `/mcp` when it was issued to the sidecar's own client, or when the provider states an
- * audience that names `/mcp` or that client. Nextcloud answers `aud` = the token's client id and no `iss`, so there only
- * tokens of the sidecar's client pass; a provider that introspects every token cannot hand us another app's token.
+ * Whether the introspection endpoint is Nextcloud's oidc app, which answers `active` to a client only for tokens
+ * issued to that client or issued for its id or its `resource_url` (platform-api.md, "The OIDC provider app"): there
+ * an active answer proves the audience, while the answer's `aud` names only the client the token was issued to. Told
+ * by the endpoint: `…/apps/oidc/introspect` (with or without `/index.php`) on the origin of Nextcloud, of its public
+ * issuer URL or of the issuer its discovery document names. Any other provider gets the audience rule.
+ */
+export function introspectionBindsResource(endpoint: string | undefined, nextcloudOrigins: string[]): boolean {
+  if (!endpoint) return false;
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  const origins = nextcloudOrigins.flatMap((candidate) => {
+    try {
+      return [new URL(candidate).origin];
+    } catch {
+      return [];
+    }
+  });
+  return origins.includes(url.origin) && OIDC_APP_INTROSPECTION.test(url.pathname) && url.search === '';
+}
+
+/** `[/sub-path][/index.php]/apps/oidc/introspect`. */
+const OIDC_APP_INTROSPECTION = /^(\/[^?#]*)?\/apps\/oidc\/introspect$/;
+
+/**
+ * The audience rule for providers whose introspection does not bind the resource: an opaque token is for `/mcp` when
+ * it was issued to the sidecar's own client, or when the provider states an audience that names `/mcp` or that
+ * client. A provider that introspects every token cannot hand us another app's token.
  */
 export function isTokenForResource(token: IntrospectedToken, resource: ResourceIdentity): boolean {
   const clientId = resource.clientId();

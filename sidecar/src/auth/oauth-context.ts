@@ -8,7 +8,7 @@ import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { createBearerVerifier, type BearerVerifier } from './bearer-verifier.js';
 import { registerClient, resolveOidcClient, type ClientResolution, type OidcClient } from './client-registration.js';
-import { createIntrospector, isTokenForResource } from './introspection.js';
+import { createIntrospector, introspectionBindsResource, isTokenForResource } from './introspection.js';
 import { createJwksCache } from './jwks-cache.js';
 import { postToProvider } from './oidc-requests.js';
 import { fetchProviderMetadata, type ProviderMetadata } from './provider-metadata.js';
@@ -22,7 +22,10 @@ export interface OAuthServices {
   client(): OidcClient;
   /** Management API: access tokens only (JWT `typ` at+jwt, or active by introspection); no issuer or audience check. */
   managementVerifier: BearerVerifier;
-  /** MCP callers: also the issuer and, for JWTs and opaque tokens alike, the /mcp audience. */
+  /**
+   * MCP callers: also the issuer and the /mcp audience — of JWTs by `aud`, of opaque tokens by the answer of Nextcloud's
+   * oidc app (active only for tokens meant for the sidecar's client) or, with another provider, by the audience rule.
+   */
   mcpVerifier: BearerVerifier;
   tokenCache: TokenCache;
   userTokens: UserTokens;
@@ -196,7 +199,13 @@ async function buildServices(
         audience: resourceUrl,
       },
       introspect,
-      isIntendedFor: (token) => isTokenForResource(token, { clientId: () => client.clientId, resourceUrl }),
+      isIntendedFor: introspectionBindsResource(metadata.introspectionEndpoint, [
+        options.nextcloudHost,
+        options.publicIssuer ?? options.nextcloudHost,
+        metadata.issuer,
+      ])
+        ? () => true
+        : (token) => isTokenForResource(token, { clientId: () => client.clientId, resourceUrl }),
       challenge: `Bearer resource_metadata="${options.publicUrl}/.well-known/oauth-protected-resource/mcp"`,
     }),
     tokenCache,

@@ -1,7 +1,9 @@
 // Tokens on /mcp must be meant for /mcp, whatever the provider's introspection lets through: JWT and opaque tokens
 // issued for another resource are refused both against Nextcloud's introspection (which hides other clients' tokens)
-// and against a lenient provider that introspects any token (the attack's provider, a test-only setting of the double).
+// and against a lenient provider that introspects any token (the attack's provider, a test-only setting of the double,
+// which is not Nextcloud's oidc app); opaque tokens MCP clients obtained for /mcp pass with both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { introspectionBindsResource } from '../../src/auth/introspection.js';
 import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-context.js';
 import { UnauthenticatedError } from '../../src/errors.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -84,6 +86,12 @@ describe.each<IntrospectionBehaviour>(['nextcloud', 'any-token'])(
       await expect(services.mcpVerifier.verify(token)).resolves.toMatchObject({ subject: 'alice', format: 'jwt' });
     });
 
+    it('accepts an opaque token another client (an MCP client) obtained for <public URL>/mcp', async () => {
+      const token = (await tokensFor(double, 'alice', OPAQUE_CLIENT, `${PUBLIC_URL}/mcp`)).access_token;
+
+      await expect(services.mcpVerifier.verify(token)).resolves.toMatchObject({ subject: 'alice', format: 'opaque' });
+    });
+
     it("accepts an opaque token of the sidecar's own client", async () => {
       const own = await servicesFor(double, SIDECAR_OPAQUE_CLIENT);
       const token = (await tokensFor(double, 'alice', SIDECAR_OPAQUE_CLIENT)).access_token;
@@ -100,7 +108,7 @@ describe('the lenient provider of the attack (test-only double setting)', () => 
     const token = (await tokensFor(double, 'alice', OPAQUE_CLIENT, OTHER_RESOURCE)).access_token;
     const registered = services.client();
 
-    const answer = await http.request(double.oidc!.provider.issuer + '/index.php/apps/oidc/introspect', {
+    const answer = await http.request(services.metadata.introspectionEndpoint!, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
@@ -140,5 +148,22 @@ describe('the lenient provider of the attack (test-only double setting)', () => 
 
     await sidecar.stop();
     expect(connecting).toMatch(/401|not issued for this server/);
+  });
+});
+
+describe('which introspection binds the resource', () => {
+  const nextcloud = ['https://cloud.example.com/nc', 'https://cloud.example.com'];
+
+  it.each([
+    ['https://cloud.example.com/index.php/apps/oidc/introspect', true],
+    ['https://cloud.example.com/apps/oidc/introspect', true],
+    ['https://cloud.example.com/nc/index.php/apps/oidc/introspect', true],
+    ['https://evil.example.com/index.php/apps/oidc/introspect', false],
+    ['https://cloud.example.com/realms/x/protocol/openid-connect/token/introspect', false],
+    ['https://cloud.example.com/index.php/apps/oidc/introspect?x=1', false],
+    ['not a url', false],
+    [undefined, false],
+  ])('%s → %s (Nextcloud’s oidc app only, on a Nextcloud origin)', (endpoint, expected) => {
+    expect(introspectionBindsResource(endpoint, nextcloud)).toBe(expected);
   });
 });

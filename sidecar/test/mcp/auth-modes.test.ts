@@ -1,9 +1,12 @@
 // The MCP endpoint in each auth mode, with the SDK client, in both protocol eras.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeckApp } from '../../../test/platform/apps/deck.js';
+import { createFilesApp } from '../../../test/platform/apps/files.js';
+import { createNotesApp } from '../../../test/platform/apps/notes.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { findFreePort } from '../../../test/platform/free-port.js';
 import { connectClient, postInitialize, type ProtocolEra } from '../support/mcp-client.js';
-import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
+import { OPAQUE_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { APP_PASSWORD, basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
 const BOB_PASSWORD = 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB';
@@ -12,16 +15,19 @@ let nextcloud: PlatformDouble;
 const sidecars: TestSidecar[] = [];
 
 beforeAll(async () => {
-  nextcloud = await startNextcloudWithOidc([
-    { id: 'alice', displayName: 'Alice', appPasswords: [APP_PASSWORD] },
-    { id: 'bob', displayName: 'Bob', appPasswords: [BOB_PASSWORD] },
-    {
-      id: 'uid-carol',
-      displayName: 'Carol',
-      email: 'carol@example.com',
-      appPasswords: [{ password: CAROL_PASSWORD, loginName: 'carol@example.com' }],
-    },
-  ]);
+  nextcloud = await startNextcloudWithOidc(
+    [
+      { id: 'alice', displayName: 'Alice', appPasswords: [APP_PASSWORD] },
+      { id: 'bob', displayName: 'Bob', appPasswords: [BOB_PASSWORD] },
+      {
+        id: 'uid-carol',
+        displayName: 'Carol',
+        email: 'carol@example.com',
+        appPasswords: [{ password: CAROL_PASSWORD, loginName: 'carol@example.com' }],
+      },
+    ],
+    { apps: [createFilesApp(), createNotesApp(), createDeckApp()] },
+  );
 });
 afterAll(async () => {
   await Promise.all(sidecars.map((sidecar) => sidecar.stop()));
@@ -178,6 +184,27 @@ describe('oauth mode', () => {
     await client.close();
     expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
     expect((result.structuredContent as WhoAmI).user_id).toBe('uid-carol');
+  });
+
+  it('serves an MCP client that signed in at the oidc app with an opaque token for /mcp: 45+ tools, whoami', async () => {
+    const port = await findFreePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    const sidecar = await sidecarWith({ ...env(), MCP_SERVER_PORT: String(port), NEXTCLOUD_MCP_SERVER_URL: publicUrl });
+    await fetch(`${sidecar.url}/api/v1/users/bob/app-password`, {
+      method: 'POST',
+      headers: { authorization: basicAuth('bob', BOB_PASSWORD) },
+    });
+    const token = (await tokensFor(nextcloud, 'bob', OPAQUE_CLIENT, `${publicUrl}/mcp`)).access_token;
+    const client = await connectClient(`${sidecar.url}/mcp`, { headers: { authorization: `Bearer ${token}` } });
+
+    const tools = await client.client.listTools();
+    const result = await whoami(client.client);
+
+    await client.close();
+    expect(token).toMatch(/^[A-Za-z0-9_-]+$/); // opaque, not a JWT
+    expect(tools.tools.length).toBeGreaterThanOrEqual(45);
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect((result.structuredContent as WhoAmI).user_id).toBe('bob');
   });
 
   it('refuses a token issued for another audience', async () => {
