@@ -14,6 +14,7 @@ type Card = {
   labels: string[];
   assigned_users: string[];
 };
+const WELCOME_STACKS = ['Custom lists - click to rename!', 'To Do', 'In Progress', 'Done'];
 type Stacks = { stacks: { id: number; title: string; cards: { id: number; title: string }[] }[] };
 
 let harness: ToolHarness;
@@ -71,16 +72,22 @@ describe('deck tools: boards and stacks', () => {
     const board = await get<{ stacks: { title: string }[] }>('nc_deck_get_board', { board_id: boardId });
     const labels = await get<{ labels: { title: string }[] }>('nc_deck_list_labels', { board_id: boardId });
 
-    expect(board.stacks.map((s) => s.title)).toEqual(['To do', 'Doing', 'Done']);
-    expect(labels.labels.map((l) => l.title)).toEqual(['Finished', 'To review', 'Action needed', 'Later']);
+    expect(board.stacks.map((s) => s.title)).toEqual(WELCOME_STACKS);
+    expect(labels.labels.map((l) => l.title)).toEqual([
+      'Finished',
+      'To review',
+      'Action needed',
+      'Later',
+      'Read more inside',
+    ]);
   });
 
   it('lists the stacks in order with their cards', async () => {
     const result = await get<Stacks>('nc_deck_list_stacks', { board_id: boardId });
 
-    expect(result.stacks.map((s) => s.title)).toEqual(['To do', 'Doing', 'Done']);
-    expect(result.stacks[0]?.cards.map((c) => c.title)).toEqual(
-      expect.arrayContaining(['Explore Deck', 'Create your first board']),
+    expect(result.stacks.map((s) => s.title)).toEqual(WELCOME_STACKS);
+    expect(result.stacks[1]?.cards.map((c) => c.title)).toEqual(
+      expect.arrayContaining(['2. Drag cards left and right, up and down', 'Create your first card!']),
     );
   });
 

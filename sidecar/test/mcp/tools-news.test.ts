@@ -110,6 +110,31 @@ describe('news tools: feeds and folders', () => {
     expect(folders).toEqual([{ id: folder, name: 'Reading' }]);
   });
 
+  it('refuses to move a feed into a folder News does not have, without calling News (it answers 500 HTML)', async () => {
+    const result = await call('nc_news_move_feed', { feed_id: hostileFeed.id, folder_id: 987654 });
+
+    const listed = await structured<{ feeds: Feed[] }>('nc_news_list_feeds', {});
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('News has no folder 987654.');
+    expect(JSON.stringify(result.content)).not.toMatch(/<|html/i);
+    expect(listed.feeds.find((f) => f.id === hostileFeed.id)?.folder_id).toBeNull();
+  });
+
+  it("answers moving an unknown feed with a not-found error and none of News' SQL text", async () => {
+    const result = await call('nc_news_move_feed', { feed_id: 999999, folder_id: null });
+
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('News has no feed 999999.');
+    expect(JSON.stringify(result.content)).not.toMatch(/SELECT|PREFIX/);
+  });
+
+  it('gives the reason an unreachable feed failed without the address News names in it', async () => {
+    const result = await call('nc_news_add_feed', { url: 'https://nothing.example/feed' });
+
+    expect(JSON.stringify(result.content)).toContain('HTTP 404 Not Found');
+    expect(JSON.stringify(result.content)).not.toContain('nothing.example');
+  });
+
   it('answers removing a feed that does not exist with a not-found error', async () => {
     const result = await call('nc_news_remove_feed', { feed_id: 999999 });
 

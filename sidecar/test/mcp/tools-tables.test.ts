@@ -31,6 +31,7 @@ beforeAll(async () => {
         ],
         rows: ['A', 'B', 'C', 'D', 'E'].map((title, i) => ({ Title: title, Pages: 100 + i })),
       },
+      { title: 'Secret', owner: 'bob', columns: [{ title: 'Note', type: 'text' }], rows: [{ Note: 'mine' }] },
     ],
   });
   harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [tables] });
@@ -131,6 +132,19 @@ describe('tables tools', () => {
 
     expect(errorText(table)).toContain('There is no table 4242');
     expect(errorText(row)).toContain('There is no row 4242');
+  });
+
+  it("says there is no table it can read for another user's table (Tables: 403 on its columns), not 'not allowed'", async () => {
+    const secret = tables.tableId('Secret');
+
+    const [columns, created] = await Promise.all([
+      call('nc_tables_columns', { table_id: secret }),
+      call('nc_tables_create_row', { table_id: secret, values: [{ column_id: 1, value: 'x' }] }),
+    ]);
+
+    expect(errorText(columns)).toContain(`There is no table ${secret} that this account can read.`);
+    expect(errorText(created)).toContain(`There is no table ${secret} that this account can read.`);
+    expect(tables.rowsOf(secret)).toHaveLength(1);
   });
 
   it('refuses a limit above the bound before calling Nextcloud', async () => {

@@ -96,7 +96,7 @@ describe('news double: feeds', () => {
     expect(Object.keys(response.body)).toEqual(expect.arrayContaining(['starredCount', 'feeds', 'newestItemId']));
   });
 
-  it('adds a feed with 200 {feeds, newestItemId}, fetching its items at once', async () => {
+  it('adds a feed with 200 {feeds, newestItemId}, unreadCount null and lastUpdateError "" in that answer', async () => {
     const url = 'https://other.example/rss';
     const news = createNewsApp({ feeds: { [url]: { title: 'Other', items: [{ title: 'A', body: 'a' }] } } });
     const own = await startPlatformDouble({ users: [{ id: 'walt', appPasswords: [PASSWORD] }], apps: [news] });
@@ -110,7 +110,7 @@ describe('news double: feeds', () => {
     await own.close();
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      feeds: [expect.objectContaining({ url, unreadCount: 1 })],
+      feeds: [expect.objectContaining({ url, unreadCount: null, lastUpdateError: '' })],
       newestItemId: expect.any(Number),
     });
   });
@@ -121,10 +121,27 @@ describe('news double: feeds', () => {
     expect(response).toMatchObject({ status: 409, body: { message: 'Feed with this URL exists' } });
   });
 
-  it('answers an unreachable feed with the upstream status (404)', async () => {
+  it('answers an unreachable feed with the upstream status: 404 "HTTP 404 Not Found: {url}"', async () => {
     const response = await send('POST', '/feeds', { url: 'https://nowhere.example/rss', folderId: null });
 
-    expect(response).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+    expect(response).toMatchObject({
+      status: 404,
+      body: { message: 'HTTP 404 Not Found: https://nowhere.example/rss' },
+    });
+  });
+
+  it("answers an unknown folderId on POST /feeds with 500 and Nextcloud's HTML error page", async () => {
+    const response = await send('POST', '/feeds', { url: 'https://other.example/feed', folderId: 999999 });
+
+    expect([response.status, response.type]).toEqual([500, expect.stringContaining('text/html')]);
+  });
+
+  it("answers an unknown folderId on POST /feeds/{id}/move with 500 and Nextcloud's HTML error page", async () => {
+    const feed = (await send<{ feeds: { id: number }[] }>('GET', '/feeds')).body.feeds[0]!;
+
+    const response = await send('POST', `/feeds/${feed.id}/move`, { folderId: 999999 });
+
+    expect([response.status, response.type]).toEqual([500, expect.stringContaining('text/html')]);
   });
 
   it('moves a feed into a folder and back to the root with null', async () => {
@@ -139,10 +156,10 @@ describe('news double: feeds', () => {
     expect([moved?.folderId, back?.folderId]).toEqual([folder.id, null]);
   });
 
-  it('answers an unknown feed with 404 {message}', async () => {
+  it('answers an unknown feed with 404 and leaked SQL text as its message', async () => {
     const response = await send('DELETE', '/feeds/999999');
 
-    expect(response).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+    expect(response).toMatchObject({ status: 404, body: { message: expect.stringMatching(/SELECT .* FROM /) } });
   });
 });
 
@@ -173,10 +190,18 @@ describe('news double: items', () => {
     ]);
   });
 
-  it('answers PUT on a multiple route with 405', async () => {
+  it('answers PUT on a multiple route with 405 and an empty body', async () => {
     const [a] = await items();
 
     const response = await send('PUT', '/items/read/multiple', { items: [a!.id] });
+
+    expect([response.status, response.text]).toEqual([405, '']);
+  });
+
+  it('answers PUT on a single mark route with 405', async () => {
+    const [a] = await items();
+
+    const response = await send('PUT', `/items/${a!.id}/read`);
 
     expect(response.status).toBe(405);
   });
@@ -199,7 +224,7 @@ describe('news double: items', () => {
     expect([starred.status, unstarred.status]).toEqual([405, 405]);
   });
 
-  it('marks one item with POST /items/{id}/{read|unread|star|unstar}, answering 200 [], unknown ids 404', async () => {
+  it('marks one item with POST /items/{id}/{read|unread|star|unstar}, answering 200 [], unknown ids 404 with SQL', async () => {
     const [a] = await items();
 
     const star = await send('POST', `/items/${a!.id}/star`);
@@ -207,7 +232,19 @@ describe('news double: items', () => {
 
     expect([star.status, star.body]).toEqual([200, []]);
     expect((await items()).find((i) => i.id === a!.id)?.starred).toBe(true);
-    expect(unknown).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+    expect(unknown).toMatchObject({ status: 404, body: { message: expect.stringMatching(/SELECT .* FROM /) } });
+  });
+
+  it('answers items/updated with the items modified at or after lastModified, given in microseconds too', async () => {
+    const [newest] = await items();
+    const since = (await send<Items & { items: { lastModified: number }[] }>('GET', '/items?type=3&id=0')).body
+      .items[0]!.lastModified;
+
+    const seconds = await send<Items>('GET', `/items/updated?type=3&id=0&lastModified=${since}`);
+    const micro = await send<Items>('GET', `/items/updated?type=3&id=0&lastModified=${since * 1_000_000}`);
+
+    expect(seconds.body.items.map((i) => i.id)).toContain(newest!.id);
+    expect(micro.body.items.map((i) => i.id)).toEqual(seconds.body.items.map((i) => i.id));
   });
 
   it('marks everything read with POST /items/read {newestItemId}, which type 6 (unread) then shows empty', async () => {

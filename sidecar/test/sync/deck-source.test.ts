@@ -51,8 +51,8 @@ describe('deck source', () => {
 
     expect(changes.complete).toBe(true);
     expect(changes.changed.find((d) => d.docId === String(card.id))?.hint).toBe(`${board.id}/${stack.id}`);
-    // The welcome board's two cards, and ours.
-    expect(changes.changed).toHaveLength(3);
+    // The welcome board's five cards, and ours.
+    expect(changes.changed).toHaveLength(6);
     expect(requests.filter((r) => r.startsWith('GET'))).toHaveLength(requests.length);
     expect(requests).toHaveLength(1 + boards.length);
     cursor = changes.cursor;
@@ -83,7 +83,7 @@ describe('deck source', () => {
     const version = (changes: Changes, id: number) => changes.changed.find((d) => d.docId === String(id))?.version;
     expect(version(after, card.id)).not.toBe(version(before, card.id));
     expect(after.changed.map((d) => d.docId)).not.toContain(String(other.id));
-    expect(after.changed).toHaveLength(3);
+    expect(after.changed).toHaveLength(6);
     expect(requests.some((r) => r.includes(`/boards/${doomed.id}/`))).toBe(false);
     cursor = after.cursor;
   });

@@ -44,14 +44,28 @@ export function createDeckApp(): DeckDouble {
           headers: req.headers,
           body,
         });
-        sendJson(res, 200, answer);
+        sendJson(res, 200, answer, cardEtagHeader(req.method, route, answer));
       } catch (error) {
         if (!(error instanceof DeckError)) throw error;
-        sendJson(res, error.status, { status: error.status, message: error.message });
+        if (error.status === 405) {
+          // A 405 has an empty body.
+          res.writeHead(405);
+          res.end();
+        } else sendJson(res, error.status, { status: error.status, message: error.message });
       }
       return true;
     },
   };
+}
+
+/**
+ * GET of a card carries the card's ETag as a header. unverified: the header's value is the body's ETag in quotes
+ * (source: nextcloud/deck lib/Controller/CardApiController.php, setETag()).
+ */
+function cardEtagHeader(method: string, route: string, answer: unknown): Record<string, string> {
+  const etag = (answer as { ETag?: unknown } | null)?.ETag;
+  if (method !== 'GET' || !/\/cards\/\d+$/.test(route) || typeof etag !== 'string') return {};
+  return { etag: `"${etag}"` };
 }
 
 /** Deck's OCS routes: its config and card comments; anything else (boards included) is not handled here (404). */
@@ -74,6 +88,7 @@ async function routeOcs(
     if (m[2] !== undefined) answer(200, await changeComment(store, req, user, card.id, Number(m[2])));
     else if (req.method === 'GET') answer(200, listComments(store, card.id, req.url.searchParams));
     else if (req.method === 'POST') answer(200, await addComment(store, req, user, card.id));
+    // unverified: an OCS comments route with another method is 405 in the OCS envelope (source: none).
     else throw new DeckError(405, 'Method not allowed');
   } catch (error) {
     if (!(error instanceof DeckError)) throw error;
@@ -86,7 +101,7 @@ function listComments(store: DeckStore, cardId: number, params: URLSearchParams)
   const limit = num(params.get('limit') ?? 20, 20);
   const offset = num(params.get('offset') ?? 0, 0);
   const list = [...store.comments.values()].filter((x) => x.cardId === cardId).sort((a, b) => b.id - a.id);
-  return list.slice(offset, offset + limit).map(describeComment);
+  return list.slice(offset, offset + limit).map((comment) => describeComment(comment, parentOf(store, comment)));
 }
 
 async function addComment(store: DeckStore, req: DoubleRequest, user: DoubleAccount, cardId: number) {
@@ -100,24 +115,28 @@ async function addComment(store: DeckStore, req: DoubleRequest, user: DoubleAcco
     creationDateTime: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
   };
   store.comments.set(comment.id, comment);
-  return describeComment(comment);
+  return describeComment(comment, parentOf(store, comment));
 }
 
 async function changeComment(store: DeckStore, req: DoubleRequest, user: DoubleAccount, cardId: number, id: number) {
   const comment = store.comments.get(id);
-  // unverified: an unknown comment or one by someone else is 404 / 403 (source: nextcloud/deck
-  // lib/Service/CommentService.php).
-  if (!comment || comment.cardId !== cardId) throw new DeckError(404, 'Not found');
+  if (!comment || comment.cardId !== cardId) throw new DeckError(404, 'No comment found.');
+  // unverified: editing another user's comment is 403, and its message (source: nextcloud/deck
+  // lib/Service/CommentService.php; not verified on 32.0.2).
   if (comment.actor.uid !== user.id) throw new DeckError(403, 'Only authors are allowed to edit their comment.');
   if (req.method === 'PUT') comment.message = commentMessage(((await req.json()) ?? {}) as Body);
   else if (req.method === 'DELETE') store.comments.delete(id);
   else throw new DeckError(405, 'Method not allowed');
-  return req.method === 'DELETE' ? [] : describeComment(comment);
+  return req.method === 'DELETE' ? [] : describeComment(comment, parentOf(store, comment));
+}
+
+/** The comment a reply answers, which Deck puts whole under `replyTo`. */
+function parentOf(store: DeckStore, comment: Comment): Comment | undefined {
+  return comment.parentId === null ? undefined : store.comments.get(comment.parentId);
 }
 
 function commentMessage(body: Body): string {
   const message = requireText(body, 'message');
-  // unverified: Deck limits comments to 1000 characters (source: nextcloud/deck lib/Service/CommentService.php).
-  if ([...message].length > 1000) throw new DeckError(400, 'Comment length exceeds the limit');
+  if ([...message].length > 1000) throw new DeckError(400, 'Message exceeds allowed character limit of 1000');
   return message;
 }

@@ -1,8 +1,8 @@
 // The news app of the platform double (News 28.7, API v1-3 under /index.php/apps/news/api/v1-3): per-user folders,
 // feeds and items. It publishes no capabilities entry (Nextcloud's app menu shows it). Feeds come from a registry of
 // "remote" feeds the test publishes; item fields are untrusted HTML, as in News.
-import { createHash } from 'node:crypto';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
+import { describeItem, leakedSql, updatedSinceSeconds } from './news/news-json.js';
 
 export interface RemoteFeedItem {
   title: string;
@@ -36,7 +36,7 @@ interface Feed {
   folderId: number | null;
   added: number;
 }
-interface Item {
+export interface Item {
   id: number;
   feedId: number;
   guid: string;
@@ -87,6 +87,7 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
     const newest = Math.max(0, ...state.items.keys());
     return newest ? { newestItemId: newest } : {};
   };
+  /** A feed as GET /feeds lists it (POST /feeds answers it with unreadCount null and lastUpdateError ""). */
   const describeFeed = (state: UserNews, feed: Feed) => ({
     ...feed,
     faviconLink: null,
@@ -99,17 +100,24 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
   });
   const folderOf = (state: UserNews, id: number) => {
     const folder = state.folders.get(id);
+    // unverified: the message of the 404 for an unknown folder (source: none).
     if (!folder) throw new NewsError(404, 'Folder not found');
     return folder;
   };
   const feedOf = (state: UserNews, id: number) => {
     const feed = state.feeds.get(id);
-    if (!feed) throw new NewsError(404, 'Feed not found');
+    if (!feed) throw new NewsError(404, leakedSql('news_feeds', id));
     return feed;
   };
-  /** News treats 0 and null as the root folder. */
-  const folderIdOf = (state: UserNews, value: unknown) =>
-    value === null || value === undefined || value === 0 ? null : folderOf(state, Number(value)).id;
+  /**
+   * News treats 0 and null as the root folder. An unknown folder fails inside News (adding or moving a feed): 500 with
+   * Nextcloud's HTML error page.
+   */
+  const folderIdOf = (state: UserNews, value: unknown) => {
+    if (value === null || value === undefined || value === 0) return null;
+    if (!state.folders.has(Number(value))) throw new NewsError(500, 'Internal Server Error', true);
+    return Number(value);
+  };
   const removeFeed = (state: UserNews, feedId: number) => {
     state.feeds.delete(feedId);
     for (const item of state.items.values()) if (item.feedId === feedId) state.items.delete(item.id);
@@ -162,7 +170,7 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
       return [];
     }
     if (method !== 'POST') throw notAllowed();
-    // unverified: move and rename answer [], read answers null (source: nextcloud/news lib/Controller/FeedApiController.php).
+    // move and rename answer [], read answers null.
     if (action === 'move') feed.folderId = folderIdOf(state, body.folderId);
     else if (action === 'rename') feed.title = typeof body.feedTitle === 'string' ? body.feedTitle : feed.title;
     else if (action === 'read') return markRead(state, body.newestItemId, (item) => item.feedId === feed.id);
@@ -172,11 +180,11 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
   function addFeed(state: UserNews, body: Body) {
     const url = typeof body.url === 'string' ? body.url.trim() : '';
     if ([...state.feeds.values()].some((f) => f.url === url)) throw new NewsError(409, 'Feed with this URL exists');
-    const source = remote.get(url);
-    // An unreachable feed fails with the upstream status (here always 404).
-    // unverified: the message text (source: none, News words it after the fetch error).
-    if (!source) throw new NewsError(404, `Could not find a feed at ${url}`);
     const folderId = folderIdOf(state, body.folderId);
+    const source = remote.get(url);
+    // An unreachable feed fails with the upstream status (here always 404). unverified: the folder is checked before
+    // the feed is fetched (source: none).
+    if (!source) throw new NewsError(404, `HTTP 404 Not Found: ${url}`);
     const feed: Feed = { id: nextId++, url, title: source.title, link: source.link ?? url, folderId, added: now() };
     state.feeds.set(feed.id, feed);
     for (const [index, entry] of source.items.entries()) {
@@ -191,7 +199,10 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
       };
       state.items.set(item.id, item);
     }
-    return { feeds: [describeFeed(state, feed)], ...newestItemId(state) };
+    return {
+      feeds: [{ ...describeFeed(state, feed), unreadCount: null, lastUpdateError: '' }],
+      ...newestItemId(state),
+    };
   }
 
   function listItems(state: UserNews, params: URLSearchParams, updatedSince?: number) {
@@ -219,15 +230,16 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
 
   function routeItems(state: UserNews, method: string, path: string, params: URLSearchParams, body: Body) {
     if (path === '/items' && method === 'GET') return listItems(state, params);
-    if (path === '/items/updated' && method === 'GET')
-      return listItems(state, params, Number(params.get('lastModified') ?? 0));
+    if (path === '/items/updated' && method === 'GET') return listItems(state, params, updatedSinceSeconds(params));
     if (path === '/items/read' && method === 'POST') return markRead(state, body.newestItemId, () => true);
     const many = /^\/items\/(\w+)\/multiple$/.exec(path);
     if (many) return markMany(state, method, many[1]!, body);
     const one = /^\/items\/(\d+)\/(read|unread|star|unstar)$/.exec(path);
-    if (!one || method !== 'POST') throw new NewsError(404, 'Not found');
+    if (!one) throw new NewsError(404, 'Not found');
+    // v1-3 marks with POST: a PUT there is 405.
+    if (method !== 'POST') throw notAllowed();
     const item = state.items.get(Number(one[1]));
-    if (!item) throw new NewsError(404, 'Item not found');
+    if (!item) throw new NewsError(404, leakedSql('news_items', Number(one[1])));
     MARKS[one[2]!]!(item);
     item.lastModified = now();
     return [];
@@ -276,7 +288,11 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
         sendJson(res, 200, await route(req, stateOf(req.user.id), req.path.slice(PREFIX.length)));
       } catch (error) {
         if (!(error instanceof NewsError)) throw error;
-        if (!error.html) sendJson(res, error.status, { message: error.message });
+        if (error.status === 405) {
+          // A 405 has an empty body.
+          res.writeHead(405);
+          res.end();
+        } else if (!error.html) sendJson(res, error.status, { message: error.message });
         else {
           res.writeHead(error.status, { 'content-type': 'text/html; charset=utf-8' });
           res.end('<!DOCTYPE html><html><body><h2>Internal Server Error</h2></body></html>');
@@ -287,36 +303,8 @@ export function createNewsApp(options: { feeds?: Record<string, RemoteFeed> } = 
   };
 }
 
-// unverified: the body of the 405 Nextcloud's router answers (source: none, shape guessed).
-const notAllowed = () => new NewsError(405, 'Method not allowed');
+const notAllowed = () => new NewsError(405, '');
 
 function optionalId(value: string | undefined): number | undefined {
   return value === undefined ? undefined : Number(value);
-}
-
-function describeItem(item: Item) {
-  const { source } = item;
-  const guidHash = createHash('md5').update(item.guid).digest('hex');
-  return {
-    id: item.id,
-    guid: item.guid,
-    guidHash,
-    url: source.url ?? null,
-    title: source.title,
-    author: source.author ?? null,
-    pubDate: source.pubDate ?? item.lastModified,
-    updatedDate: null,
-    body: source.body,
-    enclosureMime: null,
-    enclosureLink: null,
-    mediaThumbnail: null,
-    mediaDescription: null,
-    feedId: item.feedId,
-    unread: item.unread,
-    starred: item.starred,
-    lastModified: item.lastModified,
-    rtl: false,
-    fingerprint: guidHash,
-    contentHash: createHash('md5').update(source.body).digest('hex'),
-  };
 }

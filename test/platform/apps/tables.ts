@@ -1,8 +1,19 @@
 // The Tables app of the platform double (Tables 1.0): OCS API 2 for tables, columns and new rows, REST API 1 for
-// reading and changing rows. A missing or foreign table is 404 with an empty body; a foreign row 403 {message}.
+// columns and for reading and changing rows. A missing or foreign table is 404 with an empty body, except for its
+// REST columns (403 "no read access"); a foreign row is 403 to GET and 404 to PUT and DELETE.
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
 import { respondOcs } from '../ocs-envelope.js';
+import {
+  describeColumn,
+  describeTable,
+  TIMESTAMP,
+  unknownRowMessage,
+  type StoredColumn,
+  type StoredRow,
+  type StoredTable,
+} from './tables/tables-json.js';
+import { welcomeTable } from './tables/tables-welcome.js';
 import { emitRowEvent } from './webhooks/dispatched-events.js';
 
 export interface TablesDoubleColumn {
@@ -24,27 +35,7 @@ export interface TablesDoubleTable {
   columns: TablesDoubleColumn[];
   /** Rows as values by column title. */
   rows?: Record<string, unknown>[];
-}
-
-interface StoredColumn extends TablesDoubleColumn {
-  id: number;
-  tableId: number;
-}
-
-interface StoredRow {
-  id: number;
-  tableId: number;
-  createdBy: string;
-  createdAt: string;
-  lastEditBy: string;
-  lastEditAt: string;
-  data: { columnId: number; value: unknown }[];
-}
-
-interface StoredTable extends Omit<TablesDoubleTable, 'columns' | 'rows'> {
-  id: number;
-  columns: StoredColumn[];
-  rows: StoredRow[];
+  views?: { title: string; emoji?: string }[];
 }
 
 export interface TablesDouble extends DoubleApp {
@@ -65,14 +56,13 @@ class TablesError extends Error {
 
 const OCS_PREFIX = '/ocs/v2.php/apps/tables/api/2';
 const REST_PREFIX = '/index.php/apps/tables/api/1';
-const TIMESTAMP = '2025-01-15 09:30:00';
 const COLUMN_TYPES =
   'text-line text-long text-rich text-link number number-stars number-progress selection selection-multi selection-check datetime datetime-date datetime-time usergroup'.split(
     ' ',
   );
 
 export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}): TablesDouble {
-  const ids = { table: 0, column: 0, row: 0 };
+  const ids = { table: 0, column: 0, row: 0, view: 0 };
   const tables: StoredTable[] = [];
   const welcomed = new Set<string>();
   const addTable = (table: TablesDoubleTable): StoredTable => {
@@ -82,7 +72,12 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
       ...newRow(id, (ids.row += 1), table.owner),
       data: Object.entries(values).map(([title, value]) => ({ columnId: columnByTitle(columns, title).id, value })),
     }));
-    const stored = { ...table, id, columns, rows };
+    const views = (table.views ?? []).map((view) => ({
+      id: (ids.view += 1),
+      title: view.title,
+      emoji: view.emoji ?? null,
+    }));
+    const stored = { ...table, id, columns, rows, views };
     tables.push(stored);
     return stored;
   };
@@ -91,26 +86,27 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
   const welcome = (user: string) => {
     if (welcomed.has(user)) return;
     welcomed.add(user);
-    addTable({
-      title: 'Welcome to Nextcloud Tables!',
-      owner: user,
-      emoji: '👋',
-      columns: [{ title: 'What', type: 'text' }],
-      rows: [{ What: 'Open the tutorial' }],
-    });
+    addTable(welcomeTable(user));
   };
+  /**
+   * The user's table, or 404 with an empty body. unverified: REST GET /tables/{id}, GET rows/simple and POST rows
+   * refuse a missing or foreign table like REST GET rows (source: none).
+   */
   const tableOf = (id: number, user: string): StoredTable => {
     const table = tables.find((t) => t.id === id);
     if (!table || table.owner !== user) throw new TablesError(404);
     return table;
   };
-  const rowOf = (rowId: number, user: string) => {
+  /** REST GET /tables/{id}/columns refuses a missing or foreign table with 403, not 404. */
+  const readableTable = (id: number, user: string): StoredTable => {
+    const table = tables.find((t) => t.id === id);
+    if (!table || table.owner !== user) throw new TablesError(403, { message: `no read access to table id = ${id}` });
+    return table;
+  };
+  const findRow = (rowId: number) => {
     const table = tables.find((t) => t.rows.some((row) => row.id === rowId));
     const row = table?.rows.find((r) => r.id === rowId);
-    // unverified: an unknown row is 404 {message} (source: nextcloud/tables lib/Controller/Errors.php, NotFoundError).
-    if (!table || !row) throw new TablesError(404, { message: `Row ${rowId} not found.` });
-    if (table.owner !== user) throw new TablesError(403, { message: `User ${user} has no access to this row.` });
-    return { table, row };
+    return table && row ? { table, row } : undefined;
   };
 
   function routeOcs(req: DoubleRequest, route: string, user: string, body: Record<string, unknown>): unknown {
@@ -121,19 +117,22 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     }
     const table = /^\/tables\/(\d+)(\/rows)?$/.exec(route);
     if (table) {
+      // v2 has no row list, update or delete: only POST (405 with an empty body, whatever the table).
+      if (table[2] !== undefined && req.method !== 'POST') throw new TablesError(405);
       const found = tableOf(Number(table[1]), user);
       if (table[2] === undefined) return routeTable(req.method, found, body);
-      // v2 has no row list, update or delete: only POST.
-      if (req.method !== 'POST') throw new TablesError(405, { message: 'Method not allowed' });
-      return addRow(found, user, body.data, req);
+      // The created row comes without its creation and edit stamps (null until it is read).
+      const row = addRow(found, user, body.data, req);
+      return { ...row, createdBy: null, createdAt: null, lastEditBy: null, lastEditAt: null };
     }
     const columns = /^\/columns\/(table|view)\/(\d+)$/.exec(route);
     if (columns?.[1] === 'table' && req.method === 'GET')
       return tableOf(Number(columns[2]), user).columns.map(describeColumn);
     const typed = /^\/columns\/(text|number|selection|datetime|usergroup)$/.exec(route);
     if (typed && req.method === 'POST') {
+      // Without baseNodeType Tables fails unexpectedly: OCS's generic 500.
       if (body.baseNodeType !== 'table' && body.baseNodeType !== 'view')
-        throw new TablesError(500, { message: 'Invalid node type' });
+        throw new TablesError(500, { message: 'Internal Server Error\n' });
       const owner = tableOf(Number(body.baseNodeId), user);
       const column = {
         id: (ids.column += 1),
@@ -156,7 +155,7 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
       if (typeof body.emoji === 'string') table.emoji = body.emoji;
       return describeTable(table);
     }
-    if (method !== 'DELETE') throw new TablesError(405, { message: 'Method not allowed' });
+    if (method !== 'DELETE') throw new TablesError(405);
     tables.splice(tables.indexOf(table), 1);
     return describeTable(table);
   }
@@ -165,18 +164,16 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     if (route === '/tables' && req.method === 'GET') return tables.filter((t) => t.owner === user).map(describeTable);
     const table = /^\/tables\/(\d+)(?:\/(columns|rows|rows\/simple))?$/.exec(route);
     if (table) {
-      const found = tableOf(Number(table[1]), user);
       const part = `${req.method} ${table[2] ?? ''}`;
+      if (part === 'GET columns') return readableTable(Number(table[1]), user).columns.map(describeColumn);
+      const found = tableOf(Number(table[1]), user);
       if (part === 'GET ') return describeTable(found);
-      if (part === 'GET columns') return found.columns.map(describeColumn);
       if (part === 'GET rows') return pageOf(found.rows, req.url.searchParams);
       if (part === 'GET rows/simple') {
         const titles = found.columns.map((c) => c.title);
         return [
           titles,
-          ...found.rows.map((row) =>
-            found.columns.map((c) => row.data.find((d) => d.columnId === c.id)?.value ?? null),
-          ),
+          ...found.rows.map((row) => found.columns.map((c) => row.data.find((d) => d.columnId === c.id)?.value ?? '')),
         ];
       }
       if (part === 'POST rows') return addRow(found, user, body.data, req);
@@ -185,17 +182,25 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     const row = /^\/rows\/(\d+)$/.exec(route);
     if (!row) return undefined;
     const rowId = Number(row[1]);
-    // Deleting a row that is gone fails inside Tables: 500.
-    if (req.method === 'DELETE' && !tables.some((t) => t.rows.some((r) => r.id === rowId)))
-      throw new TablesError(500, { message: 'An unexpected error occurred.' });
-    const found = rowOf(rowId, user);
-    if (req.method === 'GET') return found.row;
+    const found = findRow(rowId);
+    const foreign = found !== undefined && found.table.owner !== user;
+    if (req.method === 'GET') {
+      if (!found) throw new TablesError(404, { message: unknownRowMessage(rowId) });
+      if (foreign) throw new TablesError(403, { message: `PermissionError: can not read row with id ${rowId}` });
+      return found.row;
+    }
     if (req.method === 'DELETE') {
+      // Deleting a row that is gone fails inside Tables: 500. unverified: its message (source: none).
+      if (!found) throw new TablesError(500, { message: 'An unexpected error occurred.' });
+      // unverified: the text before "RowService" (source: Tables prefixes its messages with the class name).
+      if (foreign) throw new TablesError(404, { message: 'OCA\\Tables\\Service\\RowService - delete: Row not found.' });
       found.table.rows.splice(found.table.rows.indexOf(found.row), 1);
       emitRowEvent(req, 'RowDeleted', found.row, found.row.data);
       return found.row;
     }
     if (req.method !== 'PUT') return undefined;
+    // Another user's row is 404 with an empty body. unverified: an unknown row too (source: none).
+    if (!found || foreign) throw new TablesError(404);
     const previous = found.row.data.map((cell) => ({ ...cell }));
     // Partial: the other columns keep their values.
     for (const cell of toCells(found.table, body.data)) {
@@ -251,8 +256,8 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     capabilities: () => ({
       enabled: true,
       version: '1.0.9',
-      apiVersions: ['1.0', '2.0'],
-      features: ['favorite', 'archive', 'context'],
+      apiVersions: ['1.0', '2.0', '2.1'],
+      features: ['favorite', 'archive'],
       isCirclesEnabled: false,
       column_types: COLUMN_TYPES,
     }),
@@ -282,32 +287,13 @@ function pageOf(rows: StoredRow[], params: URLSearchParams): StoredRow[] {
 /** `data` maps column ids to values, as an object or that object as a JSON string; an unknown column is a 500. */
 function toCells(table: StoredTable, data: unknown): { columnId: number; value: unknown }[] {
   const parsed: unknown = typeof data === 'string' ? JSON.parse(data) : data;
-  // unverified: data that is not an object fails like an unknown column (source: nextcloud/tables lib/Service/RowService.php).
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new TablesError(500, { message: 'Invalid row data.' });
+  // unverified: data that is no object nor list fails like an unknown column (source: nextcloud/tables RowService).
+  if (!parsed || typeof parsed !== 'object') throw new TablesError(500, { message: 'Invalid row data.' });
+  // A list is read by its indexes: data [1,2] fails on "column" 0.
   return Object.entries(parsed).map(([key, value]) => {
     const column = table.columns.find((c) => c.id === Number(key));
-    // unverified: the message of that 500 (source: nextcloud/tables lib/Controller/Errors.php passes the exception's).
     if (!column)
       throw new TablesError(500, { message: `Column with id ${key} is not part of table with id ${table.id}` });
     return { columnId: column.id, value };
   });
-}
-
-function describeTable(table: StoredTable) {
-  const { id, title, owner } = table;
-  return {
-    ...{ id, title, emoji: table.emoji ?? null, ownership: owner, ownerDisplayName: owner, createdBy: owner },
-    ...{ createdAt: TIMESTAMP, lastEditBy: owner, lastEditAt: TIMESTAMP, archived: false, favorite: false },
-    ...{ isShared: false, hasShares: false, rowsCount: table.rows.length, columnsCount: table.columns.length },
-    ...{ views: [], description: table.description ?? '' },
-  };
-}
-
-function describeColumn(column: StoredColumn) {
-  const { id, tableId, title, type } = column;
-  return {
-    ...{ id, tableId, title, type, subtype: column.subtype ?? '', mandatory: column.mandatory ?? false },
-    ...{ description: column.description ?? '', selectionOptions: column.selectionOptions ?? [], orderWeight: 0 },
-  };
 }

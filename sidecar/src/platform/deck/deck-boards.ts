@@ -1,7 +1,14 @@
 // Reading Deck boards: the user's boards (Deck lists soft-deleted ones too: they are left out), one board with its
 // stacks and labels, and a board's stacks with their cards.
 import type { NextcloudClient } from '../nextcloud-client.js';
-import { toDeckBoard, toDeckStack, type DeckBoard, type DeckLabel, type DeckStack } from './deck-models.js';
+import {
+  byStackOrder,
+  toDeckBoard,
+  toDeckStack,
+  type DeckBoard,
+  type DeckLabel,
+  type DeckStack,
+} from './deck-models.js';
 import { deckPaths } from './deck-paths.js';
 import { requestDeck } from './deck-request.js';
 
@@ -19,12 +26,8 @@ export async function listLabels(client: NextcloudClient, boardId: number): Prom
   return (await getBoard(client, boardId)).labels;
 }
 
-/** The stacks of a board in their order, each with its cards that are not archived. */
+/** The stacks of a board in their order (Deck does not sort them), each with its cards that are not archived. */
 export async function listStacks(client: NextcloudClient, boardId: number): Promise<DeckStack[]> {
   const stacks = await requestDeck<unknown[]>(client, deckPaths.stacks(boardId), `board ${boardId}`);
-  return (Array.isArray(stacks) ? stacks : []).map(toDeckStack).sort(byOrder);
-}
-
-function byOrder(a: DeckStack, b: DeckStack): number {
-  return a.order - b.order || a.id - b.id;
+  return (Array.isArray(stacks) ? stacks : []).map(toDeckStack).sort(byStackOrder);
 }

@@ -1,7 +1,10 @@
 // Deck cards: create, read, update (Deck's PUT takes the whole card, so changes are merged into what is read),
-// move between stacks, archive or unarchive, delete.
+// move between stacks, archive or unarchive, delete. Deck does not check the board (nor, for cards, the stack) in a
+// URL, so every call first checks that the card or stack is on the board the caller named.
+import { NotFoundError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
-import { toDeckCard, type DeckCard } from './deck-models.js';
+import { getBoard } from './deck-boards.js';
+import { toDeckCard, type DeckBoard, type DeckCard } from './deck-models.js';
 import { deckPaths, type CardRef } from './deck-paths.js';
 import { requestDeck } from './deck-request.js';
 
@@ -19,6 +22,7 @@ export async function createCard(
   stackId: number,
   fields: CardFields,
 ): Promise<DeckCard> {
+  assertStackOnBoard(await getBoard(client, boardId), stackId);
   const card = await requestDeck(client, deckPaths.cards(boardId, stackId), `stack ${stackId} on board ${boardId}`, {
     method: 'POST',
     json: { type: 'plain', order: 999, description: '', duedate: null, ...fields },
@@ -27,20 +31,38 @@ export async function createCard(
 }
 
 export async function getCard(client: NextcloudClient, ref: CardRef): Promise<DeckCard> {
+  return (await locateCard(client, ref)).card;
+}
+
+/**
+ * The card and the board it is on. NotFoundError when the board is unknown, foreign or deleted, when the card is
+ * unknown or deleted, and when the card is not on that board (Deck would act on it all the same).
+ */
+export async function locateCard(client: NextcloudClient, ref: CardRef): Promise<{ card: DeckCard; board: DeckBoard }> {
+  const [board, card] = await Promise.all([getBoard(client, ref.boardId), readCard(client, ref)]);
+  if (!board.stacks.some((stack) => stack.id === card.stackId)) {
+    throw new NotFoundError(`Board ${ref.boardId} has no card ${ref.cardId}.`);
+  }
+  return { card, board };
+}
+
+/** The card as Deck answers it, wherever it is (Deck reads a card by its id alone). */
+export async function readCard(client: NextcloudClient, ref: CardRef): Promise<DeckCard> {
   return toDeckCard(await requestDeck(client, deckPaths.card(ref), describeRef(ref)));
 }
 
 /**
  * Changes the given fields and keeps the others: Deck's PUT takes the whole card (an omitted description becomes
  * "", an omitted due date or done mark null) and moves the card into the stack of its URL, so the card is read
- * first and written back under the stack it is in.
+ * first and written back under the stack it is in. Reading first also keeps a deleted card deleted: Deck's PUT
+ * would un-delete it, but its GET refuses it ("Card is deleted").
  */
 export async function updateCard(
   client: NextcloudClient,
   ref: CardRef,
   changes: Partial<CardFields>,
 ): Promise<DeckCard> {
-  const card = await getCard(client, ref);
+  const { card } = await locateCard(client, ref);
   const whole = {
     title: changes.title ?? card.title,
     type: card.type,
@@ -64,6 +86,8 @@ export async function moveCard(
   targetStackId: number,
   order: number,
 ): Promise<DeckCard> {
+  const { board } = await locateCard(client, ref);
+  assertStackOnBoard(board, targetStackId);
   const target = { ...ref, stackId: targetStackId };
   const what = `card ${ref.cardId} or stack ${targetStackId} on board ${ref.boardId}`;
   const cards = await requestDeck<unknown[]>(client, deckPaths.cardAction(target, 'reorder'), what, {
@@ -71,19 +95,28 @@ export async function moveCard(
     json: { order },
   });
   const moved = (Array.isArray(cards) ? cards : []).map(toDeckCard).find((card) => card.id === ref.cardId);
-  return moved ?? getCard(client, target);
+  return moved ?? readCard(client, target);
 }
 
 export async function setCardArchived(client: NextcloudClient, ref: CardRef, archived: boolean): Promise<DeckCard> {
+  await locateCard(client, ref);
   const path = deckPaths.cardAction(ref, archived ? 'archive' : 'unarchive');
   return toDeckCard(await requestDeck(client, path, describeRef(ref), { method: 'PUT' }));
 }
 
 export async function deleteCard(client: NextcloudClient, ref: CardRef): Promise<void> {
+  await locateCard(client, ref);
   await requestDeck(client, deckPaths.card(ref), describeRef(ref), { method: 'DELETE' });
 }
 
 /** "card 3 in stack 2 on board 1", for not-found messages. */
 export function describeRef(ref: CardRef): string {
   return `card ${ref.cardId} in stack ${ref.stackId} on board ${ref.boardId}`;
+}
+
+/** NotFoundError unless `stackId` is a stack of `board` (Deck would use a stack of another board all the same). */
+function assertStackOnBoard(board: DeckBoard, stackId: number): void {
+  if (!board.stacks.some((stack) => stack.id === stackId)) {
+    throw new NotFoundError(`Board ${board.id} has no stack ${stackId}; see nc_deck_list_stacks.`);
+  }
 }

@@ -47,7 +47,7 @@ export interface DeckBoard {
   /** Soft-deleted (Deck still lists it, with `deletedAt` set). */
   deleted: boolean;
   labels: DeckLabel[];
-  /** The board's stacks without their cards (only in a single board's answer). */
+  /** The board's stacks in their order, without their cards (only in a single board's answer). */
   stacks: DeckStack[];
   canEdit: boolean;
 }
@@ -71,7 +71,7 @@ export function toDeckBoard(raw: unknown): DeckBoard {
     archived: board.archived === true,
     deleted: number(board.deletedAt) !== 0,
     labels: list(board.labels).map(toDeckLabel),
-    stacks: list(board.stacks).map(toDeckStack),
+    stacks: list(board.stacks).map(toDeckStack).sort(byStackOrder),
     canEdit: permissions.PERMISSION_EDIT === true,
   };
 }
@@ -105,6 +105,11 @@ export function toDeckCard(raw: unknown): DeckCard {
     commentsCount: number(card.commentsCount),
     lastModified: number(card.lastModified),
   };
+}
+
+/** Stacks in their board's order: Deck answers them unsorted. */
+export function byStackOrder(a: DeckStack, b: DeckStack): number {
+  return a.order - b.order || a.id - b.id;
 }
 
 export function toDeckLabel(raw: unknown): DeckLabel {

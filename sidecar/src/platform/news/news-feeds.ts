@@ -1,7 +1,9 @@
 // The News feeds of the user: list them with their unread counts, subscribe, unsubscribe, move between folders.
+// News answers an unknown folder with a 500 HTML page and an unknown feed with SQL text, so folders are checked
+// first and News' own words are never shown, except the sanitized reason a feed could not be read.
 import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.js';
-import type { HttpResponse } from '../../net/http-client.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
+import { readNextcloudReason } from '../nextcloud-reason.js';
 import { toNewsFeed, type NewsFeed } from './news-models.js';
 import { listFolders } from './news-folders.js';
 import { newsPaths } from './news-paths.js';
@@ -24,9 +26,7 @@ export async function listFeeds(client: NextcloudClient): Promise<FeedList> {
  * could not read a feed there (News answers with the upstream status, e.g. 404), NotFoundError for an unknown folder.
  */
 export async function addFeed(client: NextcloudClient, url: string, folderId: number | null): Promise<NewsFeed> {
-  if (folderId !== null && !(await listFolders(client)).some((folder) => folder.id === folderId)) {
-    throw new NotFoundError(`News has no folder ${folderId}.`);
-  }
+  await assertFolderExists(client, folderId);
   const response = await client.request(newsPaths.feeds(), {
     method: 'POST',
     json: { url, folderId },
@@ -34,8 +34,9 @@ export async function addFeed(client: NextcloudClient, url: string, folderId: nu
   });
   if (response.status === 409) throw new ConflictError('The user already subscribes to this feed.');
   if (response.status >= 400) {
-    const reason = messageOf(response);
-    throw new InvalidInputError(`News could not read a feed at this URL (HTTP ${response.status}${reason}).`);
+    const reason = readNextcloudReason(response);
+    const said = reason ? `: ${reason}` : '';
+    throw new InvalidInputError(`News could not read a feed at this URL (HTTP ${response.status}${said}).`);
   }
   return toNewsFeed((response.json() as { feeds?: unknown[] } | null)?.feeds?.[0]);
 }
@@ -45,22 +46,20 @@ export async function removeFeed(client: NextcloudClient, feedId: number): Promi
   if (response.status === 404) throw new NotFoundError(`News has no feed ${feedId}.`);
 }
 
-/** Moves the feed into `folderId` (null: the root folder). */
+/** Moves the feed into `folderId` (null: the root folder); NotFoundError for an unknown feed or folder. */
 export async function moveFeed(client: NextcloudClient, feedId: number, folderId: number | null): Promise<void> {
+  await assertFolderExists(client, folderId);
   const response = await client.request(newsPaths.feedAction(feedId, 'move'), {
     method: 'POST',
     json: { folderId },
     accept: [404],
   });
-  if (response.status === 404) throw new NotFoundError(`News has no feed ${feedId} or no folder ${folderId}.`);
+  if (response.status === 404) throw new NotFoundError(`News has no feed ${feedId}.`);
 }
 
-/** News' `{message}`, cut short and printable, as ": …" (or nothing). */
-function messageOf(response: HttpResponse): string {
-  try {
-    const message = (response.json() as { message?: unknown } | null)?.message;
-    return typeof message === 'string' && message ? `: ${message.replace(/[^\x20-\x7e]/g, ' ').slice(0, 160)}` : '';
-  } catch {
-    return '';
+/** NotFoundError for a folder News does not have (News itself fails on one with a 500 HTML page); null is the root. */
+async function assertFolderExists(client: NextcloudClient, folderId: number | null): Promise<void> {
+  if (folderId !== null && !(await listFolders(client)).some((folder) => folder.id === folderId)) {
+    throw new NotFoundError(`News has no folder ${folderId}.`);
   }
 }

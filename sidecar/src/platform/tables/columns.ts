@@ -14,10 +14,15 @@ export interface TableColumn {
   selectionOptions: { id: number; label: string }[];
 }
 
-/** Throws NotFoundError when the table does not exist. */
+/**
+ * Throws NotFoundError when there is no such table the user can read: Tables answers a missing or another user's
+ * table here with 403 "no read access to table id = N", not 404.
+ */
 export async function listColumns(client: NextcloudClient, tableId: number): Promise<TableColumn[]> {
-  const response = await client.request(tablesPaths.columns(tableId), { accept: [404] });
-  if (response.status === 404) throw new NotFoundError(`There is no table ${tableId} that this account can see.`);
+  const response = await client.request(tablesPaths.columns(tableId), { accept: [403, 404] });
+  if (response.status === 403 || response.status === 404) {
+    throw new NotFoundError(`There is no table ${tableId} that this account can read.`);
+  }
   const data = response.json();
   return (Array.isArray(data) ? data : []).map(toColumn);
 }

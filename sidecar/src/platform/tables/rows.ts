@@ -1,5 +1,6 @@
 // Rows of a table (REST API 1): a page by limit/offset, read, create, update and delete, with Tables' refusals
-// explained (a missing or foreign table is 404, a foreign row 403, an unknown column or a deleted row 500).
+// explained (a missing or foreign table is 404; another user's row is 403 to GET and 404 to PUT and DELETE; an
+// unknown column or a deleted row is 500).
 import { InvalidInputError, NotFoundError } from '../../errors.js';
 import type { HttpResponse } from '../../net/http-client.js';
 import { describeFailure, type NextcloudClient } from '../nextcloud-client.js';

@@ -11,7 +11,11 @@ export function describeAssignment(card: Card, assignment: { id: number; partici
   };
 }
 
-export function describeComment(comment: Comment) {
+/**
+ * A comment; a reply carries its whole parent under `replyTo`. unverified: `mentions` stays empty here, where Deck
+ * fills it from the message (the sheet gives no shape for it).
+ */
+export function describeComment(comment: Comment, parent?: Comment): Record<string, unknown> {
   return {
     id: comment.id,
     objectId: comment.cardId,
@@ -21,7 +25,7 @@ export function describeComment(comment: Comment) {
     actorDisplayName: comment.actor.displayname,
     creationDateTime: comment.creationDateTime,
     mentions: [],
-    ...(comment.parentId ? { replyTo: { id: comment.parentId } } : {}),
+    ...(parent ? { replyTo: describeComment(parent) } : {}),
   };
 }
 

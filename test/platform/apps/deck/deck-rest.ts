@@ -1,9 +1,10 @@
 // The REST routes of the deck double (below /index.php/apps/deck/api/v1.0 or v1.1): boards, stacks, cards and
-// labels as platform-api.md describes Deck 1.16. Every success is 200; refusals are DeckErrors.
+// labels as platform-api.md describes Deck 1.16. Every success is 200; refusals are DeckErrors. The board (and for
+// cards the stack) in a URL is not checked: only a target stack of an update or reorder counts.
 import type { DoubleAccount } from '../../double-app.js';
 import { type Body, num, parseDuedate, requireText, str } from './deck-input.js';
 import { describeAssignment } from './deck-json.js';
-import { DeckError, type Board, type Card, type DeckStore, type Stack } from './deck-store.js';
+import { DeckError, permissionDenied, type Board, type Card, type DeckStore, type Stack } from './deck-store.js';
 
 const ROUTE =
   /^\/boards(?:\/(\d+)(?:\/(undo_delete|stacks|labels)(?:\/(archived|\d+)(?:\/cards(?:\/(\d+)(?:\/(\w+))?)?)?)?)?)?$/;
@@ -32,12 +33,11 @@ export function routeDeckRest(
   }
   if (kind === 'labels') return routeLabels(store, user, boardId, s, method, body);
   if (s === undefined || s === 'archived') return routeStacks(store, user, boardId, s === 'archived', method, body);
-  if (c === undefined) return routeStack(store, user, boardId, Number(s), method, body);
-  // GET of a card does not check the board and stack of the URL; every other card route acts on the URL's stack.
-  if (action === undefined && method === 'GET') return store.describeCard(store.cardFor(user, Number(c)));
-  const stack = store.stackFor(user, boardId, Number(s));
-  const card = store.cardFor(user, Number(c));
-  return routeCard(store, user, store.boardFor(user, boardId), stack, card, action, method, body);
+  if (c === undefined) return routeStack(store, user, Number(s), method, body);
+  // PUT of the card itself takes a deleted card too, and un-deletes it.
+  const card = store.cardFor(user, Number(c), action === undefined && method === 'PUT');
+  if (action === undefined && method === 'GET') return store.describeCard(card);
+  return routeCard(store, user, { stackId: Number(s), card, action, method, body });
 }
 
 function routeBoards(
@@ -49,14 +49,14 @@ function routeBoards(
   body: Body,
 ) {
   if (method === 'GET') {
-    if (headers['if-modified-since'] !== undefined) throw new DeckError(500, 'Class "Sabre\\HTTP\\Util" not found');
+    // Deck fails on the header (class Sabre\HTTP\Util not found) and answers its generic 500.
+    if (headers['if-modified-since'] !== undefined) throw internalServerError();
     // Soft-deleted boards are listed too (deletedAt is not 0): clients filter them.
     const visible = [...store.boards.values()].filter((board) => store.canSee(user, board));
     return visible.map((board) => store.describeBoard(board, user, query.get('details') === 'true'));
   }
   if (method !== 'POST') throw notAllowed();
   const title = requireText(body, 'title');
-  // unverified: color is required like title (source: nextcloud/deck lib/Validators/BoardServiceValidator.php).
   const color = requireText(body, 'color');
   return store.describeBoard(store.createBoard(store.person(user), title, color), user);
 }
@@ -91,15 +91,8 @@ function routeStacks(
   return store.describeStack(store.createStack(boardId, requireText(body, 'title'), num(body.order, 0)), false);
 }
 
-function routeStack(
-  store: DeckStore,
-  user: DoubleAccount,
-  boardId: number,
-  stackId: number,
-  method: string,
-  body: Body,
-) {
-  const stack = store.stackFor(user, boardId, stackId);
+function routeStack(store: DeckStore, user: DoubleAccount, stackId: number, method: string, body: Body) {
+  const stack = store.stackFor(user, stackId);
   if (method === 'GET') return store.describeStack(stack);
   if (method === 'PUT') {
     Object.assign(stack, { title: requireText(body, 'title'), order: num(body.order, stack.order) });
@@ -150,55 +143,39 @@ function routeLabels(
   throw notAllowed();
 }
 
+/** A route below a card; `stackId` is the URL's stack, which only an update or a reorder uses (as the target). */
 function routeCard(
   store: DeckStore,
   user: DoubleAccount,
-  board: Board,
-  stack: Stack,
-  card: Card,
-  action: string | undefined,
-  method: string,
-  body: Body,
+  request: { stackId: number; card: Card; action: string | undefined; method: string; body: Body },
 ) {
+  const { card, action, method, body } = request;
   if (action === undefined && method === 'DELETE') {
     card.deletedAt = store.now();
     return store.describeCard(card);
   }
-  if (action === 'comments') throw notAllowed();
-  if (method !== 'PUT') throw notAllowed();
+  if (action === 'comments' || method !== 'PUT') throw notAllowed();
+  // unverified: an unknown target stack is 403 like any unknown stack (source: nextcloud/deck StackService).
+  const target = () => store.stackFor(user, request.stackId);
   card.lastModified = store.now();
   switch (action) {
     case undefined:
-      return updateWholeCard(store, stack, card, body);
-    case 'reorder': {
-      // The target stack is the URL's; a stackId in the body is ignored. Answers the stack's cards.
-      const others = store.cardsOf(stack.id).filter((x) => x.id !== card.id);
-      others.splice(Math.max(0, Math.min(num(body.order, 0), others.length)), 0, card);
-      card.stackId = stack.id;
-      others.forEach((x, i) => (x.order = i));
-      return others.map(store.describeCard);
-    }
+      return updateWholeCard(store, target(), card, body);
+    case 'reorder':
+      return reorderCard(store, target(), card, num(body.order, 0));
     case 'archive':
     case 'unarchive':
       card.archived = action === 'archive';
       return store.describeCard(card);
     case 'assignLabel':
-    case 'removeLabel': {
-      // unverified: a label of another board is refused with 400 (source: nextcloud/deck lib/Service/CardService.php).
-      const label = store.labels.get(num(body.labelId, -1));
-      if (!label || label.boardId !== board.id) throw new DeckError(400, 'Label does not belong to this board');
-      card.labelIds = card.labelIds.filter((id) => id !== label.id);
-      if (action === 'assignLabel') card.labelIds.push(label.id);
-      return null;
-    }
+    case 'removeLabel':
+      return changeLabel(store, card, action, num(body.labelId, -1));
     case 'assignUser':
-      return assignUser(store, user, board, card, requireText(body, 'userId'));
+      return assignUser(store, user, store.boardOfCard(card), card, requireText(body, 'userId'));
     case 'unassignUser': {
       const userId = requireText(body, 'userId');
       const assignment = card.assigned.find((a) => a.participant.uid === userId);
-      // unverified: unassigning a user who is not assigned answers 404 (source: nextcloud/deck
-      // lib/Service/AssignmentService.php, NotFoundException "No assignment for … found.").
-      if (!assignment) throw new DeckError(404, `No assignment for ${userId} found.`);
+      if (!assignment) throw new DeckError(404, `No assignment for ${userId}found.`);
       card.assigned = card.assigned.filter((a) => a !== assignment);
       return describeAssignment(card, assignment);
     }
@@ -207,12 +184,35 @@ function routeCard(
   }
 }
 
-/** PUT of a card takes the whole card: title, type and owner are required, omitted fields are reset. */
+/** Moves the card into the URL's stack at `order` and renumbers that stack; a stackId in the body is ignored. */
+function reorderCard(store: DeckStore, stack: Stack, card: Card, order: number) {
+  const others = store.cardsOf(stack.id).filter((x) => x.id !== card.id);
+  others.splice(Math.max(0, Math.min(order, others.length)), 0, card);
+  card.stackId = stack.id;
+  others.forEach((x, i) => (x.order = i));
+  return others.map(store.describeCard);
+}
+
+/**
+ * assignLabel adds the label even when the card has it already (the card then lists it twice); removeLabel takes
+ * every copy off. An unknown label is 403, a label of another board 500. unverified: removeLabel refuses unknown and
+ * foreign labels the same way (source: nextcloud/deck lib/Service/CardService.php).
+ */
+function changeLabel(store: DeckStore, card: Card, action: 'assignLabel' | 'removeLabel', labelId: number) {
+  const label = store.labels.get(labelId);
+  if (!label) throw permissionDenied();
+  if (label.boardId !== store.boardOfCard(card).id)
+    throw new DeckError(500, 'Operation not allowed. Label does not exist.');
+  if (action === 'assignLabel') card.labelIds.push(label.id);
+  else card.labelIds = card.labelIds.filter((id) => id !== label.id);
+  return null;
+}
+
+/**
+ * PUT of a card takes the whole card: title, type and owner are required, omitted fields are reset. An archived card
+ * takes it too (and stays archived); a deleted one takes it and comes back (deletedAt 0).
+ */
 function updateWholeCard(store: DeckStore, stack: Stack, card: Card, body: Body) {
-  // unverified: an archived card refuses updates unless they unarchive it (source: nextcloud/deck
-  // lib/Service/CardService.php, update()).
-  if (card.archived && body.archived !== false)
-    throw new DeckError(400, 'Operation not allowed. This card is archived.');
   const title = requireText(body, 'title');
   const type = requireText(body, 'type');
   requireText(body, 'owner');
@@ -224,14 +224,16 @@ function updateWholeCard(store: DeckStore, stack: Stack, card: Card, body: Body)
     order: num(body.order, 0),
     duedate: parseDuedate(body.duedate),
     done: typeof body.done === 'string' && body.done !== '' ? body.done : null,
+    // unverified: an archived flag in the body is taken (source: nextcloud/deck CardService::update()).
     archived: typeof body.archived === 'boolean' ? body.archived : card.archived,
+    deletedAt: 0,
   });
   return store.describeCard(card);
 }
 
 function assignUser(store: DeckStore, user: DoubleAccount, board: Board, card: Card, userId: string) {
   if (!store.participants(board).includes(userId)) throw new DeckError(400, 'The user is not part of the board');
-  // unverified: assigning twice is refused (source: nextcloud/deck lib/Service/AssignmentService.php).
+  // unverified: the message of the 400 for assigning twice (source: nextcloud/deck AssignmentService.php).
   if (card.assigned.some((a) => a.participant.uid === userId))
     throw new DeckError(400, 'The user is already assigned to the card');
   const assignment = {
@@ -242,5 +244,16 @@ function assignUser(store: DeckStore, user: DoubleAccount, board: Board, card: C
   return describeAssignment(card, assignment);
 }
 
-// unverified: the body of Nextcloud's 405 for a route that exists with other methods (source: none, shape guessed).
-const notAllowed = () => new DeckError(405, 'Method not allowed');
+/** A 405 (a route that exists with other methods): Deck answers it with an empty body. */
+const notAllowed = () => new DeckError(405, '');
+
+/**
+ * Deck's answer to an unexpected failure (debug off). unverified: the wording after "Please contact" (source:
+ * nextcloud/deck lib/Middleware/ExceptionMiddleware.php).
+ */
+const internalServerError = () =>
+  new DeckError(
+    500,
+    'Internal server error: Please contact the server administrator if this error reappears multiple times, please ' +
+      'include the request ID "double" below in your report.',
+  );

@@ -1,5 +1,5 @@
 // The deck double's data: boards, stacks, cards, labels and comments of all users, Deck's access checks (an unknown
-// or foreign item is 403 "Permission denied", never 404) and the JSON shapes Deck answers with.
+// or foreign item, or anything on a soft-deleted board, is 403 "Permission denied", never 404) and its JSON shapes.
 import type { DoubleAccount } from '../../double-app.js';
 import { describeAssignment, etag } from './deck-json.js';
 
@@ -76,6 +76,14 @@ const DEFAULT_LABELS = [
   ['Later', 'F1DB50'],
 ] as const;
 
+/** The Welcome board's stacks, in order, with the titles of their cards. */
+const WELCOME_STACKS: [string, string[]][] = [
+  ['Custom lists - click to rename!', ['1. Open to learn more about boards and cards']],
+  ['To Do', ['2. Drag cards left and right, up and down', 'Create your first card!']],
+  ['In Progress', ['3. Apply rich formatting and link content']],
+  ['Done', ['4. Share, comment and collaborate!']],
+];
+
 export type DeckStore = ReturnType<typeof createDeckStore>;
 
 export function createDeckStore() {
@@ -109,7 +117,8 @@ export function createDeckStore() {
     return board;
   };
   const createStack = (boardId: number, title: string, order: number): Stack => {
-    const stack = { id: newId(), boardId, title, order, deletedAt: 0, lastModified: now() };
+    // A new stack has lastModified 0.
+    const stack = { id: newId(), boardId, title, order, deletedAt: 0, lastModified: 0 };
     stacks.set(stack.id, stack);
     return stack;
   };
@@ -137,42 +146,49 @@ export function createDeckStore() {
   const welcome = (user: DoubleAccount) => {
     if (welcomed.has(user.id)) return;
     welcomed.add(user.id);
-    const board = createBoard(person(user), 'Welcome to Nextcloud Deck!', '0087C5');
-    const todo = createStack(board.id, 'To do', 0);
-    createStack(board.id, 'Doing', 1);
-    createStack(board.id, 'Done', 2);
-    createCard(todo.id, person(user), { title: 'Explore Deck', order: 0 });
-    createCard(todo.id, person(user), { title: 'Create your first board', order: 1 });
+    // unverified: the colour, the card titles and type, and the label each card carries (source: nextcloud/deck
+    // lib/Service/fixtures/default-board.json); the sheet gives the board's title and the counts.
+    const board = createBoard(person(user), 'Welcome to Nextcloud Deck!', 'bf678b');
+    const readMore = { id: newId(), boardId: board.id, title: 'Read more inside', color: 'CC317C' };
+    labels.set(readMore.id, readMore);
+    const actionNeeded = [...labels.values()].find((l) => l.boardId === board.id && l.title === 'Action needed')!;
+    for (const [order, [title, cards]] of WELCOME_STACKS.entries()) {
+      const stack = createStack(board.id, title, order);
+      for (const [cardOrder, cardTitle] of cards.entries()) {
+        const card = createCard(stack.id, person(user), { title: cardTitle, type: 'text', order: cardOrder });
+        card.labelIds.push(cardTitle === 'Create your first card!' ? actionNeeded.id : readMore.id);
+      }
+    }
   };
 
   const participants = (board: Board) => [board.owner.uid, ...board.sharedWith];
   const canSee = (user: DoubleAccount, board: Board | undefined): board is Board =>
     board !== undefined && participants(board).includes(user.id);
 
-  // unverified: a soft-deleted board stays readable by id, so that undo_delete can find it (source:
-  // nextcloud/deck lib/Service/BoardService.php, find() does not filter deletedAt).
+  /** A board by id: unknown, foreign and soft-deleted boards are 403 (a deleted board cannot even be undeleted). */
   const boardFor = (user: DoubleAccount, id: number): Board => {
     const board = boards.get(id);
-    if (!canSee(user, board)) throw permissionDenied();
+    if (!canSee(user, board) || board.deletedAt) throw permissionDenied();
     return board;
   };
-  /**
-   * A stack of the board in the URL; anything else is 403. unverified: a stack of another (visible) board in the URL
-   * is refused too (source: nextcloud/deck lib/Service/StackService.php checks the stack, not the URL's board).
-   */
-  const stackFor = (user: DoubleAccount, boardId: number, id: number): Stack => {
+  /** A stack by id, whatever board the URL names; a deleted stack stays readable (with deletedAt). */
+  const stackFor = (user: DoubleAccount, id: number): Stack => {
     const stack = stacks.get(id);
-    if (!stack || stack.deletedAt || stack.boardId !== boardId || !canSee(user, boards.get(stack.boardId)))
-      throw permissionDenied();
+    if (!stack) throw permissionDenied();
+    boardFor(user, stack.boardId);
     return stack;
   };
-  const cardFor = (user: DoubleAccount, id: number): Card => {
+  /** A card by id, whatever board and stack the URL names; a deleted one is 403 "Card is deleted" unless allowed. */
+  const cardFor = (user: DoubleAccount, id: number, allowDeleted = false): Card => {
     const card = cards.get(id);
     const stack = card && stacks.get(card.stackId);
-    if (!card || !stack || !canSee(user, boards.get(stack.boardId))) throw permissionDenied();
-    if (card.deletedAt) throw new DeckError(403, 'Card is deleted');
+    if (!card || !stack) throw permissionDenied();
+    boardFor(user, stack.boardId);
+    if (card.deletedAt && !allowDeleted) throw new DeckError(403, 'Card is deleted');
     return card;
   };
+  /** The board a card is on. */
+  const boardOfCard = (card: Card): Board => boards.get(stacks.get(card.stackId)!.boardId)!;
   const labelFor = (user: DoubleAccount, boardId: number, id: number): Label => {
     const label = labels.get(id);
     // unverified: an unknown or foreign label is refused like a board (source: nextcloud/deck
@@ -206,8 +222,7 @@ export function createDeckStore() {
     ETag: etag(card),
     overdue: 0,
   });
-  // unverified: GET stacks leaves archived cards out, GET stacks/archived has only them (source: nextcloud/deck
-  // lib/Service/StackService.php, findAll() and findAllArchived()).
+  // GET stacks leaves archived and deleted cards out; GET stacks/archived has only the archived ones.
   const cardsOf = (stackId: number, archived = false) =>
     [...cards.values()]
       .filter((card) => card.stackId === stackId && !card.deletedAt && card.archived === archived)
@@ -226,10 +241,12 @@ export function createDeckStore() {
       ETag: etag(stack),
     };
   };
+  /**
+   * A board's stacks, not sorted by `order` (Deck does not sort them). unverified: they come in the order they were
+   * created (source: none; the sheet only says they are not sorted).
+   */
   const stacksOf = (boardId: number) =>
-    [...stacks.values()]
-      .filter((stack) => stack.boardId === boardId && !stack.deletedAt)
-      .sort((a, b) => a.order - b.order || a.id - b.id);
+    [...stacks.values()].filter((stack) => stack.boardId === boardId && !stack.deletedAt);
   const describeBoard = (board: Board, user: DoubleAccount, withStacks = false) => {
     const owner = board.owner.uid === user.id;
     return {
@@ -269,6 +286,7 @@ export function createDeckStore() {
     boardFor,
     stackFor,
     cardFor,
+    boardOfCard,
     labelFor,
     cardsOf,
     stacksOf,
