@@ -5,6 +5,7 @@ import { type CliIo, EXIT } from './cli-io.js';
 import { readEnvironment } from './settings/environment.js';
 import { parseSettings, type Settings } from './settings/settings.js';
 import { createMigrationFiles, loadMigrations, migrationsDirFor } from './store/migration-files.js';
+import { LegacySchemaError, type LegacyPreparation } from './store/legacy-schema.js';
 import { createMigrator, type Migrator, UnknownRevisionError } from './store/migrator.js';
 import { rotateEncryptionKey } from './store/key-check.js';
 import { createSecretBox } from './store/secret-box.js';
@@ -50,7 +51,7 @@ export async function runDbCommand(args: string[], options: DbOptions, io: CliIo
         return await downgrade(migrator, target.label, options, io);
     }
   } catch (error) {
-    if (error instanceof UnknownRevisionError) {
+    if (error instanceof UnknownRevisionError || error instanceof LegacySchemaError) {
       io.stderr(`${error.message}\n`);
       return EXIT.usage;
     }
@@ -70,11 +71,21 @@ function databaseTarget(options: DbOptions, settings: Settings): { url?: string;
 }
 
 async function upgrade(migrator: Migrator, options: DbOptions, io: CliIo): Promise<number> {
-  if (await migrator.stampLegacy()) io.stdout('Database predates migrations: stamped revision 001.\n');
+  const stamp = await migrator.stampLegacy();
+  if (stamp) io.stdout(describeStamp(stamp));
   const applied = await migrator.upgrade(options.revision);
   io.stdout(applied.length ? `Applied ${applied.join(', ')}.\n` : 'Already up to date.\n');
   io.stdout(`Current revision: ${(await migrator.current()) ?? 'base'}\n`);
   return EXIT.ok;
+}
+
+function describeStamp(stamp: LegacyPreparation): string {
+  const lines = ['Database predates migrations: stamped revision 001.'];
+  if (stamp.created.length > 0) lines.push(`Created the missing tables: ${stamp.created.join(', ')}.`);
+  for (const { from, to } of stamp.setAside) {
+    lines.push(`Kept the older implementation's table ${from} as ${to} (not used; users provision again).`);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 async function history(migrator: Migrator, io: CliIo): Promise<number> {

@@ -39,6 +39,24 @@ describe('nextcloud-mcp-server db', () => {
     expect(history.out()).toMatch(/004 +applied .*encryption_key_check/);
   });
 
+  it('upgrades a file from before migrations that has only refresh_tokens, creating the missing 001 tables', async () => {
+    const path = temp.file('legacy.db');
+    const legacy = new Database(path);
+    legacy.exec(
+      'CREATE TABLE refresh_tokens (user_id TEXT PRIMARY KEY, encrypted_token BLOB NOT NULL, ' +
+        "scopes TEXT NOT NULL DEFAULT '', expires_at INTEGER, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)",
+    );
+    legacy.close();
+    const upgrade = captureIo();
+
+    const code = await runCli(['db', 'upgrade', '--database', path], upgrade.io);
+
+    expect([code, upgrade.err()]).toEqual([0, '']);
+    expect(upgrade.out()).toContain('stamped revision 001');
+    expect(upgrade.out()).toContain('Created the missing tables: audit_log, oauth_clients, oauth_sessions, webhooks.');
+    expect(upgrade.out()).toContain(`Current revision: ${LATEST}`);
+  });
+
   it('upgrades to a given revision and shows the rest as pending', async () => {
     const db = temp.file('tokens.db');
     const history = captureIo();

@@ -1,5 +1,6 @@
 // Applies, reverts and reports schema migrations on either engine; stamps databases from before the migration
-// system. Each step runs in one transaction under a named lock, so replicas starting together migrate once.
+// system (legacy-schema.ts brings them to 001). Each step runs in one transaction under a named lock, so replicas starting together migrate once.
+import { prepareLegacyDatabase, type LegacyPreparation } from './legacy-schema.js';
 import type { Migration } from './migration-files.js';
 import type { SqlDatabase, SqlExecutor } from './sql/sql-database.js';
 
@@ -18,10 +19,20 @@ export interface Migrator {
   upgrade(target?: string): Promise<string[]>;
   /** Reverts migrations above `target` ("base" reverts all; default: one step); returns the revisions reverted. */
   downgrade(target?: string): Promise<string[]>;
-  /** Records 001 without running it when the database predates the migration system; returns whether it did. */
-  stampLegacy(): Promise<boolean>;
+  /**
+   * Brings a database from before the migration system to 001 (creating the 001 tables it lacks, keeping what it has;
+   * see legacy-schema.ts) and records 001; undefined when the database does not predate migrations.
+   */
+  stampLegacy(): Promise<LegacyPreparation | undefined>;
   /** The start-up path: stamps a pre-migration database as 001, then upgrades to the latest. */
-  prepare(): Promise<{ stamped: boolean; applied: string[] }>;
+  prepare(): Promise<MigrationOutcome>;
+}
+
+export interface MigrationOutcome {
+  stamped: boolean;
+  /** Tables a stamp renamed out of the way (a database of the older Python implementation). */
+  setAside: LegacyPreparation['setAside'];
+  applied: string[];
 }
 
 export const BASE_REVISION = 'base';
@@ -104,15 +115,16 @@ export function createMigrator(db: SqlDatabase, migrations: Migration[]): Migrat
     }
   };
 
-  const stampLegacy = async (): Promise<boolean> => {
+  const stampLegacy = async (): Promise<LegacyPreparation | undefined> => {
     await ensureTable();
     const first = migrations[0];
-    if (!first) return false;
+    if (!first) return undefined;
     return db.transaction(
       async (tx) => {
-        if ((await currentIn(tx)) !== undefined || !(await hasTable(db, tx, LEGACY_MARKER_TABLE))) return false;
+        if ((await currentIn(tx)) !== undefined || !(await hasTable(db, tx, LEGACY_MARKER_TABLE))) return undefined;
+        const prepared = await prepareLegacyDatabase(tx, db.engine, first);
         await record(tx, first);
-        return true;
+        return prepared;
       },
       { lock: LOCK },
     );
@@ -132,8 +144,8 @@ export function createMigrator(db: SqlDatabase, migrations: Migration[]): Migrat
     downgrade,
     stampLegacy,
     prepare: async () => {
-      const stamped = await stampLegacy();
-      return { stamped, applied: await upgrade() };
+      const stamp = await stampLegacy();
+      return { stamped: stamp !== undefined, setAside: stamp?.setAside ?? [], applied: await upgrade() };
     },
   };
 }

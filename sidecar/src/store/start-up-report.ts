@@ -3,9 +3,17 @@
 import { existsSync } from 'node:fs';
 import type { Logger } from '../logging/logger.js';
 import type { EncryptionPreparation } from './key-check.js';
+import type { MigrationOutcome } from './migrator.js';
 
-export function logMigration(logger: Logger, migration: { stamped: boolean; applied: string[] }): void {
+export function logMigration(logger: Logger, migration: MigrationOutcome): void {
   if (migration.stamped) logger.info('database predates migrations: stamped revision 001');
+  if (migration.setAside.length > 0) {
+    logger.warn(
+      { setAside: migration.setAside.map((table) => `${table.from} → ${table.to}`) },
+      'a database of the older Python implementation: its tokens and clients were kept under new names and are not ' +
+        'used; users sign in and provision their app passwords again',
+    );
+  }
   if (migration.applied.length > 0) logger.info({ applied: migration.applied }, 'database migrated');
 }
 

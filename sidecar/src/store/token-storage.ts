@@ -5,7 +5,7 @@ import { createAppPasswordStore, type AppPasswordStore } from './app-passwords.j
 import { createAuditLog, type AuditLog } from './audit-log.js';
 import { keyCheckOpens, prepareEncryption, type EncryptionPreparation } from './key-check.js';
 import { loadMigrations, DEFAULT_MIGRATIONS_DIR, migrationsDirFor } from './migration-files.js';
-import { createMigrator } from './migrator.js';
+import { createMigrator, type MigrationOutcome } from './migrator.js';
 import { createOAuthClientStore, type OAuthClientStore } from './oauth-clients.js';
 import { createOAuthSessionStore, type OAuthSessionStore } from './oauth-sessions.js';
 import { createRefreshTokenStore, type RefreshTokenStore } from './refresh-tokens.js';
@@ -29,7 +29,7 @@ export interface TokenStorage {
   /** The key's AEAD, for stores of other capabilities (webhook registrations); absent without a key. */
   box?: SecretBox;
   /** What start-up did to the schema. */
-  migration: { stamped: boolean; applied: string[] };
+  migration: MigrationOutcome;
   /** What start-up did with the encryption key (undefined without a key). */
   encryption?: EncryptionPreparation;
   /** `ok` while the database answers a trivial query and, with a key, the key check opens. */
