@@ -86,6 +86,14 @@ describe('nc_files_mkdir, nc_files_move, nc_files_copy and nc_files_delete', () 
     expect(files.readFile(USER_ID, 'Org/c.txt')?.toString()).toBe('A');
   });
 
+  it('says the folder is a file when asked to create a folder below one', async () => {
+    files.seedFile(USER_ID, 'not-a-folder.txt', 'x');
+
+    const result = await call('nc_files_mkdir', { path: 'not-a-folder.txt/Inner' });
+
+    expect(errorText(result)).toContain('/not-a-folder.txt is a file, not a folder; nothing can be created inside it.');
+  });
+
   it('deletes into the trash bin', async () => {
     files.seedFile(USER_ID, 'Bin/gone.txt', 'bye');
 
