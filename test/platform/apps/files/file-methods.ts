@@ -77,8 +77,10 @@ function propfind({ req, res, body, tree, userId, segments }: FilesRequest): voi
   const depth = header(req, 'depth') === '0' ? 0 : 1;
   const resources: DavResource[] = [describe(req, tree, userId, node, segments)];
   if (depth === 1 && node.kind === 'folder') {
-    // The key, not the node's name: a received share may show under another name (`report (2).pdf`).
-    for (const [name, child] of node.children) resources.push(describe(req, tree, userId, child, [...segments, name]));
+    // Children come sorted by name; the key, not the node's name: a received share may show as `report (2).pdf`.
+    // unverified: the order is by code point (source: none; the sheet says "sorted by name")
+    const children = [...node.children].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [name, child] of children) resources.push(describe(req, tree, userId, child, [...segments, name]));
   }
   sendMultistatus(res, resources, requested);
 }

@@ -173,6 +173,8 @@ export class FileTree {
   }
 
   /** Restores to the original place, to the root when that folder is gone, renaming on a clash like Nextcloud. */
+  // unverified: the root when the original folder is gone (source: nextcloud/server apps/files_trashbin/lib/Trashbin.php
+  // restore)
   restore(trashName: string): string[] | undefined {
     const index = this.trash.findIndex((item) => item.trashName === trashName);
     const item = this.trash[index];
