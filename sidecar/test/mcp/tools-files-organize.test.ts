@@ -86,6 +86,14 @@ describe('nc_files_mkdir, nc_files_move, nc_files_copy and nc_files_delete', () 
     expect(files.readFile(USER_ID, 'Org/c.txt')?.toString()).toBe('A');
   });
 
+  it('says the folder is a file when asked to create a folder below one', async () => {
+    files.seedFile(USER_ID, 'not-a-folder.txt', 'x');
+
+    const result = await call('nc_files_mkdir', { path: 'not-a-folder.txt/Inner' });
+
+    expect(errorText(result)).toContain('/not-a-folder.txt is a file, not a folder; nothing can be created inside it.');
+  });
+
   it('deletes into the trash bin', async () => {
     files.seedFile(USER_ID, 'Bin/gone.txt', 'bye');
 
@@ -136,11 +144,11 @@ describe('nc_files_trash_list and nc_files_trash_restore', () => {
 
 describe('nc_files_versions_list', () => {
   it('lists the earlier versions after two overwrites, without the current one', async () => {
-    await call('nc_files_write', { path: 'versioned.md', content: 'one', mode: 'create' });
-    for (const content of ['two!', 'three']) {
-      const { etag } = data<{ etag: string }>(await call('nc_files_stat', { path: 'versioned.md' }));
-      data(await call('nc_files_write', { path: 'versioned.md', content, mode: 'overwrite', etag }));
-    }
+    // Nextcloud keeps one version per second, so the earlier writes happened seconds apart.
+    files.seedFile(USER_ID, 'versioned.md', 'one', { mtime: 1_700_000_000 });
+    files.seedFile(USER_ID, 'versioned.md', 'two!', { mtime: 1_700_000_100 });
+    const { etag } = data<{ etag: string }>(await call('nc_files_stat', { path: 'versioned.md' }));
+    data(await call('nc_files_write', { path: 'versioned.md', content: 'three', mode: 'overwrite', etag }));
 
     const result = data<{ versions: { id: string; size: number }[] }>(
       await call('nc_files_versions_list', { path: '/versioned.md' }),

@@ -74,4 +74,16 @@ describe('nc_files_upload_large', () => {
     expect(requests.some((line) => /^DELETE \/remote\.php\/dav\/uploads\/uid-7\/[^/]+$/.test(line))).toBe(true);
     expect(files.readFile(USER_ID, 'broken.log')).toBeUndefined();
   });
+
+  it('says the folder is a file when the target lies below one, before uploading anything', async () => {
+    files.seedFile(USER_ID, 'plain.txt', 'a file');
+
+    const result = await harness.call('nc_files_upload_large', {
+      path: 'plain.txt/big.log',
+      content: Buffer.from('x').toString('base64'),
+      encoding: 'base64',
+    });
+
+    expect(errorText(result)).toContain('/plain.txt is a file, not a folder; nothing can be created inside it.');
+  });
 });

@@ -182,6 +182,14 @@ describe('nc_files_write', () => {
     expect(errorText(result)).toMatch(/\/Nowhere does not exist.*nc_files_mkdir/);
   });
 
+  it('says the folder is a file when writing below one (Nextcloud: 404 "Node with name \'a.txt\'…")', async () => {
+    files.seedFile(USER_ID, 'Below/a.txt', 'a file');
+
+    const result = await call('nc_files_write', { path: 'Below/a.txt/x.md', content: '# Hi', mode: 'create' });
+
+    expect(errorText(result)).toContain('/Below/a.txt is a file, not a folder; nothing can be created inside it.');
+  });
+
   it('refuses to create a file that exists, with a message saying what to do', async () => {
     files.seedFile(USER_ID, 'exists.txt', 'original');
 

@@ -1,6 +1,8 @@
 // The files double propagates folder ETags upwards as Nextcloud does (issue 9, "folder ETags propagate upwards in
 // WebDAV"): every change (PUT, MKCOL, DELETE, MOVE, COPY, trash restore, version restore, chunked upload) gives the
-// changed item's folders up to the home new ETags and leaves other folders' ETags alone.
+// changed item's folders up to the home new ETags and leaves other folders' ETags alone. A file's own ETag comes
+// from its mtime, id and size as on local storage (platform-api.md, the Trap under PUT): a same-size rewrite within
+// the same second keeps it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -94,6 +96,7 @@ describe('files double: folder ETags propagate upwards', () => {
 
   it('changes the branch of a file whose old version is restored', async () => {
     seed('tversion');
+    files.seedFile('erin', 'tversion/a/b/f.txt', 'v0', { mtime: 1_700_000_000 });
     await send(path('tversion', '/a/b/f.txt'), 'PUT', {}, 'v2');
     const fileId = files.findNode('erin', 'tversion/a/b/f.txt')!.fileId;
     const version = files.findNode('erin', 'tversion/a/b/f.txt')!.versions[0]!.timestamp;
@@ -118,5 +121,30 @@ describe('files double: folder ETags propagate upwards', () => {
     );
 
     expect(changed).toEqual(['/', '/tchunk', '/tchunk/a', '/tchunk/a/b']);
+  });
+});
+
+describe('files double: a file’s ETag', () => {
+  const put = (name: string, content: string, mtime: number) =>
+    send(`${dav}/files/erin/${name}`, 'PUT', { 'x-oc-mtime': String(mtime) }, content);
+
+  it('stays the same when a file is rewritten with other content of the same size within the same second', async () => {
+    const first = await put('same-second.txt', 'aaaa', 1_795_845_603);
+
+    const second = await put('same-second.txt', 'bbbb', 1_795_845_603);
+
+    expect(second.status).toBe(204);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(files.readFile('erin', 'same-second.txt')?.toString()).toBe('bbbb');
+  });
+
+  it('changes when the size or the second differs', async () => {
+    const first = await put('changes.txt', 'aaaa', 1_795_845_603);
+
+    const longer = await put('changes.txt', 'aaaaa', 1_795_845_603);
+    const later = await put('changes.txt', 'bbbbb', 1_795_845_604);
+
+    const etags = [first, longer, later].map((response) => response.headers.get('etag'));
+    expect(new Set(etags).size).toBe(3);
   });
 });

@@ -4,11 +4,13 @@
 //   the home), deletion time, deleted-by id and display name, file id and length · restore: MOVE to …/restore/{anyName}
 //   → 201 at the original location, the Destination's name ignored · a taken name becomes `name (restored).ext` ·
 //   `Overwrite: F` → 412 "The destination node already exists…" · a gone item → 404 · DELETE an item or the whole
-//   bin → 204 · another user's trash → 403.
+//   bin → 204 · another user's trash → 403 · getetag (unquoted) and getlastmodified are the deletion time · the 403s
+//   and 404s of trash and versions carry an empty <s:message/>.
 //   versions: PROPFIND Depth 1 lists one child per version named by its mtime, the current one included, with
-//   getetag = the timestamp · nc:version-label in a 404 propstat until PROPPATCH sets it (207) · GET returns the old
-//   content · MOVE to …/versions/{uid}/restore/target → 201 · DELETE → 204 · an unknown or foreign file id → 404.
-//   comments: POST JSON → 201 with Content-Location · PROPFIND Depth 1 and REPORT oc:filter-comments list them.
+//   getetag = the timestamp · one version per second (5 writes in 3 s → 3 versions) · nc:version-label in a 404
+//   propstat until PROPPATCH sets it (207) · GET returns the old content · MOVE to …/versions/{uid}/restore/target →
+//   201 · DELETE → 204, but DELETE of the current version deletes nothing · an unknown or foreign file id → 404.
+// Comments: files-comments-double.test.ts.
 // Unverified (source in test/platform/apps/files/file-tree.ts): an item whose folder is gone is restored to the root.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
@@ -41,8 +43,8 @@ const listTrash = async () =>
   (await call('PROPFIND', '/trashbin/erin/trash', { headers: { depth: '1' }, body: TRASH_PROPS })).text();
 
 /** Deletes `path` and returns its name in the trash bin. */
-async function trashed(path: string, content = 'x'): Promise<string> {
-  files.seedFile('erin', path, content);
+async function trashed(path: string, content = 'x', mtime?: number): Promise<string> {
+  files.seedFile('erin', path, content, { mtime });
   await call('DELETE', `/files/erin/${path.split('/').map(encodeURIComponent).join('/')}`);
   const name = path.split('/').at(-1)!;
   const items = [...(await listTrash()).matchAll(/\/trash\/([^<]+)<\/d:href>/g)].map((m) => decodeURIComponent(m[1]!));
@@ -109,10 +111,11 @@ describe('files double: trash bin', () => {
     expect(files.findNode('erin', 'Kept/keep.md')).toBeUndefined();
   });
 
-  it('answers restoring an item that is gone with 404', async () => {
+  it('answers restoring an item that is gone with 404 and an empty message', async () => {
     const response = await restore('never-there.txt.d1700000000');
 
     expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<s:message/>');
   });
 
   it('purges one item and empties the whole bin with DELETE (204)', async () => {
@@ -126,17 +129,36 @@ describe('files double: trash bin', () => {
     expect(await listTrash()).not.toContain('trashbin-filename>');
   });
 
-  it("answers another user's trash bin with 403", async () => {
+  it("answers another user's trash bin with 403 and an empty message", async () => {
     const response = await call('PROPFIND', '/trashbin/bob/trash', { headers: { depth: '1' } });
 
     expect(response.status).toBe(403);
+    expect(await response.text()).toContain('<s:message/>');
+  });
+
+  it('reports the deletion time as getetag (unquoted) and getlastmodified, not the file’s', async () => {
+    const item = await trashed('Old/dated.txt', 'x', 1_600_000_000);
+    const deletedAt = item.split('.d').at(-1)!;
+    const body = `<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/><d:getlastmodified/></d:prop></d:propfind>`;
+
+    const response = await call('PROPFIND', `/trashbin/erin/trash/${encodeURIComponent(item)}`, {
+      headers: { depth: '0' },
+      body,
+    });
+
+    const xml = await response.text();
+    expect(xml).toContain(`<d:getetag>${deletedAt}</d:getetag>`);
+    expect(xml).toContain(`<d:getlastmodified>${new Date(Number(deletedAt) * 1000).toUTCString()}</d:getlastmodified>`);
   });
 });
 
 describe('files double: versions', () => {
   const VERSION_PROPS = `<d:propfind xmlns:d="DAV:" xmlns:nc="http://nextcloud.org/ns"><d:prop><d:getetag/><d:getcontentlength/><nc:version-label/></d:prop></d:propfind>`;
-  async function versioned(path: string, contents: string[]): Promise<number> {
-    for (const content of contents) files.seedFile('erin', path, content);
+  /** Writes `contents` one second apart (or at `mtimes`), and returns the file id. */
+  async function versioned(path: string, contents: string[], mtimes?: number[]): Promise<number> {
+    contents.forEach((content, index) =>
+      files.seedFile('erin', path, content, { mtime: mtimes?.[index] ?? 1_795_000_000 + index }),
+    );
     return files.findNode('erin', path)!.fileId;
   }
   const listVersions = async (fileId: number) =>
@@ -185,6 +207,26 @@ describe('files double: versions', () => {
     expect(files.readFile('erin', 'v/restore.txt')?.toString()).toBe('original');
   });
 
+  it('keeps one version per second: five writes in three seconds leave three versions', async () => {
+    const fileId = await versioned('v/per-second.txt', ['1', '2', '3', '4', '5'], [100, 100, 101, 101, 102]);
+
+    const names = versionNames(await listVersions(fileId));
+
+    expect(names).toEqual(['102', '101', '100']);
+    const second = await (await call('GET', `/versions/erin/versions/${fileId}/101`)).text();
+    expect(second).toBe('4');
+  });
+
+  it('answers DELETE of the current version with 204 but deletes nothing', async () => {
+    const fileId = await versioned('v/current.txt', ['one', 'two']);
+    const [current] = versionNames(await listVersions(fileId));
+
+    const response = await call('DELETE', `/versions/erin/versions/${fileId}/${current}`);
+
+    expect(response.status).toBe(204);
+    expect(versionNames(await listVersions(fileId))).toHaveLength(2);
+  });
+
   it('deletes an old version with 204', async () => {
     const fileId = await versioned('v/delete.txt', ['one', 'two']);
     const [, older] = versionNames(await listVersions(fileId));
@@ -205,35 +247,13 @@ describe('files double: versions', () => {
     ]);
 
     expect([unknown.status, foreign.status]).toEqual([404, 404]);
+    expect(await unknown.text()).toContain('<s:message/>');
   });
-});
 
-describe('files double: comments', () => {
-  it('creates a comment with POST (201 and Content-Location) and lists it with PROPFIND and REPORT', async () => {
-    files.seedFile('erin', 'commented.md', 'x');
-    const fileId = files.findNode('erin', 'commented.md')!.fileId;
-    const post = (message: string) =>
-      call('POST', `/comments/files/${fileId}`, {
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ actorType: 'users', verb: 'comment', message }),
-      });
+  it("answers another user's versions with 403 and an empty message", async () => {
+    const response = await call('PROPFIND', '/versions/bob/versions/1', { headers: { depth: '1' } });
 
-    const first = await post('First & foremost');
-    await post('Second');
-    const listing = await (await call('PROPFIND', `/comments/files/${fileId}`, { headers: { depth: '1' } })).text();
-    const report = await (
-      await call('REPORT', `/comments/files/${fileId}`, {
-        body: `<oc:filter-comments xmlns:oc="http://owncloud.org/ns"><oc:limit>1</oc:limit><oc:offset>1</oc:offset></oc:filter-comments>`,
-      })
-    ).text();
-
-    expect(first.status).toBe(201);
-    expect(first.headers.get('content-location')).toMatch(
-      new RegExp(`/remote\\.php/dav/comments/files/${fileId}/\\d+$`),
-    );
-    expect(listing).toContain('<oc:message>First &amp; foremost</oc:message>');
-    expect(listing).toContain('<oc:message>Second</oc:message>');
-    expect(report.match(/<oc:message>/g)).toHaveLength(1);
-    expect(report).toContain('<oc:message>First &amp; foremost</oc:message>');
+    expect(response.status).toBe(403);
+    expect(await response.text()).toContain('<s:message/>');
   });
 });

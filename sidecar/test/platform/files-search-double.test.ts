@@ -1,11 +1,13 @@
 // SEARCH /remote.php/dav in the files double, as Nextcloud answers it (platform-api.md, "Files (WebDAV)", Search).
-// Facts, one test each: 207 multistatus for a basicsearch · scope `/files/{uid}/{folder}` raw and unencoded, only
+// Facts, one test each: 207 multistatus for a basicsearch · without Content-Type → 501 "There was no plugin in the
+// system that was willing to handle this SEARCH method." · scope `/files/{uid}/{folder}` raw and unencoded, only
 // XML-escaped · a percent-encoded scope → 404 "File with name //vt%20dir could not be located" · a scope starting
-// /remote.php/dav → 404 "File not found: remote.php in 'root'" · a missing folder → 404 · another user's home → 500
-// "Search is only supported on directories" · d:like on displayname · d:gt/d:lt on getlastmodified with an ISO
-// literal · d:eq on getcontenttype · d:not and d:is-collection · d:and/d:or · d:orderby · d:limit/d:nresults ·
-// result hrefs are full /remote.php/dav/files/{uid}/… hrefs in lower-case hex.
-// Unverified (source in test/platform/apps/files/dav-search.ts): an ISO literal with fractions counts as 0.
+// /remote.php/dav → 404 "File not found: remote.php in 'root'", another first segment likewise · a missing folder →
+// 404 · a file, `/`, `/files` or another user's home → 500 "Search is only supported on directories" with
+// InvalidArgumentException · below another user's home → 404 "File not found: x in 'bob'" · d:like on displayname ·
+// d:gt/d:lt on getlastmodified with an ISO literal or unix seconds · an ISO literal with fractions counts as 0 ·
+// d:eq on getcontenttype · d:not and d:is-collection · d:and/d:or · d:orderby · d:limit/d:nresults · result hrefs
+// are full /remote.php/dav/files/{uid}/… hrefs in lower-case hex.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -33,15 +35,16 @@ beforeAll(async () => {
 });
 afterAll(() => double.close());
 
-function search(scope: string, where = '', extra = '') {
+function search(scope: string, where = '', extra = '', contentType: string | null = 'text/xml') {
   const body = `<?xml version="1.0"?><d:searchrequest xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:basicsearch>
     <d:select><d:prop><d:getetag/></d:prop></d:select>
     <d:from><d:scope><d:href>${scope}</d:href><d:depth>infinity</d:depth></d:scope></d:from>
     <d:where>${where}</d:where>${extra}</d:basicsearch></d:searchrequest>`;
   return fetch(`${double.url}/remote.php/dav`, {
     method: 'SEARCH',
-    headers: { authorization: AUTH, 'content-type': 'text/xml' },
-    body,
+    headers: { authorization: AUTH, ...(contentType ? { 'content-type': contentType } : {}) },
+    // Bytes, so that fetch adds no Content-Type of its own.
+    body: Buffer.from(body),
   });
 }
 const like = (pattern: string) => `<d:like><d:prop><d:displayname/></d:prop><d:literal>${pattern}</d:literal></d:like>`;
@@ -101,11 +104,39 @@ describe('files double: SEARCH scope', () => {
     expect(response.status).toBe(404);
   });
 
-  it('answers another user\'s home with 500 "Search is only supported on directories"', async () => {
-    const response = await search('/files/bob', like('%'));
+  it.each(['/files/bob', '/files/erin/vt dir/old report.md', '/', '/files'])(
+    'answers the scope %s with 500 "Search is only supported on directories" (InvalidArgumentException)',
+    async (scope) => {
+      const response = await search(scope, like('%'));
 
-    expect(response.status).toBe(500);
-    expect(await messageOf(response)).toBe('Search is only supported on directories');
+      const xml = await response.clone().text();
+      expect(response.status).toBe(500);
+      expect(xml).toContain('<s:exception>InvalidArgumentException</s:exception>');
+      expect(await messageOf(response)).toBe('Search is only supported on directories');
+    },
+  );
+
+  it('answers another first segment with 404 "File not found: foo in \'root\'"', async () => {
+    const response = await search('/foo/erin', like('%'));
+
+    expect(response.status).toBe(404);
+    expect(await messageOf(response)).toBe("File not found: foo in 'root'");
+  });
+
+  it("answers a scope below another user's home with 404 \"File not found: x in 'bob'\"", async () => {
+    const response = await search('/files/bob/x', like('%'));
+
+    expect(response.status).toBe(404);
+    expect(await messageOf(response)).toBe("File not found: x in 'bob'");
+  });
+
+  it('answers a SEARCH without Content-Type with 501, as no plugin takes it', async () => {
+    const response = await search('/files/erin/vt dir', like('%'), '', null);
+
+    expect(response.status).toBe(501);
+    expect(await messageOf(response)).toBe(
+      'There was no plugin in the system that was willing to handle this SEARCH method.',
+    );
   });
 });
 
@@ -120,7 +151,13 @@ describe('files double: SEARCH conditions', () => {
     expect(await names(await search('/files/erin/vt dir', where))).toEqual(['new report.md']);
   });
 
-  it('reads an ISO literal with fractions of a second as 0, so d:gt matches everything (unverified)', async () => {
+  it('compares getlastmodified with unix seconds too', async () => {
+    const where = `<d:and>${modified('gt', String(Date.parse('2026-11-23T05:30:00Z') / 1000))}<d:not><d:is-collection/></d:not></d:and>`;
+
+    expect(await names(await search('/files/erin/vt dir', where))).toEqual(['new report.png']);
+  });
+
+  it('reads an ISO literal with fractions of a second as 0, so d:gt matches everything', async () => {
     const response = await search('/files/erin/vt dir', modified('gt', '2026-11-23T04:35:00.000Z'));
 
     expect(await names(response)).toHaveLength(5);

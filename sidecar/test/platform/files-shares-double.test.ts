@@ -1,6 +1,9 @@
-// Received user shares in the files double (all unverified, sources in test/platform/apps/files/share-mounts.ts):
-// the item shows in the recipient's home with the owner's file id and S/M permissions, the recipient's home ETag
-// changes when the owner changes the shared item and when the share goes, and a taken name gets " (2)".
+// Received user shares in the files double (platform-api.md, "Files (WebDAV)", Received shares): the item shows in
+// the recipient's home with the owner's file id; the mount root carries S and no M (`SRGDNVCK` for a folder shared
+// with permissions 31) and every item inside carries S (`SRGDNVW` for a file); the recipient's home ETag changes
+// whenever something changes inside the share, at any depth.
+// Unverified (sources in test/platform/apps/files/share-mounts.ts): the letters for other permissions (`SRG` for a
+// file shared read-only, which the sharing double stores as 17), the home ETag changing when the share goes, and a taken name getting " (2)".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { createSharingDouble } from '../../../test/platform/apps/sharing.js';
@@ -37,14 +40,18 @@ async function share(path: string, permissions?: number): Promise<string> {
   return ((await response.json()) as { ocs: { data: { id: string } } }).ocs.data.id;
 }
 
-/** Bob's home: its ETag and its children by name with file id and permissions. */
-async function bobHome(): Promise<{ etag: string; children: Record<string, string> }> {
-  const response = await fetch(`${double.url}/remote.php/dav/files/bob/`, {
+async function propfind(auth: string, path: string): Promise<string> {
+  const response = await fetch(`${double.url}/remote.php/dav/files/${path}`, {
     method: 'PROPFIND',
-    headers: { authorization: BOB, depth: '1' },
+    headers: { authorization: auth, depth: '1' },
     body: PROPS,
   });
-  const text = await response.text();
+  return response.text();
+}
+
+/** Bob's home: its ETag and its children by name with file id and permissions. */
+async function bobHome(): Promise<{ etag: string; children: Record<string, string> }> {
+  const text = await propfind(BOB, 'bob/');
   const children: Record<string, string> = {};
   let etag = '';
   for (const part of text.split('<d:response>').slice(1)) {
@@ -60,14 +67,37 @@ async function bobHome(): Promise<{ etag: string; children: Record<string, strin
 describe('files double: received user shares', () => {
   let shareId = '';
 
-  it('shows a shared file in the recipient’s home with the owner’s file id and S, M permissions', async () => {
+  it('shows a shared file in the recipient’s home with the owner’s file id, S and no M', async () => {
     const before = await bobHome();
 
     shareId = await share('/Documents/report.md', 1);
 
     const after = await bobHome();
-    expect(after.children['report.md']).toBe(`${files.findNode('alice', 'Documents/report.md')!.fileId} SRMG`);
+    expect(after.children['report.md']).toBe(`${files.findNode('alice', 'Documents/report.md')!.fileId} SRG`);
     expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('gives a folder shared with permissions 31 SRGDNVCK, and a file inside it SRGDNVW', async () => {
+    files.seedFile('alice', 'Team/Deep/inside.md', 'x');
+    await share('/Team', 31);
+
+    const root = (await bobHome()).children.Team;
+    const inside = await propfind(BOB, 'bob/Team/Deep/inside.md');
+
+    expect(root?.split(' ')[1]).toBe('SRGDNVCK');
+    expect(inside).toContain('<oc:permissions>SRGDNVW</oc:permissions>');
+  });
+
+  it('changes the recipient’s home ETag when the owner writes deep inside a shared folder', async () => {
+    const before = await bobHome();
+
+    await fetch(`${double.url}/remote.php/dav/files/alice/Team/Deep/inside.md`, {
+      method: 'PUT',
+      headers: { authorization: ALICE },
+      body: 'changed',
+    });
+
+    expect((await bobHome()).etag).not.toBe(before.etag);
   });
 
   it('changes the recipient’s home ETag when the owner writes the shared file', async () => {
@@ -76,7 +106,8 @@ describe('files double: received user shares', () => {
     await fetch(`${double.url}/remote.php/dav/files/alice/Documents/report.md`, {
       method: 'PUT',
       headers: { authorization: ALICE },
-      body: 'v2',
+      // Another size: a same-size rewrite within the second would keep the file's ETag.
+      body: 'version 2',
     });
 
     expect((await bobHome()).etag).not.toBe(before.etag);
@@ -87,7 +118,7 @@ describe('files double: received user shares', () => {
 
     const { children } = await bobHome();
 
-    expect(Object.keys(children).sort()).toEqual(['clash (2).md', 'clash.md', 'report.md']);
+    expect(Object.keys(children).sort()).toEqual(['Team', 'clash (2).md', 'clash.md', 'report.md']);
   });
 
   it('takes the item out of the recipient’s home when the share is deleted, changing its ETag', async () => {

@@ -1,9 +1,9 @@
 // Large uploads with Nextcloud's chunked upload v2: MKCOL an upload folder with the Destination, PUT numbered
 // chunks one at a time (each but the last at least 5 MiB), MOVE .file to assemble; DELETE the upload on failure.
 import { randomUUID } from 'node:crypto';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../errors.js';
+import { ConflictError, InvalidInputError } from '../../errors.js';
 import { davFilesUrl, davUploadPath, toFilePath, type FilePath } from './dav-paths.js';
-import { findPath, headerText, parseFileId } from './file-operations.js';
+import { describeUnusableParent, findPath, headerText, parseFileId } from './file-operations.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { unquoteEtag } from './propfind.js';
 
@@ -113,9 +113,7 @@ async function checkTarget(access: DavAccount, path: FilePath, overwrite: boolea
   if (path.segments.length < 2) return;
   const parentPath = toFilePath(path.segments.slice(0, -1));
   const parent = existing ? undefined : await findPath(access, parentPath);
-  if (!existing && parent?.type !== 'folder') {
-    throw new NotFoundError(`The folder ${parentPath.text} does not exist; create it first with nc_files_mkdir.`);
-  }
+  if (!existing && parent?.type !== 'folder') throw describeUnusableParent(parentPath, parent);
 }
 
 async function abortUpload(access: DavAccount, uploadId: string): Promise<void> {

@@ -54,7 +54,8 @@ export async function writeFile(
     timeoutMs: 120_000,
     accept: [404, 409, 412],
   });
-  // A missing parent folder is 404 ("File with name //nope could not be located"); a file in the way is 409.
+  // A missing parent folder is 404 ("File with name //nope could not be located"), and so is a parent that is a file
+  // ("Node with name 'a.txt' could not be found"); a folder at the path itself is 409.
   if (response.status === 404 || response.status === 409) throw await describeMissingParent(access, path);
   if (response.status === 412) throw describeFailedWrite(path, write, headerText(response.headers.etag));
   return {
@@ -115,6 +116,14 @@ export async function deleteItem(access: DavAccount, path: FilePath): Promise<vo
   if (response.status === 404) throw new NotFoundError(`There is no file or folder at ${path.text}.`);
 }
 
+/** Why nothing can be created in `parent`: it is a file, or it does not exist (`entry` is what is there). */
+export function describeUnusableParent(parent: FilePath, entry: FileEntry | undefined): Error {
+  if (entry?.type === 'file') {
+    return new ConflictError(`${parent.text} is a file, not a folder; nothing can be created inside it.`);
+  }
+  return new NotFoundError(`The folder ${parent.text} does not exist; create it first with nc_files_mkdir.`);
+}
+
 /** The numeric file id of an OC-FileId header (`00000123ocabcdef` → 123). */
 export function parseFileId(header: string | undefined): number | null {
   const digits = /^(\d+)/.exec(header ?? '');
@@ -131,7 +140,7 @@ async function describeMissingParent(access: DavAccount, path: FilePath): Promis
   if (existing?.type === 'folder') return new ConflictError(`${path.text} is a folder, not a file.`);
   const parent = toFilePath(path.segments.slice(0, -1));
   if (parent.segments.length === 0) return new ConflictError(`Nextcloud refused to create ${path.text}.`);
-  return new NotFoundError(`The folder ${parent.text} does not exist; create it first with nc_files_mkdir.`);
+  return describeUnusableParent(parent, await findPath(access, parent));
 }
 
 /** The 412 of a write: the file exists (create), or it changed or went away since it was read (overwrite). */

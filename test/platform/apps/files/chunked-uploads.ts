@@ -3,7 +3,7 @@
 // Memcached and S3 storage) enforces v2 on uploads started with a Destination: the header on every request, chunk
 // names 1 to 10000, every chunk but the last at least 5 MB. A `plain` server accepts any of that.
 import { parseDestination } from './dav-location.js';
-import { failedPrecondition, header, requestedMtime, writeHeaders } from './file-headers.js';
+import { failedPrecondition, header, requestedMtime, sendFailedPrecondition, writeHeaders } from './file-headers.js';
 import type { FilesRequest } from './file-methods.js';
 import { sendDavError } from './multistatus.js';
 import { sendNotFound, sendNotImplemented } from './not-found.js';
@@ -101,7 +101,7 @@ function assemble(request: FilesRequest, uploads: Map<string, PendingUpload>, id
     return sendDavError(res, 412, 'PreconditionFailed', message);
   }
   const failed = failedPrecondition(req, existing);
-  if (failed) return sendDavError(res, 412, 'PreconditionFailed', failed);
+  if (failed) return sendFailedPrecondition(res, failed, existing);
   const mtime = requestedMtime(req);
   const { node, created } = tree.writeFile(target, content, mtime);
   uploads.delete(id);

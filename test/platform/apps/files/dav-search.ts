@@ -6,6 +6,7 @@ import type { FilesRequest } from './file-methods.js';
 import { FOLDER_MIME_TYPE, type FileNode, type FileTree } from './file-tree.js';
 import { DEFAULT_PROPS, sendDavError, sendMultistatus } from './multistatus.js';
 import { describeNode } from './node-props.js';
+import { sendNotImplemented } from './not-found.js';
 import { resolveSearchScope } from './search-scope.js';
 
 type XmlNode = Record<string, unknown>;
@@ -13,8 +14,10 @@ type Match = { node: FileNode; segments: string[] };
 
 export function handleSearch(request: FilesRequest): void {
   const { req, res, body, tree, userId } = request;
-  if (!/xml/.test(String(req.headers['content-type'] ?? ''))) {
-    return sendDavError(res, 400, 'BadRequest', 'The search request must have an XML Content-Type');
+  // Without an XML Content-Type no plugin takes the SEARCH: 501.
+  // unverified: a non-XML Content-Type answers like a missing one (source: icewind1991/SearchDAV SearchPlugin)
+  if (!/text\/xml|application\/xml/.test(String(req.headers['content-type'] ?? ''))) {
+    return sendNotImplemented(res, 'SEARCH');
   }
   let search: XmlNode;
   try {
@@ -49,7 +52,7 @@ export function handleSearch(request: FilesRequest): void {
     res,
     matches.slice(first, first + count).map(({ node, segments }) => ({
       href: hrefOf(req, 'files', userId, segments, node.kind === 'folder'),
-      props: describeNode(tree, node),
+      props: describeNode(tree, node, segments[segments.length - 1]),
     })),
     selected.length > 0 ? selected : DEFAULT_PROPS,
   );
@@ -118,10 +121,11 @@ function valueOf(prop: string, node: FileNode, tree: FileTree): string | number 
 }
 
 /**
- * A literal compared with a number. Dates take an ISO literal in PHP's ATOM form (`2026-11-23T04:35:00Z`, no
- * fractions); anything else counts as 0, so `gt` then matches every file.
+ * A literal compared with a number. Dates take unix seconds or an ISO literal in PHP's ATOM form
+ * (`2026-11-28T06:00:03Z` or `…+00:00`); one with fractions (`…03.000Z`) counts as 0, so `gt` then matches every
+ * file (platform-api.md, the Trap under Search operators).
  */
-// unverified: unix seconds accepted, other forms read as 0 (source: nextcloud/server
+// unverified: other malformed literals read as 0 too (source: nextcloud/server
 // apps/dav/lib/Files/FileSearchBackend.php castValue, DateTime::createFromFormat(DateTimeInterface::ATOM))
 function numericLiteral(prop: string, literal: string): number {
   if (/^\d+(\.\d+)?$/.test(literal)) return Number(literal);

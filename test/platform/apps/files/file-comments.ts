@@ -19,8 +19,7 @@ const COMMENT_PROPS = [
   'objectId',
   'message',
 ];
-// unverified: the 1000-character limit and its 413 (source: nextcloud/server lib/private/Comments/Comment.php
-// MAX_MESSAGE_LENGTH, apps/dav/lib/Comments/EntityCollection.php)
+/** Longer messages answer 400 "Message exceeds allowed character limit of 1000". */
 const MAX_MESSAGE_LENGTH = 1000;
 
 /** The location is /comments/files/{fileid}[/{commentId}]: `owner` is the object type `files`. */
@@ -66,8 +65,10 @@ function postComment(request: FilesRequest, file: FileNode, comments: FileCommen
   if (draft.actorType !== 'users' || draft.verb !== 'comment' || typeof draft.message !== 'string' || !draft.message) {
     return sendDavError(res, 400, 'BadRequest', 'Invalid comment: actorType users, verb comment and a message');
   }
-  if (draft.message.length > MAX_MESSAGE_LENGTH) {
-    return sendDavError(res, 413, 'RequestEntityTooLarge', 'Message exceeds allowed character limit of 1000');
+  // unverified: characters counted as code points, like PHP's mb_strlen (source: nextcloud/server
+  // lib/private/Comments/Comment.php setMessage)
+  if ([...draft.message].length > MAX_MESSAGE_LENGTH) {
+    return sendDavError(res, 400, 'BadRequest', 'Message exceeds allowed character limit of 1000');
   }
   const comment: FileComment = {
     id: request.tree.nextId(),

@@ -4,19 +4,27 @@ import type { ServerResponse } from 'node:http';
 import type { DoubleRequest } from '../../double-app.js';
 import { hrefOf, parseDestination } from './dav-location.js';
 import {
+  downloadHeaders,
   failedPrecondition,
   header,
   nodeHeaders,
   ocFileId,
   parseRange,
   requestedMtime,
+  sendFailedPrecondition,
   writeHeaders,
 } from './file-headers.js';
 import type { FileNode, FileTree } from './file-tree.js';
 import { parseRequestedProps, sendDavError, sendMultistatus, type DavResource } from './multistatus.js';
 import { describeNode } from './node-props.js';
 import { fileEvents } from '../webhooks/dispatched-events.js';
-import { missingInForeignHomeMessage, missingInHomeMessage, sendNotFound, sendNotImplemented } from './not-found.js';
+import {
+  fileInTheWay,
+  missingInForeignHomeMessage,
+  missingInHomeMessage,
+  sendNotFound,
+  sendNotImplemented,
+} from './not-found.js';
 
 export interface FilesRequest {
   req: DoubleRequest;
@@ -30,9 +38,9 @@ export interface FilesRequest {
   segments: string[];
 }
 
-/** What GET on a folder answers: Nextcloud's DummyGetResponsePlugin text, 200, without ETag. */
-// unverified: GET on a collection (source: nextcloud/server apps/dav/lib/Connector/Sabre/DummyGetResponsePlugin.php,
-// registered in apps/dav/lib/Server.php unless debug mode adds sabre's browser plugin instead)
+/** What GET on another user's home answers: Nextcloud's DummyGetResponsePlugin text, 200, without ETag. */
+// unverified: the text after "WebDAV clients" (source: nextcloud/server
+// apps/dav/lib/Connector/Sabre/DummyGetResponsePlugin.php)
 export const FOLDER_GET_TEXT =
   'This is the WebDAV interface. It can only be accessed by WebDAV clients such as the Nextcloud desktop sync client.';
 
@@ -69,8 +77,10 @@ function propfind({ req, res, body, tree, userId, segments }: FilesRequest): voi
   const depth = header(req, 'depth') === '0' ? 0 : 1;
   const resources: DavResource[] = [describe(req, tree, userId, node, segments)];
   if (depth === 1 && node.kind === 'folder') {
-    // The key, not the node's name: a received share may show under another name (`report (2).pdf`).
-    for (const [name, child] of node.children) resources.push(describe(req, tree, userId, child, [...segments, name]));
+    // Children come sorted by name; the key, not the node's name: a received share may show as `report (2).pdf`.
+    // unverified: the order is by code point (source: none; the sheet says "sorted by name")
+    const children = [...node.children].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [name, child] of children) resources.push(describe(req, tree, userId, child, [...segments, name]));
   }
   sendMultistatus(res, resources, requested);
 }
@@ -79,21 +89,15 @@ function get({ req, res, tree, segments }: FilesRequest): void {
   const node = tree.find(segments);
   if (!node) return sendNotFound(res, missingInHomeMessage(tree, segments));
   if (node.kind === 'folder') {
-    res.writeHead(200, { 'content-length': String(Buffer.byteLength(FOLDER_GET_TEXT)) });
-    return void res.end(req.method === 'HEAD' ? undefined : FOLDER_GET_TEXT);
+    // One's own folder: 200 text/html with an empty body and no ETag.
+    res.writeHead(200, { 'content-type': 'text/html', 'content-length': '0' });
+    return void res.end();
   }
   const size = node.content.length;
-  const headers: Record<string, string> = {
-    'content-type': node.mimeType,
-    // GET and HEAD carry no OC-FileId (platform-api.md, Files: the table of answer headers).
-    etag: `"${node.etag}"`,
-    'oc-etag': `"${node.etag}"`,
-    'last-modified': new Date(node.mtime * 1000).toUTCString(),
-    'accept-ranges': 'bytes',
-  };
+  const headers = downloadHeaders(node, segments[segments.length - 1] ?? node.name);
   const range = parseRange(header(req, 'range'), size);
   if (range && 'refused' in range) {
-    return sendDavError(res, 416, 'RequestedRangeNotSatisfiable', range.refused);
+    return sendDavError(res, 416, 'RequestedRangeNotSatisfiable', range.refused, { etag: headers.etag ?? '' });
   }
   const [start, end] = range ?? [0, size - 1];
   const bytes = node.content.subarray(start, end + 1);
@@ -109,16 +113,11 @@ function put({ req, res, body, tree, userId, segments }: FilesRequest): void {
   if (segments.length === 0 || existing?.kind === 'folder') {
     return sendDavError(res, 409, 'Conflict', 'PUT is not allowed on non-files.');
   }
+  const file = fileInTheWay(tree, segments.slice(0, -1));
+  if (file !== undefined) return sendNotFound(res, `Node with name '${file}' could not be found`);
   if (!parent) return sendNotFound(res, missingInHomeMessage(tree, segments.slice(0, -1)));
-  if (parent.kind !== 'folder') {
-    return sendDavError(res, 409, 'Conflict', 'Files can only be created as children of collections');
-  }
   const failed = failedPrecondition(req, existing);
-  if (failed) {
-    // The 412 carries the file's current ETag, so a client can tell what it is now.
-    const current: Record<string, string> = existing ? { etag: `"${existing.etag}"` } : {};
-    return sendDavError(res, 412, 'PreconditionFailed', failed, current);
-  }
+  if (failed) return sendFailedPrecondition(res, failed, existing);
   const mtime = requestedMtime(req);
   const { node, created } = tree.writeFile(segments, body, mtime);
   fileEvents.written(req, userId, segments, node, created);
@@ -150,7 +149,7 @@ function remove({ req, res, tree, userId, segments }: FilesRequest): void {
   if (!node) return sendNotFound(res, missingInHomeMessage(tree, segments));
   if (segments.length === 0) return sendDavError(res, 403, 'Forbidden', 'Permission denied to delete this node');
   const failed = failedPrecondition(req, node);
-  if (failed) return sendDavError(res, 412, 'PreconditionFailed', failed);
+  if (failed) return sendFailedPrecondition(res, failed, node);
   tree.moveToTrash(segments);
   fileEvents.deleted(req, userId, segments, node);
   res.writeHead(204);
@@ -170,7 +169,12 @@ function moveOrCopy({ req, res, tree, userId, segments }: FilesRequest): void {
   if (target.join('/') === segments.join('/'))
     return sendDavError(res, 403, 'Forbidden', 'Source and destination uri are identical.');
   if (segments.length > 0 && target.slice(0, segments.length).join('/') === segments.join('/')) {
-    return sendDavError(res, 409, 'Conflict', 'Moving a folder into a subfolder is forbidden');
+    return sendDavError(
+      res,
+      409,
+      'Conflict',
+      'The destination may not be part of the same subtree as the source path.',
+    );
   }
   if (tree.find(target.slice(0, -1))?.kind !== 'folder')
     return sendDavError(res, 409, 'Conflict', 'The destination node is not found');
@@ -188,7 +192,9 @@ function moveOrCopy({ req, res, tree, userId, segments }: FilesRequest): void {
   tree.attach(target, placed);
   if (req.method === 'MOVE') fileEvents.renamed(req, userId, segments, target, placed);
   else fileEvents.copied(req, userId, segments, node, target, placed);
-  res.writeHead(existing ? 204 : 201, { ...nodeHeaders(placed), 'content-length': '0' });
+  // MOVE answers the moved file's ETag and its kept id; COPY only the copy's new id.
+  const answer = req.method === 'MOVE' ? nodeHeaders(placed) : { 'oc-fileid': ocFileId(placed) };
+  res.writeHead(existing ? 204 : 201, { ...answer, 'content-length': '0' });
   res.end();
 }
 
@@ -217,5 +223,9 @@ function answerForeignHome({ req, res, body, owner, segments }: FilesRequest): v
 }
 
 function describe(req: DoubleRequest, tree: FileTree, userId: string, node: FileNode, segments: string[]): DavResource {
-  return { href: hrefOf(req, 'files', userId, segments, node.kind === 'folder'), props: describeNode(tree, node) };
+  const name = segments[segments.length - 1] ?? '';
+  return {
+    href: hrefOf(req, 'files', userId, segments, node.kind === 'folder'),
+    props: describeNode(tree, node, name),
+  };
 }

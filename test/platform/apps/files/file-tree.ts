@@ -1,6 +1,7 @@
-// One user's files in the files double: a tree of folders and files with Nextcloud's file ids, etags (which change
-// up the tree on every write, as Nextcloud propagates them), versions of overwritten files and the trash bin.
-import { randomBytes } from 'node:crypto';
+// One user's files in the files double: a tree of folders and files with Nextcloud's file ids, etags (a file's
+// derived from its mtime, id and size; folders' renewed up the tree on every write, as Nextcloud propagates them),
+// versions of overwritten files (one per second) and the trash bin.
+import { createHash, randomBytes } from 'node:crypto';
 import { ShareMounts } from './share-mounts.js';
 
 export interface FileVersion {
@@ -89,39 +90,38 @@ export class FileTree {
   }
 
   /**
-   * Writes a file (`mtime` in unix seconds, now by default); an existing one keeps its id and its previous content
-   * becomes a version.
+   * Writes a file (`mtime` in unix seconds, now by default); an existing one keeps its id, and its previous content
+   * becomes the version named by its previous mtime, unless that is the new mtime too: then the new content replaces
+   * that second's version, as Nextcloud keeps one version per second (platform-api.md, Versions).
    */
   writeFile(segments: string[], content: Buffer, mtime?: number): { node: FileNode; created: boolean } {
     const parent = this.parentOf(segments);
     if (!parent) throw new Error('parent missing');
     const name = segments[segments.length - 1] ?? '';
     const existing = parent.children.get(name);
+    const newMtime = mtime ?? nowSeconds();
     if (existing?.kind === 'file') {
-      const { content: previous, mimeType, label } = existing;
-      existing.versions.push({ timestamp: uniqueTimestamp(existing), content: previous, mimeType, label });
-      // Versions are named by their mtime: a second write within the same second moves on a second.
-      const newMtime = mtime ?? Math.max(nowSeconds(), existing.mtime + 1);
-      Object.assign(existing, {
-        content,
-        mtime: newMtime,
-        etag: newEtag(),
-        mimeType: mimeTypeOf(name),
-        label: undefined,
-      });
+      const { content: previous, mimeType, label, mtime: previousMtime } = existing;
+      existing.versions = existing.versions.filter((v) => v.timestamp !== previousMtime && v.timestamp !== newMtime);
+      if (previousMtime !== newMtime) {
+        existing.versions.push({ timestamp: previousMtime, content: previous, mimeType, label });
+        existing.versions.sort((a, b) => a.timestamp - b.timestamp);
+      }
+      Object.assign(existing, { content, mtime: newMtime, mimeType: mimeTypeOf(name), label: undefined });
+      refreshFileEtag(existing);
       this.touchAncestors(segments, newMtime);
       return { node: existing, created: false };
     }
-    const created = mtime ?? nowSeconds();
     const node: FileNode = {
       ...this.newFolder(name),
       kind: 'file',
       mimeType: mimeTypeOf(name),
       content,
-      mtime: created,
+      mtime: newMtime,
     };
+    refreshFileEtag(node);
     parent.children.set(name, node);
-    this.touchAncestors(segments, created);
+    this.touchAncestors(segments, newMtime);
     return { node, created: true };
   }
 
@@ -157,6 +157,7 @@ export class FileTree {
   /** A deep copy with new file ids and etags, as Nextcloud's COPY creates new files. */
   clone(node: FileNode): FileNode {
     const copy: FileNode = { ...node, fileId: this.ids.next(), etag: newEtag(), children: new Map(), versions: [] };
+    if (copy.kind === 'file') refreshFileEtag(copy);
     for (const [name, child] of node.children) copy.children.set(name, this.clone(child));
     return copy;
   }
@@ -172,6 +173,8 @@ export class FileTree {
   }
 
   /** Restores to the original place, to the root when that folder is gone, renaming on a clash like Nextcloud. */
+  // unverified: the root when the original folder is gone (source: nextcloud/server apps/files_trashbin/lib/Trashbin.php
+  // restore)
   restore(trashName: string): string[] | undefined {
     const index = this.trash.findIndex((item) => item.trashName === trashName);
     const item = this.trash[index];
@@ -237,7 +240,16 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-/** Nextcloud's etags look like `64f1b2c3d4e5f` (13 hex digits). */
+/**
+ * A file's ETag as Nextcloud's local storage derives it: the md5 of its mtime (seconds), inode (here the file id) and
+ * size, so rewriting a file with different content of the same size within the same second keeps its ETag
+ * (platform-api.md, the Trap under PUT).
+ */
+export function refreshFileEtag(node: FileNode): void {
+  node.etag = createHash('md5').update(`${node.mtime}${node.fileId}${node.content.length}`).digest('hex');
+}
+
+/** A folder's ETag: Nextcloud gives folders a new uniqid-like ETag, e.g. `64f1b2c3d4e5f` (13 hex digits). */
 export function newEtag(): string {
   return randomBytes(7).toString('hex').slice(0, 13);
 }
@@ -266,10 +278,4 @@ const MIME_TYPES: Record<string, string> = {
 export function mimeTypeOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return (dot > 0 && MIME_TYPES[name.slice(dot + 1).toLowerCase()]) || 'application/octet-stream';
-}
-
-// Versions are named by their time; two writes in one second would collide, so later ones move on a second.
-function uniqueTimestamp(node: FileNode): number {
-  const last = node.versions[node.versions.length - 1]?.timestamp ?? 0;
-  return Math.max(node.mtime, last + 1);
 }

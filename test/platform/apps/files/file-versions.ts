@@ -1,6 +1,6 @@
 // The versions of the files double under /remote.php/dav/versions/{uid}/versions/{fileid}: PROPFIND lists one child
-// per version named by its mtime, the current one included; GET returns one, PROPPATCH labels it, MOVE to
-// …/versions/{uid}/restore/target restores it, DELETE removes it.
+// per version named by its mtime (one per second), the current one included; GET returns one, PROPPATCH labels it,
+// MOVE to …/versions/{uid}/restore/target restores it, DELETE removes it (but not the current one).
 import { XMLParser } from 'fast-xml-parser';
 import { hrefOf, parseDestination } from './dav-location.js';
 import { header } from './file-headers.js';
@@ -14,23 +14,22 @@ import {
   sendMultistatus,
   type DavResource,
 } from './multistatus.js';
+import { hasPreview } from './node-props.js';
 import { sendNotFound, sendNotImplemented } from './not-found.js';
 
 export function handleVersions(request: FilesRequest): void {
   const { req, res, owner, userId, segments, tree } = request;
-  if (owner !== userId)
-    return sendDavError(res, 403, 'Forbidden', 'Not allowed to access the versions of another user');
+  // The versions' 403s and 404s carry an empty <s:message/>.
+  if (owner !== userId) return sendDavError(res, 403, 'Forbidden', '');
   const [collection, fileIdText, versionName, ...rest] = segments;
-  if (collection !== 'versions' || fileIdText === undefined || rest.length > 0) {
-    return sendNotFound(res, 'File not found');
-  }
+  if (collection !== 'versions' || fileIdText === undefined || rest.length > 0) return sendNotFound(res, '');
   // Another user's file id is as unknown as a made-up one: the tree holds only the caller's files.
   const found = /^\d+$/.test(fileIdText) ? tree.findById(Number(fileIdText)) : undefined;
-  if (!found || found.node.kind !== 'file') return sendNotFound(res, `File with id ${fileIdText} could not be found`);
+  if (!found || found.node.kind !== 'file') return sendNotFound(res, '');
   const file = found.node;
   const version =
     versionName === undefined ? undefined : allVersions(file).find((v) => String(v.timestamp) === versionName);
-  if (versionName !== undefined && !version) return sendNotFound(res, 'Version not found');
+  if (versionName !== undefined && !version) return sendNotFound(res, '');
 
   if (req.method === 'PROPFIND') return listVersions(request, file, fileIdText, version);
   if (!version) return sendNotImplemented(res, req.method);
@@ -49,16 +48,14 @@ export function handleVersions(request: FilesRequest): void {
         destination?.root === 'versions' &&
         destination.owner === userId &&
         destination.segments[0] === 'restore';
-      if (!isRestore) return sendDavError(res, 403, 'Forbidden', 'Permission denied to move this version');
+      if (!isRestore) return sendDavError(res, 403, 'Forbidden', '');
       tree.writeFile(found.segments, version.content);
       res.writeHead(201, { 'content-length': '0' });
       return void res.end();
     }
     case 'DELETE':
-      // unverified: deleting the current version is refused (source: none; Nextcloud's web UI offers no such action)
-      if (version.timestamp === file.mtime)
-        return sendDavError(res, 403, 'Forbidden', 'The current version cannot be deleted');
-      file.versions.splice(file.versions.indexOf(version), 1);
+      // Deleting the current version answers 204 too, but deletes nothing: it is listed again.
+      if (version.timestamp !== file.mtime) file.versions.splice(file.versions.indexOf(version), 1);
       res.writeHead(204);
       return void res.end();
     default:
@@ -91,7 +88,7 @@ function listVersions(request: FilesRequest, file: FileNode, fileIdText: string,
       resourcetype: '',
       'version-label': v.label === undefined ? undefined : escapeXml(v.label),
       'version-author': escapeXml(userId),
-      'has-preview': String(/^(image\/|text\/)/.test(v.mimeType)),
+      'has-preview': String(hasPreview(v.mimeType, v.content.length)),
     },
   });
   if (version) return sendMultistatus(res, [describe(version)], requested);

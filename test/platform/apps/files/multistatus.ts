@@ -79,8 +79,10 @@ export function sendMultistatus(res: ServerResponse, resources: DavResource[], r
 }
 
 /**
- * Sabre's error body, e.g. `sendDavError(res, 404, 'NotFound', 'File with name x could not be located')`; an exception
- * name with a backslash is a full class name (`\InvalidArgumentException`), others are sabre's.
+ * Sabre's error body, e.g. `sendDavError(res, 404, 'NotFound', 'File with name x could not be located')`. An exception
+ * name with a backslash is a full class name, written as sabre writes it: without a leading backslash, so PHP's own
+ * `\InvalidArgumentException` comes out as `InvalidArgumentException`; other names are sabre's. An empty message is
+ * an empty `<s:message/>`, as sabre writes it for the trash bin's and versions' 403s and 404s.
  */
 export function sendDavError(
   res: ServerResponse,
@@ -94,8 +96,8 @@ export function sendDavError(
   res.writeHead(status, headers);
   res.end(
     `<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">\n` +
-      `  <s:exception>${exception.includes('\\') ? exception : `Sabre\\DAV\\Exception\\${exception}`}</s:exception>\n` +
-      `  <s:message>${escapeXml(message)}</s:message>\n</d:error>\n`,
+      `  <s:exception>${exceptionClass(exception)}</s:exception>\n` +
+      `  ${message === '' ? '<s:message/>' : `<s:message>${escapeXml(message)}</s:message>`}\n</d:error>\n`,
   );
 }
 
@@ -107,6 +109,11 @@ export function encodeHrefPath(path: string): string {
 /** RFC 1123, as getlastmodified carries it: `Tue, 10 Oct 2023 08:00:00 GMT`. */
 export function httpDate(unixSeconds: number): string {
   return new Date(unixSeconds * 1000).toUTCString();
+}
+
+function exceptionClass(exception: string): string {
+  if (exception.startsWith('\\')) return exception.slice(1);
+  return exception.includes('\\') ? exception : `Sabre\\DAV\\Exception\\${exception}`;
 }
 
 function renderResponse(resource: DavResource, requested: string[]): string {

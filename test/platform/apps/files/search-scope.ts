@@ -10,12 +10,11 @@ export type ResolvedScope =
 const NOT_A_DIRECTORY = 'Search is only supported on directories';
 
 /**
- * platform-api.md: a percent-encoded scope → 404 "File with name //vt%20dir could not be located"; a scope starting
- * `/remote.php/dav/…` → 404 "File not found: remote.php in 'root'"; a missing folder → 404; another user's home →
- * 500 "Search is only supported on directories".
+ * platform-api.md, the scope table: a percent-encoded scope → 404 "File with name //fa%20dir could not be located";
+ * `/remote.php/dav/…` → 404 "File not found: remote.php in 'root'", another first segment likewise; a missing
+ * folder → 404; a file, `/`, `/files` or another user's home → 500 "Search is only supported on directories"
+ * (InvalidArgumentException); below another user's home → 404 "File not found: x in 'bob'".
  */
-// unverified: other first segments (`File not found: x in 'root'`), the root, a file and paths below another user's
-// home as scope (source: nextcloud/server apps/dav/lib/Files/FileSearchBackend.php getFolderForPath, sabre Tree)
 export function resolveSearchScope(href: string, depth: string, tree: FileTree, userId: string): ResolvedScope {
   const parts = href.split('/').filter((part) => part !== '');
   const [collection, owner, ...segments] = parts;

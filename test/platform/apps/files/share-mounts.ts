@@ -1,8 +1,9 @@
 // Received user shares in the files double: the shared file or folder appears in the recipient's home under its
-// name with the owner's file id, and the home's ETag folds in the mounted items' ETags as Nextcloud's FileInfo does.
-// unverified: shares land in the home itself (share_folder "/"), a taken name gets " (2)", mounts of a file or
-// folder the owner deleted disappear, the mount root's DAV permissions follow OCP\Files\DavUtil::getDavPermissions
-// (S, R, M, G, D, NV, W / CK), items inside a shared folder keep the owner's permissions, and writes by the
+// name with the owner's file id, carrying S and no M (`SRGDNVCK` for a folder shared with permissions 31) and every
+// item inside it S too (`SRGDNVW`), and the home's ETag folds in the mounted items' ETags, so it changes whenever
+// something changes inside a received share, at any depth (platform-api.md, Received shares).
+// unverified: a taken name gets " (2)", mounts of a file or folder the owner deleted disappear, the letters for
+// other share permissions follow OCP\Files\DavUtil::getDavPermissions (S, R, G, D, NV, W / CK), and writes by the
 // recipient are not propagated to the owner's folders (source: nextcloud/server lib/private/Files/FileInfo.php
 // getEtag() "etag::childEtag…" md5, lib/public/Files/DavUtil.php, apps/files_sharing/lib/SharedMount.php)
 import { createHash } from 'node:crypto';
@@ -12,7 +13,8 @@ interface MountedShare {
   node: FileNode;
   /** The owner's tree: the mount goes when the node leaves it. */
   ownerTree: FileTree;
-  davPermissions: string;
+  /** Share permissions, 1 (read) … 31. */
+  permissions: number;
 }
 
 const [READ, UPDATE, CREATE, DELETE, SHARE] = [1, 2, 4, 8, 16];
@@ -26,7 +28,7 @@ export class ShareMounts {
   mount(node: FileNode, ownerTree: FileTree, permissions: number): void {
     let name = node.name;
     for (let n = 2; this.home.children.has(name); n++) name = numbered(node.name, n);
-    this.byName.set(name, { node, ownerTree, davPermissions: davPermissionsOf(node, permissions) });
+    this.byName.set(name, { node, ownerTree, permissions });
     this.home.children.set(name, node);
   }
 
@@ -48,9 +50,11 @@ export class ShareMounts {
     return createHash('md5').update(combined).digest('hex');
   }
 
-  /** The DAV permissions of a mount root; undefined for anything else. */
+  /** The DAV permissions of a mount root or an item inside a received share; undefined for one's own items. */
   permissionsOf(node: FileNode): string | undefined {
-    for (const share of this.byName.values()) if (share.node === node) return share.davPermissions;
+    for (const share of this.byName.values()) {
+      if (share.node === node || contains(share.node, node)) return davPermissionsOf(node, share.permissions);
+    }
     return undefined;
   }
 
@@ -64,12 +68,16 @@ export class ShareMounts {
 function davPermissionsOf(node: FileNode, permissions: number): string {
   let letters = 'S';
   if (permissions & SHARE) letters += 'R';
-  letters += 'M';
   if (permissions & READ) letters += 'G';
   if (permissions & DELETE) letters += 'D';
   if (permissions & UPDATE) letters += 'NV';
   if (node.kind === 'file') return permissions & UPDATE ? `${letters}W` : letters;
   return permissions & CREATE ? `${letters}CK` : letters;
+}
+
+function contains(folder: FileNode, node: FileNode): boolean {
+  for (const child of folder.children.values()) if (child === node || contains(child, node)) return true;
+  return false;
 }
 
 function numbered(name: string, n: number): string {

@@ -5,14 +5,21 @@ import { hrefOf, parseDestination } from './dav-location.js';
 import { header } from './file-headers.js';
 import type { FilesRequest } from './file-methods.js';
 import type { TrashItem } from './file-tree.js';
-import { escapeXml, parseRequestedProps, sendDavError, sendMultistatus, type DavResource } from './multistatus.js';
+import {
+  escapeXml,
+  httpDate,
+  parseRequestedProps,
+  sendDavError,
+  sendMultistatus,
+  type DavResource,
+} from './multistatus.js';
 import { describeNode } from './node-props.js';
 import { sendNotFound, sendNotImplemented } from './not-found.js';
 
 export function handleTrashBin(request: FilesRequest): void {
   const { req, res, owner, userId, segments, tree, body } = request;
-  if (owner !== userId)
-    return sendDavError(res, 403, 'Forbidden', 'Not allowed to access the trash bin of another user');
+  // The trash bin's 403s and 404s carry an empty <s:message/>.
+  if (owner !== userId) return sendDavError(res, 403, 'Forbidden', '');
   const [collection, name, ...rest] = segments;
   if (collection === undefined && req.method === 'PROPFIND') {
     const requested = parseRequestedProps(body);
@@ -24,10 +31,10 @@ export function handleTrashBin(request: FilesRequest): void {
     );
   }
   if ((collection !== 'trash' && collection !== 'restore') || rest.length > 0) {
-    return sendNotFound(res, 'File not found');
+    return sendNotFound(res, '');
   }
   const item = name === undefined ? undefined : tree.trash.find((entry) => entry.trashName === name);
-  if (name !== undefined && !item) return sendNotFound(res, `File with name ${name} could not be located`);
+  if (name !== undefined && !item) return sendNotFound(res, '');
   if (collection === 'restore') return sendNotImplemented(res, req.method);
 
   switch (req.method) {
@@ -42,7 +49,7 @@ export function handleTrashBin(request: FilesRequest): void {
       return sendMultistatus(res, resources, requested);
     }
     case 'MOVE':
-      return item ? restore(request, item) : sendDavError(res, 403, 'Forbidden', 'Permission denied');
+      return item ? restore(request, item) : sendDavError(res, 403, 'Forbidden', '');
     case 'GET': {
       if (!item || item.node.kind === 'folder') return sendNotImplemented(res, 'GET');
       res.writeHead(200, { 'content-type': item.node.mimeType, 'content-length': String(item.node.content.length) });
@@ -73,7 +80,7 @@ function restore({ req, res, tree, userId }: FilesRequest, item: TrashItem): voi
     destination.segments[0] !== 'restore' ||
     destination.segments.length !== 2
   ) {
-    return sendDavError(res, 403, 'Forbidden', 'Permission denied to move this item');
+    return sendDavError(res, 403, 'Forbidden', '');
   }
   if (header(req, 'overwrite')?.toUpperCase() === 'F') {
     return sendDavError(
@@ -93,6 +100,9 @@ function describeItem({ req, tree, userId }: FilesRequest, item: TrashItem): Dav
     href: hrefOf(req, 'trashbin', userId, ['trash', item.trashName], item.node.kind === 'folder'),
     props: {
       ...describeNode(tree, item.node),
+      // The deletion time, not the file's: getetag unquoted (`1795845642`).
+      getetag: String(item.deletedAt),
+      getlastmodified: httpDate(item.deletedAt),
       'trashbin-filename': escapeXml(item.node.name),
       'trashbin-original-location': escapeXml(item.originalLocation),
       'trashbin-deletion-time': String(item.deletedAt),
