@@ -257,6 +257,24 @@ describe('files source: fetch', () => {
     expect(old?.version).toBe(seen('fetch/old.md').version);
   });
 
+  it('reads again a file rewritten with the same size in the same second, whose ETag Nextcloud keeps', async () => {
+    const second = Math.floor(Date.now() / 1000);
+    const write = (content: string) => dav('PUT', '/fetch/same.md', { 'x-oc-mtime': String(second) }, content);
+    await write('first');
+    const clocked = (ms: number) => createFilesSource({ maxFileBytes: 100_000, pdfText, clock: () => ms });
+    const firstRead = await clocked(second * 1000 + 300).read(alice, seen('fetch/same.md'));
+    await write('other');
+    const listed = seen('fetch/same.md');
+
+    const secondRead = await clocked(second * 1000 + 60_000).read(alice, listed);
+
+    // The scan lists the same ETag, but it differs from the marked version indexed: the file is queued again.
+    expect(listed.version).toBe(firstRead!.version.replace(UNSETTLED_MARK, ''));
+    expect(listed.version).not.toBe(firstRead!.version);
+    expect([firstRead!.pages, secondRead!.pages]).toEqual([['first'], ['other']]);
+    expect(secondRead!.version).toBe(listed.version);
+  });
+
   it('answers null for a file that is gone and for a path that now holds another file', async () => {
     files.seedFile('alice', 'fetch/replaced.md', 'one');
     const before = seen('fetch/replaced.md');
