@@ -1,4 +1,5 @@
-// The task tools end to end, starting from a new account whose personal calendar takes only events.
+// The task tools end to end, starting from a new account whose personal calendar takes only events and whose Deck
+// board shows as a VTODO calendar that is not the user's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDavApp } from '../../../test/platform/apps/dav.js';
 import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   radicale = await startRadicale();
   harness = await startToolHarness({
     users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }],
-    apps: [createDavApp(radicale)],
+    apps: [createDavApp(radicale, { deckBoards: () => [{ id: 3, title: 'Welcome to Nextcloud Deck!' }] })],
   });
 });
 afterAll(async () => {

@@ -86,6 +86,15 @@ describe('calendar tools', () => {
     expect(list.calendars.map((c) => c.id)).not.toContain('old-plans');
   });
 
+  it('says that a deleted calendar in the trash bin holds the id when creating one with it', async () => {
+    data(await call('nc_calendar_create_calendar', { display_name: 'Trashed plans' }));
+    await davRequest('/remote.php/dav/calendars/alice/trashed-plans/', { method: 'DELETE' });
+
+    const result = await call('nc_calendar_create_calendar', { display_name: 'Trashed plans' });
+
+    expect(errorText(result)).toContain('A deleted calendar in the trash bin still holds the id');
+  });
+
   it('lists the events of days given as plain dates (CalDAV time ranges go out as UTC date-times)', async () => {
     const event = await createEvent({ summary: 'Plain date', start: '2027-03-07T15:00:00Z' });
 

@@ -14,6 +14,7 @@ type Share = {
   expires_on?: string;
   has_password: boolean;
   url?: string;
+  created?: boolean;
 };
 
 let sharing: SharingDouble;
@@ -32,9 +33,11 @@ afterAll(() => harness.close());
 const call = (name: string, args: Record<string, unknown> = {}) => harness.call(name, args);
 const share = async (args: Record<string, unknown>) => structured<Share>(await call('nc_sharing_create', args));
 const stored = (id: string) => sharing.shares().find((s) => s.id === Number(id));
+const summaryText = (result: Awaited<ReturnType<typeof call>>) =>
+  (result.content as { type: string; text: string }[])[0]?.text ?? '';
 
 describe('nc_sharing_create', () => {
-  it('shares a folder with a user; Nextcloud adds share to the permissions asked', async () => {
+  it('shares a folder with a user with the permissions asked, saying it created the share', async () => {
     const created = await share({
       path: '/Photos',
       share_type: 'user',
@@ -46,9 +49,38 @@ describe('nc_sharing_create', () => {
       share_type: 'user',
       shared_with: 'bob',
       path: '/Photos',
-      permissions: ['read', 'update', 'create', 'share'],
+      permissions: ['read', 'update', 'create'],
+      created: true,
     });
-    expect(stored(created.id)).toMatchObject({ shareType: 0, permissions: 23 });
+    expect(stored(created.id)).toMatchObject({ shareType: 0, permissions: 7 });
+  });
+
+  it('answers a share that existed already as not created, and says nothing was changed', async () => {
+    const first = await share({ path: '/Photos', share_type: 'group', share_with: 'staff', permissions: ['read'] });
+
+    const again = await call('nc_sharing_create', {
+      path: '/Photos',
+      share_type: 'group',
+      share_with: 'staff',
+      permissions: ['read', 'update'],
+    });
+
+    expect(structured<Share>(again)).toMatchObject({ id: first.id, created: false, permissions: ['read'] });
+    expect(summaryText(again)).toMatch(/^Already shared, nothing created or changed: /);
+    expect(sharing.shares().filter((s) => s.path === '/Photos' && s.shareWith === 'staff')).toHaveLength(1);
+  });
+
+  it('refuses an empty permission list before calling Nextcloud, for a new share and a change', async () => {
+    const before = harness.nextcloud.requests.length;
+
+    const [created, updated] = await Promise.all([
+      call('nc_sharing_create', { path: '/notes.txt', share_type: 'user', share_with: 'bob', permissions: [] }),
+      call('nc_sharing_update', { share_id: '101', permissions: [] }),
+    ]);
+
+    expect(errorText(created)).toContain('permissions needs at least one of read, update, create, delete or share');
+    expect(errorText(updated)).toContain('permissions needs at least one of read, update, create, delete or share');
+    expect(harness.nextcloud.requests.slice(before).some((r) => r.path.includes('files_sharing'))).toBe(false);
   });
 
   it('takes a path without a leading slash and answers with one', async () => {
@@ -67,8 +99,8 @@ describe('nc_sharing_create', () => {
 
     expect(created).toMatchObject({ share_type: 'public_link', has_password: true, expires_on: '2030-12-24' });
     expect(created.shared_with).toBeUndefined();
-    expect(created.url).toBe(`${harness.nextcloud.url}/index.php/s/${stored(created.id)?.token}`);
-    expect(JSON.stringify(created)).not.toContain('$2y$');
+    expect(created.url).toBe(`${harness.nextcloud.url}/s/${stored(created.id)?.token}`);
+    expect(JSON.stringify(created)).not.toContain('argon2id');
   });
 
   it('refuses a share type it does not know, and traversal in the path, before calling Nextcloud', async () => {
@@ -169,7 +201,7 @@ describe('nc_sharing_list, nc_sharing_update and nc_sharing_delete', () => {
     expect(errorText(result)).toContain('Wrong path, file/folder does not exist');
   });
 
-  it('changes permissions and expiry, and removes a password with null', async () => {
+  it('changes permissions (a link gets share added) and expiry, and removes a password with null', async () => {
     const link = await share({ path: '/Photos', share_type: 'public_link', password: 'pw-123' });
 
     const result = await call('nc_sharing_update', {
@@ -181,11 +213,11 @@ describe('nc_sharing_list, nc_sharing_update and nc_sharing_delete', () => {
 
     expect(structured(result)).toEqual({
       id: link.id,
-      permissions: ['read', 'create'],
+      permissions: ['read', 'create', 'share'],
       expires_on: '2031-01-01',
       has_password: false,
     });
-    expect(stored(link.id)).toMatchObject({ permissions: 5, password: null });
+    expect(stored(link.id)).toMatchObject({ permissions: 21, password: null });
   });
 
   it('refuses an update without changes', async () => {

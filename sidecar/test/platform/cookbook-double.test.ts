@@ -92,6 +92,14 @@ describe('cookbook double: recipes', () => {
     expect(stubs[0]).toMatchObject({ name: 'Pancakes', keywords: 'sweet,quick', category: 'Breakfast' });
   });
 
+  it('lists a recipe without category or keywords with null for them', async () => {
+    await send('POST', '/recipes', { name: 'Plain water' });
+
+    const stubs = (await (await api('/recipes')).json()) as Record<string, unknown>[];
+
+    expect(stubs.find((stub) => stub.name === 'Plain water')).toMatchObject({ keywords: null, category: null });
+  });
+
   it('answers a created recipe with its new id as a bare JSON number and serves it as schema.org Recipe', async () => {
     const created = await send('POST', '/recipes', { name: 'Tea', recipeIngredient: ['water', 'leaves'] });
     const text = await created.text();
@@ -124,6 +132,17 @@ describe('cookbook double: recipes', () => {
     await send('PUT', `/recipes/${id}`, { id, name: 'Pancakes', recipeCategory: 'Breakfast' });
 
     expect(cookbook.recipesOf('alice').find((r) => r.id === id)).toMatchObject({ keywords: '', description: '' });
+  });
+
+  it('sets an omitted recipeYield to null and rewrites dateCreated on PUT', async () => {
+    const id = idOf('Soup')!;
+    const before = cookbook.recipesOf('alice').find((r) => r.id === id)!.dateCreated;
+
+    await send('PUT', `/recipes/${id}`, { id, name: 'Soup', keywords: 'warm' });
+
+    const recipe = (await (await api(`/recipes/${id}`)).json()) as Record<string, unknown>;
+    expect(recipe.recipeYield).toBeNull();
+    expect(recipe.dateCreated).not.toBe(before);
   });
 
   it('finds the recipe of a PUT by the id in the body, not the URL', async () => {

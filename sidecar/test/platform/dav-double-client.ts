@@ -1,6 +1,6 @@
 // Raw HTTP against the platform double's CalDAV/CardDAV (Nextcloud's paths over a real Radicale), for the tests of
 // the double itself: no sidecar involved.
-import { createDavApp, type DavApp } from '../../../test/platform/apps/dav.js';
+import { createDavApp, type DavApp, type DavAppOptions } from '../../../test/platform/apps/dav.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
 import { APP_PASSWORD, basicAuth } from '../support/sidecar.js';
@@ -24,9 +24,9 @@ export interface DavDouble {
 }
 
 /** Radicale and the platform double with the DAV app, users alice (login alice@example.com) and bob. */
-export async function startDavDouble(): Promise<DavDouble> {
+export async function startDavDouble(options: DavAppOptions = {}): Promise<DavDouble> {
   const radicale: RunningRadicale = await startRadicale();
-  const dav = createDavApp(radicale);
+  const dav = createDavApp(radicale, options);
   const nextcloud = await startPlatformDouble({
     users: [
       { id: 'alice', loginName: 'alice@example.com', appPasswords: [APP_PASSWORD] },
@@ -78,3 +78,12 @@ export const calendarQuery = (range: string, data = '') =>
   `<c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT">${range}</c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`;
 
 export const hrefs = (xml: string) => [...xml.matchAll(/<(?:[\w-]+:)?href>([^<]*)</g)].map((m) => m[1] ?? '');
+
+/** The `<response>` of a multistatus whose href is `href`; '' when there is none. */
+export const responseOf = (xml: string, href: string) =>
+  xml.split(/<\/(?:[\w-]+:)?response>/).find((part) => hrefs(part).includes(href)) ?? '';
+
+/** A sync-collection REPORT body (Depth 0 goes in the request header). */
+export const syncCollectionBody = (token: string) =>
+  `<d:sync-collection ${NS}><d:sync-token>${token}</d:sync-token><d:sync-level>1</d:sync-level>` +
+  '<d:prop><d:getetag/></d:prop></d:sync-collection>';

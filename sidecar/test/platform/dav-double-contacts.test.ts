@@ -1,7 +1,7 @@
 // The platform double's CardDAV: Nextcloud's address books and vCard rules over a real Radicale, one test per fact
 // of platform-api.md ("Contacts (CardDAV)").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKS, hrefs, NS, startDavDouble, vcard, type DavDouble } from './dav-double-client.js';
+import { BOOKS, hrefs, NS, responseOf, startDavDouble, vcard, type DavDouble } from './dav-double-client.js';
 
 let double: DavDouble;
 beforeAll(async () => {
@@ -26,6 +26,31 @@ describe('CardDAV of the platform double', () => {
     );
     expect(body).toContain('Recently contacted');
     expect(body).toContain('Accounts');
+  });
+
+  it('gives contacts and z-server-generated--system a sync token, the recently contacted book none', async () => {
+    const response = await double.request(BOOKS, {
+      method: 'PROPFIND',
+      headers: { depth: '1' },
+      body: `<d:propfind ${NS}><d:prop><d:sync-token/></d:prop></d:propfind>`,
+    });
+
+    const body = await response.text();
+    const token = /sync-token>http:\/\/sabre\.io\/ns\/sync\/\d+</;
+    expect(responseOf(body, CONTACTS)).toMatch(token);
+    expect(responseOf(body, `${BOOKS}z-server-generated--system/`)).toMatch(token);
+    expect(responseOf(body, `${BOOKS}z-app-generated--contactsinteraction--recent/`)).not.toMatch(token);
+  });
+
+  it('holds the example contact Leon Green as `default` (no .vcf), about 270 KB with a photo', async () => {
+    const response = await double.request(`${CONTACTS}default`, { method: 'GET' });
+
+    const card = await response.text();
+    expect(response.status).toBe(200);
+    expect(card).toContain('FN:Leon Green');
+    expect(card).toMatch(/^PHOTO;/m);
+    expect(card.length).toBeGreaterThan(250_000);
+    expect(card.length).toBeLessThan(290_000);
   });
 
   it('stores a new vCard with 201 and an ETag', async () => {
@@ -71,6 +96,22 @@ describe('CardDAV of the platform double', () => {
 
     expect(deleted.status).toBe(204);
     expect(recreated.status).toBe(201);
+  });
+
+  it('matches a UID with equals and collation i;octet case-sensitively', async () => {
+    await putCard('octet-1.vcf', vcard('Octet-UID-1'));
+    const query = (uid: string) =>
+      double.report(
+        CONTACTS,
+        `<card:addressbook-query ${NS}><d:prop><d:getetag/></d:prop><card:filter><card:prop-filter name="UID">` +
+          `<card:text-match collation="i;octet" match-type="equals">${uid}</card:text-match></card:prop-filter>` +
+          '</card:filter></card:addressbook-query>',
+      );
+
+    const [exact, otherCase] = await Promise.all([query('Octet-UID-1'), query('octet-uid-1')]);
+
+    expect(hrefs(await exact.text())).toEqual([`${CONTACTS}octet-1.vcf`]);
+    expect(hrefs(await otherCase.text())).toEqual([]);
   });
 
   it('finds vCards with an addressbook-query text-match contains on FN or EMAIL, ignoring case', async () => {

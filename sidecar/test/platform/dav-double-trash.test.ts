@@ -1,6 +1,14 @@
 // The platform double's calendar trash bin and deleted calendars, one test per fact of platform-api.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDARS, calendarQuery, hrefs, ics, startDavDouble, type DavDouble } from './dav-double-client.js';
+import {
+  CALENDARS,
+  calendarQuery,
+  hrefs,
+  ics,
+  responseOf,
+  startDavDouble,
+  type DavDouble,
+} from './dav-double-client.js';
 
 let double: DavDouble;
 beforeAll(async () => {
@@ -47,11 +55,21 @@ describe('calendar trash bin of the platform double', () => {
     const entry = await trashEntryOf('listed-1');
     expect(response.status).toBe(207);
     expect(entry).toMatch(/^\/remote\.php\/dav\/calendars\/alice\/trashbin\/objects\/\d+\.ics$/);
-    expect(body).toMatch(
-      /<nc:deleted-at xmlns:nc="http:\/\/nextcloud.com\/ns">\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/nc:deleted-at>/,
+    expect(responseOf(body, entry)).toMatch(
+      /<nc:deleted-at xmlns:nc="http:\/\/nextcloud.com\/ns">\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00<\/nc:deleted-at>/,
     );
     expect(body).toContain('personal</nc:calendar-uri>');
     expect(body).toContain('UID:listed-1');
+  });
+
+  it('gives a trash entry the ETag the object had as its getetag', async () => {
+    const stored = await double.put(`${CALENDARS}personal/etag-kept-1.ics`, ics('etag-kept-1'));
+    await deleteObject(`${CALENDARS}personal/etag-kept-1.ics`);
+
+    const body = await (await listTrash()).text();
+
+    const entry = await trashEntryOf('etag-kept-1');
+    expect(responseOf(body, entry)).toContain(`<d:getetag>${stored.headers.get('etag') ?? 'none'}</d:getetag>`);
   });
 
   it('answers 501 to PROPFIND Depth 1 on trashbin/objects/', async () => {
@@ -112,7 +130,7 @@ describe('deleted calendars in the platform double', () => {
     const old = listing.find((response) => response.includes(`${CALENDARS}old/`)) ?? '';
     expect(deleted.status).toBe(204);
     expect(old).toContain('deleted-calendar');
-    expect(old).toContain('deleted-at');
+    expect(old).toMatch(/deleted-at[^>]*>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00</);
     expect(old).not.toMatch(/<(?:\w+:)?calendar\s*\/>/);
     expect((await double.request(`${CALENDARS}old/`, { method: 'MKCALENDAR' })).status).toBe(405);
   });

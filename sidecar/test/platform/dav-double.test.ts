@@ -9,13 +9,15 @@ import {
   hrefs,
   ics,
   NS,
+  responseOf,
   startDavDouble,
+  syncCollectionBody,
   type DavDouble,
 } from './dav-double-client.js';
 
 let double: DavDouble;
 beforeAll(async () => {
-  double = await startDavDouble();
+  double = await startDavDouble({ deckBoards: (userId) => (userId === 'alice' ? [{ id: 7, title: 'Roadmap' }] : []) });
 });
 afterAll(() => double.close());
 
@@ -24,6 +26,14 @@ const propfind = (path: string, depth?: string) => double.propfind(path, depth);
 const report = (path: string, body: string, headers?: Record<string, string>) => double.report(path, body, headers);
 const put = (path: string, body: string, headers?: Record<string, string>) => double.put(path, body, headers);
 const mkcalendar = (name: string, body?: string) => dav(`${CALENDARS}${name}/`, { method: 'MKCALENDAR', body });
+const listWithTokens = () =>
+  dav(CALENDARS, {
+    method: 'PROPFIND',
+    headers: { depth: '1' },
+    body: `<d:propfind ${NS}><d:prop><d:resourcetype/><d:sync-token/><c:supported-calendar-component-set/></d:prop></d:propfind>`,
+  });
+const syncReport = (token: string) => report(`${CALENDARS}personal/`, syncCollectionBody(token), { depth: '0' });
+const tokenOf = (xml: string) => /sync-token>([^<]*)</.exec(xml)?.[1] ?? '';
 
 describe('DAV app of the platform double: access', () => {
   it('answers 401 with a Basic challenge without credentials', async () => {
@@ -51,7 +61,7 @@ describe('DAV app of the platform double: access', () => {
     expect(await bobs.text()).not.toContain('private-1');
   });
 
-  it('redirects /.well-known/caldav and /.well-known/carddav to /remote.php/dav/ with 301, also for PROPFIND', async () => {
+  it('redirects /.well-known/caldav and /.well-known/carddav to the absolute {server}/remote.php/dav/ with 301, also for PROPFIND', async () => {
     const caldav = await fetch(`${double.nextcloud.url}/.well-known/caldav`, { redirect: 'manual' });
     const carddav = await fetch(`${double.nextcloud.url}/.well-known/carddav`, {
       method: 'PROPFIND',
@@ -59,23 +69,44 @@ describe('DAV app of the platform double: access', () => {
     });
 
     expect(caldav.status).toBe(301);
-    expect(caldav.headers.get('location')).toBe('/remote.php/dav/');
+    expect(caldav.headers.get('location')).toBe(`${double.nextcloud.url}/remote.php/dav/`);
     expect(carddav.status).toBe(301);
-    expect(carddav.headers.get('location')).toBe('/remote.php/dav/');
+    expect(carddav.headers.get('location')).toBe(`${double.nextcloud.url}/remote.php/dav/`);
   });
 });
 
 describe('DAV app of the platform double: calendars', () => {
-  it('lists personal, contact_birthdays, inbox, outbox and trashbin in the calendar home, by user id', async () => {
+  it('lists personal, contact_birthdays, inbox, outbox, trashbin and a Deck board’s calendar in the home', async () => {
     const body = await (await propfind(CALENDARS)).text();
 
     expect(
       hrefs(body)
         .filter((h) => h !== CALENDARS)
         .sort(),
-    ).toEqual(['contact_birthdays/', 'inbox/', 'outbox/', 'personal/', 'trashbin/'].map((n) => `${CALENDARS}${n}`));
+    ).toEqual(
+      ['app-generated--deck--board-7/', 'contact_birthdays/', 'inbox/', 'outbox/', 'personal/', 'trashbin/'].map(
+        (n) => `${CALENDARS}${n}`,
+      ),
+    );
     expect(body).toMatch(/schedule-inbox/);
     expect(body).toMatch(/<nc:trash-bin xmlns:nc="http:\/\/nextcloud.com\/ns"\/>/);
+  });
+
+  it('lists a Deck board as a VTODO calendar without a sync token', async () => {
+    const body = await (await listWithTokens()).text();
+
+    const deck = responseOf(body, `${CALENDARS}app-generated--deck--board-7/`);
+    expect(deck).toMatch(/<c:calendar /);
+    expect([...deck.matchAll(/comp name="(\w+)"/g)].map((m) => m[1])).toEqual(['VTODO']);
+    expect(deck).not.toContain('sync-token>');
+  });
+
+  it('gives personal and contact_birthdays a sync token of the form http://sabre.io/ns/sync/{n}', async () => {
+    const body = await (await listWithTokens()).text();
+
+    for (const name of ['personal', 'contact_birthdays']) {
+      expect(responseOf(body, `${CALENDARS}${name}/`)).toMatch(/sync-token>http:\/\/sabre\.io\/ns\/sync\/\d+</);
+    }
   });
 
   it('lists contact_birthdays as a calendar of events', async () => {
@@ -158,6 +189,16 @@ describe('DAV app of the platform double: calendar objects', () => {
     expect(updated.headers.get('etag')).toMatch(/^"/);
   });
 
+  it('sends the ETag also as OC-ETag on a stored object', async () => {
+    const path = `${CALENDARS}personal/oc-etag-1.ics`;
+    const created = await put(path, ics('oc-etag-1'));
+
+    const updated = await put(path, ics('oc-etag-1').replace('Standup', 'Retro'));
+
+    expect(created.headers.get('oc-etag')).toBe(created.headers.get('etag'));
+    expect(updated.headers.get('oc-etag')).toBe(updated.headers.get('etag'));
+  });
+
   it('answers 412 to If-None-Match: * on an existing object', async () => {
     await put(`${CALENDARS}personal/inm-1.ics`, ics('inm-1'));
 
@@ -171,7 +212,9 @@ describe('DAV app of the platform double: calendar objects', () => {
 
     const response = await put(`${CALENDARS}personal/im-1.ics`, ics('im-1'), { 'if-match': '"stale"' });
 
+    const current = await dav(`${CALENDARS}personal/im-1.ics`, { method: 'GET' });
     expect(response.status).toBe(412);
+    expect(response.headers.get('etag')).toBe(current.headers.get('etag'));
   });
 
   it('answers 400 to a second object with the same UID in the same calendar', async () => {
@@ -268,5 +311,43 @@ describe('DAV app of the platform double: calendar-query', () => {
     expect(body).toContain('RECURRENCE-ID:20270705T093000Z');
     expect(body).toContain('RECURRENCE-ID:20270712T093000Z');
     expect(body).not.toContain('RRULE');
+  });
+});
+
+describe('DAV app of the platform double: sync-collection', () => {
+  it('lists every object and the current token for an empty token, and the changes since an older one', async () => {
+    await put(`${CALENDARS}personal/unsynced-1.ics`, ics('unsynced-1'));
+    const first = await (await syncReport('')).text();
+    await put(`${CALENDARS}personal/synced-1.ics`, ics('synced-1'));
+    await dav(`${CALENDARS}personal/unsynced-1.ics`, { method: 'DELETE' });
+
+    const changes = await syncReport(tokenOf(first));
+
+    const body = await changes.text();
+    expect(tokenOf(first)).toMatch(/^http:\/\/sabre\.io\/ns\/sync\/\d+$/);
+    expect(changes.status).toBe(207);
+    expect(hrefs(body).sort()).toEqual([`${CALENDARS}personal/synced-1.ics`, `${CALENDARS}personal/unsynced-1.ics`]);
+    expect(responseOf(body, `${CALENDARS}personal/unsynced-1.ics`)).toContain('404');
+    expect(tokenOf(body)).not.toBe(tokenOf(first));
+  });
+
+  it('answers a well-formed token newer than the collection’s with 207, no changes and the current token', async () => {
+    const current = tokenOf(await (await syncReport('')).text());
+
+    const response = await syncReport('http://sabre.io/ns/sync/999');
+
+    const body = await response.text();
+    expect(response.status).toBe(207);
+    expect(hrefs(body)).toEqual([]);
+    expect(tokenOf(body)).toBe(current);
+  });
+
+  it('answers a malformed token with 403 valid-sync-token', async () => {
+    const response = await syncReport('not-a-token');
+
+    const body = await response.text();
+    expect(response.status).toBe(403);
+    expect(body).toContain('valid-sync-token');
+    expect(body).toContain('Sabre\\DAV\\Exception\\InvalidSyncToken');
   });
 });

@@ -70,7 +70,7 @@ describe('files double: received user shares', () => {
   it('shows a shared file in the recipient’s home with the owner’s file id, S and no M', async () => {
     const before = await bobHome();
 
-    shareId = await share('/Documents/report.md', 1);
+    shareId = await share('/Documents/report.md', 17);
 
     const after = await bobHome();
     expect(after.children['report.md']).toBe(`${files.findNode('alice', 'Documents/report.md')!.fileId} SRG`);

@@ -67,7 +67,7 @@ describe('notes double: the app', () => {
       body: JSON.stringify({ fileSuffix: '.txt' }),
     });
 
-    expect(await response.json()).toEqual({ notesPath: 'Notes', fileSuffix: '.txt', noteMode: 'edit' });
+    expect(await response.json()).toEqual({ notesPath: 'Notes', fileSuffix: '.txt', noteMode: 'rich' });
     await fetch(`${api}/settings`, {
       method: 'PUT',
       headers: { ...AUTH, 'content-type': 'application/json' },
@@ -117,10 +117,44 @@ describe('notes double: notes', () => {
     expect(second.title).toBe('Twice (2)');
   });
 
-  it('stores a title as a file name, dropping a "/" (unverified, from NoteUtil)', async () => {
-    const note = await create({ title: 'Q1/Q2 plan: draft?' });
+  it('cleans a title and a category as file and folder names', async () => {
+    const note = await create({ title: '  .hid*den: a/b?  ', category: '/a//b./.c/' });
 
-    expect(note.title).toBe('Q1Q2 plan draft');
+    expect(note).toMatchObject({ title: 'hidden ab', category: 'a/b./c' });
+  });
+
+  it('answers a create without an ETag header', async () => {
+    const response = await post({ title: 'No header' });
+
+    expect(response.headers.get('etag')).toBeNull();
+  });
+
+  it('takes modified from a create, keeping the note in full for a pruneBefore after it', async () => {
+    const note = await create({ title: 'Backdated', category: 'Backdated', modified: 1000 });
+
+    const response = await list(`category=Backdated&pruneBefore=${Math.floor(Date.now() / 1000) - 60}`);
+
+    expect(await response.json()).toEqual([expect.objectContaining({ id: note.id, modified: 1000 })]);
+  });
+
+  it('keeps a .md note’s file when the suffix setting changes to .txt, and lists both', async () => {
+    const settings = (body: unknown) =>
+      fetch(`${api}/settings`, {
+        method: 'PUT',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const markdown = await create({ title: 'Markdown', category: 'Suffixes' });
+    await settings({ fileSuffix: '.txt' });
+
+    const text = await create({ title: 'Plain', category: 'Suffixes' });
+
+    await settings({ fileSuffix: '.md' });
+    const listed = (await (await list('category=Suffixes')).json()) as { id: number; internalPath: string }[];
+    expect(listed.map((n) => [n.id, n.internalPath])).toEqual([
+      [markdown.id, '/Notes/Suffixes/Markdown.md'],
+      [text.id, '/Notes/Suffixes/Plain.txt'],
+    ]);
   });
 
   it('renames with title and moves with category on PUT, keeping the other fields', async () => {
@@ -205,6 +239,21 @@ describe('notes double: listing', () => {
     expect(response.headers.get('x-notes-api-versions')).toBe('0.2, 1.3, 1.4');
   });
 
+  it('answers the time of the request as Last-Modified, not the newest note’s', async () => {
+    notes.seedNote('nora', { title: 'Ancient', category: 'Ancient', modified: 1000 });
+
+    const response = await list('category=Ancient');
+
+    const lastModified = Date.parse(response.headers.get('last-modified') ?? '');
+    expect(Math.abs(lastModified - Date.now())).toBeLessThan(5_000);
+  });
+
+  it('keeps etag in the notes when exclude names it', async () => {
+    const response = await list('category=Ancient&exclude=content,etag');
+
+    expect((await response.json()) as object[]).toEqual([expect.objectContaining({ etag: expect.any(String) })]);
+  });
+
   it('lists in chunks with X-Notes-Chunk-Cursor and X-Notes-Chunk-Pending, excluding content on request', async () => {
     for (const title of ['c1', 'c2', 'c3']) await create({ title, content: 'x', category: 'Chunked' });
 
@@ -213,6 +262,7 @@ describe('notes double: listing', () => {
     const second = await list(`category=Chunked&chunkSize=2&chunkCursor=${cursor}`);
 
     const firstNotes = (await first.json()) as { title: string; content?: string }[];
+    expect(cursor).toMatch(/^\d+-\d+-\d+$/);
     expect(firstNotes.map((n) => n.title)).toEqual(['c1', 'c2']);
     expect(firstNotes[0]).not.toHaveProperty('content');
     expect(first.headers.get('x-notes-chunk-pending')).toBe('1');

@@ -2,13 +2,17 @@
 //   list GET with path, reshares, subfiles and shared_with_me → data[], other apps' share types (Deck's 12) included
 //   · create with a form or JSON body → 200 share {id as a string, share_type, uid_owner, permissions, expiration
 //   "YYYY-MM-DD 00:00:00", token, path, item_type, file_source, file_target, share_with, share_with_displayname,
-//   mail_send} · share (16) added to the permissions asked (a read-only link is 17), a file share without
-//   permissions 19, an e-mail share 17 · missing path → 404 "Please specify a file or folder path", unknown path →
-//   404 "Wrong path, file/folder does not exist", unknown user → 404 "Please specify a valid account to share with"
-//   · GET /shares/{id} → a list with one share · PUT → 200 share · DELETE → 200 data [], again → 404 "Wrong share ID,
-//   share does not exist" · /public.php/dav/files/{token}/ answers PROPFIND and GET, a password-protected link takes
-//   any user name with the link password, none → 401 · OCS v1 answers failures with HTTP 200.
-// Unverified (source in test/platform/apps/sharing.ts): update stores the permissions as sent.
+//   mail_send} · a link always gets share (16) (read-only is 17), a user or group share keeps what it asks, a file
+//   share without permissions 19, an e-mail share 17 · permissions 0: a user share stored as 1, a link refused with
+//   400 · permissions 99 → 403 · the same item and recipient again → 200 with the existing share · missing path →
+//   404 "Please specify a file or folder path", unknown path → 404 "Wrong path, file/folder does not exist", unknown
+//   user → 404 "Please specify a valid account to share with", oneself → 403 "Cannot share with yourself", unknown
+//   share type → 500 statuscode 996 · expiry: malformed → 404 (update: 400) "Invalid date. Format must be
+//   YYYY-MM-DD", 15.01.2027 read as 2027-01-15 · a link's url {server}/s/{token} and its password as the Argon2id
+//   hash · GET /shares/{id} → a list with one share · PUT → 200 share, a link's permissions get share, a user
+//   share's are stored as sent · DELETE → 200 data [], again → 404 "Wrong share ID, share does not exist" ·
+//   /public.php/dav/files/{token}/ answers PROPFIND and GET, a password-protected link takes any user name with the
+//   link password, none → 401 "Username or password was incorrect" · OCS v1 answers failures with HTTP 200.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createSharingDouble, type SharingDouble } from '../../../test/platform/apps/sharing.js';
@@ -20,6 +24,7 @@ let double: PlatformDouble;
 let sharing: SharingDouble;
 type Share = Record<string, unknown>;
 type Envelope = { ocs: { meta: { statuscode: number; message: string }; data: Share } };
+type Meta = Envelope['ocs']['meta'];
 
 beforeAll(async () => {
   const files = createFilesApp();
@@ -86,20 +91,67 @@ describe('sharing double: create', () => {
 
     expect(share).toMatchObject({ share_type: 3, item_type: 'folder', expiration: '2030-01-31 00:00:00' });
     expect(share.token).toEqual(expect.any(String));
-    expect(share.url).toBe(`${double.url}/index.php/s/${String(share.token)}`);
+  });
+
+  it('answers a link’s url as {server}/s/{token}, without /index.php', async () => {
+    const share = await dataOf(await create({ path: '/Documents', shareType: 3 }));
+
+    expect(share.url).toBe(`${double.url}/s/${String(share.token)}`);
+  });
+
+  it('answers a password-protected link’s password and share_with as the Argon2id hash', async () => {
+    const share = await dataOf(await create({ path: '/notes.txt', shareType: 3, password: 'open sesame' }));
+
+    expect(share.password).toMatch(/^3\|\$argon2id\$/);
+    expect(share.share_with).toBe(share.password);
   });
 
   it.each([
-    ['a read-only link', { path: '/notes.txt', shareType: 3, permissions: 1 }, 17],
-    ['a file share without permissions', { path: '/Documents/plan.md', shareType: 0, shareWith: 'bob' }, 19],
-    ['an e-mail share without permissions', { path: '/notes.txt', shareType: 4, shareWith: 'x@example.com' }, 17],
+    ['a read-only link', 17, { path: '/notes.txt', shareType: 3, permissions: 1 }],
+    ['a file share without permissions', 19, { path: '/Documents/plan.md', shareType: 0, shareWith: 'bob' }],
+    ['an e-mail share without permissions', 17, { path: '/notes.txt', shareType: 4, shareWith: 'x@example.com' }],
     [
       'a folder share asking read and create',
+      5,
       { path: '/Documents', shareType: 1, shareWith: 'staff', permissions: 5 },
-      21,
     ],
-  ])('adds share to the permissions: %s comes back as %i', async (_name, body, permissions) => {
+    ['a user share asking 0', 1, { path: '/Documents', shareType: 0, shareWith: 'bob', permissions: 0 }],
+  ])('stores the permissions Nextcloud gives: %s comes back as %i', async (_name, permissions, body) => {
     expect((await dataOf(await create(body))).permissions).toBe(permissions);
+  });
+
+  it.each([
+    [{ path: '/notes.txt', shareType: 3, permissions: 0 }, 400, 'Share must at least have READ or CREATE permissions'],
+    [{ path: '/notes.txt', shareType: 3, permissions: 99 }, 403, 'Valid permissions are required for sharing'],
+    [{ path: '/notes.txt', shareType: 0, shareWith: 'alice' }, 403, 'Cannot share with yourself'],
+    [{ path: '/notes.txt', shareType: 3, expireDate: '2027-13-45' }, 404, 'Invalid date. Format must be YYYY-MM-DD'],
+  ])('refuses %j with %i and Nextcloud’s message', async (body, status, message) => {
+    const response = await create(body);
+
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as Envelope).ocs.meta).toMatchObject({ statuscode: status, message });
+  });
+
+  it('answers an unknown share type with 500 and statuscode 996', async () => {
+    const response = await create({ path: '/notes.txt', shareType: 7, shareWith: 'bob' });
+
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { ocs: { meta: Meta } }).ocs.meta.statuscode).toBe(996);
+  });
+
+  it('answers the same item and recipient again with 200 and the existing share, same id', async () => {
+    const first = await dataOf(await create({ path: '/Documents/report.pdf', shareType: 0, shareWith: 'bob' }));
+
+    const again = await create({ path: '/Documents/report.pdf', shareType: 0, shareWith: 'bob', permissions: 3 });
+
+    expect(again.status).toBe(200);
+    expect(await dataOf(again)).toMatchObject({ id: first.id, permissions: first.permissions });
+  });
+
+  it('reads the expiry 15.01.2027 as 2027-01-15', async () => {
+    const share = await dataOf(await create({ path: '/notes.txt', shareType: 3, expireDate: '15.01.2027' }));
+
+    expect(share.expiration).toBe('2027-01-15 00:00:00');
   });
 
   it.each([
@@ -200,6 +252,19 @@ describe('sharing double: one share', () => {
     expect(changed.status).toBe(200);
     expect(await dataOf(changed)).toMatchObject({ note: 'for the team', expiration: '2031-01-01 00:00:00' });
     expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as Envelope).ocs.meta.message).toBe('Invalid date. Format must be YYYY-MM-DD');
+  });
+
+  it('adds share to a link’s permissions on update, and stores a user share’s as sent', async () => {
+    const link = await dataOf(await create({ path: '/Documents', shareType: 3 }));
+    const user = await dataOf(await create({ path: '/Documents', shareType: 0, shareWith: 'bob' }));
+    const put = (id: unknown, permissions: number) =>
+      shares(`/${String(id)}`, { method: 'PUT', body: JSON.stringify({ permissions }) });
+
+    const [linkAnswer, userAnswer] = [await put(link.id, 1), await put(user.id, 5)];
+
+    expect((await dataOf(linkAnswer)).permissions).toBe(17);
+    expect((await dataOf(userAnswer)).permissions).toBe(5);
   });
 
   it('deletes a share (200, data []), then answers 404 "Wrong share ID, share does not exist"', async () => {
@@ -236,6 +301,7 @@ describe('sharing double: public links', () => {
     ]);
 
     expect(none.status).toBe(401);
+    expect(await none.text()).toContain('<s:message>Username or password was incorrect</s:message>');
     expect(await right.text()).toBe('notes');
   });
 });

@@ -2,10 +2,8 @@
 // test each: GET /providers lists {id, appId, name, icon, order, isExternalProvider, triggers, filters, inAppSearch}
 // · `?from=/apps/notes` reorders · GET …/providers/{id}/search?term&limit&cursor → {name, isPaginated, entries:[{title,
 // subline, resourceUrl, thumbnailUrl, icon, rounded, attributes}], cursor}, attributes {fileId, path} for files and
-// [] for most · the returned cursor pages on · no term → 400, data "No valid filters provided" · an unknown provider
-// id → 500. Test knobs: a slow or failing provider.
-// Unverified (source in test/platform/apps/unified-search.ts): the order value -1 of the current app's providers, a
-// blank term refused like a missing one, the body of the 500.
+// [] for most · the returned cursor pages on · a missing or blank term → 400, data "No valid filters provided" · an
+// unknown provider id → 500, statuscode 996, message "Internal Server Error\n". Test knobs: a slow or failing provider.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnifiedSearchDouble, type UnifiedSearchDouble } from '../../../test/platform/apps/unified-search.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -90,10 +88,14 @@ describe('unified search double: search', () => {
     expect(await dataOf(response)).toBe('No valid filters provided');
   });
 
-  it('answers an unknown provider id with 500', async () => {
+  it('answers an unknown provider id with 500, statuscode 996 and "Internal Server Error\\n"', async () => {
     const response = await get('/nope/search?term=x');
 
     expect(response.status).toBe(500);
+    expect(((await response.json()) as { ocs: { meta: unknown } }).ocs.meta).toMatchObject({
+      statuscode: 996,
+      message: 'Internal Server Error\n',
+    });
   });
 
   it('delays and fails a provider on request (test knobs)', async () => {

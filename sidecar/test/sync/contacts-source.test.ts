@@ -48,7 +48,8 @@ describe('contacts source', () => {
     const result = asChanges(await source.scan(alice, undefined));
 
     expect(result.complete).toBe(true);
-    expect(changedIds(result)).toEqual(['contacts/ann.vcf', 'contacts/bob.vcf']);
+    // A new account's book holds Nextcloud's example contact, named `default`.
+    expect(changedIds(result)).toEqual(['contacts/ann.vcf', 'contacts/bob.vcf', 'contacts/default']);
     expect(result.changed[0]?.hint).toBe('Contacts');
     cursor = result.cursor;
   });

@@ -24,7 +24,7 @@ export function createCookbookDouble(
   for (const [user, recipes] of Object.entries(seed.recipes ?? {})) {
     books.set(
       user,
-      recipes.map((recipe) => completeRecipe(recipe, String((nextId += 1)))),
+      recipes.map((recipe) => completeRecipe(recipe, String((nextId += 1)), SEEDED_AT)),
     );
   }
   const bookOf = (user: string) => books.get(user) ?? books.set(user, []).get(user)!;
@@ -38,15 +38,13 @@ export function createCookbookDouble(
       return sendJson(res, 409, errorOf('Another recipe with that name already exists'));
     }
     if (existing < 0) {
-      const recipe = completeRecipe({ ...body, name }, String((nextId += 1)));
+      const recipe = completeRecipe({ ...body, name }, String((nextId += 1)), cookbookNow());
       book.push(recipe);
       return sendJson(res, 200, Number(recipe.id));
     }
-    // PUT replaces the whole recipe: what the body leaves out is emptied.
-    const recipe = {
-      ...completeRecipe({ ...body, name }, book[existing]!.id),
-      dateCreated: book[existing]!.dateCreated,
-    };
+    // PUT replaces the whole recipe: what the body leaves out is emptied (an omitted yield becomes null), and
+    // dateCreated is written anew.
+    const recipe = completeRecipe({ recipeYield: null, ...body, name }, book[existing]!.id, cookbookNow());
     book[existing] = recipe;
     sendJson(res, 200, Number(recipe.id));
   }
@@ -134,9 +132,19 @@ function sendImage(req: DoubleRequest, res: ServerResponse): void {
   res.end('<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
-/** Fills what Cookbook fills on save: schema.org type, id, dates and empty defaults. */
-function completeRecipe(input: Record<string, unknown> & { name: string }, id: string): CookbookRecipe {
-  const now = '2025-02-01T12:00:00+0000';
+/** When the seeded recipes were made, in Cookbook's date format. */
+const SEEDED_AT = '2025-02-01T12:00:00+0000';
+
+/** The current time in Cookbook's date format (2025-02-01T12:00:00+0000). */
+function cookbookNow(): string {
+  return `${new Date().toISOString().slice(0, 19)}+0000`;
+}
+
+/**
+ * Fills what Cookbook fills on save: schema.org type, id, dates and empty defaults. unverified: a new recipe
+ * without recipeYield gets 1 (source: none; the sheet states null for an update only).
+ */
+function completeRecipe(input: Record<string, unknown> & { name: string }, id: string, now: string): CookbookRecipe {
   return {
     '@context': 'http://schema.org',
     '@type': 'Recipe',
@@ -165,8 +173,9 @@ function describeStub(recipe: CookbookRecipe, req: DoubleRequest) {
     recipe_id: Number(recipe.id),
     id: recipe.id,
     name: recipe.name,
-    keywords: recipe.keywords ?? '',
-    category: recipe.recipeCategory ?? '',
+    // A recipe without keywords or category lists them as null.
+    keywords: recipe.keywords || null,
+    category: recipe.recipeCategory || null,
     dateCreated: recipe.dateCreated,
     dateModified: recipe.dateModified,
     ...imageUrls(req, recipe.id),
@@ -197,8 +206,8 @@ function countBy(book: CookbookRecipe[], namesOf: (recipe: CookbookRecipe) => st
 }
 
 /**
- * Search looks at name, keywords and category. unverified: the query is split at spaces and commas and a recipe
- * matches when any word is in one of them (source: nextcloud/cookbook lib/Db/RecipeDb.php, findRecipes()).
+ * Search looks at name, keywords and category: the query is split at spaces and commas and a recipe matches when
+ * any word is in one of them.
  */
 function matching(query: string): (recipe: CookbookRecipe) => boolean {
   const words = query.toLowerCase().match(/[^ ,]+/g) ?? [];

@@ -1,6 +1,7 @@
 // Nextcloud's CalDAV and CardDAV for the platform double: authenticates the Nextcloud user, proxies to a real
-// Radicale with paths rewritten both ways, and adds what Nextcloud does that Radicale does not (system collections,
-// the calendar trash bin and deleted calendars, its refusals and status codes, /.well-known redirects).
+// Radicale with paths rewritten both ways, and adds what Nextcloud does that Radicale does not (system collections
+// and Deck's calendars, sabre's sync tokens, the calendar trash bin and deleted calendars, its refusals, headers and
+// status codes, /.well-known redirects).
 import type { ServerResponse } from 'node:http';
 import type { DoubleApp, DoubleRequest } from '../double-app.js';
 import { expandMultistatus, readExpandRange } from './dav/calendar-expand.js';
@@ -12,17 +13,28 @@ import {
   refuseCalendarObject,
   refuseCalendarQuery,
 } from './dav/caldav-rules.js';
-import { nextcloudHomePath, parseDavPath } from './dav/dav-paths.js';
+import { nextcloudHomePath, parseDavPath, type DavKind } from './dav/dav-paths.js';
+import { deckCalendarsOf, type DeckBoardsOf } from './dav/deck-calendars.js';
 import { createDeletedCalendars } from './dav/deleted-calendars.js';
-import { forward, objectExists, provisionDefaults, type Call, type DavBackend } from './dav/radicale-forward.js';
+import {
+  forward,
+  objectEtag,
+  objectExists,
+  provisionDefaults,
+  type Call,
+  type DavBackend,
+} from './dav/radicale-forward.js';
 import { multistatus, noContent, notFound, sabreError, send, xmlAnswer, type Answer } from './dav/sabre-answers.js';
+import { answerSyncCollection } from './dav/sync-collection.js';
+import { createSyncTokens, readRequestedToken } from './dav/sync-tokens.js';
 import {
   appendResponses,
   describeSystemCollection,
-  findSystemCollection,
   systemCollections,
+  type SystemCollection,
 } from './dav/system-collections.js';
 import { answerTrashBin } from './dav/trash-bin.js';
+import { applyOctetCollation } from './dav/octet-collation.js';
 import { emitCalendarObjectEvent } from './webhooks/dispatched-events.js';
 
 export type { DavBackend } from './dav/radicale-forward.js';
@@ -31,15 +43,28 @@ export interface DavApp extends DoubleApp {
   trash: CalendarTrash;
 }
 
-export function createDavApp(backend: DavBackend): DavApp {
+export interface DavAppOptions {
+  /** The Deck boards of each user, which Nextcloud lists as VTODO calendars (none by default). */
+  deckBoards?: DeckBoardsOf;
+}
+
+export function createDavApp(backend: DavBackend, options: DavAppOptions = {}): DavApp {
   const trash = createCalendarTrash();
   const deletedCalendars = createDeletedCalendars();
+  const syncTokens = createSyncTokens();
   const provisioned = new Map<string, Promise<void>>();
+  const serverCollections = (kind: DavKind, userId: string): SystemCollection[] =>
+    kind === 'calendar'
+      ? [...systemCollections(kind), ...deckCalendarsOf(options.deckBoards, userId)]
+      : systemCollections(kind);
+  const findServerCollection = ({ kind, userId, collection }: Call['target']) =>
+    serverCollections(kind, userId).find((candidate) => candidate.name === collection);
 
   async function handle(req: DoubleRequest, res: ServerResponse): Promise<boolean> {
     const basePath = new URL(req.baseUrl).pathname.replace(/\/+$/, '');
     if (req.path === '/.well-known/caldav' || req.path === '/.well-known/carddav') {
-      res.writeHead(301, { location: `${basePath}/remote.php/dav/` }).end();
+      // An absolute location, on every method.
+      res.writeHead(301, { location: `${req.baseUrl.replace(/\/+$/, '')}/remote.php/dav/` }).end();
       return true;
     }
     const target = parseDavPath(req.path);
@@ -57,20 +82,30 @@ export function createDavApp(backend: DavBackend): DavApp {
     return true;
   }
 
+  /** Radicale's answer with Nextcloud's sync tokens; the home listing numbers each collection's own. */
   async function answer(call: Call): Promise<Answer> {
-    const { req, target } = call;
+    const { target } = call;
     if (target.collection === '') return answerHome(call);
+    const result = await answerInCollection(call);
+    return { ...result, body: syncTokens.toSabre(result.body, target.kind, target.userId, target.collection) };
+  }
+
+  async function answerInCollection(call: Call): Promise<Answer> {
+    const { req, target } = call;
     if (target.kind === 'calendar' && target.collection === 'trashbin') return answerTrashBin(backend, trash, call);
-    if (findSystemCollection(target.kind, target.collection)) return answerSystemCollection(call);
+    const serverCollection = findServerCollection(target);
+    if (serverCollection) return answerServerCollection(call, serverCollection);
     if (target.kind === 'calendar' && deletedCalendars.has(target.userId, target.collection)) {
       return answerDeletedCalendar(call);
     }
     if (target.rest === '') {
-      // unverified: PROPPATCH of c:calendar-timezone is stored and read back (Radicale does the same), the user's
-      // zone when the personal setting is empty (source: nextcloud/server apps/dav/lib/CalDAV/CalDavBackend.php
-      // propertyMap, apps/dav/lib/CalDAV/TimezoneService.php)
+      // PROPPATCH of c:calendar-timezone is stored and read back, and an unset one answers a 404 propstat, as
+      // Radicale does.
       if (target.kind === 'calendar' && req.method === 'DELETE') return deleteCalendar(call);
+      const requestedToken = req.method === 'REPORT' ? readRequestedToken(call.body.toString('utf8')) : undefined;
+      if (requestedToken !== undefined) return answerSyncCollection(backend, syncTokens, call, requestedToken);
       if (target.kind === 'calendar' && req.method === 'REPORT') return reportOnCalendar(call);
+      if (req.method === 'REPORT') return reportOnAddressBook(call);
       return forward(backend, call);
     }
     if (req.method === 'PUT') return putObject(call);
@@ -85,15 +120,25 @@ export function createDavApp(backend: DavBackend): DavApp {
     }
     const listing = await forward(backend, call);
     if (listing.status !== 207 || call.req.headers.depth === '0') return listing;
-    const home = `${call.basePath}${nextcloudHomePath(call.target.kind, call.target.userId)}`;
-    const extra = systemCollections(call.target.kind).map((c) => describeSystemCollection(c, `${home}${c.name}/`));
-    const body = deletedCalendars.markInListing(appendResponses(listing.body, extra), call.target.userId);
+    const { kind, userId } = call.target;
+    const home = `${call.basePath}${nextcloudHomePath(kind, userId)}`;
+    const extra = serverCollections(kind, userId).map((c) => describeSystemCollection(c, `${home}${c.name}/`));
+    const withTokens = syncTokens.homeToSabre(listing.body, kind, userId);
+    const body = deletedCalendars.markInListing(appendResponses(withTokens, extra), userId);
     return { ...listing, body };
+  }
+
+  /** Purges a calendar: gone from Radicale, and its sync tokens count from 1 again should it be made anew. */
+  async function purgeCalendar(call: Call): Promise<Answer> {
+    const { kind, userId, collection } = call.target;
+    deletedCalendars.remove(userId, collection);
+    syncTokens.forget(kind, userId, collection);
+    return forward(backend, call);
   }
 
   async function deleteCalendar(call: Call): Promise<Answer> {
     const { userId, collection } = call.target;
-    if (call.req.headers['x-nc-caldav-no-trashbin'] === '1') return forward(backend, call);
+    if (call.req.headers['x-nc-caldav-no-trashbin'] === '1') return purgeCalendar(call);
     if (!(await objectExists(backend, call))) return notFound();
     deletedCalendars.add(userId, collection, Date.now());
     return noContent();
@@ -109,8 +154,7 @@ export function createDavApp(backend: DavBackend): DavApp {
       );
     }
     if (req.method === 'DELETE' && target.rest === '' && req.headers['x-nc-caldav-no-trashbin'] === '1') {
-      deletedCalendars.remove(target.userId, target.collection);
-      return forward(backend, call);
+      return purgeCalendar(call);
     }
     return notFound();
   }
@@ -125,18 +169,44 @@ export function createDavApp(backend: DavBackend): DavApp {
     return range ? { ...answer, body: expandMultistatus(answer.body, range) } : answer;
   }
 
+  /** An addressbook-query, with `i;octet` text-matches case-sensitive as in sabre. */
+  async function reportOnAddressBook(call: Call): Promise<Answer> {
+    const answer = await forward(backend, call);
+    if (answer.status !== 207) return answer;
+    const readCard = async (href: string) => {
+      const rest = href.slice(href.lastIndexOf('/') + 1);
+      const get = { ...call.req, method: 'GET', headers: {} };
+      const card = await forward(backend, {
+        ...call,
+        req: get,
+        target: { ...call.target, rest },
+        body: Buffer.alloc(0),
+      });
+      return card.status === 200 ? card.body : undefined;
+    };
+    return { ...answer, body: await applyOctetCollation(call.body.toString('utf8'), answer.body, readCard) };
+  }
+
   async function putObject(call: Call): Promise<Answer> {
-    if (call.target.kind === 'calendar') {
+    const isCalendar = call.target.kind === 'calendar';
+    if (isCalendar) {
       const refusal = await refuseCalendarObject(backend, call, trash);
       if (refusal) return refusal;
     }
     const existed = await objectExists(backend, call);
     const answer = explainUidConflict(await forward(backend, call), call.target.kind);
-    if (answer.status === 201 && call.target.kind === 'calendar') {
-      emitCalendarObjectEvent(call.req, existed ? 'Updated' : 'Created', objectOf(call), call.body);
+    if (answer.status === 412 && isCalendar && call.req.headers['if-match'] !== undefined) {
+      // A stale If-Match is answered with the object's current ETag.
+      const etag = await objectEtag(backend, call);
+      return etag ? { ...answer, headers: { ...answer.headers, etag } } : answer;
     }
-    // Radicale answers 201 to every stored PUT; Nextcloud 204 when it replaced an object.
-    return answer.status === 201 && existed ? { ...answer, status: 204 } : answer;
+    if (answer.status !== 201) return answer;
+    if (isCalendar) emitCalendarObjectEvent(call.req, existed ? 'Updated' : 'Created', objectOf(call), call.body);
+    // Radicale answers 201 to every stored PUT; Nextcloud 204 when it replaced an object, and a calendar object's
+    // ETag also as OC-ETag.
+    const etag = answer.headers.etag;
+    const headers = isCalendar && etag ? { ...answer.headers, 'oc-etag': etag } : answer.headers;
+    return { ...answer, status: existed ? 204 : 201, headers };
   }
 
   async function getObject(call: Call): Promise<Answer> {
@@ -154,7 +224,16 @@ export function createDavApp(backend: DavBackend): DavApp {
     const objectUid = current.status === 200 ? readIcsUid(current.body) : undefined;
     if (result.status < 300 && objectUid) {
       const { userId, collection, rest } = call.target;
-      trash.add({ userId, calendar: collection, fileName: rest, objectUid, ics: current.body, deletedAt: Date.now() });
+      const etag = current.headers.etag ?? '';
+      trash.add({
+        userId,
+        calendar: collection,
+        fileName: rest,
+        objectUid,
+        etag,
+        ics: current.body,
+        deletedAt: Date.now(),
+      });
       emitCalendarObjectEvent(call.req, 'MovedToTrash', objectOf(call), current.body);
     }
     return result;
@@ -165,10 +244,11 @@ export function createDavApp(backend: DavBackend): DavApp {
 
 const objectOf = ({ target }: Call) => ({ userId: target.userId, calendar: target.collection, object: target.rest });
 
-function answerSystemCollection({ req, target, basePath }: Call): Answer {
-  const collection = findSystemCollection(target.kind, target.collection);
+// unverified: the server's collections (birthdays, inbox, outbox, Deck's calendars, the system address books) hold no
+// objects here and refuse writes with 403 (source: none; the double does not fill them)
+function answerServerCollection({ req, target, basePath }: Call, collection: SystemCollection): Answer {
   const href = `${basePath}${nextcloudHomePath(target.kind, target.userId)}${target.collection}/`;
-  if (req.method === 'PROPFIND' && collection && target.rest === '') {
+  if (req.method === 'PROPFIND' && target.rest === '') {
     return xmlAnswer(multistatus([describeSystemCollection(collection, href)]));
   }
   if (req.method === 'REPORT') return xmlAnswer(multistatus([]));

@@ -3,6 +3,8 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
+import { freeTitle, safeCategory, safeTitle } from './notes/note-names.js';
+import { listNotes } from './notes/notes-listing.js';
 
 export interface DoubleNote {
   id: number;
@@ -10,15 +12,19 @@ export interface DoubleNote {
   content: string;
   category: string;
   favorite: boolean;
-  /** Unix seconds. */
+  /** Unix seconds: the file's modification time, which a client may set. */
   modified: number;
+  /** Unix seconds: when the server last saw the note change (what `pruneBefore` and chunks go by). */
+  updatedAt: number;
+  /** The note's file suffix: `.md`, or `.txt` (Notes lists both). Set from the settings when it is created. */
+  fileSuffix: string;
   readonly: boolean;
   /** A lock held by another client (WebDAV or Text): writes answer 423. */
   locked: boolean;
 }
 
 export interface NotesDouble extends DoubleApp {
-  /** Puts a note straight into a user's notes folder (e.g. a read-only note shared with them). */
+  /** Puts a note straight into a user's notes folder (e.g. a read-only note shared with them, or a `.txt` file). */
   seedNote(userId: string, note: Partial<Omit<DoubleNote, 'id'>>): DoubleNote;
   /** Changes a note behind the client's back, as another device would. */
   touchNote(userId: string, id: number, content: string): void;
@@ -45,7 +51,7 @@ export function createNotesApp(): NotesDouble {
     if (!state) {
       state = {
         notes: new Map(),
-        settings: { notesPath: 'Notes', fileSuffix: '.md', noteMode: 'edit' },
+        settings: { notesPath: 'Notes', fileSuffix: '.md', noteMode: 'rich' },
         quotaExceeded: false,
       };
       byUser.set(userId, state);
@@ -54,13 +60,17 @@ export function createNotesApp(): NotesDouble {
   };
   const addNote: AddNote = (state, fields) => {
     const category = safeCategory(fields.category ?? '');
+    const modified = fields.modified ?? nowSeconds();
     const note: DoubleNote = {
       id: nextId++,
-      title: freeTitle(state, safeTitle(fields.title ?? ''), category, -1),
+      title: titleInFolder(state, safeTitle(fields.title ?? ''), category, -1),
       content: fields.content ?? '',
       category,
       favorite: fields.favorite ?? false,
-      modified: fields.modified ?? nowSeconds(),
+      modified,
+      // A seeded note has been there, unchanged, since its modification time.
+      updatedAt: fields.updatedAt ?? modified,
+      fileSuffix: fields.fileSuffix ?? state.settings.fileSuffix,
       readonly: fields.readonly ?? false,
       locked: fields.locked ?? false,
     };
@@ -74,7 +84,7 @@ export function createNotesApp(): NotesDouble {
     seedNote: (userId, note) => addNote(stateOf(userId), note),
     touchNote: (userId, id, content) => {
       const note = stateOf(userId).notes.get(id);
-      if (note) Object.assign(note, { content, modified: nowSeconds() + 1 });
+      if (note) Object.assign(note, { content, modified: nowSeconds() + 1, updatedAt: nowSeconds() + 1 });
     },
     setQuotaExceeded: (userId, exceeded) => void (stateOf(userId).quotaExceeded = exceeded),
     async handle(req, res) {
@@ -92,41 +102,15 @@ type AddNote = (state: UserNotes, fields: Partial<Omit<DoubleNote, 'id'>>) => Do
 async function routeNotes(req: DoubleRequest, res: ServerResponse, state: UserNotes, addNote: AddNote): Promise<void> {
   const route = req.path.slice(PREFIX.length);
   const noteMatch = /^\/notes\/(\d+)$/.exec(route);
-  if (route === '/notes' && req.method === 'GET') return listNotes(req, res, state);
+  if (route === '/notes' && req.method === 'GET') {
+    return listNotes(req, res, [...state.notes.values()], (note) => describeNote(note, state));
+  }
   if (route === '/notes' && req.method === 'POST') return createNote(req, res, state, addNote);
   if (noteMatch) return handleNote(req, res, state, Number(noteMatch[1]));
   if (route === '/settings' && req.method === 'GET') return sendJson(res, 200, state.settings);
   if (route === '/settings' && req.method === 'PUT') return putSettings(req, res, state);
   // An unknown path of the API answers 400 with an empty array.
   sendJson(res, 400, []);
-}
-
-function listNotes(req: DoubleRequest, res: ServerResponse, state: UserNotes): void {
-  const params = req.url.searchParams;
-  const category = params.get('category');
-  const exclude = new Set((params.get('exclude') ?? '').split(',').filter(Boolean));
-  const pruneBefore = Number(params.get('pruneBefore') ?? 0);
-  const chunkSize = Number(params.get('chunkSize') ?? 0);
-  const after = decodeCursor(params.get('chunkCursor'));
-  let all = [...state.notes.values()].sort((a, b) => a.id - b.id);
-  if (category !== null) all = all.filter((note) => note.category === category);
-  let chunk = after === undefined ? all : all.filter((note) => note.id > after);
-  const headers: Record<string, string> = { 'X-Notes-API-Versions': '0.2, 1.3, 1.4' };
-  const pending = chunkSize > 0 ? chunk.length - chunkSize : 0;
-  if (pending > 0) {
-    chunk = chunk.slice(0, chunkSize);
-    headers['X-Notes-Chunk-Cursor'] = encodeCursor(chunk[chunk.length - 1]!.id);
-    headers['X-Notes-Chunk-Pending'] = String(pending);
-  }
-  // Notes whose last change is older than pruneBefore come back as their id only.
-  const body: Record<string, unknown>[] = chunk.map((note) =>
-    pruneBefore && note.modified < pruneBefore ? { id: note.id } : omit(describeNote(note, state), exclude),
-  );
-  // The last chunk also lists every other note, as its id only.
-  if (pending <= 0) for (const note of all) if (!chunk.includes(note)) body.push({ id: note.id });
-  headers.ETag = `"${md5(JSON.stringify(body))}"`;
-  headers['Last-Modified'] = new Date(Math.max(0, ...all.map((n) => n.modified)) * 1000).toUTCString();
-  sendJson(res, 200, body, headers);
 }
 
 async function createNote(req: DoubleRequest, res: ServerResponse, state: UserNotes, addNote: AddNote): Promise<void> {
@@ -137,8 +121,10 @@ async function createNote(req: DoubleRequest, res: ServerResponse, state: UserNo
     content: stringOr(body.content, ''),
     category: stringOr(body.category, ''),
     favorite: body.favorite === true,
+    ...(typeof body.modified === 'number' ? { modified: body.modified } : {}),
+    updatedAt: nowSeconds(),
   });
-  // Created notes answer 200, not 201.
+  // Created notes answer 200, not 201, and without an ETag header.
   sendJson(res, 200, describeNote(note, state));
 }
 
@@ -146,8 +132,8 @@ async function handleNote(req: DoubleRequest, res: ServerResponse, state: UserNo
   const note = state.notes.get(id);
   if (!note) return sendError(res, 404, 'NoteDoesNotExistException');
   if (req.method === 'GET') return sendJson(res, 200, describeNote(note, state), { ETag: `"${etagOf(note)}"` });
-  // unverified: the error bodies of read-only (403), locked (423) and quota (507) refusals follow the 404 one
-  // (source: nextcloud/notes lib/Controller/Helper.php, createErrorResponse()).
+  // unverified: a locked note answers 423 with an errorType like the other refusals (source: nextcloud/notes
+  // lib/Controller/Helper.php, handleErrorResponse()).
   if (req.method === 'DELETE') {
     if (note.readonly) return sendError(res, 403, 'NoteNotWritableException');
     if (note.locked) return sendError(res, 423, 'LockedException');
@@ -165,10 +151,11 @@ async function handleNote(req: DoubleRequest, res: ServerResponse, state: UserNo
   if (typeof body.content === 'string') note.content = body.content;
   const category = typeof body.category === 'string' ? safeCategory(body.category) : note.category;
   const title = typeof body.title === 'string' ? safeTitle(body.title) : note.title;
-  if (title !== note.title || category !== note.category) note.title = freeTitle(state, title, category, note.id);
+  if (title !== note.title || category !== note.category) note.title = titleInFolder(state, title, category, note.id);
   note.category = category;
   if (typeof body.favorite === 'boolean') note.favorite = body.favorite;
-  note.modified = Math.max(nowSeconds(), note.modified + 1);
+  note.modified = typeof body.modified === 'number' ? body.modified : Math.max(nowSeconds(), note.modified + 1);
+  note.updatedAt = Math.max(nowSeconds(), note.updatedAt + 1);
   sendJson(res, 200, describeNote(note, state));
 }
 
@@ -189,7 +176,7 @@ function describeNote(note: DoubleNote, state: UserNotes) {
     category: note.category,
     favorite: note.favorite,
     readonly: note.readonly,
-    internalPath: `/${folder}/${note.title}${state.settings.fileSuffix}`,
+    internalPath: `/${folder}/${note.title}${note.fileSuffix}`,
     shareTypes: [],
     isShared: false,
     error: false,
@@ -203,35 +190,11 @@ function sendError(res: ServerResponse, status: number, exception: string): void
   sendJson(res, status, { errorType: `${NOTES_ERROR}${exception}` });
 }
 
-/**
- * A title as Notes stores it: the file name. unverified: Notes drops * | / \ : " < > ?, leading dots and spaces,
- * turns white space into spaces, keeps 100 characters and names an empty title "New note" (source:
- * nextcloud/notes lib/Service/NoteUtil.php, getSafeTitle() and sanitisePath()).
- */
-function safeTitle(title: string): string {
-  const line = sanitise(title).split(/\r?\n/)[0] ?? '';
-  return [...line.trim().replace(/\s/g, ' ')].slice(0, 100).join('') || 'New note';
-}
-
-/** unverified: each folder of a category is sanitised like a title, empty ones dropped (source: as above). */
-function safeCategory(category: string): string {
-  return category.split('/').map(sanitise).filter(Boolean).join('/');
-}
-
-function sanitise(part: string): string {
-  return part
-    .replace(/[*|/\\:"<>?]/g, '')
-    .replace(/^[.\s]+/gmu, '')
-    .trim();
-}
-
-/** A title taken by another note of the folder gets " (2)", then " (3)"… */
-function freeTitle(state: UserNotes, title: string, category: string, ownId: number): string {
-  const taken = (candidate: string) =>
-    [...state.notes.values()].some((n) => n.id !== ownId && n.category === category && n.title === candidate);
-  let candidate = title;
-  for (let n = 2; taken(candidate); n += 1) candidate = `${title} (${n})`;
-  return candidate;
+/** A title free among the other notes of the category's folder. */
+function titleInFolder(state: UserNotes, title: string, category: string, ownId: number): string {
+  return freeTitle(title, (candidate) =>
+    [...state.notes.values()].some((n) => n.id !== ownId && n.category === category && n.title === candidate),
+  );
 }
 
 function etagOf(note: DoubleNote): string {
@@ -241,19 +204,6 @@ function etagOf(note: DoubleNote): string {
 
 function md5(text: string): string {
   return createHash('md5').update(text).digest('hex');
-}
-
-function omit(note: ReturnType<typeof describeNote>, fields: Set<string>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(note).filter(([key]) => !fields.has(key)));
-}
-
-function encodeCursor(lastId: number): string {
-  return `${nowSeconds()}-${lastId}`;
-}
-
-function decodeCursor(cursor: string | null): number | undefined {
-  const match = /^\d+-(\d+)$/.exec(cursor ?? '');
-  return match ? Number(match[1]) : undefined;
 }
 
 function stringOr(value: unknown, fallback: string): string {

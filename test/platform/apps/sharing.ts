@@ -5,6 +5,8 @@ import type { DoubleApp, DoubleRequest } from '../double-app.js';
 import { respondOcs, type OcsVersion } from '../ocs-envelope.js';
 import type { FilesDouble } from './files.js';
 import { handlePublicLink } from './sharing/public-links.js';
+import { parseExpiry } from './sharing/share-expiry.js';
+import { permissionsOnCreate, permissionsOnUpdate } from './sharing/share-permissions.js';
 import { describeShare, SHARE_TYPES, type ShareRecord } from './sharing/share-records.js';
 
 export type { ShareRecord } from './sharing/share-records.js';
@@ -26,11 +28,10 @@ export interface SharingDouble extends DoubleApp {
 }
 
 type Params = Record<string, string>;
-type Outcome = { status: number; message?: string; data?: unknown };
+type Outcome = { status: number; statuscode?: number; message?: string; data?: unknown };
 
 const ROUTE = /^\/ocs\/v([12])\.php\/apps\/files_sharing\/api\/v1\/shares(?:\/(\d+))?$/;
 const { user: USER, group: GROUP, link: LINK, email: EMAIL } = SHARE_TYPES;
-const [READ, CREATE, DELETE, SHARE, ALL] = [1, 4, 8, 16, 31];
 
 export function createSharingDouble(options: SharingDoubleOptions): SharingDouble {
   const shares: ShareRecord[] = [];
@@ -54,7 +55,10 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
     if (!match) return false;
     const version = Number(match[1]) as OcsVersion;
     const reply = (outcome: Outcome) =>
-      respondOcs(req.raw, res, req.url, version, { ...outcome, statuscode: ocsCode(version, outcome.status) });
+      respondOcs(req.raw, res, req.url, version, {
+        ...outcome,
+        statuscode: outcome.statuscode ?? ocsCode(version, outcome.status),
+      });
     const account = req.user;
     if (!account) return false; // never: the platform double answers OCS calls without a logged-in user itself
     const user = account.id;
@@ -105,17 +109,21 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
     const shareType = Number(params.shareType);
     const refusal = checkRecipient(user, shareType, params.shareWith ?? '');
     if (refusal) return refusal;
-    const permissions = initialPermissions(shareType, kind, params.permissions);
-    if (permissions === undefined) return { status: 400, message: 'Invalid permissions' };
+    const permissions = permissionsOnCreate(shareType, kind, params.permissions);
+    if (typeof permissions !== 'number') return permissions;
     const expiration = params.expireDate ? parseExpiry(params.expireDate, today, 404) : null;
     if (expiration && 'status' in expiration) return expiration;
     const isLink = shareType === LINK;
-    if (
-      shares.some((s) => s.path === path && s.shareType === shareType && !isLink && s.shareWith === params.shareWith)
-    ) {
-      const message = `Sharing ${path} failed, because this item is already shared with ${params.shareWith}`;
-      return { status: 403, message };
-    }
+    // The same item shared again with the same recipient answers the existing share (same id), unchanged.
+    const existing = shares.find(
+      (s) =>
+        !isLink &&
+        s.sharedBy === user &&
+        s.path === path &&
+        s.shareType === shareType &&
+        s.shareWith === params.shareWith,
+    );
+    if (existing) return { status: 200, data: describe(existing, req) };
     const shareWith = isLink ? null : (params.shareWith ?? null);
     const share = addShare({ shareType, sharedBy: user, fileOwner: user, path, shareWith, permissions });
     share.expiration = expiration?.value ?? null;
@@ -127,24 +135,24 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
     return { status: 200, data: describe(share, req) };
   }
 
-  // unverified: the messages for an unknown group, a malformed e-mail address and an unknown type (source:
-  // nextcloud/server apps/files_sharing/lib/Controller/ShareAPIController.php createShare)
   function checkRecipient(user: string, shareType: number, shareWith: string): Outcome | undefined {
     if (shareType === USER) {
       if (!options.users?.includes(shareWith)) {
         return { status: 404, message: 'Please specify a valid account to share with' };
       }
-      if (shareWith === user) return { status: 403, message: 'Sharing with yourself is not allowed' };
+      if (shareWith === user) return { status: 403, message: 'Cannot share with yourself' };
     } else if (shareType === GROUP) {
       if (!options.groups?.includes(shareWith)) return { status: 404, message: 'Please specify a valid group' };
     } else if (shareType === EMAIL) {
       if (!/^[^@\s]+@[^@\s]+$/.test(shareWith)) return { status: 404, message: 'Please specify a valid email address' };
-    } else if (shareType !== LINK) return { status: 400, message: 'Unknown share type' };
+    } else if (shareType !== LINK) {
+      // An unknown share type fails inside Nextcloud: 500, statuscode 996. unverified: the message, as other OCS
+      // calls answer an unexpected server error (source: platform-api.md, "General rules").
+      return { status: 500, statuscode: 996, message: 'Internal Server Error\n' };
+    }
     return undefined;
   }
 
-  // unverified: on update the permissions are stored as sent, without adding share (source: none; the sheet states
-  // the share bit for creation only)
   function updateShare(share: ShareRecord, params: Params, req: DoubleRequest): Outcome {
     const keys = ['permissions', 'password', 'expireDate', 'note', 'label', 'hideDownload', 'publicUpload'];
     if (!keys.some((key) => key in params)) return { status: 400, message: 'Wrong or no update parameter given' };
@@ -155,10 +163,8 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
       share.expiration = expiration.value;
     }
     if ('permissions' in params) {
-      const permissions = Number(params.permissions);
-      if (!Number.isInteger(permissions) || permissions < 1 || permissions > ALL) {
-        return { status: 400, message: 'Invalid permissions' };
-      }
+      const permissions = permissionsOnUpdate(share.shareType, params.permissions ?? '');
+      if (typeof permissions !== 'number') return permissions;
       share.permissions = permissions;
     }
     if ('password' in params && (share.shareType === LINK || share.shareType === EMAIL)) {
@@ -189,17 +195,6 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
   };
 }
 
-/**
- * platform-api.md: share (16) is added to what you ask (a read-only link comes back as 17); without permissions a
- * file share gets 19 and a link or e-mail share 17; files drop create and delete. undefined when out of range.
- */
-function initialPermissions(shareType: number, kind: 'file' | 'folder', asked: string | undefined): number | undefined {
-  let permissions = asked ? Number(asked) : shareType === LINK || shareType === EMAIL ? READ : ALL;
-  if (!Number.isInteger(permissions) || permissions < 1 || permissions > ALL) return undefined;
-  permissions |= SHARE;
-  return kind === 'file' ? permissions & ~(CREATE | DELETE) : permissions;
-}
-
 /** OCS v1 reports 100 for success; v2 mirrors the HTTP status. */
 function ocsCode(version: OcsVersion, status: number): number {
   return status < 400 && version === 1 ? 100 : status;
@@ -215,16 +210,6 @@ async function readParams(req: DoubleRequest): Promise<Params> {
     : Object.fromEntries(new URLSearchParams(text));
   for (const [key, value] of Object.entries(body)) if (value !== null) params[key] = String(value);
   return params;
-}
-
-function parseExpiry(text: string, today: string, badStatus: number): { value: string } | Outcome {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.trim());
-  const date = match ? new Date(`${match[0]}T00:00:00Z`) : undefined;
-  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match?.[0]) {
-    return { status: badStatus, message: 'Invalid date, date format must be YYYY-MM-DD' };
-  }
-  if (match[0] < today) return { status: 404, message: 'Expiration date is in the past' };
-  return { value: `${match[0]} 00:00:00` };
 }
 
 function normalizePath(path: string): string {

@@ -57,15 +57,13 @@ export function createUnifiedSearchDouble(options: { providers: SearchDoubleProv
     const provider = options.providers.find((p) => p.id === id);
     const params = req.url.searchParams;
     if (!(params.get('term') ?? '').trim()) {
-      // unverified: a blank term (not only a missing one) is refused alike (source: nextcloud/server
-      // core/Controller/UnifiedSearchController.php search)
+      // A missing, empty or blank term.
       reply(400, 'No valid filters provided');
       return true;
     }
     if (!provider) {
-      // unverified: the body of the 500; Nextcloud fails on the unknown id deep inside (source: nextcloud/server
-      // lib/private/Search/SearchComposer.php)
-      respondOcs(req.raw, res, req.url, 2, { status: 500, statuscode: 996, message: '' });
+      // Nextcloud fails on the unknown id deep inside, as on any unexpected server error.
+      respondOcs(req.raw, res, req.url, 2, { status: 500, statuscode: 996, message: 'Internal Server Error\n' });
       return true;
     }
     received.set(id, [...(received.get(id) ?? []), params]);
@@ -86,10 +84,9 @@ export function createUnifiedSearchDouble(options: { providers: SearchDoubleProv
 }
 
 /**
- * The providers in their order; `from` (the page the user is on, e.g. `/apps/notes`) moves that app's providers first.
+ * The providers in their order; `from` (the page the user is on, e.g. `/apps/notes`) gives that app's providers
+ * order -1, which moves them first.
  */
-// unverified: the order value -1 for the current app's providers (source: nextcloud/server
-// lib/private/Search/SearchComposer.php getProviders, and the apps' IProvider::getOrder)
 function listProviders(providers: SearchDoubleProvider[], from: string) {
   const currentApp = /^\/apps\/([^/?#]+)/.exec(from)?.[1];
   return providers

@@ -49,7 +49,9 @@ export const createShareTool = defineTool({
   name: 'nc_sharing_create',
   app: 'sharing',
   title: 'Share',
-  description: 'Shares a file or folder with a user, group, email address or as public link.',
+  description:
+    'Shares a file or folder with a user, group, email address or as public link. ' +
+    'If it is already shared with that recipient, answers the existing share unchanged (created: false).',
   input: z.object({
     path: z.string(),
     share_type: z.enum(SHARE_TYPE_NAMES),
@@ -60,12 +62,12 @@ export const createShareTool = defineTool({
     note: z.string().optional(),
     label: z.string().optional(),
   }),
-  output: shareOutput,
+  output: shareOutput.extend({ created: z.boolean() }),
   annotations: ADDITIVE,
   async run(args, { nextcloud }) {
     checkShareCombination(args);
     checkLengths(args);
-    const share = await createShare(nextcloud, {
+    const { share, created } = await createShare(nextcloud, {
       path: parseFilePath(args.path).text,
       type: args.share_type,
       shareWith: args.share_with?.trim(),
@@ -75,9 +77,13 @@ export const createShareTool = defineTool({
       note: args.note,
       label: args.label,
     });
-    return describeShare(share);
+    return { ...describeShare(share), created };
   },
-  summarize: (share) => `Shared: ${summarizeShare(share)}.`,
+  summarize: (share) =>
+    share.created
+      ? `Shared: ${summarizeShare(share)}.`
+      : `Already shared, nothing created or changed: ${summarizeShare(share)}. ` +
+        'Use nc_sharing_update to change this share.',
 });
 
 export const updateShareTool = defineTool({

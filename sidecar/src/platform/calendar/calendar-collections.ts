@@ -61,8 +61,15 @@ export async function createCalendar(account: DavAccount, calendar: NewCalendar)
       '</d:prop></d:set></c:mkcalendar>',
     accept: [405, 409],
   });
-  // Nextcloud (sabre) answers 405 when the URI is taken, other servers 409.
+  // Nextcloud (sabre) answers 405 when the URI is taken, other servers 409. A deleted calendar keeps its URI taken
+  // until it is purged from the trash bin, though it is no longer among the user's calendars.
   if (response.status === 405 || response.status === 409) {
+    if (await isDeletedCalendar(account, calendar.id)) {
+      throw new ConflictError(
+        `A deleted calendar in the trash bin still holds the id "${calendar.id}". Choose another calendar_id, ` +
+          'or restore or empty the trash bin in the Calendar app.',
+      );
+    }
     throw new ConflictError(`A calendar with the id "${calendar.id}" already exists.`);
   }
   return { id: calendar.id, displayName: calendar.displayName, color: calendar.color, components: calendar.components };
@@ -77,6 +84,24 @@ export function calendarIdFor(displayName: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
   return slug === '' ? `calendar-${Date.now().toString(36)}` : slug;
+}
+
+/** Whether the home lists the calendar as deleted (`nc:deleted-calendar`): in the trash bin, its id still taken. */
+async function isDeletedCalendar(account: DavAccount, calendarId: string): Promise<boolean> {
+  const responses = await requestMultistatus(account.client, calendarPaths.home(account.userId), {
+    method: 'PROPFIND',
+    depth: '1',
+    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><d:resourcetype/></d:prop></d:propfind>`,
+  });
+  return responses.some((response) => {
+    const type = response.props.resourcetype;
+    return (
+      lastSegment(response.href) === calendarId &&
+      typeof type === 'object' &&
+      type !== null &&
+      'deleted-calendar' in type
+    );
+  });
 }
 
 function isCalendar(response: DavResponse): boolean {

@@ -1,6 +1,6 @@
 // Shares of the user's files (files_sharing OCS API): list, create, update and delete, normalized. Nextcloud's own
 // reason for a refusal ("Wrong path, file/folder does not exist") reaches the caller through the client's errors.
-import { UpstreamError } from '../../errors.js';
+import { InvalidInputError, UpstreamError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
 import {
   SHARE_TYPE_CODES,
@@ -63,20 +63,32 @@ export async function listShares(
   return (Array.isArray(data) ? data : []).flatMap((raw) => toShare(raw) ?? []);
 }
 
-export async function createShare(client: NextcloudClient, draft: ShareDraft): Promise<Share> {
+/** A share Nextcloud answered to a create: `created` is false when it answered a share that existed before. */
+export interface CreatedShare {
+  share: Share;
+  created: boolean;
+}
+
+/**
+ * Creates a share. Nextcloud answers a second share of the same item with the same recipient with the existing
+ * share (200, same id), so the ids of the path's shares are read first: an answer with one of them was not created.
+ */
+export async function createShare(client: NextcloudClient, draft: ShareDraft): Promise<CreatedShare> {
   const body: Record<string, unknown> = { path: draft.path, shareType: SHARE_TYPE_CODES[draft.type] };
   if (draft.shareWith !== undefined) body.shareWith = draft.shareWith;
-  if (draft.permissions) body.permissions = toPermissionBits(draft.permissions);
+  if (draft.permissions) body.permissions = nonZeroPermissionBits(draft.permissions);
   if (draft.password !== undefined) body.password = draft.password;
   if (draft.expireDate !== undefined) body.expireDate = draft.expireDate;
   if (draft.note !== undefined) body.note = draft.note;
   if (draft.label !== undefined) body.label = draft.label;
-  return toKnownShare(await client.requestJson(sharingPaths.shares(), { method: 'POST', json: body }));
+  const existingIds = await shareIdsOf(client, draft.path);
+  const share = toKnownShare(await client.requestJson(sharingPaths.shares(), { method: 'POST', json: body }));
+  return { share, created: !existingIds.has(share.id) };
 }
 
 export async function updateShare(client: NextcloudClient, shareId: string, changes: ShareChanges): Promise<Share> {
   const body: Record<string, unknown> = {};
-  if (changes.permissions) body.permissions = toPermissionBits(changes.permissions);
+  if (changes.permissions) body.permissions = nonZeroPermissionBits(changes.permissions);
   if (changes.password !== undefined) body.password = changes.password ?? '';
   if (changes.expireDate !== undefined) body.expireDate = changes.expireDate ?? '';
   if (changes.note !== undefined) body.note = changes.note;
@@ -86,6 +98,26 @@ export async function updateShare(client: NextcloudClient, shareId: string, chan
 
 export async function deleteShare(client: NextcloudClient, shareId: string): Promise<void> {
   await client.requestJson(sharingPaths.share(shareId), { method: 'DELETE' });
+}
+
+/**
+ * The bits of a permission list. Nextcloud stores 0 on a user share as read-only and refuses it on a link, so an
+ * empty list is refused here instead of being sent as 0.
+ */
+function nonZeroPermissionBits(permissions: readonly PermissionName[]): number {
+  const bits = toPermissionBits(permissions);
+  if (bits === 0) {
+    throw new InvalidInputError(
+      'permissions needs at least one of read, update, create, delete or share. Leave it out for the default.',
+    );
+  }
+  return bits;
+}
+
+/** The ids of every share of the path, by anyone (reshares included) and of any type. */
+async function shareIdsOf(client: NextcloudClient, path: string): Promise<Set<string>> {
+  const data = await client.requestJson<unknown>(sharingPaths.shares(), { query: { path, reshares: 'true' } });
+  return new Set((Array.isArray(data) ? data : []).map((raw) => String((raw as { id?: unknown } | null)?.id ?? '')));
 }
 
 /** A share of a type the tools know; undefined for other apps' types. */

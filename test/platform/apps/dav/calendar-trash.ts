@@ -1,7 +1,7 @@
 // Nextcloud's calendar trash bin: deleted calendar objects stay under `…/calendars/{uid}/trashbin/objects/` as
 // `{objectId}.ics` and keep their UID, so a new object with that UID in the same calendar fails until purged.
 import { escapeXml } from '../../xml-escape.js';
-import { NC_NS, propResponse } from './sabre-answers.js';
+import { NC_NS, nextcloudDateTime, propResponse } from './sabre-answers.js';
 
 export interface TrashEntry {
   /** The entry's file name under trashbin/objects/: `{objectId}.ics`. */
@@ -12,6 +12,8 @@ export interface TrashEntry {
   /** The object's file name in that calendar (percent-encoded), where a restore puts it back. */
   fileName: string;
   objectUid: string;
+  /** The object's ETag when it was deleted (with quotes), which the entry keeps. */
+  etag: string;
   ics: string;
   deletedAt: number;
 }
@@ -54,13 +56,13 @@ export function readIcsUid(ics: string): string | undefined {
   return match?.[1]?.trim();
 }
 
-/** One `<d:response>` describing a trash entry (with its calendar data). */
+/** One `<d:response>` describing a trash entry: its calendar data, calendar, deletion time and the object's ETag. */
 export function describeTrashEntry(entry: TrashEntry, href: string): string {
   return propResponse(
     href,
-    `<d:getetag>"trash-${entry.name}"</d:getetag><d:resourcetype/>` +
+    `<d:getetag>${entry.etag}</d:getetag><d:resourcetype/>` +
       `<c:calendar-data xmlns:c="urn:ietf:params:xml:ns:caldav">${escapeXml(entry.ics)}</c:calendar-data>` +
       `<nc:calendar-uri xmlns:nc="${NC_NS}">${entry.calendar}</nc:calendar-uri>` +
-      `<nc:deleted-at xmlns:nc="${NC_NS}">${new Date(entry.deletedAt).toISOString()}</nc:deleted-at>`,
+      `<nc:deleted-at xmlns:nc="${NC_NS}">${nextcloudDateTime(entry.deletedAt)}</nc:deleted-at>`,
   );
 }

@@ -1,7 +1,7 @@
 // Deleted calendars in Nextcloud: a DELETE moves the calendar to the trash bin, where it stays listed in the home
 // (resourcetype `nc:deleted-calendar` instead of `cal:calendar`, with `nc:deleted-at`) and keeps its name taken
 // until a DELETE with `X-NC-CalDAV-No-Trashbin: 1` purges it.
-import { NC_NS } from './sabre-answers.js';
+import { NC_NS, nextcloudDateTime } from './sabre-answers.js';
 
 export interface DeletedCalendars {
   add(userId: string, calendar: string, deletedAt: number): void;
@@ -27,7 +27,7 @@ export function createDeletedCalendars(): DeletedCalendars {
         return response.replace(
           /<((?:[\w-]+:)?)resourcetype\b[^>]*>[\s\S]*?<\/\1resourcetype>|<(?:[\w-]+:)?resourcetype\s*\/>/,
           `<d:resourcetype xmlns:d="DAV:"><d:collection/><nc:deleted-calendar xmlns:nc="${NC_NS}"/></d:resourcetype>` +
-            `<nc:deleted-at xmlns:nc="${NC_NS}">${new Date(deletedAt).toISOString()}</nc:deleted-at>`,
+            `<nc:deleted-at xmlns:nc="${NC_NS}">${nextcloudDateTime(deletedAt)}</nc:deleted-at>`,
         );
       });
     },

@@ -2,6 +2,7 @@
 // sabre's statuses where Radicale's differ, and the collections and example event a new Nextcloud account has.
 import type { DoubleRequest } from '../../double-app.js';
 import { parseDavPath, radicalePath, rewriteMultistatus, type DavTarget } from './dav-paths.js';
+import { EXAMPLE_CONTACT_NAME, exampleContact } from './example-contact.js';
 import { noContent, sabreError, type Answer } from './sabre-answers.js';
 
 export interface DavBackend {
@@ -59,11 +60,20 @@ export async function forward(backend: DavBackend, call: Call): Promise<Answer> 
 
 /** Whether the call's object exists in Radicale (to tell a new PUT, 201, from an update, 204). */
 export async function objectExists(backend: DavBackend, call: Call): Promise<boolean> {
-  const response = await fetch(`${backend.url}${radicalePath(call.target)}`, {
+  return (await headObject(backend, call)).status === 200;
+}
+
+/** The ETag of the call's object in Radicale (with quotes); undefined when there is none. */
+export async function objectEtag(backend: DavBackend, call: Call): Promise<string | undefined> {
+  const response = await headObject(backend, call);
+  return response.status === 200 ? (response.headers.get('etag') ?? undefined) : undefined;
+}
+
+function headObject(backend: DavBackend, call: Call): Promise<Response> {
+  return fetch(`${backend.url}${radicalePath(call.target)}`, {
     method: 'HEAD',
     headers: { 'x-remote-user': call.target.userId },
   });
-  return response.status === 200;
 }
 
 /** Reads a collection property of the call's collection from Radicale (raw XML of the multistatus). */
@@ -79,7 +89,7 @@ export async function readCollectionProps(backend: DavBackend, call: Call, props
 
 /**
  * What a new Nextcloud account has: `personal` (events only, with the "Example event - open me!" a week ahead,
- * 10:00 to 11:00) and the `contacts` address book.
+ * 10:00 to 11:00) and the `contacts` address book with the example contact.
  */
 export async function provisionDefaults(backend: DavBackend, userId: string): Promise<void> {
   const user = { 'x-remote-user': userId };
@@ -110,6 +120,11 @@ export async function provisionDefaults(backend: DavBackend, userId: string): Pr
         '<?xml version="1.0" encoding="utf-8"?><d:mkcol xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">' +
         '<d:set><d:prop><d:resourcetype><d:collection/><card:addressbook/></d:resourcetype>' +
         '<d:displayname>Contacts</d:displayname></d:prop></d:set></d:mkcol>',
+    });
+    await fetch(`${principal}/addressbook--contacts/${EXAMPLE_CONTACT_NAME}`, {
+      method: 'PUT',
+      headers: { ...user, 'content-type': 'text/vcard; charset=utf-8' },
+      body: exampleContact(),
     });
   }
 }

@@ -11,14 +11,20 @@ export interface Answer {
 
 export const NC_NS = 'http://nextcloud.com/ns';
 
-export function sabreError(status: number, exception: string, message: string): Answer {
+/** `condition` is a precondition element sabre adds before the exception, e.g. `<d:valid-sync-token/>`. */
+export function sabreError(status: number, exception: string, message: string, condition = ''): Answer {
   return {
     status,
     headers: { 'content-type': 'application/xml; charset=utf-8' },
     body:
       '<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">' +
-      `<s:exception>${exception}</s:exception><s:message>${escapeXml(message)}</s:message></d:error>`,
+      `${condition}<s:exception>${exception}</s:exception><s:message>${escapeXml(message)}</s:message></d:error>`,
   };
+}
+
+/** A date-time as Nextcloud's DAV properties write it: `2026-11-28T06:07:45+00:00` (UTC, no fraction). */
+export function nextcloudDateTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}+00:00`;
 }
 
 export const notFound = (message = 'Node with this name could not be located') =>

@@ -1,10 +1,12 @@
 // Nextcloud's collections that are not user calendars or address books: they appear in the homes' listings
 // (contact_birthdays, inbox, outbox, trashbin; the Accounts and Recently contacted books) and answer PROPFIND.
+// contact_birthdays and Accounts carry a sync token, Recently contacted none.
 import type { DavKind } from './dav-paths.js';
 import { NC_NS, propResponse } from './sabre-answers.js';
 
 export interface SystemCollection {
   name: string;
+  /** Escaped for XML. */
   displayName: string;
   /** The inner XML of `<resourcetype>` besides `<collection/>`. */
   resourceType: string;
@@ -15,6 +17,8 @@ export interface SystemCollection {
 const CALDAV = 'urn:ietf:params:xml:ns:caldav';
 const CARDDAV = 'urn:ietf:params:xml:ns:carddav';
 const ADDRESS_BOOK = `<card:addressbook xmlns:card="${CARDDAV}"/>`;
+/** The token of a system collection that never changes here. */
+const FIRST_SYNC_TOKEN = '<d:sync-token>http://sabre.io/ns/sync/1</d:sync-token>';
 
 /** How long Nextcloud keeps deleted calendar objects: 30 days. */
 export const TRASH_RETENTION_SECONDS = 2_592_000;
@@ -25,7 +29,9 @@ const SYSTEM_COLLECTIONS: Record<DavKind, SystemCollection[]> = {
       name: 'contact_birthdays',
       displayName: 'Contact birthdays',
       resourceType: `<c:calendar xmlns:c="${CALDAV}"/>`,
-      props: `<c:supported-calendar-component-set xmlns:c="${CALDAV}"><c:comp name="VEVENT"/></c:supported-calendar-component-set>`,
+      props:
+        `<c:supported-calendar-component-set xmlns:c="${CALDAV}"><c:comp name="VEVENT"/></c:supported-calendar-component-set>` +
+        FIRST_SYNC_TOKEN,
     },
     { name: 'inbox', displayName: 'inbox', resourceType: `<c:schedule-inbox xmlns:c="${CALDAV}"/>` },
     { name: 'outbox', displayName: 'outbox', resourceType: `<c:schedule-outbox xmlns:c="${CALDAV}"/>` },
@@ -37,7 +43,12 @@ const SYSTEM_COLLECTIONS: Record<DavKind, SystemCollection[]> = {
     },
   ],
   addressbook: [
-    { name: 'z-server-generated--system', displayName: 'Accounts', resourceType: ADDRESS_BOOK },
+    {
+      name: 'z-server-generated--system',
+      displayName: 'Accounts',
+      resourceType: ADDRESS_BOOK,
+      props: FIRST_SYNC_TOKEN,
+    },
     {
       name: 'z-app-generated--contactsinteraction--recent',
       displayName: 'Recently contacted',

@@ -21,12 +21,7 @@ export function handlePublicLink(
     return true;
   }
   if (share.password !== null && linkPassword(req) !== share.password) {
-    sendDavError(
-      res,
-      401,
-      'NotAuthenticated',
-      'No public access to this resource., Username or password was incorrect',
-    );
+    sendDavError(res, 401, 'NotAuthenticated', 'Username or password was incorrect');
     return true;
   }
   // The link's own root only: a folder link's children are left out of the double.

@@ -23,7 +23,7 @@ export interface ShareRecord {
 export function describeShare(share: ShareRecord, isFolder: boolean, baseUrl: string): Record<string, unknown> {
   const isLink = share.shareType === SHARE_TYPES.link;
   const hasToken = isLink || share.shareType === SHARE_TYPES.email;
-  const passwordHash = share.password ? `$2y$10$${Buffer.from(share.password).toString('base64')}` : null;
+  const passwordHash = share.password ? hashOf(share.password) : null;
   return {
     id: String(share.id),
     share_type: share.shareType,
@@ -58,6 +58,13 @@ export function describeShare(share: ShareRecord, isFolder: boolean, baseUrl: st
     hide_download: 0,
     attributes: null,
     ...(hasToken ? { password: passwordHash, send_password_by_talk: false } : {}),
-    ...(isLink ? { url: `${baseUrl}/index.php/s/${share.token}` } : {}),
+    // A pretty-URL server: no /index.php before /s/.
+    ...(isLink ? { url: `${baseUrl}/s/${share.token}` } : {}),
   };
+}
+
+/** Nextcloud's password hash as a share answers it: `3|` and an Argon2id hash (here derived, not computed). */
+function hashOf(password: string): string {
+  const encoded = Buffer.from(password).toString('base64').replace(/=+$/, '');
+  return `3|$argon2id$v=19$m=65536,t=4,p=1$c2hhcmVzYWx0$${encoded}`;
 }
