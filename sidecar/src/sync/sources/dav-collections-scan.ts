@@ -1,6 +1,6 @@
 // The scan shared by CalDAV and CardDAV: one PROPFIND of the home for every collection's sync token; unchanged
-// tokens cost nothing more, a changed collection one sync-collection REPORT, an expired token a full listing of that
-// collection. The cursor keeps each collection's token and object names (bounded) so a vanished collection's
+// tokens cost nothing more, a changed collection one sync-collection REPORT, an expired token (or one behind the
+// stored one: a re-created collection) a full listing of that collection. The cursor keeps each collection's token and object names (bounded) so a vanished collection's
 // objects can be removed.
 import type { NextcloudClient } from '../../platform/nextcloud-client.js';
 import type { ScanResult, SeenDocument } from '../sync-source.js';
@@ -56,8 +56,11 @@ export async function scanDavCollections(options: DavScanOptions, cursorText: st
       continue;
     }
     const path = options.collectionPath(collection.uri);
-    let answer = await syncCollection(options.client, path, before?.token ?? '');
-    let full = !before;
+    // A listed token behind the stored one: the collection was re-created under the same URI (its counter started
+    // again), and Nextcloud answers a token newer than the collection's with "no changes" — so list it in full.
+    const restarted = before !== undefined && isBehind(collection.syncToken, before.token);
+    let answer = await syncCollection(options.client, path, restarted ? '' : (before?.token ?? ''));
+    let full = !before || restarted;
     if (answer === 'invalid-token') {
       answer = await syncCollection(options.client, path, '');
       full = true;
@@ -137,6 +140,12 @@ function isUnchanged(previous: DavCursor, collections: DavCollection[]): boolean
     const state = previous.collections[collection.uri];
     return state !== undefined && collection.syncToken !== undefined && state.token === collection.syncToken;
   });
+}
+
+/** Whether `listed` counts below `stored` (sabre's tokens end in a counter: `http://sabre.io/ns/sync/5`). */
+function isBehind(listed: string | undefined, stored: string): boolean {
+  const counter = (token: string | undefined) => Number(/\/(\d+)$/.exec(token ?? '')?.[1] ?? NaN);
+  return counter(listed) < counter(stored);
 }
 
 function mergeNames(before: CollectionState | undefined, answer: { changed: { name: string }[]; removed: string[] }) {
