@@ -1,12 +1,12 @@
 // Child process of the PDF preview benchmark: the preview route (as the sidecar mounts it) for alice against the
-// Nextcloud URL in argv[2]; prints its URL, so the parent can read this process's peak memory while it renders.
+// Nextcloud URL in argv[2], twice: with the default ETag trust window and asking Nextcloud for every preview; prints
+// both URLs, so the parent can also read this process's peak memory while it renders.
+import { DEFAULT_ETAG_TRUST_SECONDS } from '../src/settings/preview-settings.js';
 import { startPreviewApp } from '../test/support/preview-app.js';
 import { BENCH_PASSWORD } from './child-process.js';
 
-const app = await startPreviewApp({
-  nextcloudUrl: process.argv[2] ?? '',
-  userId: 'alice',
-  appPassword: BENCH_PASSWORD,
-});
-console.log(JSON.stringify({ url: app.url }));
-process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+const base = { nextcloudUrl: process.argv[2] ?? '', userId: 'alice', appPassword: BENCH_PASSWORD };
+const trusting = await startPreviewApp({ ...base, etagTrustMs: DEFAULT_ETAG_TRUST_SECONDS * 1000 });
+const asking = await startPreviewApp(base);
+console.log(JSON.stringify({ url: trusting.url, askingUrl: asking.url }));
+process.once('SIGTERM', () => void Promise.all([trusting.close(), asking.close()]).then(() => process.exit(0)));

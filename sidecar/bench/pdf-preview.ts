@@ -2,11 +2,12 @@
 // of the same page in the same run, a page of a 20 MB PDF already downloaded against downloading it, page 150 of a 200-page PDF against page 1, a
 // cached page, and peak memory while a child process renders from a 100 MB PDF.
 //
-// A cached page is still revalidated: one PROPFIND to Nextcloud per preview, so a changed file is never served stale.
-// The cached-page lines tell that check apart from the rest by the sidecar's own timer around it, which it sends in
-// `Server-Timing: etag-check;dur=…`: for each request, "beyond the ETag check" is the end-to-end time measured here
-// (request sent until the last body byte read, through another process's HTTP server) minus that duration. Both
-// lines are medians of the same 300 requests.
+// A cached page within the ETag trust window (PDF_PREVIEW_ETAG_TRUST_SECONDS, default 15 s) is answered without asking
+// Nextcloud; outside it, one PROPFIND revalidates it. Both are measured against a Nextcloud double that answers after
+// NEXTCLOUD_LATENCY_MS (a real Nextcloud 32 took 58–110 ms for the whole cached answer, most of it that PROPFIND). The
+// revalidated lines tell the check apart from the rest by the sidecar's own timer around it, sent in
+// `Server-Timing: etag-check;dur=…`: "beyond the ETag check" is the end-to-end time measured here (request sent until
+// the last body byte read, through another process's HTTP server) minus that duration.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +40,7 @@ export async function benchPdfPreview(dir: string): Promise<BenchLine[]> {
   const downloaded = await startPreviewApp({ ...base, cacheBytes: 0 });
   // Another process, as the companion is: cached answers are measured without sharing the client's event loop.
   const script = fileURLToPath(new URL('./pdf-preview-child.ts', import.meta.url));
-  const child = await startBenchChild<{ url: string }>(script, [double.url]);
+  const child = await startBenchChild<{ url: string; askingUrl: string }>(script, [double.url]);
   const childIdleMb = peakRssMb(child.process.pid!);
   const page = (app: { url: string }, query: string) => async () => {
     const response = await fetch(`${app.url}/api/v1/pdf-preview?${query}`);
@@ -74,7 +75,9 @@ export async function benchPdfPreview(dir: string): Promise<BenchLine[]> {
     const first = await sampleTimes(page(uncached, 'file_path=/Bench/long.pdf&page=1&scale=1'), CALLS);
     const later = await sampleTimes(page(uncached, 'file_path=/Bench/long.pdf&page=150&scale=1'), CALLS);
     lines.push(ratioLine('pdf-preview page 150 of 200 (uncached, p50)', later, first, 'page 1', 1.2));
-    lines.push(...(await cachedPageLines(child.info.url)));
+    double.setLatency(NEXTCLOUD_LATENCY_MS);
+    lines.push(...(await cachedPageLines(child.info)));
+    double.setLatency(0);
     lines.push(await peakMemoryLine(child, childIdleMb));
   } finally {
     await Promise.all([uncached.close(), downloaded.close(), child.stop()]);
@@ -99,47 +102,37 @@ function ratioLine(name: string, ours: number[], theirs: number[], reference: st
   };
 }
 
-/** A cached page end to end, and the same requests less the ETag check the sidecar timed (Server-Timing). */
-async function cachedPageLines(childUrl: string): Promise<BenchLine[]> {
-  // undici's request, not fetch: fetch's web streams add about a millisecond per 500 KB answer on the client side.
-  const client = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'pdf-preview-bench' });
-  const url = `${childUrl}/api/v1/pdf-preview?file_path=/Bench/typical.pdf&page=2&scale=2`;
-  const total: number[] = [];
-  const beyond: number[] = [];
-  const checks: number[] = [];
-  try {
-    for (let call = 0; call < 330; call += 1) {
-      const started = performance.now();
-      const response = await client.request(url);
-      const ms = performance.now() - started;
-      const check = Number(/etag-check;dur=([\d.]+)/.exec(String(response.headers['server-timing']))?.[1]);
-      if (response.status !== 200 || !Number.isFinite(check)) {
-        throw new Error(`cached pdf-preview answered ${response.status} without its ETag check's time`);
-      }
-      if (call < 30) continue;
-      total.push(ms);
-      checks.push(check);
-      beyond.push(ms - check);
-    }
-  } finally {
-    await client.close();
-  }
-  const [totalMs, beyondMs, checkMs] = [total, beyond, checks].map((samples) =>
+/** Nextcloud's answer time in the cached-page lines: a PROPFIND on a real Nextcloud 32 took tens of ms. */
+const NEXTCLOUD_LATENCY_MS = 30;
+const CACHED_CALLS = 300;
+const CACHED_WARM_UP = 30;
+
+/**
+ * A cached page end to end within the trust window, against the same page revalidated with a PROPFIND each time,
+ * and the revalidated requests less the ETag check the sidecar timed (Server-Timing).
+ */
+async function cachedPageLines(child: { url: string; askingUrl: string }): Promise<BenchLine[]> {
+  const query = '/api/v1/pdf-preview?file_path=/Bench/typical.pdf&page=2&scale=2';
+  const trusted = await timeCachedPage(`${child.url}${query}`);
+  const asked = await timeCachedPage(`${child.askingUrl}${query}`);
+  const p50 = (samples: number[]) =>
     percentile(
-      samples.sort((a, b) => a - b),
+      [...samples].sort((a, b) => a - b),
       50,
-    ),
-  ) as [number, number, number];
+    );
+  const [trustedMs, askedMs] = [p50(trusted.total), p50(asked.total)];
+  const beyondMs = p50(asked.total.map((ms, index) => ms - asked.checks[index]!));
   return [
     {
-      name: `pdf-preview cached page, end to end (p50; its ETag check p50 ${checkMs.toFixed(2)} ms)`,
-      value: totalMs,
+      name: `pdf-preview cached page within the ETag trust window, end to end (p50; Nextcloud at ${NEXTCLOUD_LATENCY_MS} ms)`,
+      value: trustedMs,
       unit: 'ms',
-      target: 'reported (one PROPFIND per preview: never stale)',
-      pass: true,
+      reference: { name: 'revalidated with a PROPFIND each time', value: askedMs },
+      target: '≤ 20 ms',
+      pass: trustedMs <= 20,
     },
     {
-      name: 'pdf-preview cached page beyond the ETag check (p50)',
+      name: `pdf-preview cached page revalidated, beyond the ETag check (p50; the check p50 ${p50(asked.checks).toFixed(2)} ms)`,
       value: beyondMs,
       unit: 'ms',
       target: '≤ 2 ms',
@@ -148,13 +141,41 @@ async function cachedPageLines(childUrl: string): Promise<BenchLine[]> {
   ];
 }
 
+/** End-to-end times of a page already cached, and the ETag check's time the sidecar reported for each. */
+async function timeCachedPage(url: string): Promise<{ total: number[]; checks: number[] }> {
+  // undici's request, not fetch: fetch's web streams add about a millisecond per 500 KB answer on the client side.
+  const client = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'pdf-preview-bench' });
+  const total: number[] = [];
+  const checks: number[] = [];
+  try {
+    for (let call = 0; call < CACHED_WARM_UP + CACHED_CALLS; call += 1) {
+      const started = performance.now();
+      const response = await client.request(url);
+      const ms = performance.now() - started;
+      const check = Number(/etag-check;dur=([\d.]+)/.exec(String(response.headers['server-timing']))?.[1]);
+      if (response.status !== 200 || !Number.isFinite(check)) {
+        throw new Error(`cached pdf-preview answered ${response.status} without its ETag check's time`);
+      }
+      if (call < CACHED_WARM_UP) continue;
+      total.push(ms);
+      checks.push(check);
+    }
+  } finally {
+    await client.close();
+  }
+  return { total, checks };
+}
+
 function drawWithMutool(input: string, output: string): void {
   const run = spawnSync('mutool', ['draw', '-q', '-o', output, '-r', '144', input, '2']);
   if (run.status !== 0) throw new Error(`mutool draw failed: ${run.stderr.toString()}`);
 }
 
 /** Peak RSS (VmHWM) of the child once it rendered page 1 of a ~100 MB PDF, downloaded in full, at scale 2. */
-async function peakMemoryLine(child: BenchChild<{ url: string }>, idleMb: number): Promise<BenchLine> {
+async function peakMemoryLine(
+  child: BenchChild<{ url: string; askingUrl: string }>,
+  idleMb: number,
+): Promise<BenchLine> {
   const response = await fetch(`${child.info.url}/api/v1/pdf-preview?file_path=/Bench/large.pdf&page=1&scale=2`);
   if (response.status !== 200) throw new Error(`large pdf-preview answered ${response.status}`);
   await response.arrayBuffer();

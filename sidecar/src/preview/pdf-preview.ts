@@ -1,6 +1,6 @@
-// One page of a caller's PDF as a PNG: the file's ETag asked first (PROPFIND Depth 0, a few hundred bytes), a cached
-// answer sent at once, otherwise the PDF taken from the file cache or downloaded with its byte cap (once per version)
-// and only that page rendered, then cached.
+// One page of a caller's PDF as a PNG: the file's ETag asked first (PROPFIND Depth 0, a few hundred bytes) unless
+// Nextcloud confirmed it within the trust window, a cached answer sent at once, otherwise the PDF taken from the file
+// cache or downloaded with its byte cap (once per version) and only that page rendered, then cached.
 import { createHash } from 'node:crypto';
 import { ForbiddenError, NotFoundError, UnavailableError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -8,6 +8,7 @@ import type { NextcloudCredentials } from '../platform/credentials.js';
 import { davFilesPath } from '../platform/files/dav-paths.js';
 import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../platform/files/propfind.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
+import { createEtagConfirmations, type EtagConfirmations } from './etag-confirmations.js';
 import type { CachedPage, PageCache, PageCacheKey } from './page-cache.js';
 import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError, type SpoolFolder } from './pdf-download.js';
 import type { PdfFileCache } from './pdf-file-cache.js';
@@ -31,6 +32,9 @@ export interface PdfPreviewDeps {
   spool: SpoolFolder;
   /** Previews downloading or rendering at once at most (default 8); more are refused with 503. */
   maxInFlight?: number;
+  /** ETags Nextcloud confirmed recently (PDF_PREVIEW_ETAG_TRUST_SECONDS); without it every preview asks. */
+  confirmations?: EtagConfirmations;
+  clock?: () => number;
 }
 
 export interface PreviewCaller {
@@ -42,6 +46,8 @@ export interface PreviewCaller {
  * ETag, the page and the scale; with the time the ETag check at Nextcloud took. */
 export interface PreviewAnswer extends CachedPage {
   etagCheckMs: number;
+  /** The ETag was confirmed within the trust window: Nextcloud was not asked. */
+  etagTrusted: boolean;
 }
 
 export interface PdfPreview {
@@ -50,6 +56,8 @@ export interface PdfPreview {
 
 export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
   const maxInFlight = deps.maxInFlight ?? 8;
+  const clock = deps.clock ?? Date.now;
+  const confirmations = deps.confirmations ?? createEtagConfirmations(0);
   let inFlight = 0;
   return {
     preview: async (caller, request) => {
@@ -57,31 +65,38 @@ export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
       if (!credentials) {
         throw new ForbiddenError('Provision an app password first: previews read the PDF with your account.');
       }
-      const checkStarted = performance.now();
-      const stat = await statFile(deps, caller.userId, credentials, request);
-      const etagCheckMs = performance.now() - checkStarted;
-      const key = (etag: string): PageCacheKey => ({
-        ...request,
-        userId: caller.userId,
-        path: request.path.text,
-        etag,
-      });
-      const cached = stat.etag === null ? undefined : deps.cache.get(key(stat.etag));
-      if (cached !== undefined) return { ...cached, etagCheckMs };
+      const { userId } = caller;
+      const path = request.path.text;
+      const key = (etag: string): PageCacheKey => ({ ...request, userId, path, etag });
+      const trusted = confirmations.trusted(userId, path, clock());
+      let etag: string | null = trusted ?? null;
+      let etagCheckMs = 0;
+      if (trusted === undefined) {
+        const checkStarted = performance.now();
+        etag = (await statFile(deps, userId, credentials, request)).etag;
+        etagCheckMs = performance.now() - checkStarted;
+        if (etag !== null) confirmations.confirm(userId, path, etag, clock());
+      }
+      const etagTrusted = trusted !== undefined;
+      const cached = etag === null ? undefined : deps.cache.get(key(etag));
+      if (cached !== undefined) return { ...cached, etagCheckMs, etagTrusted };
 
       // Downloads and renders in flight are bounded: past the bound a preview waits for none and is refused.
       if (inFlight >= maxInFlight)
         throw new UnavailableError('Too many PDF previews are being made; try again shortly.');
       inFlight += 1;
-      const { json, pdfEtag } = await renderAnswer(deps, caller.userId, credentials, request, stat.etag).finally(() => {
+      const { json, pdfEtag } = await renderAnswer(deps, userId, credentials, request, etag).finally(() => {
         inFlight -= 1;
       });
       // The bytes rendered are the GET's: a file changed since the PROPFIND is cached under its new ETag.
-      const etag = pdfEtag ?? stat.etag;
-      if (etag === null) return { json, etag: responseEtag(key(`unknown-${Date.now()}`)), etagCheckMs };
-      const page = { json, etag: responseEtag(key(etag)) };
-      deps.cache.set(key(etag), page);
-      return { ...page, etagCheckMs };
+      if (pdfEtag !== null) confirmations.confirm(userId, path, pdfEtag, clock());
+      const renderedEtag = pdfEtag ?? etag;
+      if (renderedEtag === null) {
+        return { json, etag: responseEtag(key(`unknown-${Date.now()}`)), etagCheckMs, etagTrusted };
+      }
+      const page = { json, etag: responseEtag(key(renderedEtag)) };
+      deps.cache.set(key(renderedEtag), page);
+      return { ...page, etagCheckMs, etagTrusted };
     },
   };
 }

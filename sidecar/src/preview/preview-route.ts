@@ -8,6 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { PreviewSettings } from '../settings/preview-settings.js';
 import type { Settings } from '../settings/settings.js';
+import { createEtagConfirmations } from './etag-confirmations.js';
 import { createPageCache, type PageCache } from './page-cache.js';
 import { createSpoolFolder, type SpoolFolder } from './pdf-download.js';
 import { createPdfFileCache, type PdfFileCache } from './pdf-file-cache.js';
@@ -61,6 +62,8 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
       }),
     spool: deps.spool ?? createSpoolFolder(),
     maxInFlight: deps.maxInFlight,
+    confirmations: createEtagConfirmations(deps.settings.preview.etagTrustMs),
+    clock: deps.clock,
   });
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
   const limiter = (deps.rateLimiters ?? memoryRateLimiters(deps.clock))('pdf-previews', {
@@ -79,13 +82,10 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
       const started = performance.now();
       const answer = await previews.preview(caller, request);
       deps.logger.debug({ page: request.page, ms: Math.round(performance.now() - started) }, 'pdf preview');
-      // Server-Timing says how long the ETag check at Nextcloud took (no names, paths or hosts), for browsers' network
-      // panels and the benchmark, which tells the check apart from the rest of the answer with it.
-      res.set({
-        'cache-control': 'private, max-age=300',
-        etag: answer.etag,
-        'server-timing': `etag-check;dur=${answer.etagCheckMs.toFixed(2)}`,
-      });
+      // Server-Timing says how long the ETag check at Nextcloud took, or that the ETag was trusted (no names, paths or
+      // hosts), for browsers' network panels and the benchmark, which tells the check apart from the rest with it.
+      const check = `etag-check;dur=${answer.etagCheckMs.toFixed(2)}${answer.etagTrusted ? ';desc="trusted"' : ''}`;
+      res.set({ 'cache-control': 'private, max-age=300', etag: answer.etag, 'server-timing': check });
       res.type('application/json').send(answer.json);
     },
   );

@@ -8,6 +8,11 @@ export interface PreviewSettings {
   fileCacheBytes: number;
   /** PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS (default 300, at most a day) in ms: a kept PDF unused this long goes. */
   fileCacheIdleMs: number;
+  /**
+   * PDF_PREVIEW_ETAG_TRUST_SECONDS (default 15, at most 300; 0 asks every time) in ms: a PDF whose ETag Nextcloud
+   * confirmed this recently is previewed without asking again, so a change shows after at most this long.
+   */
+  etagTrustMs: number;
 }
 
 export const DEFAULT_PREVIEW_MAX_BYTES = 100 * 1024 * 1024;
@@ -15,6 +20,8 @@ const MAX_PREVIEW_MAX_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_FILE_CACHE_BYTES = 512 * 1024 * 1024;
 export const DEFAULT_FILE_CACHE_IDLE_SECONDS = 300;
 const MAX_FILE_CACHE_IDLE_SECONDS = 24 * 60 * 60;
+export const DEFAULT_ETAG_TRUST_SECONDS = 15;
+const MAX_ETAG_TRUST_SECONDS = 300;
 
 export function parsePreviewSettings(read: (name: string) => string | undefined, problems: string[]): PreviewSettings {
   const maxBytes = parsePositiveInteger('PDF_PREVIEW_MAX_BYTES', read('PDF_PREVIEW_MAX_BYTES'), problems);
@@ -32,8 +39,15 @@ export function parsePreviewSettings(read: (name: string) => string | undefined,
   if (idleSeconds !== undefined && idleSeconds > MAX_FILE_CACHE_IDLE_SECONDS) {
     problems.push(`PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS must be at most ${MAX_FILE_CACHE_IDLE_SECONDS} (a day).`);
   }
+  const rawTrust = read('PDF_PREVIEW_ETAG_TRUST_SECONDS');
+  const trustSeconds =
+    rawTrust === '0' ? 0 : parsePositiveInteger('PDF_PREVIEW_ETAG_TRUST_SECONDS', rawTrust, problems);
+  if (trustSeconds !== undefined && trustSeconds > MAX_ETAG_TRUST_SECONDS) {
+    problems.push(`PDF_PREVIEW_ETAG_TRUST_SECONDS must be at most ${MAX_ETAG_TRUST_SECONDS} (five minutes).`);
+  }
   return {
     maxBytes: Math.min(maxBytes ?? DEFAULT_PREVIEW_MAX_BYTES, MAX_PREVIEW_MAX_BYTES),
+    etagTrustMs: Math.min(trustSeconds ?? DEFAULT_ETAG_TRUST_SECONDS, MAX_ETAG_TRUST_SECONDS) * 1000,
     fileCacheBytes: fileCacheBytes ?? DEFAULT_FILE_CACHE_BYTES,
     fileCacheIdleMs: Math.min(idleSeconds ?? DEFAULT_FILE_CACHE_IDLE_SECONDS, MAX_FILE_CACHE_IDLE_SECONDS) * 1000,
   };

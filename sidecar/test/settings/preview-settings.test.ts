@@ -1,5 +1,5 @@
 // PDF_PREVIEW_MAX_BYTES: 100 MiB by default, a positive whole number of bytes up to 1 GiB otherwise; the file cache's
-// bytes (512 MiB, 0 keeps none) and idle seconds (300, at most a day).
+// bytes (512 MiB, 0 keeps none) and idle seconds (300, at most a day); the ETag trust window (15 s, 0 asks every time).
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../src/settings/settings.js';
 import { BASIC, problemsOf } from './problems.js';
@@ -44,5 +44,21 @@ describe('PDF_PREVIEW_FILE_CACHE_BYTES and PDF_PREVIEW_FILE_CACHE_IDLE_SECONDS',
     const problems = problemsOf({ [name]: value });
 
     expect(problems).toEqual([expect.stringMatching(new RegExp(`^${name} must be`))]);
+  });
+});
+
+describe('PDF_PREVIEW_ETAG_TRUST_SECONDS', () => {
+  it('is 15 seconds unless set, the value given otherwise, and 0 asks Nextcloud every time', () => {
+    const settings = ['', '60', '0'].map((value) =>
+      parseSettings(value === '' ? BASIC : { ...BASIC, PDF_PREVIEW_ETAG_TRUST_SECONDS: value }),
+    );
+
+    expect(settings.map(({ preview }) => preview.etagTrustMs)).toEqual([15_000, 60_000, 0]);
+  });
+
+  it.each(['-1', '2.5', '301', 'soon'])('refuses %s with a clear problem', (value) => {
+    const problems = problemsOf({ PDF_PREVIEW_ETAG_TRUST_SECONDS: value });
+
+    expect(problems).toEqual([expect.stringMatching(/^PDF_PREVIEW_ETAG_TRUST_SECONDS must be/)]);
   });
 });

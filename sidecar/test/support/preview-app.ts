@@ -29,6 +29,9 @@ export interface PreviewAppOptions {
   /** Previews downloading or rendering at once (default 8). */
   maxInFlight?: number;
   managementApiKey?: string;
+  /** How long a confirmed ETag is trusted without asking Nextcloud (default 0: every preview asks). */
+  etagTrustMs?: number;
+  clock?: () => number;
 }
 
 export interface PreviewApp {
@@ -57,6 +60,7 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
     maxBytes: options.maxBytes ?? 100 * 1024 * 1024,
     fileCacheBytes: options.fileCacheBytes ?? 512 * 1024 * 1024,
     fileCacheIdleMs: options.fileCacheIdleMs ?? 300_000,
+    etagTrustMs: options.etagTrustMs ?? 0,
   };
   const files = createPdfFileCache({ maxBytes: preview.fileCacheBytes, idleMs: preview.fileCacheIdleMs });
   const app = express();
@@ -82,6 +86,7 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
       files,
       spool,
       maxInFlight: options.maxInFlight,
+      clock: options.clock,
     }),
   );
   app.use(notFoundHandler);
