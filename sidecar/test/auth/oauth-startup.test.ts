@@ -67,8 +67,9 @@ describe('OAuth client at start-up', () => {
   });
 
   it('registers again shortly before a dynamic client expires', async () => {
-    const double = await nextcloudWith();
-    await sidecarFor(double, { NEXTCLOUD_OIDC_CLIENT_LIFETIME: '2' });
+    // The oidc app answers the expiry (client_secret_expires_at) in the registration.
+    const double = await nextcloudWith({ clientExpireSeconds: 2 });
+    await sidecarFor(double);
 
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
@@ -76,11 +77,13 @@ describe('OAuth client at start-up', () => {
   });
 
   it('registers again when the provider answers invalid_client, and the request succeeds', async () => {
-    const double = await nextcloudWith({ clientExpireSeconds: 1 });
+    const double = await nextcloudWith();
     const sidecar = await sidecarFor(double, { NEXTCLOUD_MCP_SERVER_URL: PUBLIC_URL });
     // The oidc app introspects another client's token only when it was issued for the asking client's resource URL.
     const opaqueToken = (await tokensFor(double, 'alice', OPAQUE_CLIENT, `${PUBLIC_URL}/mcp`)).access_token;
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // The client expired and the oidc app's cleanup job deleted it.
+    double.oidc!.expireDynamicClients();
+    double.oidc!.deleteExpiredClients();
 
     const status = await sessionStatus(sidecar, opaqueToken);
 
