@@ -222,6 +222,9 @@ function buildConfiguration(
       };
     },
     formats: {
+      // An opaque access token is 72 characters, a refresh token 128. unverified: the alphabet; Nextcloud's are
+      // letters and digits, oidc-provider's are base64url (with - and _).
+      bitsOfOpaqueRandomness: (_ctx, token) => ({ AccessToken: 72 * 6, RefreshToken: 128 * 6 })[token.kind] ?? 256,
       customizers: {
         jwt: async (_ctx, _token, jwt) => {
           jwt.header = { ...jwt.header, typ: 'at+JWT' };

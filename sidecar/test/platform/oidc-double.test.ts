@@ -155,7 +155,7 @@ describe('oidc double: tokens', () => {
     expect(refreshed.body.refresh_expires_in).toBe(900);
   });
 
-  it('issues opaque tokens to clients not set to JWT, and introspects them', async () => {
+  it('issues 72-character opaque access tokens (128-character refresh tokens) to clients not set to JWT', async () => {
     const tokens = await obtainTokens(idp.issuer, {
       clientId: 'opaque-client',
       clientSecret: 's',
@@ -168,6 +168,8 @@ describe('oidc double: tokens', () => {
     ).json()) as Record<string, unknown>;
 
     expect(tokens.access_token.split('.')).toHaveLength(1);
+    expect(tokens.access_token).toHaveLength(72);
+    expect(tokens.refresh_token).toHaveLength(128);
     expect(introspection).toMatchObject({ active: true, sub: 'alice' });
   });
 });
