@@ -6,6 +6,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { createTokenRegistry, type IntrospectionBehaviour } from './oidc-introspection.js';
 import { createMemoryAdapterFactory } from './oidc-memory-adapter.js';
 import { answerLikeNextcloud } from './oidc-nextcloud-answers.js';
+import { readTokenRequest } from './oidc-token-request.js';
 
 export interface OidcUser {
   id: string;
@@ -99,7 +100,7 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
     }
     if (path === `${OIDC_PREFIX}/token` && req.method === 'POST') {
       counts.tokenRequests += 1;
-      setTimeout(() => handleOidc(req, res), state.tokenLatencyMs);
+      void readTokenRequest(req).then((request) => setTimeout(() => handleOidc(request, res), state.tokenLatencyMs));
       return true;
     }
     handleOidc(req, res);

@@ -113,6 +113,15 @@ describe('oidc double: tokens', () => {
     });
   });
 
+  it('ignores a resource sent only to the token endpoint: the audience is the client id', async () => {
+    const { code, verifier } = await authorizeCode(idp.issuer, COMPANION);
+
+    const answer = await requestTokensForCode(idp.issuer, COMPANION, code, verifier, 'http://elsewhere.test/mcp');
+
+    expect(answer.status).toBe(200);
+    expect(decodeJwt(((await answer.json()) as { access_token: string }).access_token).aud).toBe('companion');
+  });
+
   it('uses the client id as the audience without a resource', async () => {
     const tokens = await obtainTokens(idp.issuer, {
       clientId: 'companion',
