@@ -237,12 +237,16 @@ function buildConfiguration(
       if (!user) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({
-          sub,
-          name: user.name ?? sub,
-          preferred_username: sub,
-          email: user.email ?? `${sub}@example.com`,
-        }),
+        // ID tokens carry no profile claims (oidc-provider would add them when the access token is not for userinfo).
+        claims: async (use) =>
+          use === 'id_token'
+            ? { sub }
+            : {
+                sub,
+                name: user.name ?? sub,
+                preferred_username: sub,
+                email: user.email ?? `${sub}@example.com`,
+              },
       };
     },
   };

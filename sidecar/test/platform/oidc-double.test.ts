@@ -122,6 +122,17 @@ describe('oidc double: tokens', () => {
     expect(decodeJwt(((await answer.json()) as { access_token: string }).access_token).aud).toBe('companion');
   });
 
+  it('issues ID tokens for the client id without profile claims', async () => {
+    const tokens = await obtainTokens(idp.issuer, COMPANION, { resource: 'http://sidecar.test/mcp' });
+
+    const claims = decodeJwt(tokens.id_token!);
+
+    expect(claims).toMatchObject({ sub: 'alice', aud: 'companion' });
+    expect(claims.name).toBeUndefined();
+    expect(claims.email).toBeUndefined();
+    expect(claims.preferred_username).toBeUndefined();
+  });
+
   it('uses the client id as the audience without a resource', async () => {
     const tokens = await obtainTokens(idp.issuer, {
       clientId: 'companion',
