@@ -76,7 +76,7 @@ export class SignInError extends AppError {
   readonly status = 400;
 }
 
-/** The identity provider no longer knows the sidecar's client (deleted after expiry): register again and retry. */
+/** The identity provider no longer accepts the sidecar's client (expired, or deleted after that): register again. */
 export class InvalidClientError extends UpstreamError {
   constructor() {
     super('The identity provider no longer accepts this client.');

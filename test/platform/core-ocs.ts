@@ -131,12 +131,14 @@ function describeCapabilities(apps: DoubleApp[]) {
   return { version: { ...NEXTCLOUD_VERSION, edition: '', extendedSupport: false }, capabilities };
 }
 
+/** `href` is server-relative (with the sub-path; `/index.php/apps/…`, as on a server without pretty URLs). */
 function describeNavigation(apps: DoubleApp[], baseUrl: string) {
   const entries = apps.flatMap((app) => NAVIGATION_ENTRIES[app.id] ?? []);
+  const basePath = new URL(baseUrl).pathname.replace(/\/+$/, '');
   return [['dashboard', 'Dashboard'] as const, ...entries].map(([id, name], order) => ({
     id,
     order,
-    href: `${baseUrl}/index.php/apps/${id}/`,
+    href: `${basePath}/index.php/apps/${id}/`,
     icon: `${baseUrl}/apps/${id}/img/app.svg`,
     type: 'link',
     name,
@@ -173,8 +175,7 @@ function describeUser(account: { id: string; displayName: string; email: string;
     groups: account.groups,
     language: 'en',
     locale: '',
-    // unverified: the personal setting core/timezone, '' when unset (source: nextcloud/server
-    // apps/provisioning_api/lib/Controller/AUserDataOCSController.php, getUserData)
+    // The personal setting core/timezone, '' when unset.
     timezone: account.timeZone,
     backendCapabilities: { setDisplayName: true, setPassword: true },
   };

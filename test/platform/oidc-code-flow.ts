@@ -17,15 +17,29 @@ export interface TokenSet {
   token_type: string;
 }
 
+export interface CodeFlowOptions {
+  scope?: string;
+  resource?: string;
+  /** login_hint: which user the provider signs in */ login?: string;
+}
+
 export async function obtainTokens(
   issuer: string,
   client: CodeFlowClient,
-  options: {
-    scope?: string;
-    resource?: string;
-    /** login_hint: which user the provider signs in */ login?: string;
-  } = {},
+  options: CodeFlowOptions = {},
 ): Promise<TokenSet> {
+  const { code, verifier } = await authorizeCode(issuer, client, options);
+  const response = await requestTokensForCode(issuer, client, code, verifier, options.resource);
+  if (!response.ok) throw new Error(`Token exchange failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as TokenSet;
+}
+
+/** The authorization request (PKCE S256) up to the redirect with its code; the code is not exchanged yet. */
+export async function authorizeCode(
+  issuer: string,
+  client: CodeFlowClient,
+  options: CodeFlowOptions = {},
+): Promise<{ code: string; verifier: string }> {
   const verifier = randomBytes(32).toString('base64url');
   const authorize = new URL(`${issuer}/index.php/apps/oidc/authorize`);
   authorize.search = new URLSearchParams({
@@ -40,8 +54,7 @@ export async function obtainTokens(
     ...(options.resource && { resource: options.resource }),
     ...(options.login && { login_hint: options.login }),
   }).toString();
-  const code = await followToCode(authorize.toString(), client.redirectUri);
-  return exchangeCode(issuer, client, code, verifier, options.resource);
+  return { code: await followToCode(authorize.toString(), client.redirectUri), verifier };
 }
 
 async function followToCode(start: string, redirectUri: string): Promise<string> {
@@ -82,7 +95,14 @@ export async function followRedirects(
   throw new Error('Too many redirects.');
 }
 
-async function exchangeCode(issuer: string, client: CodeFlowClient, code: string, verifier: string, resource?: string) {
+/** POST …/token with grant_type=authorization_code (client_secret_post); the provider's answer as it came. */
+export function requestTokensForCode(
+  issuer: string,
+  client: CodeFlowClient,
+  code: string,
+  verifier: string,
+  resource?: string,
+): Promise<Response> {
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     code,
@@ -92,7 +112,5 @@ async function exchangeCode(issuer: string, client: CodeFlowClient, code: string
     ...(client.clientSecret && { client_secret: client.clientSecret }),
     ...(resource && { resource }),
   });
-  const response = await fetch(`${issuer}/index.php/apps/oidc/token`, { method: 'POST', body });
-  if (!response.ok) throw new Error(`Token exchange failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as TokenSet;
+  return fetch(`${issuer}/index.php/apps/oidc/token`, { method: 'POST', body });
 }

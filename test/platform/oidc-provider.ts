@@ -5,6 +5,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { createTokenRegistry, type IntrospectionBehaviour } from './oidc-introspection.js';
 import { createMemoryAdapterFactory } from './oidc-memory-adapter.js';
+import { answerLikeNextcloud } from './oidc-nextcloud-answers.js';
+import { readTokenRequest } from './oidc-token-request.js';
 
 export interface OidcUser {
   id: string;
@@ -17,10 +19,13 @@ export interface OidcDoubleOptions {
   /** Interactions sign this user in (or the known user named by `login_hint`) and grant what was asked, without a
    * form (default: the first user). */
   autoLoginUser?: string;
-  /** Dynamically registered clients are deleted after this many seconds (Nextcloud: 3600). */
+  /** Dynamically registered clients expire this many seconds after issue (Nextcloud's client_expire_time: 3600). */
   clientExpireSeconds?: number;
   registrationEnabled?: boolean;
+  /** Nextcloud's expire_time: the access token's lifetime (900 s). */
   accessTokenTtlSeconds?: number;
+  /** Nextcloud's refresh_expire_time (900 s): a refresh token lives expire_time + this long after its answer. */
+  refreshExpireSeconds?: number;
   /** Clients configured up front, like clients an administrator created in the oidc app. */
   clients?: Configuration['clients'];
   /** `nextcloud` (default) as the oidc app introspects; `any-token` is a TEST-ONLY attacker provider, see
@@ -36,7 +41,12 @@ export interface OidcDouble {
   /** How many refresh_token grants succeeded / were attempted. */
   counts: { refreshGrants: number; tokenRequests: number; registrations: number };
   setTokenLatency(ms: number): void;
+  /** The lifetime of clients registered from now on. */
   setClientExpireSeconds(seconds: number): void;
+  /** Every dynamically registered client reaches its expiry now (the token endpoint answers `expired_client`). */
+  expireDynamicClients(): void;
+  /** The oidc app's hourly cleanup job: expired dynamic clients are deleted (then `invalid_client`). */
+  deleteExpiredClients(): void;
   close(): Promise<void>;
 }
 
@@ -59,7 +69,15 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
   const users = new Map((options.users ?? [{ id: 'alice' }]).map((user) => [user.id, user]));
   const state = { tokenLatencyMs: 0, clientExpireSeconds: options.clientExpireSeconds ?? 3600 };
   const counts = { refreshGrants: 0, tokenRequests: 0, registrations: 0 };
-  const provider = new Provider(issuer, buildConfiguration(options, users, state));
+  const adapter = createMemoryAdapterFactory({ dynamicClientLifetimeSeconds: () => state.clientExpireSeconds });
+  const provider = new Provider(issuer, buildConfiguration(options, users, adapter));
+  const storedClient = (clientId: string) => adapter.dynamicClients().find((client) => client.client_id === clientId);
+  answerLikeNextcloud(provider, {
+    tokenPath: `${OIDC_PREFIX}/token`,
+    registrationPath: `${OIDC_PREFIX}/register`,
+    refreshExpireSeconds: options.refreshExpireSeconds ?? 900,
+    clientExpiresAt: (clientId) => Number(storedClient(clientId)?.client_secret_expires_at) || undefined,
+  });
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => {
     if (ctx.oidc.params?.grant_type === 'refresh_token') counts.refreshGrants += 1;
   });
@@ -88,7 +106,7 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
     }
     if (path === `${OIDC_PREFIX}/token` && req.method === 'POST') {
       counts.tokenRequests += 1;
-      setTimeout(() => handleOidc(req, res), state.tokenLatencyMs);
+      void readTokenRequest(req).then((request) => setTimeout(() => handleOidc(request, res), state.tokenLatencyMs));
       return true;
     }
     handleOidc(req, res);
@@ -103,6 +121,16 @@ export function createOidcHandler(issuer: string, options: OidcDoubleOptions = {
     handle,
     setTokenLatency: (ms) => void (state.tokenLatencyMs = ms),
     setClientExpireSeconds: (seconds) => void (state.clientExpireSeconds = seconds),
+    expireDynamicClients: () => {
+      const now = Math.floor(Date.now() / 1000);
+      for (const client of adapter.dynamicClients()) client.client_secret_expires_at = now;
+    },
+    deleteExpiredClients: () => {
+      const now = Math.floor(Date.now() / 1000);
+      for (const client of adapter.dynamicClients()) {
+        if (Number(client.client_secret_expires_at) <= now) adapter.deleteClient(String(client.client_id));
+      }
+    },
   };
 }
 
@@ -128,22 +156,27 @@ export async function startOidcDouble(options: OidcDoubleOptions = {}): Promise<
 function buildConfiguration(
   options: OidcDoubleOptions,
   users: Map<string, OidcUser>,
-  state: { clientExpireSeconds: number },
+  adapter: Configuration['adapter'],
 ): Configuration {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'nextcloud-oidc-1', use: 'sig', alg: 'RS256' };
+  const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? 900;
   return {
-    adapter: createMemoryAdapterFactory({ clientExpireSeconds: () => state.clientExpireSeconds }),
+    adapter,
     clients: options.clients ?? [],
     jwks: { keys: [jwk] } as Configuration['jwks'],
     cookies: { keys: ['double-cookie-key-1'] },
-    scopes: ['openid', 'profile', 'email', 'offline_access'],
+    scopes: ['openid', 'profile', 'email', 'roles', 'groups', 'offline_access'],
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], email: ['email'] },
     pkce: { required: () => false },
+    // Nextcloud compares times exactly (a client is expired from its expiry second on).
+    clockTolerance: 0,
     rotateRefreshToken: true,
     ttl: {
-      AccessToken: options.accessTokenTtlSeconds ?? 900,
-      RefreshToken: 30 * 24 * 3600,
+      AccessToken: accessTokenTtlSeconds,
+      // Refused once refresh_expire_time has passed since its `refreshed` stamp (answer time + expire_time); each
+      // refresh gives a new token and so restarts the clock.
+      RefreshToken: accessTokenTtlSeconds + (options.refreshExpireSeconds ?? 900),
       Interaction: 600,
       Session: 24 * 3600,
       Grant: 30 * 24 * 3600,
@@ -179,30 +212,47 @@ function buildConfiguration(
         }),
       },
     },
-    // Nextcloud's JWT access tokens carry azp, preferred_username and, for those scopes, profile and email claims.
-    extraTokenClaims: async (_ctx, token) => {
+    // Nextcloud's JWT access tokens carry auth_time, azp, preferred_username and, for those scopes, profile and
+    // email claims (and their header says `typ: at+JWT`).
+    extraTokenClaims: async (ctx, token) => {
       if (token.kind !== 'AccessToken') return undefined;
       const accountId = String(token.accountId);
       const user = users.get(accountId);
       const scopes = String(token.scope ?? '').split(' ');
+      const grantSource = ctx?.oidc.entities.AuthorizationCode ?? ctx?.oidc.entities.RefreshToken;
       return {
+        auth_time: grantSource?.authTime ?? Math.floor(Date.now() / 1000),
         azp: token.clientId,
         preferred_username: accountId,
         ...(scopes.includes('profile') ? { name: user?.name ?? accountId } : {}),
         ...(scopes.includes('email') ? { email: user?.email ?? `${accountId}@example.com`, email_verified: true } : {}),
       };
     },
+    formats: {
+      // An opaque access token is 72 characters, a refresh token 128. unverified: the alphabet; Nextcloud's are
+      // letters and digits, oidc-provider's are base64url (with - and _).
+      bitsOfOpaqueRandomness: (_ctx, token) => ({ AccessToken: 72 * 6, RefreshToken: 128 * 6 })[token.kind] ?? 256,
+      customizers: {
+        jwt: async (_ctx, _token, jwt) => {
+          jwt.header = { ...jwt.header, typ: 'at+JWT' };
+        },
+      },
+    },
     findAccount: async (_ctx, sub) => {
       const user = users.get(sub);
       if (!user) return undefined;
       return {
         accountId: sub,
-        claims: async () => ({
-          sub,
-          name: user.name ?? sub,
-          preferred_username: sub,
-          email: user.email ?? `${sub}@example.com`,
-        }),
+        // ID tokens carry no profile claims (oidc-provider would add them when the access token is not for userinfo).
+        claims: async (use) =>
+          use === 'id_token'
+            ? { sub }
+            : {
+                sub,
+                name: user.name ?? sub,
+                preferred_username: sub,
+                email: user.email ?? `${sub}@example.com`,
+              },
       };
     },
   };

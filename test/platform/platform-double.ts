@@ -230,7 +230,7 @@ function sendStatus(res: ServerResponse, maintenance: boolean): void {
       installed: true,
       maintenance,
       needsDbUpgrade: false,
-      version: `${NEXTCLOUD_VERSION.string}.1`,
+      version: `${NEXTCLOUD_VERSION.string}.2`,
       versionstring: NEXTCLOUD_VERSION.string,
       edition: '',
       productname: 'Nextcloud',

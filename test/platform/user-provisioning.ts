@@ -3,8 +3,10 @@
 import { toAccount, type Account } from './identity.js';
 import type { OcsOutcome } from './ocs-envelope.js';
 
-/** unverified: the password policy's exact rule; Nextcloud's default asks for at least 10 characters. */
+/** The default password policy: at least 10 characters (`abcdefghij` passes), and not a common password. */
 const MIN_PASSWORD_LENGTH = 10;
+/** unverified: which passwords count as common (Nextcloud checks a list of 1,000,000; these are a few of its top). */
+const COMMON_PASSWORDS = new Set(['123456', '123456789', '12345678', 'password', 'qwerty', '1234567890', 'abc123']);
 const NOT_SUBADMIN = 'Logged in account must be at least a sub admin';
 
 export interface ProvisioningRequest {
@@ -34,6 +36,8 @@ export function handleUserProvisioning(request: ProvisioningRequest): OcsOutcome
     return undefined;
   }
   const account = accounts.get(userId);
+  // Deleting an unknown user is an empty 998; reading one a 404 (v1: HTTP 200, statuscode 404).
+  if (!account && request.method === 'DELETE') return { status: 404, statuscode: 998, message: '' };
   if (!account) return { status: 404, statuscode: 404, message: 'User does not exist' };
   switch (request.method) {
     case 'GET':
@@ -55,16 +59,23 @@ function createUser(accounts: Map<string, Account>, fields: Record<string, strin
   const id = fields.userid ?? '';
   if (accounts.has(id)) return { status: 400, statuscode: 102, message: 'User already exists' };
   const password = fields.password ?? '';
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return {
-      status: 400,
-      statuscode: 107,
-      message: `Password needs to be at least ${MIN_PASSWORD_LENGTH} characters long.`,
-    };
-  }
+  const failedRules = passwordPolicyFailures(password);
+  if (failedRules.length > 0) return { status: 400, statuscode: 107, message: failedRules.join(' ') };
   accounts.set(
     id,
     toAccount({ id, loginPassword: password, email: fields.email, displayName: fields.displayName || undefined }),
   );
   return { status: 200, data: { id } };
+}
+
+/** Every rule the password fails, in Nextcloud's order and words. */
+function passwordPolicyFailures(password: string): string[] {
+  const failures: string[] = [];
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+    failures.push('Password is among the 1,000,000 most common ones. Please make it unique.');
+  }
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    failures.push(`Password needs to be at least ${MIN_PASSWORD_LENGTH} characters long.`);
+  }
+  return failures;
 }

@@ -113,6 +113,7 @@ export function createApp(deps: AppDeps): Express {
       accessTokens: storage.accessTokens,
       managementApiKey: settings.managementApiKey,
       logger: deps.logger,
+      clock,
     }),
   );
   if (deps.oauth && settings.enableOfflineAccess && storage.oauthSessions && storage.refreshTokens) {

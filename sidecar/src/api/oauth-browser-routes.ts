@@ -4,6 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Router, type Request } from 'express';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import { clearCookie, readCookie, setCookie } from '../auth/cookies.js';
+import { refreshTokenExpiry } from '../auth/refresh-token-lifetime.js';
 import { AppError, SignInError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { OAuthSessionStore } from '../store/oauth-sessions.js';
@@ -99,7 +100,8 @@ async function completeSignIn(deps: OAuthBrowserDeps, req: Request, clock: () =>
   const tokens = await services.exchangeCode(code, pending.codeVerifier, pending.redirectUri);
   if (!tokens.refresh_token) throw new SignInError('The identity provider granted no offline access (refresh token).');
   const { subject, scopes } = await services.managementVerifier.verify(tokens.access_token);
-  await deps.refreshTokens.store(subject, tokens.refresh_token, tokens.scope?.split(' ').filter(Boolean) ?? scopes);
+  const grantedScopes = tokens.scope?.split(' ').filter(Boolean) ?? scopes;
+  await deps.refreshTokens.store(subject, tokens.refresh_token, grantedScopes, refreshTokenExpiry(tokens, clock()));
   services.tokenCache.set(subject, {
     accessToken: tokens.access_token,
     expiresAt: new Date(clock() + (tokens.expires_in ?? 300) * 1000),

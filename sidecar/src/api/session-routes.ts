@@ -1,6 +1,7 @@
 // GET /api/v1/users/{user_id}/session and POST /api/v1/users/{user_id}/revoke (Bearer, the user's own resource).
 import { Router } from 'express';
 import type { OAuthContext } from '../auth/oauth-context.js';
+import { isRefreshTokenExpired } from '../auth/refresh-token-lifetime.js';
 import { NotFoundError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { AccessTokenStore } from '../store/access-tokens.js';
@@ -22,6 +23,7 @@ export interface SessionRouteDeps {
   accessTokens?: AccessTokenStore;
   managementApiKey?: string;
   logger: Logger;
+  clock?: () => number;
 }
 
 export interface SessionDocument {
@@ -74,7 +76,10 @@ async function describeSession(deps: SessionRouteDeps, userId: string): Promise<
   const none = { granted: false, credential_type: null, since: null, scopes: [] };
   if (!deps.enableOfflineAccess) return { user_id: userId, offline_access_enabled: false, background_access: none };
   const appPassword = await deps.appPasswords?.get(userId);
-  const refreshToken = appPassword ? undefined : await deps.refreshTokens?.get(userId);
+  const stored = appPassword ? undefined : await deps.refreshTokens?.get(userId);
+  // Nextcloud refuses a refresh token about 30 minutes after its answer: past that, nothing is granted any more.
+  const now = (deps.clock ?? Date.now)();
+  const refreshToken = stored && !isRefreshTokenExpired(stored, now) ? stored : undefined;
   const background = appPassword
     ? {
         granted: true,

@@ -6,12 +6,14 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import type { HttpClient } from '../net/http-client.js';
 import { createNextcloudClient, type NextcloudClient } from '../platform/nextcloud-client.js';
 import { requestIdOf } from '../request-id.js';
+import { assertSupportedEventFilter } from '../sync/webhooks/webhook-event-filter.js';
 import { WEBHOOK_SECRET_HEADER } from '../sync/webhooks/webhook-receiver.js';
 import {
   DECK_HAS_NO_PRESET,
   isWebhookPreset,
   presetDefinition,
   WEBHOOK_PRESETS,
+  type PresetDefinition,
   type WebhookPreset,
 } from '../sync/webhooks/webhook-presets.js';
 import {
@@ -36,6 +38,8 @@ export interface WebhookRouteDeps {
   /** WEBHOOK_RECEIVER_URL: where Nextcloud sends the calls (default `{public URL}/webhooks/nextcloud`). */
   receiverUrl: string;
   timeoutMs?: number;
+  /** What each preset registers (default: webhook-presets.ts). */
+  presets?: (preset: WebhookPreset) => PresetDefinition;
 }
 
 const createBody = z.object({ preset: z.string().max(64) }).strict();
@@ -43,6 +47,7 @@ const createBody = z.object({ preset: z.string().max(64) }).strict();
 export function createWebhookRouter(deps: WebhookRouteDeps): Router {
   const router = Router();
   const identify = requireKnowledgeCaller(deps.caller);
+  const definitionOf = deps.presets ?? presetDefinition;
   const store = (): WebhookRegistrationStore => {
     if (!deps.registrations) {
       throw new NotFoundError('Webhooks need TOKEN_ENCRYPTION_KEY: their secrets are stored encrypted.');
@@ -80,7 +85,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
       apps,
       webhooks_available: apps.includes(WEBHOOK_APP),
       presets: WEBHOOK_PRESETS.map((preset) => {
-        const app = presetDefinition(preset).app;
+        const app = definitionOf(preset).app;
         return { preset, app, app_enabled: apps.includes(app), registered: registered.has(preset) };
       }),
     });
@@ -95,8 +100,10 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
   router.post('/api/v1/webhooks', identify, async (req: Request, res: Response) => {
     const registrations = store();
     const preset = readPreset(req.body);
+    const definition = definitionOf(preset);
+    // Before anything reaches Nextcloud: it would accept a filter it cannot evaluate.
+    for (const { eventFilter } of definition.registrations) assertSupportedEventFilter(eventFilter);
     const admin = await asAdmin(res);
-    const definition = presetDefinition(preset);
     if (!admin.apps.includes(WEBHOOK_APP)) {
       throw new ConflictError("Nextcloud's webhook_listeners app is not enabled; enable it to register webhooks.");
     }

@@ -29,7 +29,9 @@ export async function postToProvider(
       ? (response.json() as Record<string, unknown>)
       : {};
   if (response.status >= 200 && response.status < 300) return answer;
-  if (answer.error === 'invalid_client') throw new InvalidClientError();
+  // Nextcloud answers `expired_client` for a dynamic client past its expiry, until its cleanup job deletes it
+  // (then `invalid_client`): either way the client must be registered again.
+  if (answer.error === 'invalid_client' || answer.error === 'expired_client') throw new InvalidClientError();
   if (answer.error === 'invalid_grant') throw new InvalidGrantError();
   throw new UpstreamError('The identity provider refused the request.', {
     cause: new Error(`${endpoint} answered HTTP ${response.status} ${String(answer.error ?? '')}`),

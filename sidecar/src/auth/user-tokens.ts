@@ -6,12 +6,15 @@ import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import type { RefreshLease } from './refresh-lease.js';
 import type { RefreshLock } from './refresh-lock.js';
+import { refreshTokenExpiry } from './refresh-token-lifetime.js';
 import type { TokenCache } from './token-cache.js';
 
 export interface RefreshedTokens {
   access_token: string;
   refresh_token?: string;
   expires_in?: number;
+  /** Nextcloud: how long the refresh token outlives the access token (refresh_expire_time, 900 s by default). */
+  refresh_expires_in?: number;
   scope?: string;
 }
 
@@ -83,7 +86,8 @@ async function refreshFor(deps: UserTokenDeps, userId: string, clock: () => numb
     );
   }
   const scopes = answer.scope ? answer.scope.split(' ').filter(Boolean) : stored.scopes;
-  await deps.refreshTokens.store(userId, answer.refresh_token, scopes, stored.expiresAt);
+  // Each refresh restarts the new refresh token's clock.
+  await deps.refreshTokens.store(userId, answer.refresh_token, scopes, refreshTokenExpiry(answer, clock()));
   const expiresAt = new Date(clock() + (answer.expires_in ?? 300) * 1000);
   deps.cache.set(userId, { accessToken: answer.access_token, expiresAt });
   await deps.shared?.put(userId, { accessToken: answer.access_token, expiresAt });

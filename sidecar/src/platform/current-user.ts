@@ -47,8 +47,7 @@ function toUser(data: unknown): NextcloudUser {
     displayName: typeof displayName === 'string' ? displayName : id,
     email: typeof email === 'string' && email !== '' ? email : undefined,
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
-    // unverified: cloud/user answers the personal setting core/timezone as `timezone` ('' when unset) (source:
-    // nextcloud/server apps/provisioning_api/lib/Controller/AUserDataOCSController.php, getUserData)
+    // cloud/user answers the personal setting core/timezone as `timezone`, '' when unset.
     timeZone: typeof timezone === 'string' && timezone !== '' ? timezone : undefined,
   };
 }

@@ -12,6 +12,7 @@ import { startPlatformDouble, type PlatformDouble } from '../../../test/platform
 import { createWebhookRouter } from '../../src/api/webhook-routes.js';
 import { createHttpClient, type HttpClient } from '../../src/net/http-client.js';
 import type { WakeEvent } from '../../src/sync/wake-event.js';
+import { presetDefinition, type PresetDefinition } from '../../src/sync/webhooks/webhook-presets.js';
 import { WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../../src/sync/webhooks/webhook-registrations.js';
 import { openTestWebhookStore, startReceiverApp } from '../support/webhook-app.js';
@@ -32,7 +33,11 @@ let aliceUrl: string;
 let woken: WakeEvent[][] = [];
 
 /** An app like app.ts builds it: the receiver before express.json, the routes as `userId` with `credentials`. */
-async function startApp(userId: string, credentials: typeof ADMIN): Promise<string> {
+async function startApp(
+  userId: string,
+  credentials: typeof ADMIN,
+  presets?: (preset: 'files' | 'notes' | 'calendar' | 'tables') => PresetDefinition,
+): Promise<string> {
   const app = await startReceiverApp({
     store,
     onWake: (events) => void woken.push(events),
@@ -43,6 +48,7 @@ async function startApp(userId: string, credentials: typeof ADMIN): Promise<stri
         http,
         nextcloudHost: double.url,
         receiverUrl: `${url}/webhooks/nextcloud`,
+        presets,
       }),
   });
   apps.push(app);
@@ -143,6 +149,37 @@ describe('webhook routes: registering', () => {
     expect(((await answers[0]!.json()) as { message: string }).message).toMatch(/Deck.*not webhook-compatible/);
     expect(hooks.listeners()).toEqual([]);
     expect(await store.list()).toEqual([]);
+  });
+
+  it('registers the calendar preset without CalendarObjectRestoredEvent, which Nextcloud never delivers', async () => {
+    const response = await registerPreset('calendar');
+
+    expect(response.status).toBe(201);
+    expect(hooks.listeners().map((listener) => listener.event.split('\\').pop())).toEqual([
+      'CalendarObjectCreatedEvent',
+      'CalendarObjectUpdatedEvent',
+      'CalendarObjectDeletedEvent',
+      'CalendarObjectMovedToTrashEvent',
+    ]);
+  });
+
+  it('refuses a filter with an operator Nextcloud cannot evaluate with 400, before asking Nextcloud', async () => {
+    const withBogusFilter = (preset: 'files' | 'notes' | 'calendar' | 'tables') => {
+      const definition = presetDefinition(preset);
+      const [first, ...rest] = definition.registrations;
+      return { ...definition, registrations: [...rest, { ...first!, eventFilter: { 'user.uid': { $bogus: 1 } } }] };
+    };
+    const url = await startApp('admin', ADMIN, withBogusFilter);
+    const requestsBefore = double.requests.length;
+
+    const response = await registerPreset('files', url);
+
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /operator "\$bogus".*silence the other webhooks of that event/,
+    );
+    expect(double.requests.length).toBe(requestsBefore);
+    expect(hooks.listeners()).toEqual([]);
   });
 
   it('answers 409 for a preset whose app is not enabled (tables), and registers nothing', async () => {

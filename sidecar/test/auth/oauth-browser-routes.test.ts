@@ -90,6 +90,40 @@ describe('the browser sign-in round trip', () => {
   });
 });
 
+describe('background access by refresh token over time', () => {
+  it('keeps the end the token answer gives, and is no longer reported once Nextcloud would refuse the token', async () => {
+    let offsetMs = 0;
+    const port = await findFreePort();
+    const later = await startTestSidecar(
+      {
+        NEXTCLOUD_HOST: nextcloud.url,
+        TOKEN_ENCRYPTION_KEY: TEST_KEY,
+        ENABLE_BACKGROUND_OPERATIONS: 'true',
+        MCP_SERVER_PORT: String(port),
+        NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
+      },
+      () => Date.now() + offsetMs,
+    );
+    const signIn = await followRedirects(`${later.url}/oauth/login`);
+    const granted = async () => {
+      const token = (await tokensFor(nextcloud, 'alice')).access_token;
+      const response = await fetch(`${later.url}/api/v1/users/alice/session`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return ((await response.json()) as { background_access: { granted: boolean } }).background_access.granted;
+    };
+
+    const within = await granted();
+    // Nextcloud refuses it expires_in + refresh_expires_in (900 + 900 s) after the answer.
+    offsetMs = 1801 * 1000;
+    const after = await granted();
+
+    await later.stop();
+    expect(await signIn.response!.text()).toContain('Background access granted');
+    expect([within, after]).toEqual([true, false]);
+  });
+});
+
 describe('cookies behind https', () => {
   it('are Secure when COOKIE_SECURE is true', async () => {
     const secure = await startTestSidecar({

@@ -1,7 +1,11 @@
 // Start-up of the OAuth context: stored and static clients, a provider that is down at first, renewal before
-// expiry, and registering again when the provider forgot the client.
+// expiry, and registering again when the provider refuses the client (expired, or deleted after that).
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createOAuthContext } from '../../src/auth/oauth-context.js';
+import { InvalidGrantError } from '../../src/errors.js';
+import { createLogger } from '../../src/logging/logger.js';
+import { createHttpClient } from '../../src/net/http-client.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { OPAQUE_CLIENT, SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
@@ -67,8 +71,9 @@ describe('OAuth client at start-up', () => {
   });
 
   it('registers again shortly before a dynamic client expires', async () => {
-    const double = await nextcloudWith();
-    await sidecarFor(double, { NEXTCLOUD_OIDC_CLIENT_LIFETIME: '2' });
+    // The oidc app answers the expiry (client_secret_expires_at) in the registration.
+    const double = await nextcloudWith({ clientExpireSeconds: 2 });
+    await sidecarFor(double);
 
     await new Promise((resolve) => setTimeout(resolve, 2500));
 
@@ -76,15 +81,46 @@ describe('OAuth client at start-up', () => {
   });
 
   it('registers again when the provider answers invalid_client, and the request succeeds', async () => {
-    const double = await nextcloudWith({ clientExpireSeconds: 1 });
+    const double = await nextcloudWith();
     const sidecar = await sidecarFor(double, { NEXTCLOUD_MCP_SERVER_URL: PUBLIC_URL });
     // The oidc app introspects another client's token only when it was issued for the asking client's resource URL.
     const opaqueToken = (await tokensFor(double, 'alice', OPAQUE_CLIENT, `${PUBLIC_URL}/mcp`)).access_token;
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // The client expired and the oidc app's cleanup job deleted it.
+    double.oidc!.expireDynamicClients();
+    double.oidc!.deleteExpiredClients();
 
     const status = await sessionStatus(sidecar, opaqueToken);
 
     expect(status).toBe(200);
+    expect(double.oidc!.counts.registrations).toBe(2);
+  });
+
+  it('registers again when the token endpoint answers expired_client', async () => {
+    const double = await nextcloudWith();
+    const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'test' });
+    const context = createOAuthContext({
+      http,
+      logger: createLogger('silent'),
+      discoveryUrl: double.oidc!.discoveryUrl,
+      nextcloudHost: double.url,
+      publicUrl: PUBLIC_URL,
+    });
+    cleanups.push(
+      () => http.close(),
+      () => context.close(),
+    );
+    await context.start();
+    const services = context.ready();
+    const expiredClientId = services.client().clientId;
+    double.oidc!.expireDynamicClients();
+
+    const outcome = await services
+      .exchangeCode('a-code-of-the-old-client', 'v'.repeat(43), `${PUBLIC_URL}/oauth/callback`)
+      .catch((error: unknown) => error);
+
+    // The new client is asked, and refuses the old client's code as a grant.
+    expect(outcome).toBeInstanceOf(InvalidGrantError);
+    expect(services.client().clientId).not.toBe(expiredClientId);
     expect(double.oidc!.counts.registrations).toBe(2);
   });
 });

@@ -74,6 +74,17 @@ describe('user tokens with an expired access token', () => {
     expect(elapsed).toBeLessThan(1100);
   });
 
+  it('store the rotated refresh token with the end its answer gives: 900 + 900 s later', async () => {
+    await grantBackgroundAccess('alice');
+    const before = Date.now();
+
+    await services.userTokens.getAccessToken('alice');
+
+    const { expiresAt } = (await storage.refreshTokens!.get('alice'))!;
+    expect(expiresAt!.getTime()).toBeGreaterThanOrEqual(before + 1800_000);
+    expect(expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1800_000);
+  });
+
   it('keeps using the rotated refresh token on the next refresh', async () => {
     await grantBackgroundAccess('alice');
     await services.userTokens.getAccessToken('alice');

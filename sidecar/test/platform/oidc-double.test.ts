@@ -1,7 +1,7 @@
 // The identity provider double behaves as platform-api.md says Nextcloud's oidc app does.
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { obtainTokens } from '../../../test/platform/oidc-code-flow.js';
+import { authorizeCode, obtainTokens, requestTokensForCode } from '../../../test/platform/oidc-code-flow.js';
 import { startOidcDouble, type OidcDouble } from '../../../test/platform/oidc-provider.js';
 
 const REDIRECT = 'http://127.0.0.1:1/callback';
@@ -37,6 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => idp.close());
 
+const COMPANION = { clientId: 'companion', clientSecret: 'companion-secret', redirectUri: REDIRECT };
+
 async function refresh(refreshToken: string) {
   const body = new URLSearchParams({
     grant_type: 'refresh_token',
@@ -45,7 +47,7 @@ async function refresh(refreshToken: string) {
     client_secret: 'companion-secret',
   });
   const response = await fetch(`${idp.issuer}/index.php/apps/oidc/token`, { method: 'POST', body });
-  return { status: response.status, body: (await response.json()) as Record<string, string> };
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('oidc double: discovery', () => {
@@ -61,6 +63,14 @@ describe('oidc double: discovery', () => {
     expect(doc.revocation_endpoint).toBeUndefined();
     expect(doc.introspection_endpoint).toBe(`${idp.issuer}/index.php/apps/oidc/introspect`);
   });
+
+  it('lists the scopes openid profile email roles groups offline_access', async () => {
+    const doc = (await (await fetch(idp.discoveryUrl)).json()) as { scopes_supported: string[] };
+
+    expect(doc.scopes_supported).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email', 'roles', 'groups', 'offline_access']),
+    );
+  });
 });
 
 describe('oidc double: tokens', () => {
@@ -72,7 +82,7 @@ describe('oidc double: tokens', () => {
     );
 
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({
-      typ: 'at+jwt',
+      typ: 'at+JWT',
       alg: 'RS256',
       kid: 'nextcloud-oidc-1',
     });
@@ -85,7 +95,28 @@ describe('oidc double: tokens', () => {
       preferred_username: 'alice',
       scope: expect.stringContaining('openid'),
       jti: expect.any(String),
+      auth_time: expect.any(Number),
     });
+  });
+
+  it('ignores a resource sent only to the token endpoint: the audience is the client id', async () => {
+    const { code, verifier } = await authorizeCode(idp.issuer, COMPANION);
+
+    const answer = await requestTokensForCode(idp.issuer, COMPANION, code, verifier, 'http://elsewhere.test/mcp');
+
+    expect(answer.status).toBe(200);
+    expect(decodeJwt(((await answer.json()) as { access_token: string }).access_token).aud).toBe('companion');
+  });
+
+  it('issues ID tokens for the client id without profile claims', async () => {
+    const tokens = await obtainTokens(idp.issuer, COMPANION, { resource: 'http://sidecar.test/mcp' });
+
+    const claims = decodeJwt(tokens.id_token!);
+
+    expect(claims).toMatchObject({ sub: 'alice', aud: 'companion' });
+    expect(claims.name).toBeUndefined();
+    expect(claims.email).toBeUndefined();
+    expect(claims.preferred_username).toBeUndefined();
   });
 
   it('uses the client id as the audience without a resource', async () => {
@@ -121,7 +152,16 @@ describe('oidc double: tokens', () => {
     expect(reused.body.error).toBe('invalid_grant');
   });
 
-  it('issues opaque tokens to clients not set to JWT, and introspects them', async () => {
+  it('answers refresh_expires_in 900 beside the refresh token', async () => {
+    const tokens = await obtainTokens(idp.issuer, COMPANION);
+
+    const refreshed = await refresh(tokens.refresh_token!);
+
+    expect((tokens as unknown as Record<string, unknown>).refresh_expires_in).toBe(900);
+    expect(refreshed.body.refresh_expires_in).toBe(900);
+  });
+
+  it('issues 72-character opaque access tokens (128-character refresh tokens) to clients not set to JWT', async () => {
     const tokens = await obtainTokens(idp.issuer, {
       clientId: 'opaque-client',
       clientSecret: 's',
@@ -134,12 +174,13 @@ describe('oidc double: tokens', () => {
     ).json()) as Record<string, unknown>;
 
     expect(tokens.access_token.split('.')).toHaveLength(1);
+    expect(tokens.access_token).toHaveLength(72);
+    expect(tokens.refresh_token).toHaveLength(128);
     expect(introspection).toMatchObject({ active: true, sub: 'alice' });
   });
 });
 
 describe('oidc double: introspection as the oidc app answers it', () => {
-  const COMPANION = { clientId: 'companion', clientSecret: 'companion-secret', redirectUri: REDIRECT };
   const introspect = async (token: string, client: string, secret: string) => {
     const body = new URLSearchParams({ token, client_id: client, client_secret: secret });
     const response = await fetch(`${idp.issuer}/index.php/apps/oidc/introspect`, { method: 'POST', body });
@@ -206,40 +247,5 @@ describe('oidc double: introspection as the oidc app answers it', () => {
     expect(noClient.status).toBe(401);
     expect(await noClient.json()).toEqual({ error: 'invalid_client' });
     expect(noToken).toEqual({ status: 400, body: { error: 'invalid_request' } });
-  });
-});
-
-describe('oidc double: dynamic client registration', () => {
-  it('registers clients that are deleted after the expiry time', async () => {
-    idp.setClientExpireSeconds(1);
-    const response = await fetch(`${idp.issuer}/index.php/apps/oidc/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        redirect_uris: [REDIRECT],
-        grant_types: ['authorization_code', 'refresh_token'],
-        token_endpoint_auth_method: 'client_secret_post',
-      }),
-    });
-    const client = (await response.json()) as { client_id: string; client_secret: string };
-    const credentials = new URLSearchParams({
-      grant_type: 'refresh_token',
-      refresh_token: 'x',
-      client_id: client.client_id,
-      client_secret: client.client_secret,
-    });
-
-    const beforeExpiry = await (
-      await fetch(`${idp.issuer}/index.php/apps/oidc/token`, { method: 'POST', body: credentials })
-    ).json();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const afterExpiry = await (
-      await fetch(`${idp.issuer}/index.php/apps/oidc/token`, { method: 'POST', body: credentials })
-    ).json();
-    idp.setClientExpireSeconds(3600);
-
-    expect(response.status).toBe(201);
-    expect(beforeExpiry).toMatchObject({ error: 'invalid_grant' });
-    expect(afterExpiry).toMatchObject({ error: 'invalid_client' });
   });
 });

@@ -70,6 +70,12 @@ describe('platform double: OCS general rules', () => {
     expect((await ocsBody(response)).meta.statuscode).toBe(998);
   });
 
+  it('answers a v2 meta with only status, statuscode and message', async () => {
+    const response = await ocsGet('/cloud/user', basicAuth('uid-42', ERIN_APP_PASSWORD));
+
+    expect(Object.keys((await ocsBody(response)).meta).sort()).toEqual(['message', 'status', 'statuscode']);
+  });
+
   it('answers XML without format=json or a JSON Accept header', async () => {
     const response = await fetch(`${double.url}/ocs/v2.php/cloud/user`, {
       headers: { authorization: basicAuth('uid-42', ERIN_APP_PASSWORD), 'ocs-apirequest': 'true' },
@@ -164,6 +170,13 @@ describe('platform double: capabilities, menu and apps', () => {
     expect((ocs.data as { id: string; href: string; name: string }[]).map((app) => app.id)).toContain('notes');
   });
 
+  it('gives each menu entry a server-relative href', async () => {
+    const ocs = await ocsBody(await ocsGet('/core/navigation/apps', basicAuth('uid-42', ERIN_APP_PASSWORD)));
+
+    const notes = (ocs.data as { id: string; href: string }[]).find((app) => app.id === 'notes');
+    expect(notes?.href).toBe('/cloud/index.php/apps/notes/');
+  });
+
   it('lists enabled apps to an admin and refuses others with 403 "Logged in account must be an admin"', async () => {
     const admin = await ocsGet('/cloud/apps?filter=enabled', basicAuth('root', ADMIN_PASSWORD));
     const user = await ocsGet('/cloud/apps?filter=enabled', basicAuth('uid-42', ERIN_APP_PASSWORD));
@@ -221,6 +234,12 @@ describe('platform double: sub-path and status.php', () => {
     expect(await inside.json()).toMatchObject({ installed: true, maintenance: false, productname: 'Nextcloud' });
     expect(outside.status).toBe(404);
   });
+
+  it('answers status.php without credentials, with the four-part version 32.0.2.2', async () => {
+    const response = await fetch(`${double.url}/status.php`);
+
+    expect(await response.json()).toMatchObject({ version: '32.0.2.2', versionstring: '32.0.2' });
+  });
 });
 
 describe('platform double: Login Flow v2', () => {
@@ -269,6 +288,33 @@ describe('platform double: provisioning API (admin)', () => {
     expect([weak.status, (await ocsBody(weak)).meta.statuscode]).toEqual([400, 107]);
     expect(deleted.status).toBe(200);
     expect(gone.status).toBe(404);
+  });
+
+  it('names every failed password rule in the 107 message, and lets a 10-character password pass', async () => {
+    const create = (userid: string, password: string) =>
+      fetch(`${double.url}/ocs/v2.php/cloud/users`, {
+        method: 'POST',
+        headers: ocsHeaders(admin),
+        body: form({ userid, password }),
+      });
+
+    const common = await create('kim', 'password');
+    const tenLetters = await create('lea', 'abcdefghij');
+
+    expect((await ocsBody(common)).meta).toMatchObject({
+      statuscode: 107,
+      message:
+        'Password is among the 1,000,000 most common ones. Please make it unique. ' +
+        'Password needs to be at least 10 characters long.',
+    });
+    expect(tenLetters.status).toBe(200);
+  });
+
+  it('answers DELETE of an unknown user with 404, statuscode 998 and an empty message', async () => {
+    const response = await ocsGet('/cloud/users/nobody', admin, 'DELETE');
+
+    expect(response.status).toBe(404);
+    expect((await ocsBody(response)).meta).toMatchObject({ statuscode: 998, message: '' });
   });
 
   it('refuses a non-admin with 403', async () => {

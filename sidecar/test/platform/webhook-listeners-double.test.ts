@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDavApp } from '../../../test/platform/apps/dav.js';
+import { createDavApp, type DavApp } from '../../../test/platform/apps/dav.js';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createTablesDouble, type TablesDouble } from '../../../test/platform/apps/tables.js';
 import {
@@ -28,6 +28,7 @@ const SECRET = 'the-shared-secret-of-this-test';
 
 interface Received {
   headers: IncomingHttpHeaders;
+  text: string;
   body: {
     event: Record<string, unknown> & { class: string };
     user: { uid: string; displayName: string } | null;
@@ -38,6 +39,7 @@ interface Received {
 let double: PlatformDouble;
 let hooks: WebhookListenersDouble;
 let tables: TablesDouble;
+let davApp: DavApp;
 let radicale: RunningRadicale;
 let receiver: Server;
 let receiverUrl: string;
@@ -56,16 +58,14 @@ beforeAll(async () => {
       { id: 'alice', displayName: 'Alice A.', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
       { id: 'bob', appPasswords: ['CCCCC-CCCCC-CCCCC-CCCCC-CCCCC'] },
     ],
-    apps: [createFilesApp(), createDavApp(radicale), tables, hooks],
+    apps: [createFilesApp(), (davApp = createDavApp(radicale)), tables, hooks],
   });
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({
-        headers: req.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Received['body'],
-      });
+      const text = Buffer.concat(chunks).toString('utf8');
+      received.push({ headers: req.headers, text, body: JSON.parse(text) as Received['body'] });
       res.writeHead(answerStatus).end();
     });
   });
@@ -132,6 +132,20 @@ describe('webhook_listeners double: the OCS API', () => {
 
     expect(answers.map((r) => r.status)).toEqual([403, 403, 403]);
     expect(hooks.listeners()).toEqual([]);
+  });
+
+  it("refuses a non-admin with Nextcloud's message", async () => {
+    const response = await api('', { auth: ALICE });
+
+    expect(await message(response)).toBe(
+      'Logged in account must be an admin, a sub admin or gotten special right to access this setting',
+    );
+  });
+
+  it('answers authData as an encrypted blob of the form hex|hex|hex|3', async () => {
+    const { authData } = (await register(`${NODE}NodeWrittenEvent`)) as { id: number; authData: string };
+
+    expect(authData).toMatch(/^[0-9a-f]+\|[0-9a-f]+\|[0-9a-f]+\|3$/);
   });
 
   it('registers and answers every field, authData as an encrypted blob, never the secret', async () => {
@@ -205,6 +219,24 @@ describe('webhook_listeners double: the OCS API', () => {
     expect(hooks.listeners()).toEqual([]);
   });
 
+  it('words the refusal of header auth without authData as Nextcloud does', async () => {
+    const response = await api('', {
+      method: 'POST',
+      body: registration(`${NODE}NodeWrittenEvent`, { authData: null }),
+    });
+
+    expect(await message(response)).toBe('Header auth method needs an associative array of headers as auth data');
+  });
+
+  it('answers a registration without uri with 500 "Internal Server Error\\n"', async () => {
+    const { uri: _uri, ...withoutUri } = registration(`${NODE}NodeWrittenEvent`);
+
+    const response = await api('', { method: 'POST', body: withoutUri });
+
+    expect(response.status).toBe(500);
+    expect(await message(response)).toBe('Internal Server Error\n');
+  });
+
   it('does not validate the HTTP method', async () => {
     const response = await api('', {
       method: 'POST',
@@ -224,6 +256,7 @@ describe('webhook_listeners double: the OCS API', () => {
     });
 
     expect(partial.status).toBe(500);
+    expect(await message(partial)).toBe('Internal Server Error\n');
     expect(full.status).toBe(200);
     expect(hooks.listeners()[0]?.uri).toBe(`${receiverUrl}/new`);
   });
@@ -329,6 +362,14 @@ describe('webhook_listeners double: delivery', () => {
     });
   });
 
+  it('sends the body as PHP encodes JSON: with / escaped as \\/', async () => {
+    await register(`${NODE}NodeWrittenEvent`);
+    await dav('alice/escaped.txt', 'PUT', { body: 'x' });
+    await hooks.runWebhookJobs();
+
+    expect(received[0]?.text).toContain('"path":"\\/alice\\/files\\/escaped.txt"');
+  });
+
   it('evaluates eventFilter on the body: user.uid equality and a /regex/ on the path', async () => {
     await register(`${NODE}NodeWrittenEvent`, {
       eventFilter: { 'user.uid': 'alice', 'event.node.path': '/^\\/alice\\/files\\/Notes\\//' },
@@ -341,6 +382,32 @@ describe('webhook_listeners double: delivery', () => {
 
     const events = await deliver();
     expect(events.map((event) => (event.node as { path: string }).path)).toEqual(['/alice/files/Notes/a.md']);
+  });
+
+  it('evaluates $in, $ne, $exists and $or', async () => {
+    await register(`${NODE}NodeWrittenEvent`, { eventFilter: { 'user.uid': { $in: ['bob', 'alice'] } } });
+    await register(`${NODE}NodeWrittenEvent`, { eventFilter: { 'user.uid': { $ne: 'alice' } } });
+    await register(`${NODE}NodeWrittenEvent`, { eventFilter: { 'event.node.id': { $exists: true } } });
+    await register(`${NODE}NodeWrittenEvent`, {
+      eventFilter: { $or: [{ 'user.uid': 'nobody' }, { 'event.node.path': '/ors\\.txt$/' }] },
+    });
+    await dav('alice/ors.txt', 'PUT', { body: 'x' });
+
+    await hooks.runWebhookJobs();
+
+    expect(received).toHaveLength(3);
+  });
+
+  it('lets an unknown filter operator silence the webhooks of that class after it, and the request succeed', async () => {
+    await register(`${NODE}NodeWrittenEvent`, { eventFilter: { 'user.uid': { $bogus: 1 } } });
+    await register(`${NODE}NodeWrittenEvent`, { uri: `${receiverUrl}/innocent` });
+    await register(`${NODE}NodeCreatedEvent`, { uri: `${receiverUrl}/other-class` });
+
+    const put = await dav('alice/silenced.txt', 'PUT', { body: 'x' });
+    const events = await deliver();
+
+    expect(put.status).toBe(201);
+    expect(events.map((event) => event.class)).toEqual([`${NODE}NodeCreatedEvent`]);
   });
 
   it('a webhook with only userIdFilter never fires, unless the class has a webhook without one', async () => {
@@ -373,6 +440,31 @@ describe('webhook_listeners double: delivery', () => {
       calendarData: { uri: 'personal', principaluri: 'principals/users/alice' },
       shares: [],
       objectData: { uri: 'hook-1.ics', uid: 'hook-1', calendardata: expect.stringContaining('BEGIN:VEVENT') },
+    });
+  });
+
+  it('sends CalendarObjectDeletedEvent when a trash entry is purged, with the trash uri {name}-deleted.ics', async () => {
+    await register('OCP\\Calendar\\Events\\CalendarObjectDeletedEvent');
+    const path = `${double.url}/remote.php/dav/calendars/alice/personal/purge-1.ics`;
+    await fetch(path, {
+      method: 'PUT',
+      headers: { authorization: ALICE, 'content-type': 'text/calendar; charset=utf-8' },
+      body: ics('purge-1'),
+    });
+    await fetch(path, { method: 'DELETE', headers: { authorization: ALICE } });
+    const entry = davApp.trash.list('alice').find((candidate) => candidate.objectUid === 'purge-1');
+
+    const purge = await fetch(`${double.url}/remote.php/dav/calendars/alice/trashbin/objects/${entry?.name}`, {
+      method: 'DELETE',
+      headers: { authorization: ALICE },
+    });
+    const [event] = await deliver();
+
+    expect(purge.status).toBe(204);
+    expect(event).toMatchObject({
+      calendarData: { uri: 'personal' },
+      objectData: { uri: 'purge-1-deleted.ics', uid: 'purge-1', '{http://nextcloud.com/ns}deleted-at': null },
+      class: 'OCP\\Calendar\\Events\\CalendarObjectDeletedEvent',
     });
   });
 

@@ -169,26 +169,36 @@ describe('webhook receiver: payloads', () => {
     ]);
   });
 
-  it('calendar object events: the user from principaluri, the document {calendar}/{object}, deleted for Deleted/MovedToTrash', async () => {
-    const event = (verb: string) =>
-      payload({
-        calendarId: 75,
-        calendarData: {
-          id: 75,
-          uri: 'personal',
-          principaluri: 'principals/users/alice',
-          '{DAV:}displayname': 'Personal',
-        },
-        shares: [],
-        objectData: { id: 1, uri: 'ev-1.ics', uid: 'ev-1', calendardata: 'BEGIN:VCALENDAR…', component: 'vevent' },
-        class: `${CAL}CalendarObject${verb}Event`,
-      });
-    for (const verb of ['Created', 'Updated', 'Deleted', 'MovedToTrash', 'Restored'])
-      await send(event(verb), secrets.calendar);
+  const calendarEvent = (verb: string, objectUri = 'ev-1.ics') =>
+    payload({
+      calendarId: 75,
+      calendarData: {
+        id: 75,
+        uri: 'personal',
+        principaluri: 'principals/users/alice',
+        '{DAV:}displayname': 'Personal',
+      },
+      shares: [],
+      objectData: { id: 1, uri: objectUri, uid: 'ev-1', calendardata: 'BEGIN:VCALENDAR…', component: 'vevent' },
+      class: `${CAL}CalendarObject${verb}Event`,
+    });
 
-    expect(woken.flat().map((e) => e.deleted)).toEqual([false, false, true, true, false]);
+  it('calendar object events: the user from principaluri, the document {calendar}/{object}, deleted for MovedToTrash', async () => {
+    for (const verb of ['Created', 'Updated', 'MovedToTrash', 'Restored'])
+      await send(calendarEvent(verb), secrets.calendar);
+
+    expect(woken.flat().map((e) => e.deleted)).toEqual([false, false, true, false]);
     expect(woken[0]).toEqual([
       { userId: 'alice', docType: 'calendar_item', docId: 'personal/ev-1.ics', deleted: false },
+    ]);
+  });
+
+  it('a purged trash entry ({name}-deleted.ics) has the document {calendar}/{name}.ics read again, not removed', async () => {
+    const response = await send(calendarEvent('Deleted', 'ev-1-deleted.ics'), secrets.calendar);
+
+    expect(await wakes(response)).toEqual([
+      { userId: 'alice', docType: 'calendar_item', docId: 'personal/ev-1.ics', deleted: false },
+      { userId: 'alice', docType: 'calendar_item', docId: 'personal/ev-1-deleted.ics', deleted: false },
     ]);
   });
 

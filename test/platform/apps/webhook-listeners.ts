@@ -4,10 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { DoubleAccount, DoubleApp, DoubleEvent, DoubleRequest } from '../double-app.js';
-import { respondOcs, type OcsOutcome } from '../ocs-envelope.js';
+import { OCS_INTERNAL_ERROR, respondOcs, type OcsOutcome } from '../ocs-envelope.js';
 import { WEBHOOK_COMPATIBLE_CLASSES } from './webhooks/dispatched-events.js';
 import { FilterError, matchesFilter } from './webhooks/mongo-filter.js';
 
+const NOT_ADMIN = 'Logged in account must be an admin, a sub admin or gotten special right to access this setting';
 const ROUTE = /^\/ocs\/v([12])\.php\/apps\/webhook_listeners\/api\/v1\/webhooks(?:\/([^/]+))?$/;
 
 export interface WebhookListener {
@@ -57,11 +58,7 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
   const jobs: Job[] = [];
 
   function route(req: DoubleRequest, id: string | undefined, body: Record<string, unknown>): OcsOutcome {
-    if (!req.user?.groups.includes('admin')) {
-      // unverified: the message of AuthorizedAdminSetting's refusal (source: nextcloud/server
-      // lib/private/AppFramework/Middleware/Security/SecurityMiddleware.php, NotAdminException)
-      return { status: 403, message: 'Logged in account must be an admin or have authorization to edit this setting.' };
-    }
+    if (!req.user?.groups.includes('admin')) return { status: 403, message: NOT_ADMIN };
     if (id === undefined && req.method === 'GET') {
       const uri = req.url.searchParams.get('uri');
       const all = [...listeners.values()].filter((listener) => uri === null || listener.uri === uri);
@@ -72,7 +69,6 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
     if (numeric === undefined) return { status: 404, message: 'Not found' };
     if (req.method === 'GET') {
       const found = listeners.get(numeric);
-      // unverified: the message of DoesNotExistException (source: nextcloud/server lib/public/AppFramework/Db/QBMapper.php)
       return found
         ? { status: 200, data: describe(found) }
         : { status: 404, message: 'Did expect one result but found none when executing: query' };
@@ -88,8 +84,7 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
   function save(user: DoubleAccount, id: number | undefined, body: Record<string, unknown>): OcsOutcome {
     const { httpMethod, uri, event, eventFilter, userIdFilter, headers, authMethod, authData } = body;
     // Missing required parameters (an update with a partial body, too) fail in PHP: 500.
-    // unverified for create: the same TypeError as the documented partial update (source: WebhooksController::create).
-    const internal: OcsOutcome = { status: 500, message: 'An internal error occurred' };
+    const internal: OcsOutcome = { status: 500, message: OCS_INTERNAL_ERROR };
     if (typeof httpMethod !== 'string' || typeof uri !== 'string' || typeof event !== 'string') return internal;
     if (!isOptionalObject(eventFilter) || !isOptionalObject(headers) || !isOptionalObject(authData)) return internal;
     if (userIdFilter !== undefined && userIdFilter !== null && typeof userIdFilter !== 'string') return internal;
@@ -100,8 +95,7 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
       return { status: 400, message: `${eventClass} is not an event class compatible with webhooks` };
     }
     if (method === 'header' && (!authData || Object.keys(authData).length === 0)) {
-      // unverified: the message (source: nextcloud/server apps/webhook_listeners/lib/Db/WebhookListener.php setAuthDataClear)
-      return { status: 400, message: 'Invalid auth data for the header auth method' };
+      return { status: 400, message: 'Header auth method needs an associative array of headers as auth data' };
     }
     const listener: WebhookListener = {
       id: id ?? (lastId += 1),
@@ -122,8 +116,9 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
   }
 
   /**
-   * An event during a request: every listener of its class whose filters pass gets a queued call. A listener with
-   * a userIdFilter is only registered for a class that also has a listener without one (platform-api.md).
+   * An event during a request: every listener of its class whose filters pass gets a queued call, in row order. A
+   * listener with a userIdFilter is only registered for a class that also has a listener without one. An eventFilter
+   * with an unknown operator throws at event time and ends the loop: the listeners after it get no call either.
    */
   function onEvent(event: DoubleEvent, user: DoubleAccount | undefined): void {
     const ofClass = [...listeners.values()].filter((listener) => listener.event === event.class);
@@ -135,8 +130,10 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
     };
     for (const listener of ofClass) {
       if (listener.userIdFilter !== '' && listener.userIdFilter !== user?.id) continue;
-      if (!passes(listener.eventFilter, body)) continue;
-      jobs.push({ listenerId: listener.id, body: JSON.stringify(body) });
+      const verdict = evaluateFilter(listener.eventFilter, body);
+      // unverified: which ones are silenced: the double goes in id order (Nextcloud in the database's row order).
+      if (verdict === 'throws') return;
+      if (verdict === 'pass') jobs.push({ listenerId: listener.id, body: encodeLikePhp(body) });
     }
   }
 
@@ -145,7 +142,7 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
     const deliveries: WebhookDelivery[] = [];
     for (const job of due) {
       const listener = listeners.get(job.listenerId);
-      // unverified: a call whose webhook was deleted meanwhile is dropped (source: WebhookCall::run loads it by id).
+      // A call whose webhook was deleted before the job ran is dropped.
       if (listener) deliveries.push(await deliver(listener, job.body));
     }
     return deliveries;
@@ -177,14 +174,20 @@ export function createWebhookListenersApp(): WebhookListenersDouble {
   };
 }
 
-function passes(filter: Record<string, unknown>, body: Record<string, unknown>): boolean {
-  if (Object.keys(filter).length === 0) return true;
+/** `throws`: PHPMongoQuery threw (e.g. "Operator $bogus is unknown"); Nextcloud logs it at error level. */
+function evaluateFilter(filter: Record<string, unknown>, body: Record<string, unknown>) {
+  if (Object.keys(filter).length === 0) return 'pass';
   try {
-    return matchesFilter(filter, body);
+    return matchesFilter(filter, body) ? 'pass' : 'fail';
   } catch (error) {
-    if (error instanceof FilterError) return false;
+    if (error instanceof FilterError) return 'throws';
     throw error;
   }
+}
+
+/** json_encode's defaults: `/` escaped as `\/`. */
+function encodeLikePhp(body: unknown): string {
+  return JSON.stringify(body).replace(/\//g, '\\/');
 }
 
 /** POST {uri} once: Nextcloud's headers, the static ones, the auth headers — and no Content-Type. */
@@ -213,9 +216,9 @@ function describe(listener: WebhookListener) {
   return { ...rest, authData: listener.authMethod === 'header' ? sealedAuthData : null };
 }
 
-/** ICrypto's output shape: ciphertext|iv|hmac|version. unverified: the exact format (source: lib/private/Security/Crypto.php). */
+/** ICrypto's output shape, `hex|hex|hex|3`: ciphertext, iv, hmac, version. */
 function sealed(): string {
-  return `${randomBytes(48).toString('base64')}|${randomBytes(16).toString('hex')}|${randomBytes(64).toString('hex')}|3`;
+  return `${randomBytes(48).toString('hex')}|${randomBytes(16).toString('hex')}|${randomBytes(64).toString('hex')}|3`;
 }
 
 async function readBody(req: DoubleRequest): Promise<Record<string, unknown> | undefined> {

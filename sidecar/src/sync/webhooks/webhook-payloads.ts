@@ -86,18 +86,36 @@ function fileRef(node: unknown): FileRef | undefined {
   return { userId, filePath, ...(docId ? { docId } : {}) };
 }
 
-/** `{calendarData:{uri, principaluri}, objectData:{uri, …}}`; the document is `{calendar uri}/{object uri}`. */
+/**
+ * `{calendarData:{uri, principaluri}, objectData:{uri, …}}`; the document is `{calendar uri}/{object uri}`. Moving to
+ * the trash removes it. Purging a trash entry (CalendarObjectDeletedEvent) names the object by its trash uri
+ * (`ev-1-deleted.ics`): that is the document `…/ev-1.ics`, already removed when it went to the trash, and by now the
+ * uri may hold a new object, so it is read again (gone: removed; there: indexed) instead of removed blindly. Without
+ * the trash bin the same event names the object itself, so that uri is read again too.
+ */
 function calendarEvents(name: string, event: Record<string, unknown>): WakeEvent[] | undefined {
-  const deleted = name === 'CalendarObjectDeletedEvent' || name === 'CalendarObjectMovedToTrashEvent';
+  const removed = name === 'CalendarObjectMovedToTrashEvent';
+  const purged = name === 'CalendarObjectDeletedEvent';
   const upserted = ['CalendarObjectCreatedEvent', 'CalendarObjectUpdatedEvent', 'CalendarObjectRestoredEvent'];
-  if (!deleted && !upserted.includes(name)) return undefined;
+  if (!removed && !purged && !upserted.includes(name)) return undefined;
   const calendar = isRecord(event.calendarData) ? event.calendarData : {};
   const object = isRecord(event.objectData) ? event.objectData : {};
   const principal =
     typeof calendar.principaluri === 'string' ? /^principals\/users\/([^/]+)$/.exec(calendar.principaluri) : null;
   const userId = principal?.[1];
   if (!userId || !isUserId(userId) || !isName(calendar.uri) || !isName(object.uri)) return [];
-  return [{ userId, docType: 'calendar_item', docId: `${calendar.uri}/${object.uri}`, deleted }];
+  const objectUris = purged ? [...new Set([uriBeforeTrash(object.uri), object.uri])] : [object.uri];
+  return objectUris.filter(isName).map((objectUri) => ({
+    userId,
+    docType: 'calendar_item' as const,
+    docId: `${calendar.uri}/${objectUri}`,
+    deleted: removed,
+  }));
+}
+
+/** The trash renames `ev-1.ics` to `ev-1-deleted.ics` (`-deleted` before the extension); a restore undoes it. */
+function uriBeforeTrash(uri: string): string {
+  return uri.replace(/-deleted(\.[^./]*)?$/, '$1');
 }
 
 function isName(value: unknown): value is string {

@@ -1,5 +1,6 @@
 // What each webhook preset registers at Nextcloud's webhook_listeners: the event classes, the app they need, and the
-// `eventFilter` of each registration (always one: a `userIdFilter` alone never fires for API requests).
+// `eventFilter` of each registration (always one: a `userIdFilter` alone never fires for API requests). Every filter
+// uses only operators webhook_listeners is known to evaluate (webhook-event-filter.ts checks them before sending).
 
 export const NODE_EVENT = 'OCP\\Files\\Events\\Node\\';
 export const CALENDAR_EVENT = 'OCP\\Calendar\\Events\\';
@@ -58,9 +59,11 @@ export function presetDefinition(preset: WebhookPreset): PresetDefinition {
     case 'notes':
       return { app: 'notes', registrations: fileRegistrations(`${NOTES_FOLDER}\\/`) };
     case 'calendar':
+      // No CalendarObjectRestoredEvent: on PostgreSQL its job has null arguments and cron fails instead of sending
+      // it. A restored object comes back with the periodic scan (which reconciles what webhooks miss anyway).
       return {
         app: 'dav',
-        registrations: ['Created', 'Updated', 'Deleted', 'MovedToTrash', 'Restored'].map((verb) => ({
+        registrations: ['Created', 'Updated', 'Deleted', 'MovedToTrash'].map((verb) => ({
           event: `${CALENDAR_EVENT}CalendarObject${verb}Event`,
           // Users' calendars only (not system principals).
           eventFilter: { 'event.calendarData.principaluri': '/^principals\\/users\\//' },

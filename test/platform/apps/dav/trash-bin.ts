@@ -3,6 +3,7 @@
 // `restore/`.
 import type { CalendarTrash } from './calendar-trash.js';
 import { describeTrashEntry } from './calendar-trash.js';
+import { emitCalendarObjectEvent } from '../webhooks/dispatched-events.js';
 import { nextcloudHomePath } from './dav-paths.js';
 import { forward, type Call, type DavBackend } from './radicale-forward.js';
 import { multistatus, noContent, notFound, propResponse, sabreError, xmlAnswer, type Answer } from './sabre-answers.js';
@@ -47,6 +48,9 @@ async function answerEntry(backend: DavBackend, trash: CalendarTrash, call: Call
   }
   if (req.method === 'DELETE') {
     trash.remove(target.userId, entry.name);
+    // Purging fires CalendarObjectDeletedEvent, whose object has its trash uri (`{name}-deleted.ics`).
+    const purged = { userId: target.userId, calendar: entry.calendar, object: entry.fileName };
+    emitCalendarObjectEvent(req, 'Deleted', purged, entry.ics);
     return noContent();
   }
   if (req.method === 'MOVE' && isRestoreDestination(call)) {

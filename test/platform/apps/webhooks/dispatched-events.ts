@@ -16,8 +16,6 @@ export const WEBHOOK_COMPATIBLE_CLASSES: ReadonlySet<string> = new Set([
     (verb) => `${CALENDAR}CalendarObject${verb}Event`,
   ),
   ...['RowAdded', 'RowUpdated', 'RowDeleted'].map((name) => `${TABLES}${name}Event`),
-  // unverified: the system-tag event's class name (source: platform-api.md says only "OCP\SystemTag\…";
-  // nextcloud/server lib/public/SystemTag/MapperEvent.php implements IWebhookCompatibleEvent)
   'OCP\\SystemTag\\MapperEvent',
 ]);
 
@@ -60,8 +58,7 @@ export const fileEvents = {
       data: { source: node(userId, from), target: node(userId, to, ref) },
     });
   },
-  /** COPY. unverified: the source carries its id like a rename's target (source: nextcloud/server
-   * lib/public/Files/Events/Node/AbstractNodesEvent.php getWebhookSerializable). */
+  /** COPY: source and target both with id and path. */
   copied(req: Emitter, userId: string, from: string[], source: NodeRef, to: string[], copy: NodeRef): void {
     emit(req, {
       class: `${NODE}NodeCopiedEvent`,
@@ -80,8 +77,10 @@ const idOf = (ids: Map<string, number>, key: string) => {
 export type CalendarObjectChange = 'Created' | 'Updated' | 'Deleted' | 'MovedToTrash' | 'Restored';
 
 /**
- * A calendar object event. unverified: the numeric ids (Nextcloud's database ids; the double numbers calendars and
- * objects in order of first event), and only the fields of objectData/calendarData that platform-api.md names.
+ * A calendar object event. `Deleted` (purging a trash entry) names the object by its trash uri, `{name}-deleted.ics`.
+ * `Restored` is never delivered (on PostgreSQL its job's arguments are null and cron fails with a TypeError), so it is
+ * not queued at all. unverified: the numeric ids (Nextcloud's database ids; the double numbers calendars and objects
+ * in order of first event), and only the fields of objectData/calendarData that platform-api.md names.
  */
 export function emitCalendarObjectEvent(
   req: Emitter,
@@ -89,6 +88,7 @@ export function emitCalendarObjectEvent(
   target: { userId: string; calendar: string; object: string },
   ics: Buffer | string,
 ): void {
+  if (change === 'Restored') return;
   const calendarId = idOf(calendarIds, `${target.userId}/${target.calendar}`);
   const text = typeof ics === 'string' ? ics : ics.toString('utf8');
   const component = /BEGIN:(VEVENT|VTODO|VJOURNAL)/.exec(text)?.[1] ?? 'VEVENT';
@@ -105,7 +105,7 @@ export function emitCalendarObjectEvent(
       shares: [],
       objectData: {
         id: idOf(objectIds, `${target.userId}/${target.calendar}/${target.object}`),
-        uri: target.object,
+        uri: change === 'Deleted' ? trashUri(target.object) : target.object,
         uid: /^UID:(.*)$/m.exec(text)?.[1]?.trim() ?? '',
         lastmodified: Math.floor(Date.now() / 1000),
         etag: `"${Buffer.from(text).length.toString(16)}"`,
@@ -114,6 +114,7 @@ export function emitCalendarObjectEvent(
         calendardata: text,
         component: component.toLowerCase(),
         classification: 0,
+        '{http://nextcloud.com/ns}deleted-at': null,
       },
     },
   });
@@ -121,7 +122,7 @@ export function emitCalendarObjectEvent(
 
 export type RowChange = 'RowAdded' | 'RowUpdated' | 'RowDeleted';
 
-/** unverified: previousValues is null for a new row (source: platform-api.md gives only the field names). */
+/** previousValues is null for a new row, the old cells for an update, and the last cells (= values) for a delete. */
 export function emitRowEvent(
   req: Emitter,
   change: RowChange,
@@ -132,4 +133,10 @@ export function emitRowEvent(
     class: `${TABLES}${change}Event`,
     data: { tableId: row.tableId, rowId: row.id, previousValues, values: row.data.map((cell) => ({ ...cell })) },
   });
+}
+
+/** The uri a calendar object gets in the trash: `-deleted` before its extension (`ev-1.ics` → `ev-1-deleted.ics`). */
+function trashUri(uri: string): string {
+  const dot = uri.lastIndexOf('.');
+  return dot > 0 ? `${uri.slice(0, dot)}-deleted${uri.slice(dot)}` : `${uri}-deleted`;
 }

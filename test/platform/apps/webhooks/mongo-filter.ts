@@ -1,9 +1,9 @@
 // webhook_listeners' `eventFilter`: a Mongo-style query evaluated on the delivery body (PHPMongoQuery), in the double.
-// Verified (nextcloud/server apps/webhook_listeners/tests/Service/PHPMongoQueryTest.php): `{}` matches everything,
-// dotted field paths, equality, a `/pattern/flags` string as a regular expression, `$gte`.
-// unverified: the other operators ($and, $or, $nor, $not, $in, $nin, $lt, $lte, $gt, $ne, $exists, $all, $mod) follow
-// the library webhook_listeners copied (source: Akkroo/PHPMongoQuery src/PHPMongoQuery.php); an unknown operator
-// throws there, and the double then queues no call (what Nextcloud does with that exception is not known).
+// Verified (platform-api.md, "Webhooks"): `{}` matches everything, dotted field paths, equality, a `/pattern/flags`
+// string as a regular expression, `$gte`, `$in`, `$ne`, `$exists` and `$or`; an unknown operator throws
+// "Operator $bogus is unknown" at event time (webhook-listeners.ts says what that does to the other webhooks).
+// unverified: the other operators ($and, $nor, $not, $nin, $lt, $lte, $gt, $all, $mod) follow the library
+// webhook_listeners copied (source: Akkroo/PHPMongoQuery src/PHPMongoQuery.php).
 
 type Doc = Record<string, unknown>;
 
