@@ -1,20 +1,19 @@
 // The background sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
 // and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
 import { createQueuePump } from './queue-pump.js';
-import { RateLimitedError, UnauthenticatedError } from '../errors.js';
-import { nextcloudUnreachable } from './source-errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import type { EmbedderHandle } from '../search/embedders/create-embedder.js';
-import { EmbedderUnavailableError, type Embedder } from '../search/embedders/embedder.js';
+import type { Embedder } from '../search/embedders/embedder.js';
 import type { IndexStore } from '../search/index-store.js';
 import type { KnowledgeSettings } from '../settings/knowledge-settings.js';
 import { indexDocument } from './indexer.js';
-import { scanFailureMessage, scanSource } from './scanner.js';
+import { PAUSED_MESSAGE, recordItemFailure } from './item-failures.js';
+import { scanSource } from './scanner.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
-import { DocumentParseError, DocumentSkippedError, type SyncContext, type SyncSource } from './sync-source.js';
+import type { SyncContext, SyncSource } from './sync-source.js';
 import type { SyncUserStore } from './sync-users.js';
 import type { SyncWaker, WakeEvent } from './wake-event.js';
 
@@ -56,10 +55,6 @@ export interface SyncEngine extends SyncWaker {
   embedder(): Promise<Embedder>;
 }
 
-const PAUSED_MESSAGE =
-  'Nextcloud refused the app password (revoked or changed). Provision a new one in the MCP personal settings.';
-const EMBEDDER_WAIT_MS = 30_000;
-const NEXTCLOUD_WAIT_MS = 30_000;
 /** How long a claimed scan keeps other replicas away; the scan's end sets the real next time. */
 const SCAN_CLAIM_MS = 600_000;
 
@@ -172,36 +167,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     }
   };
 
-  const failed = async (item: QueueItem, error: unknown): Promise<void> => {
-    const now = clock();
-    logger.debug(
-      { err: error, userId: item.userId, docType: item.docType, attempts: item.attempts },
-      'sync: will retry',
-    );
-    if (error instanceof DocumentSkippedError) {
-      await store.deleteDocument(item.userId, item.docType, item.docId);
-      return queue.skip(item, error.reason, now);
-    }
-    if (error instanceof DocumentParseError) return queue.dead(item.id, error.message, now);
-    if (error instanceof EmbedderUnavailableError) {
-      return queue.retry(item.id, now + EMBEDDER_WAIT_MS, error.message, false);
-    }
-    if (nextcloudUnreachable(error)) {
-      // Nextcloud is down, not this document: wait like for the embedder instead of dying after a few tries.
-      return queue.retry(item.id, now + NEXTCLOUD_WAIT_MS, scanFailureMessage(error), false);
-    }
-    if (error instanceof UnauthenticatedError) {
-      await users.pause(item.userId, PAUSED_MESSAGE);
-      return queue.retry(item.id, now, 'Nextcloud refused the credential.', false);
-    }
-    const reason = scanFailureMessage(error);
-    if (item.attempts + 1 >= settings.maxAttempts) {
-      logger.warn({ userId: item.userId, docType: item.docType, reason }, 'sync: dead letter');
-      return queue.dead(item.id, reason, now);
-    }
-    const backoff = error instanceof RateLimitedError ? 60_000 : 2000 * 2 ** item.attempts;
-    return queue.retry(item.id, now + Math.min(backoff, 600_000), reason, true);
-  };
+  const failed = (item: QueueItem, error: unknown) =>
+    recordItemFailure(item, error, { queue, store, users, logger, maxAttempts: settings.maxAttempts, now: clock() });
 
   const pumper = createQueuePump({
     queue,
