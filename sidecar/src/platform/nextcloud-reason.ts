@@ -13,9 +13,12 @@ export function readNextcloudReason(response: HttpResponse): string | undefined 
   return raw === undefined ? undefined : sanitizeReason(raw);
 }
 
-/** One line, no control characters, URLs or absolute server paths, at most MAX_REASON_CHARS characters. */
+/**
+ * One line, no control characters, URLs, absolute server paths, SQL or PHP class names, at most MAX_REASON_CHARS
+ * characters.
+ */
 export function sanitizeReason(raw: string): string | undefined {
-  const cleaned = raw
+  const cleaned = withoutInternals(raw)
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\bhttps?:\/\/\S+/gi, '[address]')
     .replace(/(^|[\s"'(])\/(?:var|usr|srv|opt|home|tmp|etc|app|data)\/\S+/g, '$1[server path]')
@@ -24,6 +27,20 @@ export function sanitizeReason(raw: string): string | undefined {
   if (cleaned === '' || cleaned === '[]') return undefined;
   return cleaned.length > MAX_REASON_CHARS ? `${cleaned.slice(0, MAX_REASON_CHARS - 1)}…` : cleaned;
 }
+
+/**
+ * Nextcloud's database errors quote the query (News and Tables answer "Did expect one result but found none when
+ * executing: query \"SELECT * FROM `*PREFIX*news_feeds` …\""), and some apps prefix a message with the throwing class
+ * (`OCA\\Tables\\Service\\RowService - delete: Row not found.`): only the words before the SQL stay, without the class.
+ */
+function withoutInternals(raw: string): string {
+  const sqlAt = raw.search(SQL_MARKERS);
+  const before = sqlAt < 0 ? raw : raw.slice(0, sqlAt).replace(/[\s:;,(-]*(when|while) executing[\s:]*$/i, '');
+  return before.replace(/^\s*\\?(?:OCA?|OC)\\[\w\\]+\s*-\s*/, '');
+}
+
+const SQL_MARKERS =
+  /\bSQLSTATE\b|\*PREFIX\*|\bquery\s*["']?\s*(?:SELECT|INSERT|UPDATE|DELETE)\b|\b(?:SELECT\s.+\sFROM|INSERT\s+INTO|DELETE\s+FROM)\s/is;
 
 function reasonFromJson(text: string): string | undefined {
   let body: unknown;

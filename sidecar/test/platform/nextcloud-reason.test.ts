@@ -66,6 +66,28 @@ describe('readNextcloudReason', () => {
   });
 });
 
+describe('readNextcloudReason on database and PHP internals', () => {
+  it.each([
+    [
+      'News and Tables quoting the query',
+      'Did expect one result but found none when executing: query "SELECT * FROM `*PREFIX*news_feeds` WHERE ' +
+        "(`id` = :dcValue1) AND (`user_id` = :dcValue2)\"; parameters array (\n  'dcValue1' => 9,\n)",
+      'Did expect one result but found none',
+    ],
+    [
+      'a driver exception',
+      'An exception occurred while executing a query: SQLSTATE[23505]: Unique violation: 7 ERROR: duplicate key',
+      'An exception occurred while executing a query:',
+    ],
+    ['a class-prefixed message', 'OCA\\Tables\\Service\\RowService - delete: Row not found.', 'delete: Row not found.'],
+  ])('keeps only the words before the SQL of %s, without class names', (_, message, expected) => {
+    const reason = readNextcloudReason(answer(404, 'application/json', JSON.stringify({ message })));
+
+    expect(reason).toBe(expected);
+    expect(reason).not.toMatch(/SELECT|PREFIX|SQLSTATE|dcValue|OCA/);
+  });
+});
+
 describe('describeFailure', () => {
   it("puts Nextcloud's reason into the safe message of the sidecar's error", () => {
     const error = describeFailure(
