@@ -88,7 +88,7 @@ function assertFileAnswer(response: HttpStreamedResponse): void {
   if (response.status !== 200) {
     throw new UpstreamError(`Nextcloud answered with an error (HTTP ${response.status}).`);
   }
-  // A folder answers GET with 200 and a line of text, without an ETag.
+  // A folder answers GET with 200 and no ETag (one's own: an empty text/html body).
   if (response.headers.etag === undefined && response.headers['oc-etag'] === undefined) throw notPdfError();
 }
 
