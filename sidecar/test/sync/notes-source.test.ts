@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([env.close(), bare.close()]));
 
-const api = (path: string, init: { method?: string } = {}) =>
+const api = (path: string, init: { method?: string; body?: string } = {}) =>
   env.request(`/index.php/apps/notes/api/v1${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -103,6 +103,18 @@ describe('notes source: fetch', () => {
       extra: { category: 'ideas' },
       pages: ['# Gamma\n\nbody'],
     });
+  });
+
+  it('reads a .txt note (Notes keeps them beside .md ones) as plain text', async () => {
+    await api('/settings', { method: 'PUT', body: JSON.stringify({ fileSuffix: '.txt' }) });
+    const created = (await (
+      await api('/notes', { method: 'POST', body: JSON.stringify({ title: 'Plain', content: 'just text' }) })
+    ).json()) as { id: number };
+    await api('/settings', { method: 'PUT', body: JSON.stringify({ fileSuffix: '.md' }) });
+
+    const fetched = await source.read(nora, { docId: String(created.id), version: '' });
+
+    expect([fetched?.filePath, fetched?.mimeType]).toEqual(['/Notes/Plain.txt', 'text/plain']);
   });
 
   it('answers null for a note that is gone or an id that is not one', async () => {

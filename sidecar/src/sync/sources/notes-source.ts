@@ -62,7 +62,8 @@ async function fetchNote(context: SyncContext, document: SeenDocument): Promise<
     docType: 'note',
     docId: String(note.id),
     title: note.title,
-    mimeType: 'text/markdown',
+    // Notes keeps `.txt` notes beside `.md` ones (its fileSuffix setting): a .txt note is plain text.
+    mimeType: internalPath?.toLowerCase().endsWith('.txt') ? 'text/plain' : 'text/markdown',
     version: note.etag,
     ...(internalPath ? { filePath: internalPath } : {}),
     link: `/index.php/apps/notes/note/${pathSegment(note.id)}`,
