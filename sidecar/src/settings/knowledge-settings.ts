@@ -13,6 +13,11 @@ export interface KnowledgeSettings {
   workers: number;
   /** VECTOR_SYNC_QUEUE_MAX (default 100000): queued documents kept at most (new work waits for the next scan). */
   queueMax: number;
+  /**
+   * VECTOR_SYNC_QUEUE_MAX_PER_USER (default 20000, at most VECTOR_SYNC_QUEUE_MAX): one user's queued documents kept
+   * at most, so one user's backlog never fills the queue for everyone.
+   */
+  queueMaxPerUser: number;
   /** VECTOR_SYNC_MAX_ATTEMPTS (default 5): tries before a document becomes a dead letter. */
   maxAttempts: number;
   /** VECTOR_SYNC_MAX_FILE_BYTES (default 10 MiB): larger files are skipped and counted. */
@@ -59,12 +64,14 @@ export function parseKnowledgeSettings(
   if (chunkOverlap >= chunkSize / 2) problems.push('CHUNK_OVERLAP must be less than half of CHUNK_SIZE.');
   const receiverRaw = read('WEBHOOK_RECEIVER_URL');
   const dimensions = int('EMBEDDING_DIMENSIONS', 384);
+  const queueMax = int('VECTOR_SYNC_QUEUE_MAX', 100_000);
   if (dimensions > 4096) problems.push(`EMBEDDING_DIMENSIONS must be at most 4096 (got ${dimensions}).`);
   return {
     enabled: parseBoolean('VECTOR_SYNC_ENABLED', read('VECTOR_SYNC_ENABLED'), problems) ?? false,
     scanIntervalMs: int('VECTOR_SYNC_SCAN_INTERVAL', 300) * 1000,
     workers: Math.min(int('VECTOR_SYNC_WORKERS', 2), 16),
-    queueMax: int('VECTOR_SYNC_QUEUE_MAX', 100_000),
+    queueMax,
+    queueMaxPerUser: Math.min(int('VECTOR_SYNC_QUEUE_MAX_PER_USER', 20_000), queueMax),
     maxAttempts: Math.min(int('VECTOR_SYNC_MAX_ATTEMPTS', 5), 20),
     maxFileBytes: int('VECTOR_SYNC_MAX_FILE_BYTES', 10 * 1024 * 1024),
     chunkSize,

@@ -13,6 +13,9 @@ import type { SyncUserStore } from './sync-users.js';
 /** Why a user's sync is paused when Nextcloud refuses their credential. */
 export const PAUSED_MESSAGE =
   'Nextcloud refused the app password (revoked or changed). Provision a new one in the MCP personal settings.';
+/** The reason of a dead letter whose claims kept expiring: the worker died on it every time. */
+export const WORKER_DIED_REASON =
+  'Reading the document stopped the sidecar every time (out of memory or time, or a restart); it is left out.';
 const EMBEDDER_WAIT_MS = 30_000;
 const NEXTCLOUD_WAIT_MS = 30_000;
 

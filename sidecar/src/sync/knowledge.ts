@@ -55,7 +55,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     timeoutMs: settings.nextcloud.httpTimeoutMs,
     clock: deps.clock,
   });
-  const queue = createSyncQueue(deps.db, { max: knowledge.queueMax });
+  const queue = createSyncQueue(deps.db, { max: knowledge.queueMax, maxPerUser: knowledge.queueMaxPerUser });
   const users = createSyncUserStore(deps.db);
   const pdfText = createPdfTextPool();
   const sources: SyncSource[] = [

@@ -10,7 +10,7 @@ import type { Embedder } from '../search/embedders/embedder.js';
 import type { IndexStore } from '../search/index-store.js';
 import type { KnowledgeSettings } from '../settings/knowledge-settings.js';
 import { indexDocument } from './indexer.js';
-import { PAUSED_MESSAGE, recordItemFailure } from './item-failures.js';
+import { PAUSED_MESSAGE, recordItemFailure, WORKER_DIED_REASON } from './item-failures.js';
 import { scanSource } from './scanner.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
 import type { SyncContext, SyncSource } from './sync-source.js';
@@ -147,6 +147,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const process = async (item: QueueItem): Promise<void> => {
     const source = deps.sources.find((candidate) => candidate.docType === item.docType);
     try {
+      // Its attempts ran out through expired claims alone: the process died reading it each time (a PDF bomb).
+      if (item.attempts >= settings.maxAttempts) return await queue.dead(item.id, WORKER_DIED_REASON, clock());
       if (item.action === 'delete' || !source) {
         await store.deleteDocument(item.userId, item.docType, item.docId);
         await queue.done(item);

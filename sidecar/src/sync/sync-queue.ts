@@ -35,11 +35,16 @@ export interface EnqueueRequest {
 }
 
 export interface SyncQueue {
-  /** Queues (or replaces) work; resolves false when the queue is full (the next scan finds the change again). */
+  /**
+   * Queues (or replaces) work; resolves false when the queue or the user's share of it is full (the next scan finds
+   * the change again).
+   */
   enqueue(request: EnqueueRequest, now: number): Promise<boolean>;
   /**
-   * Claims the oldest ready, unclaimed items of active users, at most `count`, until `now + claimMs`: no other
-   * claim (of this or another process) gets them until they are done, retried, dead or the claim expires.
+   * Claims ready, unclaimed items of active users, at most `count`, until `now + claimMs`, taking turns between users
+   * (each user's oldest first, then each user's second, …): one user's backlog never holds another's new document
+   * back. No other claim (of this or another process) gets them until they are done, retried, dead or the claim
+   * expires. A claim that expired counts as an attempt (the worker died on it: an out-of-memory kill, a crash).
    */
   claim(now: number, count: number, claimMs: number): Promise<QueueItem[]>;
   /** Keeps the claims of items still in work until `until` (a long document outlives a claim); 0 releases them. */
@@ -93,23 +98,39 @@ const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, versi
 /** Ids per DELETE: well below SQLite's and PostgreSQL's limits on bound parameters. */
 const FORGET_BATCH = 500;
 
-const READY = `SELECT q.id FROM sync_queue q
-  JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active'
-  WHERE q.state = 'queued' AND q.not_before <= ? AND q.claimed_until <= ? ORDER BY q.not_before, q.id LIMIT ?`;
+/**
+ * Ready items ranked by their turn within their user (migration 012's index serves the ranking); no item whose turn
+ * is beyond the limit can be among the first `limit`, so only those are sorted.
+ */
+const READY = `SELECT id FROM (
+    SELECT q.id, q.not_before, ROW_NUMBER() OVER (PARTITION BY q.user_id ORDER BY q.not_before, q.id) AS turn
+    FROM sync_queue q JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active'
+    WHERE q.state = 'queued' AND q.not_before <= ? AND q.claimed_until <= ?
+  ) ranked WHERE turn <= ? ORDER BY turn, not_before, id LIMIT ?`;
 
 /**
- * One statement: the rows are chosen and claimed together. On PostgreSQL the chosen rows are locked, rows another
- * claim holds locked are skipped, and a row claimed by a claim that committed meanwhile is checked again (and left
- * out); on SQLite every write holds the database's write lock.
+ * One statement: the rows are chosen and claimed together, an expired claim counted as an attempt. On PostgreSQL the
+ * chosen rows are locked (a window function cannot be locked directly, so the ranked ids are locked by id), rows
+ * another claim holds locked are skipped, and a row claimed by a claim that committed meanwhile is checked again
+ * (and left out); on SQLite every write holds the database's write lock.
  */
 const claimSql = (engine: SqlDatabase['engine']) =>
-  `UPDATE sync_queue SET claimed_until = ? WHERE claimed_until <= ? AND id IN (${READY}${
-    engine === 'postgres' ? ' FOR UPDATE OF q SKIP LOCKED' : ''
+  `UPDATE sync_queue SET claimed_until = ?, attempts = attempts + CASE WHEN claimed_until > 0 THEN 1 ELSE 0 END
+  WHERE claimed_until <= ? AND id IN (${
+    engine === 'postgres' ? `SELECT id FROM sync_queue WHERE id IN (${READY}) FOR UPDATE SKIP LOCKED` : READY
   })
   RETURNING id, user_id, doc_type, doc_id, action, version, hint, attempts, not_before`;
 
-export function createSyncQueue(db: SqlDatabase, options: { max: number }): SyncQueue {
+export interface SyncQueueOptions {
+  /** VECTOR_SYNC_QUEUE_MAX: queued items at most, over all users. */
+  max: number;
+  /** VECTOR_SYNC_QUEUE_MAX_PER_USER: one user's queued items at most (default: `max`). */
+  maxPerUser?: number;
+}
+
+export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): SyncQueue {
   const claim = claimSql(db.engine);
+  const maxPerUser = Math.min(options.maxPerUser ?? options.max, options.max);
   const count = async (userId?: string) =>
     (
       await db.get<{ n: number }>(
@@ -125,8 +146,10 @@ export function createSyncQueue(db: SqlDatabase, options: { max: number }): Sync
         request.docType,
         request.docId,
       ]);
-      // Replicas enqueueing at once may overshoot `max` by a few rows: the bound is against growth, not exact.
-      if (!known && Number(await count()) >= options.max) return false;
+      // Replicas enqueueing at once may overshoot the bounds by a few rows: they are against growth, not exact.
+      if (!known && (Number(await count(request.userId)) >= maxPerUser || Number(await count()) >= options.max)) {
+        return false;
+      }
       await db.run(UPSERT, [
         request.userId,
         request.docType,
@@ -140,7 +163,7 @@ export function createSyncQueue(db: SqlDatabase, options: { max: number }): Sync
     },
     async claim(now, limit, claimMs) {
       if (limit <= 0) return [];
-      const rows = await db.all<QueueRow>(claim, [now + claimMs, now, now, now, limit]);
+      const rows = await db.all<QueueRow>(claim, [now + claimMs, now, now, now, limit, limit]);
       return rows.sort((a, b) => a.not_before - b.not_before || a.id - b.id).map(toItem);
     },
     async extend(ids, until) {

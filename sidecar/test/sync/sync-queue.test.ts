@@ -171,6 +171,59 @@ describeOnEngines('sync queue', (engine) => {
     expect(await queue.queuedCount('ada')).toBe(1);
   });
 
+  it("takes turns between users: one user's backlog never holds another user's new document back", async () => {
+    const { queue, users } = await open(await engine.fresh(), 1000);
+    await users.ensure('bea', 0);
+    for (let id = 1; id <= 200; id += 1) {
+      await queue.enqueue({ userId: 'ada', docType: 'file', docId: String(id), action: 'index', version: 'v' }, id);
+    }
+    await queue.enqueue({ userId: 'bea', docType: 'note', docId: 'late', action: 'index', version: 'v' }, 500);
+
+    const claimed = await queue.claim(1000, 2, CLAIM_MS);
+
+    expect(claimed.map((item) => [item.userId, item.docId])).toEqual([
+      ['ada', '1'],
+      ['bea', 'late'],
+    ]);
+  });
+
+  it("refuses a user's work past their own share of the queue, and takes another user's", async () => {
+    const where = await engine.fresh();
+    const storage = await openTokenStorage({ path: where.path, databaseUrl: where.databaseUrl });
+    opened.push(storage);
+    const queue = createSyncQueue(storage.db, { max: 10, maxPerUser: 3 });
+    const request = (userId: string, docId: string) =>
+      queue.enqueue({ userId, docType: 'file', docId, action: 'index', version: 'v' }, 0);
+
+    const accepted = [];
+    for (const docId of ['1', '2', '3', '4']) accepted.push(await request('ada', docId));
+    accepted.push(await request('bea', '1'), await request('ada', '2'));
+
+    expect(accepted).toEqual([true, true, true, false, true, true]);
+    expect([await queue.queuedCount('ada'), await queue.queuedCount('bea')]).toEqual([3, 1]);
+  });
+
+  it('counts a claim that expired (its worker died) as an attempt, and a released one not', async () => {
+    const { queue } = await open(await engine.fresh());
+    await queue.enqueue({ userId: 'ada', docType: 'file', docId: '1', action: 'index', version: 'v' }, 0);
+    await queue.enqueue({ userId: 'ada', docType: 'file', docId: '2', action: 'index', version: 'v' }, 0);
+    const first = await queue.claim(0, 2, CLAIM_MS);
+    await queue.extend([first.find((item) => item.docId === '2')!.id], 0);
+
+    const again = await queue.claim(CLAIM_MS, 2, CLAIM_MS);
+    const third = await queue.claim(3 * CLAIM_MS, 2, CLAIM_MS);
+
+    expect(first.map((item) => item.attempts)).toEqual([0, 0]);
+    expect(again.map((item) => [item.docId, item.attempts])).toEqual([
+      ['1', 1],
+      ['2', 0],
+    ]);
+    expect(third.map((item) => [item.docId, item.attempts])).toEqual([
+      ['1', 2],
+      ['2', 1],
+    ]);
+  });
+
   it('returns an item whose claim expired, and a renewed claim keeps it', async () => {
     const { queue } = await open(await engine.fresh());
     await queue.enqueue({ userId: 'ada', docType: 'note', docId: '1', action: 'index', version: 'v1' }, 0);

@@ -1,0 +1,27 @@
+// The sync queue's bounds: VECTOR_SYNC_QUEUE_MAX over all users (100000) and VECTOR_SYNC_QUEUE_MAX_PER_USER (20000,
+// never above the total), each a positive whole number.
+import { describe, expect, it } from 'vitest';
+import { parseSettings } from '../../src/settings/settings.js';
+import { BASIC, problemsOf } from './problems.js';
+
+describe('VECTOR_SYNC_QUEUE_MAX and VECTOR_SYNC_QUEUE_MAX_PER_USER', () => {
+  it('are 100000 and 20000 unless set, the values given otherwise, and one user never more than the total', () => {
+    const settings = [
+      parseSettings(BASIC),
+      parseSettings({ ...BASIC, VECTOR_SYNC_QUEUE_MAX: '500', VECTOR_SYNC_QUEUE_MAX_PER_USER: '50' }),
+      parseSettings({ ...BASIC, VECTOR_SYNC_QUEUE_MAX: '500' }),
+    ];
+
+    expect(settings.map(({ knowledge }) => [knowledge.queueMax, knowledge.queueMaxPerUser])).toEqual([
+      [100_000, 20_000],
+      [500, 50],
+      [500, 500],
+    ]);
+  });
+
+  it.each(['0', '-5', '1.5', 'many'])('refuses VECTOR_SYNC_QUEUE_MAX_PER_USER=%s with a clear problem', (value) => {
+    const problems = problemsOf({ VECTOR_SYNC_QUEUE_MAX_PER_USER: value });
+
+    expect(problems).toEqual([expect.stringMatching(/^VECTOR_SYNC_QUEUE_MAX_PER_USER must be/)]);
+  });
+});
