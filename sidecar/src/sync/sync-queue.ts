@@ -3,6 +3,8 @@
 // shared by every replica: a worker claims items atomically, and a claim that expires returns the item.
 import type { DocType } from '../search/doc-types.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
+import { createQueueAdmission } from './queue-admission.js';
+import { claimTurnParameters, claimTurnStatement } from './queue-claim-sql.js';
 
 export type QueueAction = 'index' | 'delete';
 
@@ -98,29 +100,6 @@ const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, versi
 /** Ids per DELETE: well below SQLite's and PostgreSQL's limits on bound parameters. */
 const FORGET_BATCH = 500;
 
-/**
- * Ready items ranked by their turn within their user (migration 012's index serves the ranking); no item whose turn
- * is beyond the limit can be among the first `limit`, so only those are sorted.
- */
-const READY = `SELECT id FROM (
-    SELECT q.id, q.not_before, ROW_NUMBER() OVER (PARTITION BY q.user_id ORDER BY q.not_before, q.id) AS turn
-    FROM sync_queue q JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active'
-    WHERE q.state = 'queued' AND q.not_before <= ? AND q.claimed_until <= ?
-  ) ranked WHERE turn <= ? ORDER BY turn, not_before, id LIMIT ?`;
-
-/**
- * One statement: the rows are chosen and claimed together, an expired claim counted as an attempt. On PostgreSQL the
- * chosen rows are locked (a window function cannot be locked directly, so the ranked ids are locked by id), rows
- * another claim holds locked are skipped, and a row claimed by a claim that committed meanwhile is checked again
- * (and left out); on SQLite every write holds the database's write lock.
- */
-const claimSql = (engine: SqlDatabase['engine']) =>
-  `UPDATE sync_queue SET claimed_until = ?, attempts = attempts + CASE WHEN claimed_until > 0 THEN 1 ELSE 0 END
-  WHERE claimed_until <= ? AND id IN (${
-    engine === 'postgres' ? `SELECT id FROM sync_queue WHERE id IN (${READY}) FOR UPDATE SKIP LOCKED` : READY
-  })
-  RETURNING id, user_id, doc_type, doc_id, action, version, hint, attempts, not_before`;
-
 export interface SyncQueueOptions {
   /** VECTOR_SYNC_QUEUE_MAX: queued items at most, over all users. */
   max: number;
@@ -129,15 +108,21 @@ export interface SyncQueueOptions {
 }
 
 export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): SyncQueue {
-  const claim = claimSql(db.engine);
-  const maxPerUser = Math.min(options.maxPerUser ?? options.max, options.max);
+  const claimTurn = claimTurnStatement(db.engine);
   const count = async (userId?: string) =>
-    (
-      await db.get<{ n: number }>(
-        `SELECT count(*) AS n FROM sync_queue WHERE state = 'queued'${userId === undefined ? '' : ' AND user_id = ?'}`,
-        userId === undefined ? [] : [userId],
-      )
-    )?.n ?? 0;
+    Number(
+      (
+        await db.get<{ n: number }>(
+          `SELECT count(*) AS n FROM sync_queue WHERE state = 'queued'${userId === undefined ? '' : ' AND user_id = ?'}`,
+          userId === undefined ? [] : [userId],
+        )
+      )?.n ?? 0,
+    );
+  const admission = createQueueAdmission({
+    max: options.max,
+    maxPerUser: Math.min(options.maxPerUser ?? options.max, options.max),
+    count,
+  });
 
   return {
     async enqueue(request, now) {
@@ -147,9 +132,7 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
         request.docId,
       ]);
       // Replicas enqueueing at once may overshoot the bounds by a few rows: they are against growth, not exact.
-      if (!known && (Number(await count(request.userId)) >= maxPerUser || Number(await count()) >= options.max)) {
-        return false;
-      }
+      if (!known && !(await admission.admits(request.userId, now))) return false;
       await db.run(UPSERT, [
         request.userId,
         request.docType,
@@ -159,12 +142,19 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
         request.hint ?? null,
         now,
       ]);
+      if (!known) admission.added(request.userId);
       return true;
     },
     async claim(now, limit, claimMs) {
       if (limit <= 0) return [];
-      const rows = await db.all<QueueRow>(claim, [now + claimMs, now, now, now, limit, limit]);
-      return rows.sort((a, b) => a.not_before - b.not_before || a.id - b.id).map(toItem);
+      // Turn by turn: each statement takes every user's next item, so one user's backlog never comes first.
+      const rows: QueueRow[] = [];
+      while (rows.length < limit) {
+        const turn = await db.all<QueueRow>(claimTurn, claimTurnParameters(now, limit - rows.length, claimMs));
+        if (turn.length === 0) break;
+        rows.push(...turn.sort((a, b) => a.not_before - b.not_before || a.id - b.id));
+      }
+      return rows.map(toItem);
     },
     async extend(ids, until) {
       if (ids.length === 0) return;
@@ -240,7 +230,7 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
         );
       }
     },
-    queuedCount: async (userId) => Number(await count(userId)),
+    queuedCount: (userId) => count(userId),
     async oldestQueuedAt() {
       const row = await db.get<{ oldest: number | null }>(
         "SELECT min(enqueued_at) AS oldest FROM sync_queue WHERE state = 'queued'",
