@@ -25,6 +25,7 @@ import { createNotesSource } from '../src/sync/sources/notes-source.js';
 import { createSyncEngine } from '../src/sync/sync-engine.js';
 import { createSyncQueue } from '../src/sync/sync-queue.js';
 import { createSyncUserStore } from '../src/sync/sync-users.js';
+import { createWebhookDeliveries } from '../src/sync/webhooks/webhook-deliveries.js';
 import { createWebhookReceiver, WEBHOOK_SECRET_HEADER } from '../src/sync/webhooks/webhook-receiver.js';
 import { createWebhookRegistrationStore, generateWebhookSecret } from '../src/sync/webhooks/webhook-registrations.js';
 import {
@@ -93,7 +94,8 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
   const search = createSearchService({ store, embedder: handle, nextcloudHost: double.url });
   const app = express();
   app.use(createRequestContext(logger));
-  app.use(createWebhookReceiver({ secrets: registrations, waker: engine, logger }));
+  const deliveries = createWebhookDeliveries(storage.db, { maxAgeMs: settings.webhookMaxAgeMs });
+  app.use(createWebhookReceiver({ secrets: registrations, deliveries, waker: engine, logger }));
   app.use(createErrorHandler(logger));
   const server: Server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

@@ -12,6 +12,7 @@ import type { TokenStorage } from '../store/token-storage.js';
 import type { Knowledge } from '../sync/knowledge.js';
 import type { KnowledgeCallerDeps } from './knowledge-caller.js';
 import { createKnowledgeRouter } from './knowledge-routes.js';
+import { createWebhookDeliveries } from '../sync/webhooks/webhook-deliveries.js';
 import { createWebhookReceiver } from '../sync/webhooks/webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../sync/webhooks/webhook-registrations.js';
 import { createWebhookRouter } from './webhook-routes.js';
@@ -78,7 +79,13 @@ export function createApp(deps: AppDeps): Express {
   // Before the JSON parser: the receiver authenticates first and reads the body itself.
   if (deps.knowledge && deps.webhookRegistrations) {
     app.use(
-      createWebhookReceiver({ secrets: deps.webhookRegistrations, waker: deps.knowledge.engine, logger: deps.logger }),
+      createWebhookReceiver({
+        secrets: deps.webhookRegistrations,
+        deliveries: createWebhookDeliveries(storage.db, { maxAgeMs: settings.knowledge.webhookMaxAgeMs }),
+        waker: deps.knowledge.engine,
+        logger: deps.logger,
+        clock,
+      }),
     );
   }
   app.use(express.json({ limit: JSON_BODY_LIMIT }));

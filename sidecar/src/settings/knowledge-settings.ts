@@ -39,6 +39,11 @@ export interface KnowledgeSettings {
     /** EMBEDDING_DIMENSIONS: hashing's dimension (default 384); for openai it is detected. */
     dimensions: number;
   };
+  /**
+   * WEBHOOK_MAX_AGE_SECONDS (default 3600, 60 to 86400) in ms: a delivery whose `time` is older is ignored (a replay;
+   * Nextcloud delivers from cron jobs, usually within minutes), as is one seen before within the window.
+   */
+  webhookMaxAgeMs: number;
   /** WEBHOOK_RECEIVER_URL: where Nextcloud delivers webhooks (default: the public URL + /webhooks/nextcloud). */
   webhookReceiverUrl?: string;
 }
@@ -65,6 +70,10 @@ export function parseKnowledgeSettings(
   const receiverRaw = read('WEBHOOK_RECEIVER_URL');
   const dimensions = int('EMBEDDING_DIMENSIONS', 384);
   const queueMax = int('VECTOR_SYNC_QUEUE_MAX', 100_000);
+  const webhookMaxAge = int('WEBHOOK_MAX_AGE_SECONDS', 3600);
+  if (webhookMaxAge < 60 || webhookMaxAge > 86_400) {
+    problems.push(`WEBHOOK_MAX_AGE_SECONDS must be between 60 and 86400 (got ${webhookMaxAge}).`);
+  }
   if (dimensions > 4096) problems.push(`EMBEDDING_DIMENSIONS must be at most 4096 (got ${dimensions}).`);
   return {
     enabled: parseBoolean('VECTOR_SYNC_ENABLED', read('VECTOR_SYNC_ENABLED'), problems) ?? false,
@@ -85,6 +94,7 @@ export function parseKnowledgeSettings(
       dimensions,
     },
     webhookReceiverUrl: receiverRaw ? parseHttpUrl('WEBHOOK_RECEIVER_URL', receiverRaw, problems) : undefined,
+    webhookMaxAgeMs: webhookMaxAge * 1000,
   };
 }
 

@@ -250,15 +250,15 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const state = await users.get(event.userId);
       if (!state || state.state !== 'active') return;
       const now = clock();
-      const base = { userId: event.userId, docType: event.docType };
-      if (event.deleted) {
-        if (event.docId) await queue.enqueue({ ...base, docId: event.docId, action: 'delete' }, now);
-        else if (event.filePath) {
-          const gone = await store.findByFilePath(event.userId, event.filePath);
-          for (const document of gone) await queue.enqueue({ ...base, docId: document.docId, action: 'delete' }, now);
-        }
+      const base = { userId: event.userId, docType: event.docType, action: 'index' as const };
+      // A deletion is confirmed with Nextcloud, never taken on the webhook's word: the document is read again, and
+      // only what Nextcloud no longer serves leaves the index (a forged or replayed delete removes nothing).
+      if (event.deleted && !event.docId && event.filePath) {
+        const named = await store.findByFilePath(event.userId, event.filePath);
+        for (const document of named)
+          await queue.enqueue({ ...base, docId: document.docId, hint: document.filePath ?? event.filePath }, now);
       } else if (event.docId) {
-        await queue.enqueue({ ...base, docId: event.docId, action: 'index', hint: event.filePath }, now);
+        await queue.enqueue({ ...base, docId: event.docId, hint: event.filePath }, now);
       }
       // A scan soon reconciles what the event cannot say (a folder's files, a note behind a file, a rename).
       await users.scanAt(event.userId, now + 2000);

@@ -15,6 +15,7 @@ import type { WakeEvent } from '../../src/sync/wake-event.js';
 import { presetDefinition, type PresetDefinition } from '../../src/sync/webhooks/webhook-presets.js';
 import { WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../../src/sync/webhooks/webhook-registrations.js';
+import type { WebhookDeliveries } from '../../src/sync/webhooks/webhook-deliveries.js';
 import { openTestWebhookStore, startReceiverApp } from '../support/webhook-app.js';
 
 const KEY = new Uint8Array(32).fill(3);
@@ -25,6 +26,7 @@ const ALICE = { loginName: 'alice', password: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
 let double: PlatformDouble;
 let hooks: WebhookListenersDouble;
 let store: WebhookRegistrationStore;
+let deliveries: WebhookDeliveries;
 let closeStore: () => Promise<void>;
 let http: HttpClient;
 const apps: { close(): Promise<void> }[] = [];
@@ -40,6 +42,7 @@ async function startApp(
 ): Promise<string> {
   const app = await startReceiverApp({
     store,
+    deliveries,
     onWake: (events) => void woken.push(events),
     routes: (url) =>
       createWebhookRouter({
@@ -64,7 +67,7 @@ beforeAll(async () => {
     ],
     apps: [createFilesApp(), createNotesApp(), hooks],
   });
-  ({ store, close: closeStore } = await openTestWebhookStore(KEY));
+  ({ store, deliveries, close: closeStore } = await openTestWebhookStore(KEY));
   http = createHttpClient({ verifySsl: true, timeoutMs: 5000, userAgent: 'test' });
   adminUrl = await startApp('admin', ADMIN);
   aliceUrl = await startApp('alice', ALICE);

@@ -1,5 +1,5 @@
 // The sync queue's bounds: VECTOR_SYNC_QUEUE_MAX over all users (100000) and VECTOR_SYNC_QUEUE_MAX_PER_USER (20000,
-// never above the total), each a positive whole number.
+// never above the total), each a positive whole number; the webhook replay window WEBHOOK_MAX_AGE_SECONDS (3600).
 import { describe, expect, it } from 'vitest';
 import { parseSettings } from '../../src/settings/settings.js';
 import { BASIC, problemsOf } from './problems.js';
@@ -23,5 +23,19 @@ describe('VECTOR_SYNC_QUEUE_MAX and VECTOR_SYNC_QUEUE_MAX_PER_USER', () => {
     const problems = problemsOf({ VECTOR_SYNC_QUEUE_MAX_PER_USER: value });
 
     expect(problems).toEqual([expect.stringMatching(/^VECTOR_SYNC_QUEUE_MAX_PER_USER must be/)]);
+  });
+});
+
+describe('WEBHOOK_MAX_AGE_SECONDS', () => {
+  it('is an hour unless set, and the value given otherwise', () => {
+    const settings = [parseSettings(BASIC), parseSettings({ ...BASIC, WEBHOOK_MAX_AGE_SECONDS: '600' })];
+
+    expect(settings.map(({ knowledge }) => knowledge.webhookMaxAgeMs)).toEqual([3_600_000, 600_000]);
+  });
+
+  it.each(['0', '59', '86401', 'soon'])('refuses %s with a clear problem', (value) => {
+    const problems = problemsOf({ WEBHOOK_MAX_AGE_SECONDS: value });
+
+    expect(problems).toEqual([expect.stringMatching(/^WEBHOOK_MAX_AGE_SECONDS must be/)]);
   });
 });

@@ -10,6 +10,7 @@ import { createAuditLog } from '../../src/store/audit-log.js';
 import { createSecretBox } from '../../src/store/secret-box.js';
 import { openTokenStorage } from '../../src/store/token-storage.js';
 import type { WakeEvent } from '../../src/sync/wake-event.js';
+import { createWebhookDeliveries, type WebhookDeliveries } from '../../src/sync/webhooks/webhook-deliveries.js';
 import { createWebhookReceiver } from '../../src/sync/webhooks/webhook-receiver.js';
 import {
   createWebhookRegistrationStore,
@@ -25,7 +26,7 @@ export async function openTestWebhookStore(
   key: Uint8Array,
   where?: { path: string; databaseUrl?: string },
   clock?: () => Date,
-): Promise<{ store: WebhookRegistrationStore; close(): Promise<void> }> {
+): Promise<{ store: WebhookRegistrationStore; deliveries: WebhookDeliveries; close(): Promise<void> }> {
   const temp = where ? undefined : makeTempDir();
   const storage = await openTokenStorage({
     path: where?.path ?? temp!.file('store.db'),
@@ -40,6 +41,7 @@ export async function openTestWebhookStore(
   });
   return {
     store,
+    deliveries: createWebhookDeliveries(storage.db, { maxAgeMs: 3_600_000 }),
     close: async () => {
       await storage.close();
       temp?.remove();
@@ -49,6 +51,9 @@ export async function openTestWebhookStore(
 
 export interface ReceiverAppOptions {
   store: WebhookRegistrationStore;
+  /** Which deliveries are fresh and new (openTestWebhookStore's). */
+  deliveries: WebhookDeliveries;
+  clock?: () => number;
   /** Called with the events of every wake. */
   onWake(events: WakeEvent[]): void;
   /** More routes, mounted after express.json once the app's base URL is known. */
@@ -61,7 +66,13 @@ export async function startReceiverApp(options: ReceiverAppOptions): Promise<{ u
   const app = express();
   app.use(createRequestContext(logger));
   app.use(
-    createWebhookReceiver({ secrets: options.store, waker: { wake: (events) => options.onWake([...events]) }, logger }),
+    createWebhookReceiver({
+      secrets: options.store,
+      deliveries: options.deliveries,
+      waker: { wake: (events) => options.onWake([...events]) },
+      logger,
+      clock: options.clock,
+    }),
   );
   app.use(express.json({ limit: '16kb' }));
   const server: Server = app.listen(0, '127.0.0.1');

@@ -182,6 +182,34 @@ describe('freshness', () => {
     );
   });
 
+  it('ignores a captured delivery sent again, and keeps a file a forged delete names (Nextcloud is asked first)', async () => {
+    expect((await dav('alice', 'PUT', '/Documents/juniper.md', 'The juniper hedge is trimmed.')).status).toBe(201);
+    const [captured] = await webhooks.runWebhookJobs();
+    await until(
+      'the new file is searchable',
+      async () => (await search('alice', { query: 'juniper', algorithm: 'bm25' })).results.length === 1,
+    );
+    const secretHeaders = webhooks.listeners().find((listener) => listener.uri === captured!.uri)!.authData!;
+    const deliver = (body: string) => fetch(captured!.uri, { method: 'POST', headers: secretHeaders, body });
+    const forged = JSON.stringify({
+      event: {
+        node: { path: '/alice/files/Documents/juniper.md' },
+        class: 'OCP\\Files\\Events\\Node\\NodeDeletedEvent',
+      },
+      user: { uid: 'alice', displayName: 'Alice' },
+      time: Math.floor(Date.now() / 1000),
+    });
+
+    const replayed = await deliver(captured!.body);
+    const forgedAnswer = await deliver(forged);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until('the sync settles', async () => (await status('alice')).queued === 0);
+
+    expect(await replayed.json()).toEqual({ accepted: 0, ignored: 'delivered before' });
+    expect(forgedAnswer.status).toBe(202);
+    expect((await search('alice', { query: 'juniper', algorithm: 'bm25' })).results).toHaveLength(1);
+  });
+
   it('removes a deleted file at once when the webhook says so', async () => {
     expect((await dav('alice', 'DELETE', '/Documents/heliotrope.md')).status).toBe(204);
     await webhooks.runWebhookJobs();

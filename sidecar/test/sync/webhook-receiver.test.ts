@@ -22,7 +22,7 @@ let url: string;
 let woken: WakeEvent[][] = [];
 
 beforeAll(async () => {
-  const { store, close } = await openTestWebhookStore(KEY);
+  const { store, deliveries, close } = await openTestWebhookStore(KEY);
   closeStore = close;
   let nextcloudId = 1;
   for (const [preset, secret] of Object.entries(secrets) as [WebhookPreset, string][]) {
@@ -36,7 +36,7 @@ beforeAll(async () => {
       secret,
     });
   }
-  const app = await startReceiverApp({ store, onWake: (events) => void woken.push(events) });
+  const app = await startReceiverApp({ store, deliveries, onWake: (events) => void woken.push(events) });
   closeApp = app.close;
   url = `${app.url}/webhooks/nextcloud`;
 });
@@ -60,11 +60,51 @@ const send = (body: unknown, secret: string | null = secrets.files, headers: Rec
     },
     body: new Uint8Array(Buffer.from(typeof body === 'string' ? body : JSON.stringify(body))),
   });
-const payload = (event: Record<string, unknown>) => ({ event, user: { uid: 'alice', displayName: 'Alice' }, time: 1 });
+/** Each payload stamped a second later than the one before: no two are the same delivery. */
+let stamp = Math.floor(Date.now() / 1000) - 600;
+const payload = (event: Record<string, unknown>) => ({
+  event,
+  user: { uid: 'alice', displayName: 'Alice' },
+  time: (stamp += 1),
+});
 const wakes = async (response: Response) => {
   expect(response.status).toBe(202);
   return woken.flat();
 };
+
+describe('webhook receiver: replays', () => {
+  const written = (time: unknown) => ({
+    event: { node: { id: 77, path: '/alice/files/replayed.md' }, class: `${NODE}NodeWrittenEvent` },
+    user: { uid: 'alice', displayName: 'Alice' },
+    time,
+  });
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('ignores a delivery older than the window, one stamped far ahead, and one without a time', async () => {
+    const answers = await Promise.all([send(written(now() - 3601)), send(written(now() + 600)), send(written(null))]);
+
+    const bodies = await Promise.all(answers.map((answer) => answer.json()));
+
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    expect(bodies).toEqual([
+      { accepted: 0, ignored: 'older than the webhook window' },
+      { accepted: 0, ignored: 'stamped in the future' },
+      { accepted: 0, ignored: 'no time stamp' },
+    ]);
+    expect(woken).toEqual([]);
+  });
+
+  it('acts on a delivery once: the same body sent again is a replay and wakes nothing', async () => {
+    const delivery = written(now() - 30);
+
+    const first = await wakes(await send(delivery));
+    const again = await send(delivery);
+
+    expect(first).toHaveLength(1);
+    expect(await again.json()).toEqual({ accepted: 0, ignored: 'delivered before' });
+    expect(woken.flat()).toHaveLength(1);
+  });
+});
 
 describe('webhook receiver: authentication', () => {
   const event = payload({ node: { id: 5, path: '/alice/files/a.md' }, class: `${NODE}NodeWrittenEvent` });

@@ -1,10 +1,11 @@
 // POST /webhooks/nextcloud: the calls of Nextcloud's webhook_listeners. The secret header is checked first (constant
 // time, against our registrations); only then is the body read (capped, any Content-Type: Nextcloud sends none),
-// parsed, and the sync woken for the documents it names.
+// parsed, checked to be fresh and new (webhook-deliveries.ts), and the sync woken for the documents it names.
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { InvalidInputError, UnauthenticatedError } from '../../errors.js';
 import type { Logger } from '../../logging/logger.js';
 import type { SyncWaker } from '../wake-event.js';
+import type { WebhookDeliveries } from './webhook-deliveries.js';
 import { parseWebhookPayload } from './webhook-payloads.js';
 import type { WebhookPreset } from './webhook-presets.js';
 import type { WebhookSecrets } from './webhook-registrations.js';
@@ -18,8 +19,10 @@ const MAX_SECRET_LENGTH = 512;
 
 export interface WebhookReceiverDeps {
   secrets: WebhookSecrets;
+  deliveries: WebhookDeliveries;
   waker: SyncWaker;
   logger: Logger;
+  clock?: () => number;
 }
 
 /**
@@ -30,9 +33,19 @@ export function createWebhookReceiver(deps: WebhookReceiverDeps): Router {
   const router = Router();
   const readBody = express.raw({ type: () => true, limit: MAX_WEBHOOK_BODY_BYTES });
 
-  router.post(WEBHOOK_ROUTE, authenticate(deps.secrets), readBody, (req: Request, res: Response) => {
+  const clock = deps.clock ?? Date.now;
+  router.post(WEBHOOK_ROUTE, authenticate(deps.secrets), readBody, async (req: Request, res: Response) => {
     const preset = res.locals.webhookPreset as WebhookPreset;
-    const parsed = parseWebhookPayload(readJson(req.body), preset);
+    const body = readJson(req.body);
+    const parsed = parseWebhookPayload(body, preset);
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from(JSON.stringify(body));
+    const stale = await deps.deliveries.refusal(raw, (body as { time?: unknown }).time, clock());
+    if (stale) {
+      // Counted in the log only: Nextcloud makes each call once and reads no answer; scans reconcile.
+      deps.logger.info({ preset, reason: stale }, 'webhook delivery ignored');
+      res.status(202).json({ accepted: 0, ignored: stale });
+      return;
+    }
     if (parsed.kind === 'ignored') {
       deps.logger.debug({ eventClass: parsed.eventClass.slice(0, 200) }, 'webhook event ignored');
       res.status(202).json({ accepted: 0 });
