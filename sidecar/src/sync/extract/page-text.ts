@@ -21,17 +21,25 @@ const GLYPHS_PER_BATCH = 65_536;
 export function readPageText(page: mupdf.Page, source: PdfByteStream, maxChars: number): PageText {
   const batch = createTextBatch(page.getBounds());
   let text = '';
-  const takesText = () => source.stoppedBy() === undefined;
+  // An error must not leave a device callback: it would unwind through mupdf's WebAssembly frames and leave its
+  // state corrupt. It is kept, no more text is taken, and it is thrown once mupdf has finished the page.
+  let failure: { error: unknown } | undefined;
+  const takesText = () => failure === undefined && source.stoppedBy() === undefined;
   const take = (piece: mupdf.Text, draw: (device: mupdf.Device) => void) => {
-    batch.add(piece, draw);
-    if (batch.glyphs < GLYPHS_PER_BATCH) return;
-    text += batch.layOut();
-    if (text.length >= maxChars) source.stop('characters');
+    try {
+      batch.add(piece, draw);
+      if (batch.glyphs < GLYPHS_PER_BATCH) return;
+      text += batch.layOut();
+      if (text.length >= maxChars) source.stop('characters');
+    } catch (error) {
+      failure = { error };
+    }
   };
   const capture = captureDevice(takesText, take);
   try {
     page.run(capture, mupdf.Matrix.identity);
     capture.close();
+    if (failure) throw failure.error;
     text += batch.layOut();
   } finally {
     capture.destroy();
