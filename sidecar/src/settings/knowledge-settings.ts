@@ -1,5 +1,6 @@
 // Settings of the knowledge index: background sync, chunking, the embedding provider and the index database.
 import { parseBoolean, parseHttpUrl, parsePositiveInteger } from './parsers.js';
+import { parsePdfTextSettings, type PdfTextSettings } from './pdf-text-settings.js';
 
 export const EMBEDDING_PROVIDERS = ['hashing', 'openai'] as const;
 export type EmbeddingProviderName = (typeof EMBEDDING_PROVIDERS)[number];
@@ -22,6 +23,8 @@ export interface KnowledgeSettings {
   maxAttempts: number;
   /** VECTOR_SYNC_MAX_FILE_BYTES (default 10 MiB): larger files are skipped and counted. */
   maxFileBytes: number;
+  /** VECTOR_SYNC_PDF_*: workers, time boxes and memory of reading PDFs' text (pdf-text-settings.ts). */
+  pdfText: PdfTextSettings;
   /** CHUNK_SIZE (characters, default 1200) and CHUNK_OVERLAP (default 200). */
   chunkSize: number;
   chunkOverlap: number;
@@ -83,6 +86,7 @@ export function parseKnowledgeSettings(
     queueMaxPerUser: Math.min(int('VECTOR_SYNC_QUEUE_MAX_PER_USER', 20_000), queueMax),
     maxAttempts: Math.min(int('VECTOR_SYNC_MAX_ATTEMPTS', 5), 20),
     maxFileBytes: int('VECTOR_SYNC_MAX_FILE_BYTES', 10 * 1024 * 1024),
+    pdfText: parsePdfTextSettings(read, problems),
     chunkSize,
     chunkOverlap,
     embedding: {

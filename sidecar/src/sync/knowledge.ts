@@ -57,7 +57,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   });
   const queue = createSyncQueue(deps.db, { max: knowledge.queueMax, maxPerUser: knowledge.queueMaxPerUser });
   const users = createSyncUserStore(deps.db);
-  const pdfText = createPdfTextPool();
+  const pdfText = createPdfTextPool(knowledge.pdfText);
   const sources: SyncSource[] = [
     createFilesSource({
       maxFileBytes: knowledge.maxFileBytes,

@@ -1,15 +1,19 @@
-// The worker side of worker-pool.ts: answers each job the pool sends with the handler's result or failure.
-import { parentPort, type Transferable } from 'node:worker_threads';
-import type { WorkerAnswer, WorkerJobMessage } from './worker-pool.js';
+// The worker side of worker-pool.ts: answers each job the pool sends with the handler's result or failure, within the
+// WebAssembly memory bound the pool gave, and asks for a fresh worker once its memory stays large.
+import { parentPort, workerData, type Transferable } from 'node:worker_threads';
+import { boundWasmMemory, grownWasmMemoryBytes } from './wasm-memory-bound.js';
+import type { WorkerAnswer, WorkerJobMessage, WorkerMemoryBounds } from './worker-pool.js';
 
 /** What a handler returns: a result (with buffers to move back), or a failure message safe to show. */
 export type JobOutcome<Result> = ({ result: Result; transfer?: Transferable[] } | { failure: string }) & {
-  /** Ask the pool to replace this worker after this job (to give back memory). */
+  /** Ask the pool to replace this worker after this job (to give back memory, or to drop state left inconsistent). */
   recycle?: boolean;
 };
 
 /** Serves jobs until the pool terminates the worker; a handler that throws is a bug and fails only its job. */
 export function serveWorkerJobs<Job, Result>(handle: (job: Job) => JobOutcome<Result>): void {
+  const bounds = (workerData as { memory?: WorkerMemoryBounds } | null)?.memory;
+  if (bounds) boundWasmMemory(bounds.wasmBytes);
   parentPort?.on('message', ({ id, job }: WorkerJobMessage<Job>) => {
     let outcome: JobOutcome<Result>;
     try {
@@ -17,7 +21,8 @@ export function serveWorkerJobs<Job, Result>(handle: (job: Job) => JobOutcome<Re
     } catch {
       outcome = { failure: 'The job failed.' };
     }
-    const { recycle } = outcome;
+    // A WebAssembly heap never shrinks: past this size the next job gets a fresh worker and the memory goes back.
+    const recycle = outcome.recycle || (bounds !== undefined && grownWasmMemoryBytes() > bounds.recycleAboveWasmBytes);
     if ('result' in outcome) {
       const answer: WorkerAnswer<Result> = { id, result: outcome.result, recycle };
       parentPort?.postMessage(answer, outcome.transfer ?? []);

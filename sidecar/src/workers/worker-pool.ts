@@ -1,5 +1,6 @@
-// A small pool of worker threads running one kind of job (jobs queued, bounded, timed out, a stuck or failed worker
-// replaced), so that CPU-heavy work such as parsing or rendering a PDF never blocks the HTTP server's event loop.
+// A small pool of worker threads running one kind of job (jobs queued, bounded, timed out, memory bounded, a stuck,
+// failed or grown worker replaced), so that CPU-heavy work such as parsing or rendering a PDF never blocks the HTTP
+// server's event loop.
 import { Worker, type Transferable } from 'node:worker_threads';
 
 /** What a pool sends a worker: the job with the id its answer must carry. */
@@ -10,6 +11,17 @@ export interface WorkerJobMessage<Job> {
 
 /** What a worker answers: a result, or a failure message that is safe to show; `recycle` asks for a fresh worker. */
 export type WorkerAnswer<Result> = { id: number; recycle?: boolean } & ({ result: Result } | { failure: string });
+
+/** What a worker is told of its memory (worker-jobs.ts applies it). */
+export interface WorkerMemoryBounds {
+  /** WebAssembly memory may not grow past this. */
+  wasmBytes: number;
+  /** A worker whose WebAssembly memory grew past this is replaced after its job. */
+  recycleAboveWasmBytes: number;
+}
+
+/** Why a worker ended while it ran a job: it ran out of its memory, or it stopped for another reason. */
+export type WorkerEnd = 'out-of-memory' | 'stopped';
 
 export interface WorkerPoolOptions {
   /** The worker's module (see `workerEntry`). */
@@ -28,6 +40,19 @@ export interface WorkerPoolOptions {
   timeoutError(): Error;
   /** The error for a job refused because `maxQueued` jobs wait already (default: a plain Error). */
   busyError?(): Error;
+  /** The error for a job whose worker ended under it (default: a plain Error naming the pool). */
+  endedError?(end: WorkerEnd): Error;
+  /** Memory of each worker; a worker that exceeds its V8 heap ends (`out-of-memory`) and is replaced. */
+  memory?: {
+    /** V8 heap (old generation) of a worker in MB (default 256). */
+    heapMb?: number;
+    /** WebAssembly memory of a worker in MB (default 1024): growth past it fails the allocation in the worker. */
+    wasmMb?: number;
+    /** A worker whose WebAssembly memory grew past this many MB is replaced after its job (default a quarter). */
+    recycleAboveWasmMb?: number;
+  };
+  /** A worker is replaced after this many jobs (default 500), whatever its memory. */
+  recycleAfterJobs?: number;
 }
 
 export interface WorkerPool<Job, Result> {
@@ -53,15 +78,29 @@ interface Slot<Job, Result> {
   worker?: Worker;
   running?: PendingJob<Job, Result>;
   timer?: NodeJS.Timeout;
+  /** Jobs the current worker answered. */
+  jobsDone: number;
 }
+
+const MB = 1024 * 1024;
 
 export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): WorkerPool<Job, Result> {
   type Pending = PendingJob<Job, Result>;
-  const slots: Slot<Job, Result>[] = Array.from({ length: Math.max(1, options.workers ?? 1) }, () => ({}));
+  const slots: Slot<Job, Result>[] = Array.from({ length: Math.max(1, options.workers ?? 1) }, () => ({ jobsDone: 0 }));
   const queue: Pending[] = [];
   const maxQueued = options.maxQueued ?? 64;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const recycleAfterJobs = options.recycleAfterJobs ?? 500;
+  const heapMb = options.memory?.heapMb ?? 256;
+  const wasmMb = options.memory?.wasmMb ?? 1024;
+  const bounds: WorkerMemoryBounds = {
+    wasmBytes: wasmMb * MB,
+    recycleAboveWasmBytes: (options.memory?.recycleAboveWasmMb ?? wasmMb / 4) * MB,
+  };
   const closedError = () => new Error(`The ${options.label} is closed.`);
+  const endedError = (end: WorkerEnd) =>
+    options.endedError?.(end) ??
+    new Error(end === 'out-of-memory' ? `The ${options.label} ran out of memory.` : `The ${options.label} stopped.`);
   let lastId = 0;
   let closed = false;
 
@@ -87,11 +126,16 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
   };
 
   const spawn = (slot: Slot<Job, Result>): Worker => {
-    const worker = new Worker(options.entry.url, { execArgv: options.entry.execArgv });
+    const worker = new Worker(options.entry.url, {
+      execArgv: options.entry.execArgv,
+      workerData: { memory: bounds },
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    });
+    slot.jobsDone = 0;
     worker.on('message', (answer: WorkerAnswer<Result>) => {
       if (slot.running?.message.id !== answer.id) return;
       const outcome = 'result' in answer ? { result: answer.result } : { error: options.failureError(answer.failure) };
-      if (answer.recycle) {
+      if (answer.recycle || ++slot.jobsDone >= recycleAfterJobs) {
         // The worker's memory (a WebAssembly heap never shrinks) goes with it; the next job gets a fresh one.
         slot.worker = undefined;
         worker.removeAllListeners();
@@ -99,8 +143,10 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
       }
       finish(slot, outcome);
     });
-    worker.on('error', (cause) => retire(slot, new Error(`The ${options.label} failed.`, { cause })));
-    worker.on('exit', () => retire(slot, new Error(`The ${options.label} stopped.`)));
+    worker.on('error', (cause: Error & { code?: string }) =>
+      retire(slot, endedError(cause.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'out-of-memory' : 'stopped')),
+    );
+    worker.on('exit', () => retire(slot, endedError('stopped')));
     return worker;
   };
 

@@ -1,6 +1,7 @@
 // PDFs for tests, written with mupdf: pages of text, image-only pages, pages heavy to draw, large incompressible
-// documents, encrypted and corrupt ones.
+// documents, encrypted and corrupt ones, and small hostile ones (a text bomb, a page slow to interpret).
 import { randomFillSync } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import * as mupdf from 'mupdf';
 
 /**
@@ -52,6 +53,45 @@ export function buildLargePdf(megabytes: number, pages = 4): Uint8Array {
   return bytes;
 }
 
+const BOMB_LINE = '(Lorem ipsum dolor sit amet consectetur adipiscing elit sed do) Tj';
+
+/**
+ * A text bomb: one page whose compressed content stream shows the same 62-character line `operators` times, cycling
+ * down the page so that every line stays on it (about 30 KB per 100,000 operators). Each line is a text object of
+ * its own, or with `oneTextObject` all are one (mupdf then gathers the whole text before any device sees it).
+ */
+export function buildTextBombPdf(operators: number, options: { oneTextObject?: boolean } = {}): Uint8Array {
+  const rows = Array.from({ length: 60 }, (_, row) =>
+    options.oneTextObject
+      ? `${BOMB_LINE} ${row === 59 ? '0 708' : '0 -12'} Td\n`
+      : `BT /F1 10 Tf 20 ${780 - row * 12} Td ${BOMB_LINE} ET\n`,
+  );
+  const body = repeated(rows.join(''), Math.ceil(operators / rows.length));
+  const contents = options.oneTextObject
+    ? [Buffer.from('BT /F1 10 Tf 20 780 Td\n'), body, Buffer.from('ET\n')]
+    : [body];
+  return pdfWithCompressedPage([Buffer.concat(contents)]);
+}
+
+/**
+ * A PDF whose first page is slow to interpret: a line of text, then `operators` small filled triangles (about a
+ * second per million) in its content streams, a block of 100,000 stored once and drawn as often as needed; its
+ * second page is one line of text.
+ */
+export function buildSlowDrawingPdf(operators: number): Uint8Array {
+  const triangles = Array.from({ length: 64 }, (_, index) => {
+    const x = (index * 37) % 560;
+    const y = (index * 53) % 800;
+    return `${x} ${y} m ${x + 30} ${y + 5} l ${x + 12} ${y + 40} l f\n`;
+  });
+  const perBlock = Math.min(operators, 100_000);
+  const block = repeated(triangles.join(''), Math.ceil(perBlock / triangles.length));
+  return pdfWithCompressedPage([Buffer.from('BT /F1 12 Tf 72 800 Td (Slow page) Tj ET\n'), block], {
+    repeatLast: Math.ceil(operators / perBlock),
+    textPages: ['Second page'],
+  });
+}
+
 /** Bytes that start like a PDF and are nothing of the sort. */
 export function corruptPdf(): Uint8Array {
   return new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog garbage\n%%EOF\n');
@@ -74,6 +114,38 @@ function pageContents(page: PdfPageSpec): string {
     );
   }
   return shapes.join('\n');
+}
+
+/** `text` `times` times over, without building the string (content streams here run to tens of megabytes). */
+function repeated(text: string, times: number): Buffer {
+  const unit = Buffer.from(text);
+  return Buffer.alloc(unit.length * times, unit);
+}
+
+/**
+ * A PDF whose first page's content is `streams` one after the other (each Flate-compressed, the last one drawn
+ * `repeatLast` times), then pages of text.
+ */
+function pdfWithCompressedPage(
+  streams: Buffer[],
+  options: { repeatLast?: number; textPages?: string[] } = {},
+): Uint8Array {
+  const document = new mupdf.PDFDocument();
+  const font = document.addSimpleFont(new mupdf.Font('Helvetica'));
+  const resources = document.addObject({ Font: { F1: font } });
+  const page = document.addPage([0, 0, 595, 842], 0, resources, '');
+  const compressed = streams.map((stream) =>
+    document.addRawStream(deflateSync(stream, { level: 9 }), { Filter: 'FlateDecode' }),
+  );
+  const last = compressed.pop()!;
+  page.put('Contents', [...compressed, ...Array.from({ length: options.repeatLast ?? 1 }, () => last)]);
+  document.insertPage(-1, page);
+  for (const text of options.textPages ?? []) {
+    document.insertPage(-1, document.addPage([0, 0, 595, 842], 0, resources, pageContents(text)));
+  }
+  const bytes = document.saveToBuffer('').asUint8Array().slice();
+  document.destroy();
+  return bytes;
 }
 
 function escapePdfText(text: string): string {

@@ -1,5 +1,6 @@
 // The PDF text pool reads pages in order in a worker thread, refuses corrupt and encrypted PDFs with
-// DocumentParseError, honours its bounds and leaves the event loop free while it works.
+// DocumentParseError, honours its bounds (and says where text was left out) and leaves the event loop free while it
+// works. Hostile PDFs: pdf-text-bounds.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPdfTextPool } from '../../src/sync/extract/pdf-text.js';
 import { DocumentParseError } from '../../src/sync/sync-source.js';
@@ -45,6 +46,22 @@ describe('extractPdfPages', () => {
     ]);
   });
 
+  it('says where and why text was left out: past maxPages, past maxTextChars, or none', async () => {
+    const pdf = buildPdf(['one one one', 'two two two', 'three three', 'four four']);
+
+    const texts = await Promise.all([
+      pool.readPdfText(pdf, { maxPages: 2, maxTextChars: 1000 }),
+      pool.readPdfText(pdf, { maxPages: 10, maxTextChars: 15 }),
+      pool.readPdfText(pdf, { maxPages: 4, maxTextChars: 42 }),
+    ]);
+
+    expect(texts).toEqual([
+      { pages: ['one one one', 'two two two'], truncation: { reason: 'pages', page: 3 } },
+      { pages: ['one one one', 'two '], truncation: { reason: 'characters', page: 2 } },
+      { pages: ['one one one', 'two two two', 'three three', 'four four'] },
+    ]);
+  });
+
   it('reads a Node Buffer from the shared pool and leaves the caller’s bytes usable', async () => {
     const pdf = Buffer.from(buildPdf(['kept']));
     const pooled = Buffer.concat([Buffer.from('xx'), pdf]).subarray(2);
@@ -68,8 +85,8 @@ describe('extractPdfPages', () => {
     expect(gap.wall).toBeLessThan(50);
   });
 
-  it('gives up on a PDF that takes longer than timeoutMs with DocumentParseError', async () => {
-    const slow = createPdfTextPool({ timeoutMs: 1 });
+  it('gives up with DocumentParseError on a worker that does not answer within the time box and its grace', async () => {
+    const slow = createPdfTextPool({ documentTimeoutMs: 1, graceMs: 1 });
 
     const outcome = slow.extractPdfPages(buildPdf(Array.from({ length: 50 }, () => 'x')), LIMITS);
 
