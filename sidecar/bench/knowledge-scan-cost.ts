@@ -8,6 +8,7 @@ import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
 import { scanSource } from '../src/sync/scanner.js';
 import { createFilesSource } from '../src/sync/sources/files-source.js';
 import { createNotesSource } from '../src/sync/sources/notes-source.js';
+import { createLeftOutDocuments } from '../src/sync/left-out-documents.js';
 import { createSyncQueue } from '../src/sync/sync-queue.js';
 import type { SyncSource } from '../src/sync/sync-source.js';
 import type { SourceState } from '../src/sync/sync-users.js';
@@ -41,6 +42,7 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
   const deps = {
     store: createSqliteIndexStore(db),
     queue: createSyncQueue(db, { max: 50_000 }),
+    leftOut: createLeftOutDocuments(db),
     now: Date.now,
   };
   const context = contexts.contextFor('alice', PASSWORD);

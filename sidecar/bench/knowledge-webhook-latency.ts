@@ -23,6 +23,7 @@ import { indexDocument } from '../src/sync/indexer.js';
 import { createFilesSource } from '../src/sync/sources/files-source.js';
 import { createNotesSource } from '../src/sync/sources/notes-source.js';
 import { createSyncEngine } from '../src/sync/sync-engine.js';
+import { createLeftOutDocuments } from '../src/sync/left-out-documents.js';
 import { createSyncQueue } from '../src/sync/sync-queue.js';
 import { createSyncUserStore } from '../src/sync/sync-users.js';
 import { createWebhookDeliveries } from '../src/sync/webhooks/webhook-deliveries.js';
@@ -84,6 +85,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     store,
     embedder: handle,
     queue: createSyncQueue(storage.db, { max: settings.queueMax }),
+    leftOut: createLeftOutDocuments(storage.db),
     users: createSyncUserStore(storage.db),
     credentials: {
       userIds: () => Promise.resolve(['alice']),

@@ -25,8 +25,9 @@ export async function indexDocument(
   userId: string,
   fetched: FetchedDocument,
   options: IndexerOptions,
-): Promise<{ chunks: number }> {
-  const { pages, ...document } = fetched;
+): Promise<{ chunks: number; truncated?: string }> {
+  const { pages, truncated: textTruncated, ...document } = fetched;
+  let truncated = textTruncated;
   const pieces: Omit<TextChunk, 'index' | 'total'>[] = [];
   let sliceStart = performance.now();
   for (const piece of chunkPieces(pages, {
@@ -35,7 +36,10 @@ export async function indexDocument(
     paged: document.pageCount !== undefined,
   })) {
     pieces.push(piece);
-    if (pieces.length >= MAX_CHUNKS_PER_DOCUMENT) break;
+    if (pieces.length >= MAX_CHUNKS_PER_DOCUMENT) {
+      truncated ??= `text beyond ${MAX_CHUNKS_PER_DOCUMENT} chunks`;
+      break;
+    }
     if (performance.now() - sliceStart > SLICE_MS) {
       await yieldToEventLoop();
       sliceStart = performance.now();
@@ -50,7 +54,7 @@ export async function indexDocument(
     await yieldToEventLoop();
   }
   await store.replaceDocument(userId, boundedDocument(document), inputs);
-  return { chunks: inputs.length };
+  return { chunks: inputs.length, ...(truncated ? { truncated } : {}) };
 }
 
 function boundedDocument(document: IndexedDocument): IndexedDocument {

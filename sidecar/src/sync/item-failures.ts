@@ -6,6 +6,7 @@ import { EmbedderUnavailableError } from '../search/embedders/embedder.js';
 import type { IndexStore } from '../search/index-store.js';
 import { scanFailureMessage } from './scanner.js';
 import { nextcloudUnreachable } from './source-errors.js';
+import type { LeftOutDocuments } from './left-out-documents.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
 import { DocumentParseError, DocumentSkippedError } from './sync-source.js';
 import type { SyncUserStore } from './sync-users.js';
@@ -21,6 +22,7 @@ const NEXTCLOUD_WAIT_MS = 30_000;
 
 export interface ItemFailureDeps {
   queue: SyncQueue;
+  leftOut: LeftOutDocuments;
   store: IndexStore;
   users: SyncUserStore;
   logger: Logger;
@@ -38,7 +40,7 @@ export async function recordItemFailure(item: QueueItem, error: unknown, deps: I
   );
   if (error instanceof DocumentSkippedError) {
     await deps.store.deleteDocument(item.userId, item.docType, item.docId);
-    return queue.skip(item, error.reason, now);
+    return deps.leftOut.record(item, 'skipped', error.reason, now);
   }
   if (error instanceof DocumentParseError) return queue.dead(item.id, error.message, now);
   if (error instanceof EmbedderUnavailableError) {

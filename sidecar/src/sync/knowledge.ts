@@ -19,6 +19,7 @@ import { createFilesSource } from './sources/files-source.js';
 import { createNewsSource } from './sources/news-source.js';
 import { createNotesSource } from './sources/notes-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync-engine.js';
+import { createLeftOutDocuments } from './left-out-documents.js';
 import { createSyncQueue, type SyncQueue } from './sync-queue.js';
 import { describeSyncStatus, type SyncStatus } from './sync-status.js';
 import type { SyncSource } from './sync-source.js';
@@ -56,6 +57,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     clock: deps.clock,
   });
   const queue = createSyncQueue(deps.db, { max: knowledge.queueMax, maxPerUser: knowledge.queueMaxPerUser });
+  const leftOut = createLeftOutDocuments(deps.db);
   const users = createSyncUserStore(deps.db);
   const pdfText = createPdfTextPool(knowledge.pdfText);
   const sources: SyncSource[] = [
@@ -79,6 +81,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     store,
     embedder,
     queue,
+    leftOut,
     users,
     credentials: deps.credentials,
     sources,
@@ -95,7 +98,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
       embedder: { ...embedder, get: () => engine.embedder() },
       nextcloudHost: settings.nextcloud.host,
     }),
-    status: (userId) => describeSyncStatus(userId, { store, queue, users, embedder }),
+    status: (userId) => describeSyncStatus(userId, { store, queue, leftOut, users, embedder }),
     queue,
     close: async () => {
       await engine.stop();

@@ -2,6 +2,7 @@
 // queue what must be fetched or removed, and keep the new cursor only when everything was queued.
 import { NotFoundError, UnauthenticatedError } from '../errors.js';
 import type { IndexStore } from '../search/index-store.js';
+import type { LeftOutDocuments } from './left-out-documents.js';
 import type { SyncQueue } from './sync-queue.js';
 import type { SourceState } from './sync-users.js';
 import type { SyncContext, SyncSource } from './sync-source.js';
@@ -19,7 +20,7 @@ export async function scanSource(
   source: SyncSource,
   context: SyncContext,
   previous: SourceState | undefined,
-  deps: { store: IndexStore; queue: SyncQueue; now: () => number },
+  deps: { store: IndexStore; queue: SyncQueue; leftOut: LeftOutDocuments; now: () => number },
 ): Promise<SourceScanOutcome> {
   const kept = { cursor: previous?.cursor, skipped: previous?.skipped ?? {} };
   let result;
@@ -63,11 +64,11 @@ export async function scanSource(
   if (result.complete) {
     for (const docId of indexed.keys()) if (!seen.has(docId)) await enqueue(docId, 'delete');
   }
-  // Skipped and dead entries of documents that are gone no longer count.
+  // Skipped, partial and dead entries of documents that are gone no longer count.
   const gone = result.complete
-    ? (await deps.queue.leftOut(context.userId, source.docType)).filter((docId) => !seen.has(docId))
+    ? (await deps.leftOut.ids(context.userId, source.docType)).filter((docId) => !seen.has(docId))
     : result.removed;
-  await deps.queue.forget(context.userId, source.docType, gone);
+  await deps.leftOut.forget(context.userId, source.docType, gone);
   return {
     // A full queue keeps the old cursor: the next scan sees the same changes again.
     state: {

@@ -12,6 +12,7 @@ import type { KnowledgeSettings } from '../settings/knowledge-settings.js';
 import { indexDocument } from './indexer.js';
 import { PAUSED_MESSAGE, recordItemFailure, WORKER_DIED_REASON } from './item-failures.js';
 import { scanSource } from './scanner.js';
+import type { LeftOutDocuments } from './left-out-documents.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
 import type { SyncContext, SyncSource } from './sync-source.js';
 import type { SyncUserStore } from './sync-users.js';
@@ -31,6 +32,8 @@ export interface SyncEngineDeps {
   store: IndexStore;
   embedder: EmbedderHandle;
   queue: SyncQueue;
+  /** What the sync left out, with reasons (rows of the same queue table). */
+  leftOut: LeftOutDocuments;
   users: SyncUserStore;
   credentials: SyncCredentials;
   sources: readonly SyncSource[];
@@ -59,7 +62,7 @@ export interface SyncEngine extends SyncWaker {
 const SCAN_CLAIM_MS = 600_000;
 
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
-  const { settings, queue, users, store, logger } = deps;
+  const { settings, queue, users, store, logger, leftOut } = deps;
   const clock = deps.clock ?? Date.now;
   const tickMs = deps.tickMs ?? 1000;
   const scanning = new Map<string, Promise<void>>();
@@ -87,7 +90,12 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       let failed = false;
       for (const source of deps.sources) {
         if (controller.signal.aborted) return;
-        const outcome = await scanSource(source, context, previous.get(source.docType), { store, queue, now: clock });
+        const outcome = await scanSource(source, context, previous.get(source.docType), {
+          store,
+          queue,
+          leftOut,
+          now: clock,
+        });
         await users.saveSource(userId, source.docType, outcome.state, clock());
         if (outcome.unauthenticated) {
           await users.pause(userId, PAUSED_MESSAGE);
@@ -158,9 +166,13 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       const context = await contextFor(item.userId);
       if (!context) return await queue.done(item);
       const fetched = await source.read(context, { docId: item.docId, version: item.version, hint: item.hint });
-      if (fetched) await indexDocument(store, embedder, item.userId, fetched, settings);
-      else await store.deleteDocument(item.userId, item.docType, item.docId);
-      await queue.done(item);
+      if (!fetched) {
+        await store.deleteDocument(item.userId, item.docType, item.docId);
+        return await queue.done(item);
+      }
+      const { truncated } = await indexDocument(store, embedder, item.userId, fetched, settings);
+      if (truncated) await leftOut.record(item, 'partial', truncated, clock());
+      else await queue.done(item);
     } catch (error) {
       await failed(item, error).catch((cause: unknown) =>
         // The claim expires and returns the item to the queue.
@@ -170,7 +182,15 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   };
 
   const failed = (item: QueueItem, error: unknown) =>
-    recordItemFailure(item, error, { queue, store, users, logger, maxAttempts: settings.maxAttempts, now: clock() });
+    recordItemFailure(item, error, {
+      queue,
+      leftOut,
+      store,
+      users,
+      logger,
+      maxAttempts: settings.maxAttempts,
+      now: clock(),
+    });
 
   const pumper = createQueuePump({
     queue,

@@ -58,17 +58,6 @@ export interface SyncQueue {
   /** Tries again at `notBefore`, counting the attempt when `counted`. */
   retry(id: number, notBefore: number, reason: string, counted: boolean): Promise<void>;
   dead(id: number, reason: string, now: number): Promise<void>;
-  /**
-   * The item's document exists but is not indexed by rule: kept as `skipped` with its reason (counted in the
-   * status) until new work for it arrives; released instead when new work was queued meanwhile.
-   */
-  skip(item: Pick<QueueItem, 'id' | 'action' | 'version'>, reason: string, now: number): Promise<void>;
-  /** Skipped documents of the user by type and reason. */
-  skippedCounts(userId: string): Promise<Partial<Record<DocType, Record<string, number>>>>;
-  /** Ids of the user's documents of this type held as skipped or dead letters. */
-  leftOut(userId: string, docType: DocType): Promise<string[]>;
-  /** Drops the skipped and dead entries of these documents (they are gone from Nextcloud). */
-  forget(userId: string, docType: DocType, docIds: readonly string[]): Promise<void>;
   queuedCount(userId?: string): Promise<number>;
   /** When the longest-waiting queued document was queued (ms since the epoch); undefined when none waits. */
   oldestQueuedAt(): Promise<number | undefined>;
@@ -96,9 +85,6 @@ const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, versi
     enqueued_at = CASE WHEN sync_queue.state = 'dead' AND NOT ${SAME_WORK} THEN excluded.enqueued_at
       ELSE sync_queue.enqueued_at END,
     action = excluded.action, version = excluded.version, hint = excluded.hint`;
-
-/** Ids per DELETE: well below SQLite's and PostgreSQL's limits on bound parameters. */
-const FORGET_BATCH = 500;
 
 export interface SyncQueueOptions {
   /** VECTOR_SYNC_QUEUE_MAX: queued items at most, over all users. */
@@ -191,44 +177,6 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
          WHERE id = ?`,
         [reason, now, id],
       );
-    },
-    async skip(item, reason, now) {
-      const kept = await db.run(
-        `UPDATE sync_queue SET state = 'skipped', last_error = ?, not_before = ?, claimed_until = 0
-         WHERE id = ? AND action = ? AND version = ?`,
-        [reason, now, item.id, item.action, item.version],
-      );
-      if (kept.changes === 0) await db.run('UPDATE sync_queue SET claimed_until = 0 WHERE id = ?', [item.id]);
-    },
-    async skippedCounts(userId) {
-      const rows = await db.all<{ doc_type: DocType; reason: string | null; n: number }>(
-        `SELECT doc_type, last_error AS reason, count(*) AS n FROM sync_queue
-         WHERE user_id = ? AND state = 'skipped' GROUP BY doc_type, last_error`,
-        [userId],
-      );
-      const counts: Partial<Record<DocType, Record<string, number>>> = {};
-      for (const row of rows) {
-        const reasons = (counts[row.doc_type] ??= {});
-        reasons[row.reason ?? 'unknown'] = Number(row.n);
-      }
-      return counts;
-    },
-    async leftOut(userId, docType) {
-      const rows = await db.all<{ doc_id: string }>(
-        `SELECT doc_id FROM sync_queue WHERE user_id = ? AND doc_type = ? AND state IN ('skipped', 'dead')`,
-        [userId, docType],
-      );
-      return rows.map((row) => row.doc_id);
-    },
-    async forget(userId, docType, docIds) {
-      for (let i = 0; i < docIds.length; i += FORGET_BATCH) {
-        const batch = docIds.slice(i, i + FORGET_BATCH);
-        await db.run(
-          `DELETE FROM sync_queue WHERE user_id = ? AND doc_type = ? AND state IN ('skipped', 'dead')
-           AND doc_id IN (${batch.map(() => '?').join(', ')})`,
-          [userId, docType, ...batch],
-        );
-      }
     },
     queuedCount: (userId) => count(userId),
     async oldestQueuedAt() {

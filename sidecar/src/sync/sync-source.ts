@@ -43,6 +43,8 @@ export type ScanResult =
 /** The text of one document, split into pages (one page for documents without pages). */
 export interface FetchedDocument extends IndexedDocument {
   pages: string[];
+  /** Why part of the text was left out (`text beyond the character cap from page 12`); absent when none was. */
+  truncated?: string;
 }
 
 export interface SyncSource {

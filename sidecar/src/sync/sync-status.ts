@@ -3,6 +3,7 @@
 import { DOC_TYPES, type DocType } from '../search/doc-types.js';
 import type { EmbedderHandle } from '../search/embedders/create-embedder.js';
 import type { IndexStore } from '../search/index-store.js';
+import type { LeftOutDocuments } from './left-out-documents.js';
 import type { SyncQueue } from './sync-queue.js';
 import type { SyncUserStore } from './sync-users.js';
 
@@ -23,7 +24,15 @@ export interface SyncStatus {
   next_scan_at: string | null;
   sources: Record<
     DocType,
-    { documents: number; chunks: number; skipped: Record<string, number>; last_error: string | null }
+    {
+      documents: number;
+      chunks: number;
+      /** Documents found and not indexed, by reason. */
+      skipped: Record<string, number>;
+      /** Documents indexed only in part (a PDF past its character limit), by reason. */
+      partial: Record<string, number>;
+      last_error: string | null;
+    }
   >;
   embedder: { configured: string; id: string | null; kind: 'lexical' | 'semantic' | null; description: string | null };
   index: { engine: 'sqlite' | 'postgres' };
@@ -31,7 +40,13 @@ export interface SyncStatus {
 
 export async function describeSyncStatus(
   userId: string,
-  deps: { store: IndexStore; queue: SyncQueue; users: SyncUserStore; embedder: EmbedderHandle },
+  deps: {
+    store: IndexStore;
+    queue: SyncQueue;
+    leftOut: LeftOutDocuments;
+    users: SyncUserStore;
+    embedder: EmbedderHandle;
+  },
 ): Promise<SyncStatus> {
   // One query after another: a status poll takes one pooled connection, not six.
   const state = await deps.users.get(userId);
@@ -40,7 +55,7 @@ export async function describeSyncStatus(
   const queued = await deps.queue.queuedCount(userId);
   const failed = await deps.queue.deadCount(userId);
   const deadLetters = await deps.queue.deadLetters(userId, FAILURES_LISTED);
-  const skippedOnRead = await deps.queue.skippedCounts(userId);
+  const leftOut = await deps.leftOut.counts(userId);
   const embedder = deps.embedder.peek();
   const sources = Object.fromEntries(
     DOC_TYPES.map((docType) => {
@@ -51,7 +66,8 @@ export async function describeSyncStatus(
         {
           documents: indexed?.documents ?? 0,
           chunks: indexed?.chunks ?? 0,
-          skipped: addCounts(source?.skipped ?? {}, skippedOnRead[docType] ?? {}),
+          skipped: addCounts(source?.skipped ?? {}, leftOut[docType]?.skipped ?? {}),
+          partial: leftOut[docType]?.partial ?? {},
           last_error: source?.lastError ?? null,
         },
       ];

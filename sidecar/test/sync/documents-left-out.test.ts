@@ -24,6 +24,7 @@ let skew = 0;
 interface SourceStatus {
   documents: number;
   skipped: Record<string, number>;
+  partial: Record<string, number>;
 }
 interface Status {
   queued: number;
@@ -74,10 +75,16 @@ beforeAll(async () => {
   files.seedFile('alice', 'Documents/list.txt', 'Pack the lantern and the rope.');
   files.seedFile('alice', 'Documents/brief.pdf', Buffer.from(buildPdf(['A brief about the glacier survey.'])));
   files.seedFile('alice', 'Photos/view.png', 'not really a picture');
+  // 5,250 chunks of 100 characters: indexed up to the 5,000-chunk bound, and said so.
+  files.seedFile('alice', 'Documents/long.txt', 'The otter swims past the old mill. '.repeat(15_000));
   // A calendar made without a component set takes events, tasks and journal entries.
   expect((await dav(JOURNALS, 'MKCALENDAR')).status).toBe(201);
   expect((await dav(`${JOURNALS}day.ics`, 'PUT', journal)).status).toBe(201);
-  const env = await syncSidecarEnv(nextcloud.url, { VECTOR_SYNC_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000) });
+  const env = await syncSidecarEnv(nextcloud.url, {
+    VECTOR_SYNC_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000),
+    CHUNK_SIZE: '100',
+    CHUNK_OVERLAP: '0',
+  });
   sidecar = await startTestSidecar(env, () => Date.now() + skew);
   token = await signIn(nextcloud, sidecar, 'alice', PASSWORD);
 }, 60_000);
@@ -88,13 +95,14 @@ afterAll(async () => {
 });
 
 describe('documents the sync reads', () => {
-  it('indexes files of every indexable type, although GET names no file id', async () => {
-    const state = await settled((current) => current.sources.file.documents >= 3);
+  it('indexes files of every indexable type, although GET names no file id, and says which it indexed in part', async () => {
+    const state = await settled((current) => current.sources.file.documents >= 4);
 
     expect(state.sources.file).toEqual({
-      documents: 3,
-      chunks: 3,
+      documents: 4,
+      chunks: 5003,
       skipped: { 'unsupported type': 1 },
+      partial: { 'text beyond 5000 chunks': 1 },
       last_error: null,
     });
     expect(state.failed).toBe(0);

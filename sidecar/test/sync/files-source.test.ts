@@ -227,6 +227,19 @@ describe('files source: fetch', () => {
     ]);
   });
 
+  it('says why a PDF was indexed in part: pages beyond the page limit', async () => {
+    files.seedFile('alice', 'fetch/long.pdf', Buffer.from(buildPdf(['one', 'two', 'three'])));
+    const limited = createFilesSource({
+      maxFileBytes: 100_000,
+      pdfText,
+      pdfLimits: { maxPages: 2, maxTextChars: 1000 },
+    });
+
+    const fetched = await limited.read(alice, seen('fetch/long.pdf'));
+
+    expect([fetched?.pages, fetched?.truncated]).toEqual([['one', 'two'], 'PDF: pages beyond the page limit']);
+  });
+
   it('throws DocumentParseError for a corrupt PDF', async () => {
     files.seedFile('alice', 'fetch/broken.pdf', Buffer.from(corruptPdf()));
 

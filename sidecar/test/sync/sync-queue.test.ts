@@ -124,53 +124,6 @@ describeOnEngines('sync queue', (engine) => {
     expect((await queue.claim(3, 1, CLAIM_MS)).map((r) => [r.version, r.attempts])).toEqual([['v2', 0]]);
   });
 
-  it('keeps a skipped document with its reason until a new version arrives, and counts it by type and reason', async () => {
-    const { queue } = await open(await engine.fresh(), 10);
-    const request = { userId: 'ada', docType: 'file' as const, docId: '5', action: 'index' as const, version: 'v1' };
-    await queue.enqueue(request, 0);
-    await queue.enqueue({ ...request, docId: '6' }, 0);
-    const [five, six] = await queue.claim(0, 2, CLAIM_MS);
-    await queue.skip(five!, 'too large', 1);
-    await queue.skip(six!, 'too large', 1);
-    await queue.enqueue(request, 2);
-
-    const counted = await queue.skippedCounts('ada');
-    await queue.enqueue({ ...request, version: 'v2' }, 3);
-
-    expect(counted).toEqual({ file: { 'too large': 2 } });
-    expect(await queue.skippedCounts('ada')).toEqual({ file: { 'too large': 1 } });
-    expect((await claimAll(queue, 3)).map((r) => [r.docId, r.version])).toEqual([['5', 'v2']]);
-  });
-
-  it('releases instead of skipping when newer work was queued while the document was read', async () => {
-    const { queue } = await open(await engine.fresh());
-    const request = { userId: 'ada', docType: 'file' as const, docId: '7', action: 'index' as const, version: 'v1' };
-    await queue.enqueue(request, 0);
-    const [held] = await queue.claim(0, 1, CLAIM_MS);
-    await queue.enqueue({ ...request, version: 'v2' }, 1);
-
-    await queue.skip(held!, 'unsupported type', 2);
-
-    expect(await queue.skippedCounts('ada')).toEqual({});
-    expect((await claimAll(queue, 2)).map((r) => r.version)).toEqual(['v2']);
-  });
-
-  it('forgets skipped and dead entries of documents that are gone, and nothing queued', async () => {
-    const { queue } = await open(await engine.fresh(), 10);
-    const request = { userId: 'ada', docType: 'file' as const, action: 'index' as const, version: 'v1' };
-    for (const docId of ['1', '2', '3']) await queue.enqueue({ ...request, docId }, 0);
-    const [one, two] = await queue.claim(0, 2, CLAIM_MS);
-    await queue.skip(one!, 'too large', 1);
-    await queue.dead(two!.id, 'The PDF could not be read.', 1);
-    const before = (await queue.leftOut('ada', 'file')).sort();
-
-    await queue.forget('ada', 'file', ['1', '2', '3']);
-
-    expect(before).toEqual(['1', '2']);
-    expect(await queue.leftOut('ada', 'file')).toEqual([]);
-    expect(await queue.queuedCount('ada')).toBe(1);
-  });
-
   it("takes turns between users: one user's backlog never holds another user's new document back", async () => {
     const { queue, users } = await open(await engine.fresh(), 1000);
     await users.ensure('bea', 0);

@@ -5,12 +5,13 @@ import { davFilesPath, toFilePath } from '../../platform/files/dav-paths.js';
 import { headerText } from '../../platform/files/file-operations.js';
 import { propfindFiles, unquoteEtag } from '../../platform/files/propfind.js';
 import { pathSegment } from '../../platform/urls.js';
+import type { PdfTextResult } from '../extract/pdf-text.js';
 import { DocumentSkippedError, type FetchedDocument, type SeenDocument, type SyncContext } from '../sync-source.js';
 import { isReadable, mediaTypeOf, skipReason } from './files-walk.js';
 
 export interface FileReadRules {
   maxFileBytes: number;
-  readPdf: (bytes: Uint8Array) => Promise<string[]>;
+  readPdf: (bytes: Uint8Array) => Promise<PdfTextResult>;
   /** Milliseconds since the epoch (tests fix it). */
   clock: () => number;
 }
@@ -49,10 +50,8 @@ export async function readFile(
   if (response.body.length > rules.maxFileBytes) throw new DocumentSkippedError('too large');
   // The type PROPFIND states (by extension): GET answers Nextcloud's "secure" type (a .json file as text/plain).
   const mimeType = mediaTypeOf(entry);
-  const pages =
-    mimeType === 'application/pdf'
-      ? await rules.readPdf(response.body)
-      : [new TextDecoder('utf-8').decode(response.body)];
+  const pdf = mimeType === 'application/pdf' ? await rules.readPdf(response.body) : undefined;
+  const pages = pdf ? pdf.pages : [new TextDecoder('utf-8').decode(response.body)];
   const modifiedMs = Date.parse(headerText(response.headers['last-modified']) ?? entry.lastModified ?? '');
   const etag =
     unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)) ??
@@ -68,8 +67,20 @@ export async function readFile(
     link: `/index.php/f/${pathSegment(document.docId)}`,
     ...(mimeType === 'application/pdf' ? { pageCount: pages.length } : {}),
     ...(Number.isNaN(modifiedMs) ? {} : { modifiedAt: Math.floor(modifiedMs / 1000) }),
+    ...(pdf?.truncation ? { truncated: describeTruncation(pdf.truncation) } : {}),
     pages,
   };
+}
+
+/** Short and stable, like the skip reasons: the status counts documents by it. */
+function describeTruncation(truncation: NonNullable<PdfTextResult['truncation']>): string {
+  const why = {
+    pages: 'pages beyond the page limit',
+    characters: 'text beyond the character limit',
+    'page-time': 'a page took too long to read',
+    'document-time': 'the PDF took too long to read',
+  }[truncation.reason];
+  return `PDF: ${why}`;
 }
 
 /** Modified within the window, or in the future by our clock (an unknown time counts as settled: no endless reads). */

@@ -44,10 +44,7 @@ export const DEFAULT_PDF_LIMITS: PdfTextLimits = { maxPages: 2000, maxTextChars:
 export function createFilesSource(options: FilesSourceOptions): SyncSource {
   let ownPool: PdfTextPool | undefined;
   const readPdf = (bytes: Uint8Array) =>
-    (options.pdfText ?? (ownPool ??= createPdfTextPool())).extractPdfPages(
-      bytes,
-      options.pdfLimits ?? DEFAULT_PDF_LIMITS,
-    );
+    (options.pdfText ?? (ownPool ??= createPdfTextPool())).readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
   return {
     docType: 'file',
     scan: async (context, cursorText) => {
