@@ -8,6 +8,7 @@ import { makeExcerpt } from './excerpt.js';
 import { fuse, type Fusion } from './fusion.js';
 import type { IndexStore, IndexedPoint, RankedPoints } from './index-store.js';
 import { projectToThreeDimensions } from './pca.js';
+import { prepareSearchQuery } from './search-query.js';
 
 export const ALGORITHMS = ['bm25', 'semantic', 'hybrid'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
@@ -90,11 +91,16 @@ interface Ranked {
 
 export function createSearchService(deps: SearchServiceDeps): SearchService {
   const { store } = deps;
-  const describe = (point: IndexedPoint, score: number, query: string | undefined, chunk: boolean): SearchResult =>
-    toResult(point, score, query, chunk, deps.nextcloudHost);
+  const describe = (
+    point: IndexedPoint,
+    score: number,
+    queryTerms: ReadonlySet<string> | undefined,
+    chunk: boolean,
+  ): SearchResult => toResult(point, score, queryTerms, chunk, deps.nextcloudHost);
 
   return {
     search: async (userId, request) => {
+      const query = prepareSearchQuery(request.query);
       const depth = Math.min(MAX_RANK_DEPTH, request.offset + request.limit);
       const filter = { docTypes: request.docTypes, limit: depth };
       let algorithm = request.algorithm;
@@ -131,7 +137,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       const byId = new Map(points.map((point) => [point.pointId, point]));
       const kept = page.filter((entry) => byId.has(entry.pointId));
       const results = kept.map((entry) =>
-        describe(byId.get(entry.pointId)!, entry.score, request.query, request.includeChunks),
+        describe(byId.get(entry.pointId)!, entry.score, query.terms, request.includeChunks),
       );
       const exact = ranked.complete || (request.scoreThreshold === 0 && algorithm !== 'hybrid');
       const response: SearchResponse = {
@@ -212,7 +218,7 @@ function addPca(response: SearchResponse, points: IndexedPoint[], queryVector: F
 function toResult(
   point: IndexedPoint,
   score: number,
-  query: string | undefined,
+  queryTerms: ReadonlySet<string> | undefined,
   includeChunk: boolean,
   host: string,
 ): SearchResult {
@@ -233,7 +239,7 @@ function toResult(
     total_chunks: point.total,
     page_number: point.page,
     page_count: document.pageCount ?? null,
-    excerpt: makeExcerpt(point.text, query),
+    excerpt: makeExcerpt(point.text, queryTerms),
     link: document.link ? buildNextcloudUrl(host, document.link) : null,
     metadata,
     ...(includeChunk ? { chunk_text: point.text } : {}),
