@@ -158,8 +158,16 @@ describe('basic mode', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: 'basil tomatoes', algorithm: 'hybrid' }),
       });
-      const body = (await response.json()) as { results: { title: string }[] };
+      const body = (await response.json()) as { results: { title: string; point_id: string }[] };
       expect(body.results[0]!.title).toBe('soup.md');
+      const again = await fetch(`${withPostgres.url}/api/v1/search/points`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ point_ids: [body.results[0]!.point_id] }),
+      });
+      expect(((await again.json()) as { results: { title: string }[] }).results.map((r) => r.title)).toEqual([
+        'soup.md',
+      ]);
     } finally {
       await withPostgres.stop();
       await postgres.stop();
