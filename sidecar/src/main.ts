@@ -115,6 +115,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       keyOf: clientAddressKey,
     },
     observeToolCall: metrics?.observeToolCall,
+    // The knowledge tools count against the same per-user allowance as the knowledge routes.
+    rateLimiters,
     clock: options.clock,
   });
   const app = createApp({

@@ -5,6 +5,7 @@ import { NotFoundError } from '../errors.js';
 import { readChunkContext } from '../search/chunk-context.js';
 import type { Knowledge } from '../sync/knowledge.js';
 import { createApiKeyCheck } from './api-key.js';
+import { createKnowledgeReadLimiter } from './knowledge-read-limit.js';
 import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from './knowledge-caller.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
@@ -17,9 +18,6 @@ export interface KnowledgeRouteDeps {
   rateLimiters?: RateLimiterFactory;
 }
 
-/** Searches and reads one caller may make per minute (each can scan their whole index). */
-export const KNOWLEDGE_READS_PER_MINUTE = 240;
-
 const READS = ['/api/v1/search', '/api/v1/search/points', '/api/v1/chunk-context'];
 const PATHS = ['/api/v1/search', '/api/v1/search/points', '/api/v1/chunk-context', '/api/v1/vector-sync/status'];
 
@@ -31,10 +29,7 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
   };
   router.use(PATHS, createApiKeyCheck(deps.managementApiKey), enabled, requireKnowledgeCaller(deps.caller));
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
-  const reads = (deps.rateLimiters ?? memoryRateLimiters())('knowledge-reads', {
-    limit: KNOWLEDGE_READS_PER_MINUTE,
-    windowMs: 60_000,
-  });
+  const reads = createKnowledgeReadLimiter(deps.rateLimiters ?? memoryRateLimiters());
   router.use(READS, async (_req, res, next) => {
     await reads.hit(knowledgeCallerOf(res).userId);
     next();

@@ -4,6 +4,8 @@ import { createBasicCredentialCheck } from '../auth/basic-credential-check.js';
 import { createAccessResolver, type FailureLimit, type NextcloudAccess } from '../auth/caller-access.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { Logger } from '../logging/logger.js';
+import { createKnowledgeReadLimiter } from '../api/knowledge-read-limit.js';
+import { memoryRateLimiters, type RateLimiterFactory } from '../api/rate-limit.js';
 import type { AddressPolicy } from '../net/address-policy.js';
 import type { HttpClient } from '../net/http-client.js';
 import { createCallerMemoStore } from '../platform/caller-memo.js';
@@ -33,6 +35,8 @@ export interface McpServiceDeps {
   failedValidations?: FailureLimit;
   /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
   knowledge?: Knowledge;
+  /** Where the knowledge tools' reads count (the composition root: the same as the REST routes'); default in memory. */
+  rateLimiters?: RateLimiterFactory;
   /** Told of every tool call (METRICS_ENABLED). */
   observeToolCall?: ServerFactoryDeps['observeToolCall'];
   clock?: () => number;
@@ -80,11 +84,16 @@ export function createMcpService(deps: McpServiceDeps): McpService {
 
 /** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */
 export function createFactoryDeps(
-  deps: Pick<McpServiceDeps, 'settings' | 'http' | 'logger' | 'knowledge' | 'observeToolCall'>,
+  deps: Pick<
+    McpServiceDeps,
+    'settings' | 'http' | 'logger' | 'knowledge' | 'observeToolCall' | 'rateLimiters' | 'clock'
+  >,
   scopeOf: ServerFactoryDeps['scopeOf'],
 ): ServerFactoryDeps {
+  const knowledgeTools = (knowledge: Knowledge) =>
+    createKnowledgeTools(knowledge, createKnowledgeReadLimiter(deps.rateLimiters ?? memoryRateLimiters(deps.clock)));
   return {
-    tools: deps.knowledge ? [...ALL_TOOLS, ...createKnowledgeTools(deps.knowledge)] : ALL_TOOLS,
+    tools: deps.knowledge ? [...ALL_TOOLS, ...knowledgeTools(deps.knowledge)] : ALL_TOOLS,
     resources: ALL_RESOURCE_TEMPLATES,
     http: deps.http,
     logger: deps.logger,

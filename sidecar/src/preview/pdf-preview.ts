@@ -1,8 +1,9 @@
 // One page of a caller's PDF as a PNG: the file's ETag asked first (PROPFIND Depth 0, a few hundred bytes) unless
-// Nextcloud confirmed it within the trust window, a cached answer sent at once, otherwise the PDF taken from the file
-// cache or downloaded with its byte cap (once per version) and only that page rendered, then cached.
+// Nextcloud confirmed it within the trust window, a cached answer (or a remembered failure) sent at once, otherwise,
+// in one of the caller's preview slots, the PDF taken from the file cache or downloaded with its byte cap (once per
+// version) and only that page rendered, then cached.
 import { createHash } from 'node:crypto';
-import { ForbiddenError, NotFoundError, UnavailableError } from '../errors.js';
+import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { davFilesPath } from '../platform/files/dav-paths.js';
@@ -12,8 +13,10 @@ import { createEtagConfirmations, type EtagConfirmations } from './etag-confirma
 import type { CachedPage, PageCache, PageCacheKey } from './page-cache.js';
 import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError, type SpoolFolder } from './pdf-download.js';
 import type { PdfFileCache } from './pdf-file-cache.js';
-import type { PdfPageRenderer } from './pdf-render-pool.js';
+import { isLastingRenderFailure, type PdfPageRenderer } from './pdf-render-pool.js';
 import type { PreviewRequest } from './preview-request.js';
+import { createPreviewSlots, type PreviewSlots } from './preview-slots.js';
+import { createRenderFailures, type RenderFailures } from './render-failures.js';
 
 export interface PdfPreviewDeps {
   http: HttpClient;
@@ -30,10 +33,12 @@ export interface PdfPreviewDeps {
   files: PdfFileCache;
   /** Where downloads are written. */
   spool: SpoolFolder;
-  /** Previews downloading or rendering at once at most (default 8); more are refused with 503. */
-  maxInFlight?: number;
+  /** Previews downloading or rendering at once, per user and in all (default: 1 of one user, 8 in all). */
+  slots?: PreviewSlots;
   /** ETags Nextcloud confirmed recently (PDF_PREVIEW_ETAG_TRUST_SECONDS); without it every preview asks. */
   confirmations?: EtagConfirmations;
+  /** Pages that failed to render recently (PDF_PREVIEW_FAILURE_MEMORY_SECONDS); without it each is tried again. */
+  failures?: RenderFailures;
   clock?: () => number;
 }
 
@@ -55,10 +60,10 @@ export interface PdfPreview {
 }
 
 export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
-  const maxInFlight = deps.maxInFlight ?? 8;
   const clock = deps.clock ?? Date.now;
   const confirmations = deps.confirmations ?? createEtagConfirmations(0);
-  let inFlight = 0;
+  const slots = deps.slots ?? createPreviewSlots({ total: 8, perUser: 1 });
+  const failures = deps.failures ?? createRenderFailures(0);
   return {
     preview: async (caller, request) => {
       const credentials = caller.credentials;
@@ -80,14 +85,18 @@ export function createPdfPreview(deps: PdfPreviewDeps): PdfPreview {
       const etagTrusted = trusted !== undefined;
       const cached = etag === null ? undefined : deps.cache.get(key(etag));
       if (cached !== undefined) return { ...cached, etagCheckMs, etagTrusted };
+      const failed = etag === null ? undefined : failures.failureOf(key(etag), clock());
+      if (failed !== undefined) throw failed;
 
-      // Downloads and renders in flight are bounded: past the bound a preview waits for none and is refused.
-      if (inFlight >= maxInFlight)
-        throw new UnavailableError('Too many PDF previews are being made; try again shortly.');
-      inFlight += 1;
-      const { json, pdfEtag } = await renderAnswer(deps, userId, credentials, request, etag).finally(() => {
-        inFlight -= 1;
-      });
+      // Downloads and renders in flight are bounded per user and in all (see preview-slots.ts).
+      const release = await slots.acquire(userId);
+      const rememberFailure = (pdfEtag: string | null, error: Error) => {
+        const version = pdfEtag ?? etag;
+        if (version !== null) failures.remember(key(version), error, clock());
+      };
+      const { json, pdfEtag } = await renderAnswer(deps, userId, credentials, request, etag, rememberFailure).finally(
+        release,
+      );
       // The bytes rendered are the GET's: a file changed since the PROPFIND is cached under its new ETag.
       if (pdfEtag !== null) confirmations.confirm(userId, path, pdfEtag, clock());
       const renderedEtag = pdfEtag ?? etag;
@@ -109,6 +118,7 @@ async function renderAnswer(
   credentials: NextcloudCredentials,
   request: PreviewRequest,
   etag: string | null,
+  rememberFailure: (pdfEtag: string | null, error: Error) => void,
 ): Promise<{ json: Buffer; pdfEtag: string | null }> {
   const download = () =>
     downloadPdf(
@@ -124,7 +134,14 @@ async function renderAnswer(
       deps.spool,
     );
   const pdf = await deps.files.acquire({ userId, path: request.path.text, etag }, download);
-  const page = await deps.renderer.renderPage(pdf.filePath, request.page, request.scale).finally(pdf.release);
+  const page = await deps.renderer
+    .renderPage(pdf.filePath, request.page, request.scale)
+    .catch((error: unknown) => {
+      // What the PDF itself causes (a page too slow to draw, an unreadable file) would happen again: remembered.
+      if (isLastingRenderFailure(error)) rememberFailure(pdf.etag, error);
+      throw error;
+    })
+    .finally(pdf.release);
   const image = Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength).toString('base64');
   const answer = {
     image,

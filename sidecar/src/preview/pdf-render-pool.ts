@@ -28,6 +28,18 @@ export interface PdfRenderPoolOptions {
 
 export const DEFAULT_MAX_PIXELS = 25_000_000;
 
+/** A page still rendering when the timeout struck (its worker was replaced): drawing it again would take as long. */
+export class PageRenderTimeoutError extends UnavailableError {
+  constructor() {
+    super('The page took too long to render.');
+  }
+}
+
+/** A failure the PDF itself causes (too slow to draw, unreadable, no such page), not the pool's load: it would recur. */
+export function isLastingRenderFailure(error: unknown): error is Error {
+  return error instanceof PageRenderTimeoutError || error instanceof InvalidInputError;
+}
+
 export function createPdfRenderPool(options: PdfRenderPoolOptions = {}): PdfPageRenderer {
   const pool = createWorkerPool<PdfRenderJob, PdfRenderResult>({
     workers: options.workers ?? 2,
@@ -36,7 +48,7 @@ export function createPdfRenderPool(options: PdfRenderPoolOptions = {}): PdfPage
     entry: workerEntry(import.meta.url, 'pdf-render-worker'),
     label: 'PDF renderer',
     failureError: (message) => new InvalidInputError(message),
-    timeoutError: () => new UnavailableError('The page took too long to render.'),
+    timeoutError: () => new PageRenderTimeoutError(),
     busyError: () => new UnavailableError('Too many pages are being rendered; try again shortly.'),
   });
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;

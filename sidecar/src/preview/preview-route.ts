@@ -1,5 +1,6 @@
 // GET /api/v1/pdf-preview: one page of the caller's PDF as a base64 PNG, for the companion's viewer. Callers are
-// identified as on the knowledge routes; the file is read with their own Nextcloud credential only.
+// identified as on the knowledge routes (basic mode: its one user), and their previews share the render slots fairly;
+// the file is read with their own Nextcloud credential only.
 import { Router } from 'express';
 import { createApiKeyCheck } from '../api/api-key.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../api/knowledge-caller.js';
@@ -15,6 +16,8 @@ import { createPdfFileCache, type PdfFileCache } from './pdf-file-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from './pdf-render-pool.js';
 import { createPdfPreview } from './pdf-preview.js';
 import { parsePreviewQuery } from './preview-request.js';
+import { createPreviewSlots } from './preview-slots.js';
+import { createRenderFailures } from './render-failures.js';
 
 export interface PdfPreviewRouteDeps {
   caller: KnowledgeCallerDeps;
@@ -35,8 +38,6 @@ export interface PdfPreviewRouteDeps {
   files?: PdfFileCache;
   /** Default: a private folder of this process, removed at exit. */
   spool?: SpoolFolder;
-  /** Previews downloading or rendering at once (default 8). */
-  maxInFlight?: number;
   rateLimiters?: RateLimiterFactory;
   clock?: () => number;
 }
@@ -61,8 +62,13 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
         idleMs: deps.settings.preview.fileCacheIdleMs,
       }),
     spool: deps.spool ?? createSpoolFolder(),
-    maxInFlight: deps.maxInFlight,
+    slots: createPreviewSlots({
+      total: deps.settings.preview.maxInFlight,
+      perUser: deps.settings.preview.maxInFlightPerUser,
+      maxWaitMs: deps.settings.nextcloud.httpTimeoutMs,
+    }),
     confirmations: createEtagConfirmations(deps.settings.preview.etagTrustMs),
+    failures: createRenderFailures(deps.settings.preview.failureMemoryMs),
     clock: deps.clock,
   });
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.

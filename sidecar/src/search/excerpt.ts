@@ -1,25 +1,22 @@
-// A short excerpt of a chunk for a result list: the window around the first query term it contains.
-import { tokenize } from './tokenizer.js';
+// A short excerpt of a chunk for a result list: the window around the first query term it contains (the query's
+// terms are found once per search, see search-query.ts, not once per result).
+import { findFirstTerm } from './tokenizer.js';
 
 export const EXCERPT_LENGTH = 300;
 
-export function makeExcerpt(text: string, query: string | undefined, length = EXCERPT_LENGTH): string {
+export function makeExcerpt(
+  text: string,
+  queryTerms: ReadonlySet<string> | undefined,
+  length = EXCERPT_LENGTH,
+): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= length) return clean;
-  const at = query ? firstMatch(clean, new Set(tokenize(query))) : -1;
+  const at = queryTerms && queryTerms.size > 0 ? findFirstTerm(clean, queryTerms) : -1;
   const start = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(length / 3), clean.length - length));
   const from = start === 0 ? 0 : nextWordStart(clean, start);
   const to = Math.min(clean.length, from + length);
   const end = to === clean.length ? to : previousWordEnd(clean, from, to);
   return `${from > 0 ? '…' : ''}${clean.slice(from, end)}${end < clean.length ? '…' : ''}`;
-}
-
-function firstMatch(text: string, terms: Set<string>): number {
-  for (const match of text.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const [term] = tokenize(match[0]);
-    if (term !== undefined && terms.has(term)) return match.index;
-  }
-  return -1;
 }
 
 function nextWordStart(text: string, from: number): number {

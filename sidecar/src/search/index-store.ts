@@ -90,5 +90,10 @@ export interface IndexStore {
   /** Every chunk of one document in order (chunk context rebuilds the text from them). */
   documentPoints(userId: string, docType: DocType, docId: string): Promise<IndexedPoint[]>;
   counts(userId: string): Promise<IndexCounts>;
+  /**
+   * 32 random bytes of this index, made once and kept with it (its meta table): the key of the public point ids
+   * (point-ids.ts), the same for every process that shares the index.
+   */
+  pointIdSecret(): Promise<Buffer>;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 // The knowledge index in PostgreSQL + pgvector, for deployments that outgrow one machine (DATABASE_URL).
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { DocType } from './doc-types.js';
 import { documentValues } from './document-rows.js';
@@ -32,6 +33,7 @@ export interface PostgresIndexStoreOptions {
 }
 
 const EMBEDDER_KEY = 'embedder';
+const POINT_ID_SECRET_KEY = 'point_id_secret';
 /** Longest stretch of tokenising or statement building before the event loop gets a turn. */
 const WRITE_SLICE_MS = 8;
 const POINT_ID = /^[1-9]\d{0,17}$/;
@@ -63,6 +65,8 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         throw error;
       }
     });
+
+  let pointIdSecret: Promise<Buffer> | undefined;
 
   /** Removes a document's chunks (postings cascade) and takes them out of the user's statistics. */
   const dropChunks = async (client: pg.PoolClient, userId: string, documentId: string) => {
@@ -246,6 +250,24 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         counts.byType[row.doc_type] = entry;
       }
       return counts;
+    },
+
+    pointIdSecret() {
+      // Made by the first replica to ask; the others keep what is stored (the insert does nothing then).
+      pointIdSecret ??= use(async (client) => {
+        await client.query(`INSERT INTO ${s}.index_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING`, [
+          POINT_ID_SECRET_KEY,
+          randomBytes(32).toString('base64'),
+        ]);
+        const { rows } = await client.query<{ value: string }>(`SELECT value FROM ${s}.index_meta WHERE key = $1`, [
+          POINT_ID_SECRET_KEY,
+        ]);
+        return Buffer.from(rows[0]!.value, 'base64');
+      }).catch((error: unknown) => {
+        pointIdSecret = undefined;
+        throw error;
+      });
+      return pointIdSecret;
     },
 
     async close() {

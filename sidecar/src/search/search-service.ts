@@ -8,6 +8,8 @@ import { makeExcerpt } from './excerpt.js';
 import { fuse, type Fusion } from './fusion.js';
 import type { IndexStore, IndexedPoint, RankedPoints } from './index-store.js';
 import { projectToThreeDimensions } from './pca.js';
+import { createPointIdCodec, type PointIdCodec } from './point-ids.js';
+import { prepareSearchQuery } from './search-query.js';
 
 export const ALGORITHMS = ['bm25', 'semantic', 'hybrid'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
@@ -34,6 +36,7 @@ export interface SearchRequest {
 }
 
 export interface SearchResult {
+  /** Opaque and the caller's own (point-ids.ts): another user's, or a made-up one, finds nothing. */
   point_id: string;
   doc_type: DocType;
   doc_id: string;
@@ -78,7 +81,7 @@ export interface SearchServiceDeps {
 
 export interface SearchService {
   search(userId: string, request: SearchRequest): Promise<SearchResponse>;
-  /** The caller's points by id, in the order asked (others' and unknown ids are absent). */
+  /** The caller's points by their public ids, in the order asked (others' and unknown ids are absent). */
   points(userId: string, pointIds: readonly string[]): Promise<SearchResult[]>;
 }
 
@@ -90,11 +93,25 @@ interface Ranked {
 
 export function createSearchService(deps: SearchServiceDeps): SearchService {
   const { store } = deps;
-  const describe = (point: IndexedPoint, score: number, query: string | undefined, chunk: boolean): SearchResult =>
-    toResult(point, score, query, chunk, deps.nextcloudHost);
+  let codec: Promise<PointIdCodec> | undefined;
+  const pointIdsOf = async (userId: string) => {
+    codec ??= store.pointIdSecret().then(createPointIdCodec, (error: unknown) => {
+      codec = undefined;
+      throw error;
+    });
+    return (await codec).forUser(userId);
+  };
+  const describe = (
+    point: IndexedPoint,
+    publicId: string,
+    score: number,
+    queryTerms: ReadonlySet<string> | undefined,
+    chunk: boolean,
+  ): SearchResult => toResult(point, publicId, score, queryTerms, chunk, deps.nextcloudHost);
 
   return {
     search: async (userId, request) => {
+      const query = prepareSearchQuery(request.query);
       const depth = Math.min(MAX_RANK_DEPTH, request.offset + request.limit);
       const filter = { docTypes: request.docTypes, limit: depth };
       let algorithm = request.algorithm;
@@ -130,8 +147,9 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       );
       const byId = new Map(points.map((point) => [point.pointId, point]));
       const kept = page.filter((entry) => byId.has(entry.pointId));
-      const results = kept.map((entry) =>
-        describe(byId.get(entry.pointId)!, entry.score, request.query, request.includeChunks),
+      const publicIds = (await pointIdsOf(userId)).encode(kept.map((entry) => entry.pointId));
+      const results = kept.map((entry, i) =>
+        describe(byId.get(entry.pointId)!, publicIds[i]!, entry.score, query.terms, request.includeChunks),
       );
       const exact = ranked.complete || (request.scoreThreshold === 0 && algorithm !== 'hybrid');
       const response: SearchResponse = {
@@ -153,9 +171,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         );
       return response;
     },
-    points: async (userId, pointIds) => {
-      const points = await store.points(userId, pointIds);
-      return points.map((point) => describe(point, 1, undefined, true));
+    points: async (userId, publicIds) => {
+      const internalIds = (await pointIdsOf(userId)).decode(publicIds);
+      const publicOf = new Map<string, string>();
+      internalIds.forEach((internalId, i) => {
+        if (internalId !== undefined && !publicOf.has(internalId)) publicOf.set(internalId, publicIds[i]!);
+      });
+      const points = await store.points(userId, [...publicOf.keys()]);
+      return points.map((point) => describe(point, publicOf.get(point.pointId)!, 1, undefined, true));
     },
   };
 }
@@ -211,8 +234,9 @@ function addPca(response: SearchResponse, points: IndexedPoint[], queryVector: F
 
 function toResult(
   point: IndexedPoint,
+  publicId: string,
   score: number,
-  query: string | undefined,
+  queryTerms: ReadonlySet<string> | undefined,
   includeChunk: boolean,
   host: string,
 ): SearchResult {
@@ -221,7 +245,7 @@ function toResult(
   if (document.filePath) metadata.file_path = document.filePath;
   if (document.modifiedAt) metadata.modified_at = document.modifiedAt;
   return {
-    point_id: point.pointId,
+    point_id: publicId,
     doc_type: document.docType,
     doc_id: document.docId,
     title: document.title,
@@ -233,7 +257,7 @@ function toResult(
     total_chunks: point.total,
     page_number: point.page,
     page_count: document.pageCount ?? null,
-    excerpt: makeExcerpt(point.text, query),
+    excerpt: makeExcerpt(point.text, queryTerms),
     link: document.link ? buildNextcloudUrl(host, document.link) : null,
     metadata,
     ...(includeChunk ? { chunk_text: point.text } : {}),

@@ -1,5 +1,6 @@
 // The embedded knowledge index: rows in the sidecar's SQLite file, searched from per-user in-memory segments. Reads
 // are synchronous on the connection; writes wait through `exclusive` until no token-store transaction holds it.
+import { randomBytes } from 'node:crypto';
 import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import { isDocType, DOC_TYPES } from './doc-types.js';
 import type { IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
@@ -33,6 +34,7 @@ interface Embedder {
 }
 
 const EMBEDDER_KEY = 'embedder';
+const POINT_ID_SECRET_KEY = 'point_id_secret';
 const POINT_ID = /^[1-9]\d{0,15}$/;
 
 /** Needs migration 006 applied to `db`. */
@@ -49,6 +51,8 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
   });
   // What a crash left half-written is invisible already; it is deleted in slices from the start.
   const collected = writes.collectGarbage().catch(() => undefined);
+
+  let pointIdSecret: Promise<Buffer> | undefined;
 
   const requireEmbedder = (): Embedder => {
     if (!embedder) throw new Error('The index has no embedder yet: call useEmbedder first.');
@@ -156,6 +160,20 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
         counts.byType[row.doc_type] = { documents: row.documents, chunks: row.chunks };
       }
       return counts;
+    },
+
+    pointIdSecret() {
+      // Made by the first process to ask; any other keeps what is stored (the insert does nothing then).
+      pointIdSecret ??= db
+        .exclusive(() => {
+          sql.addMeta.run(POINT_ID_SECRET_KEY, randomBytes(32).toString('base64'));
+          return Buffer.from(sql.meta.get(POINT_ID_SECRET_KEY)!.value, 'base64');
+        })
+        .catch((error: unknown) => {
+          pointIdSecret = undefined;
+          throw error;
+        });
+      return pointIdSecret;
     },
 
     async close() {

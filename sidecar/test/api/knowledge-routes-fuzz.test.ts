@@ -228,6 +228,7 @@ describe('hostile input to the knowledge routes', () => {
 
   it.each([
     ['a query of 10,001 characters', { query: 'x'.repeat(10_001) }],
+    ['a query of 5,300 characters that are 95,400 once normalised', { query: '\uFDFA'.repeat(5300) }],
     ['limit 0', { query: 'zebra', limit: 0 }],
     ['limit 101', { query: 'zebra', limit: 101 }],
     ['limit as a string', { query: 'zebra', limit: '10' }],

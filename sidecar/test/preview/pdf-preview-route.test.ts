@@ -173,11 +173,13 @@ describe('GET /api/v1/pdf-preview refuses', () => {
 
 describe('GET /api/v1/pdf-preview bounds its work', () => {
   it('refuses previews past maxInFlight downloads and renders with 503, before downloading them', async () => {
+    // One user here: without a cap of their own below it, the bound of all users is what they meet.
     const narrow = await startPreviewApp({
       nextcloudUrl: nextcloud.url,
       userId: 'alice',
       appPassword: APP_PASSWORD,
       maxInFlight: 2,
+      maxInFlightPerUser: 8,
     });
     nextcloud.setLatency(300);
     const before = nextcloud.requests.length;

@@ -5,8 +5,15 @@ import type { DocType } from '../../src/search/doc-types.js';
 import type { ChunkInput, IndexedDocument, IndexStore } from '../../src/search/index-store.js';
 import { tokenize } from '../../src/search/tokenizer.js';
 
-/** Opens a store over an empty index; `close` releases it and whatever the factory made for it. */
-export type IndexStoreFactory = () => Promise<{ store: IndexStore; close: () => Promise<void> }>;
+/**
+ * Opens a store over an empty index; `close` releases it and whatever the factory made for it; `openAgain` opens
+ * another store over the same index, as another process would (its caller closes it).
+ */
+export type IndexStoreFactory = () => Promise<{
+  store: IndexStore;
+  close: () => Promise<void>;
+  openAgain: () => IndexStore;
+}>;
 
 const DIMENSIONS = 16;
 
@@ -14,9 +21,10 @@ export function runIndexStoreSuite(engine: 'sqlite' | 'postgres', open: IndexSto
   describe(`IndexStore (${engine})`, () => {
     let store: IndexStore;
     let close: () => Promise<void>;
+    let openAgain: () => IndexStore;
 
     beforeEach(async () => {
-      ({ store, close } = await open());
+      ({ store, close, openAgain } = await open());
       expect(store.engine).toBe(engine);
       await store.useEmbedder('test-embedder', DIMENSIONS);
     });
@@ -266,6 +274,20 @@ export function runIndexStoreSuite(engine: 'sqlite' | 'postgres', open: IndexSto
       ]);
       expect(Array.from(points[1]!.vector!)).toEqual(Array.from(vector(11)));
       expect((await store.points('alice', [a!.pointId]))[0]!.vector).toBeUndefined();
+    });
+
+    it('keeps one point id secret of 32 bytes: the same when asked again, from another store, after a new embedder', async () => {
+      const first = await store.pointIdSecret();
+      const other = openAgain();
+
+      const again = [await store.pointIdSecret(), await other.pointIdSecret()];
+      await store.useEmbedder('another-embedder', DIMENSIONS);
+      const third = openAgain();
+      const afterEmbedder = await third.pointIdSecret();
+
+      await Promise.all([other.close(), third.close()]);
+      expect(first.length).toBe(32);
+      expect([...again, afterEmbedder].map((secret) => secret.equals(first))).toEqual([true, true, true]);
     });
 
     it('round-trips unicode-heavy text and a 1 MB chunk', async () => {

@@ -17,7 +17,8 @@ afterAll(async () => {
 
 runIndexStoreSuite('postgres', async () => {
   // A fresh schema per test: an empty index without dropping anything another test still reads.
-  const pool = new pg.Pool({ connectionString: server.url, max: 2 });
-  const store = createPostgresIndexStore(pool, { schema: `index_test_${++schemas}`, ownsPool: true });
-  return { store, close: async () => undefined };
+  const schema = `index_test_${++schemas}`;
+  const openStore = () =>
+    createPostgresIndexStore(new pg.Pool({ connectionString: server.url, max: 2 }), { schema, ownsPool: true });
+  return { store: openStore(), close: async () => undefined, openAgain: openStore };
 });

@@ -96,10 +96,17 @@ describe('tokenize and makeExcerpt', () => {
 
   it('centres the excerpt on the first query term and marks cut ends', () => {
     const text = `${'intro words '.repeat(60)}the invoice number is 4711 ${'closing words '.repeat(60)}`;
-    const excerpt = makeExcerpt(text, 'Invoices');
+    const excerpt = makeExcerpt(text, new Set(tokenize('Invoices')));
     expect(excerpt).toContain('invoice number is 4711');
     expect(excerpt.startsWith('…')).toBe(true);
     expect(excerpt.endsWith('…')).toBe(true);
     expect(excerpt.length).toBeLessThanOrEqual(302);
+  });
+
+  it('finds a query term in accented text by its folded form, at its place in the text', () => {
+    const text = `${'Grüße aus Zürich '.repeat(30)}ein Besuch im CAFÉS am See ${'schöne Grüße '.repeat(40)}`;
+    const excerpt = makeExcerpt(text, new Set(tokenize('cafe')));
+    expect(excerpt).toContain('Besuch im CAFÉS am See');
+    expect(excerpt.startsWith('…')).toBe(true);
   });
 });

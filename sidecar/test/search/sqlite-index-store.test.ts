@@ -8,5 +8,6 @@ runIndexStoreSuite('sqlite', async () => {
   return {
     store: createSqliteIndexStore(db),
     close: () => db.close(),
+    openAgain: () => createSqliteIndexStore(db),
   };
 });

@@ -28,6 +28,12 @@ export interface PreviewAppOptions {
   fileCacheIdleMs?: number;
   /** Previews downloading or rendering at once (default 8). */
   maxInFlight?: number;
+  /** Previews of the one user downloading or rendering at once (default 1). */
+  maxInFlightPerUser?: number;
+  /** How long a page that failed to render is answered with its error (default 0: tried again every time). */
+  failureMemoryMs?: number;
+  /** A page still rendering after this long is given up (default 30 s). */
+  renderTimeoutMs?: number;
   managementApiKey?: string;
   /** How long a confirmed ETag is trusted without asking Nextcloud (default 0: every preview asks). */
   etagTrustMs?: number;
@@ -46,7 +52,7 @@ export interface PreviewApp {
 export async function startPreviewApp(options: PreviewAppOptions): Promise<PreviewApp> {
   const logger = createLogger('silent');
   const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'preview-test' });
-  const pool = createPdfRenderPool();
+  const pool = createPdfRenderPool({ timeoutMs: options.renderTimeoutMs });
   let renders = 0;
   const renderer: PdfPageRenderer = {
     renderPage: (filePath, page, scale) => {
@@ -61,6 +67,9 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
     fileCacheBytes: options.fileCacheBytes ?? 512 * 1024 * 1024,
     fileCacheIdleMs: options.fileCacheIdleMs ?? 300_000,
     etagTrustMs: options.etagTrustMs ?? 0,
+    maxInFlight: options.maxInFlight ?? 8,
+    maxInFlightPerUser: options.maxInFlightPerUser ?? 1,
+    failureMemoryMs: options.failureMemoryMs ?? 0,
   };
   const files = createPdfFileCache({ maxBytes: preview.fileCacheBytes, idleMs: preview.fileCacheIdleMs });
   const app = express();
@@ -85,7 +94,6 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
       cache: createPageCache(options.cacheBytes),
       files,
       spool,
-      maxInFlight: options.maxInFlight,
       clock: options.clock,
     }),
   );

@@ -8,7 +8,7 @@ import { startPlatformDouble, type PlatformDouble } from '../../../test/platform
 import { until } from '../support/knowledge-sidecar.js';
 import { connectClient } from '../support/mcp-client.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
-import { structured } from '../support/tool-calls.js';
+import { errorText, structured } from '../support/tool-calls.js';
 
 let nextcloud: PlatformDouble;
 let sidecar: TestSidecar;
@@ -88,8 +88,8 @@ describe('basic mode', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: 'boots', algorithm: 'bm25', limit: 1 }),
       });
-    // The first test of this file searched once already in this minute.
-    let allowed = 1;
+    // The first two tests of this file searched once each in this minute: over REST, then with nc_knowledge_search.
+    let allowed = 2;
     let refused = await search();
     while (refused.status === 200 && allowed < 300) {
       allowed += 1;
@@ -99,6 +99,20 @@ describe('basic mode', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fetch(`${sidecar.url}/api/v1/vector-sync/status`)).status).toBe(200);
+  });
+
+  it('counts nc_knowledge_search against the same allowance: past it an isError result, the status still answers', async () => {
+    // The test before used up this minute's 240 searches over REST.
+    const connection = await connectClient(`${sidecar.url}/mcp`);
+    try {
+      const search = await connection.client.callTool({ name: 'nc_knowledge_search', arguments: { query: 'boots' } });
+      const status = await connection.client.callTool({ name: 'nc_knowledge_sync_status', arguments: {} });
+
+      expect(errorText(search)).toMatch(/Too many attempts/);
+      expect(structured<{ documents: number }>(status).documents).toBe(2);
+    } finally {
+      await connection.close();
+    }
   });
 
   it('lists no knowledge tools and answers 404 on its routes while sync is off', async () => {
@@ -144,8 +158,16 @@ describe('basic mode', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: 'basil tomatoes', algorithm: 'hybrid' }),
       });
-      const body = (await response.json()) as { results: { title: string }[] };
+      const body = (await response.json()) as { results: { title: string; point_id: string }[] };
       expect(body.results[0]!.title).toBe('soup.md');
+      const again = await fetch(`${withPostgres.url}/api/v1/search/points`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ point_ids: [body.results[0]!.point_id] }),
+      });
+      expect(((await again.json()) as { results: { title: string }[] }).results.map((r) => r.title)).toEqual([
+        'soup.md',
+      ]);
     } finally {
       await withPostgres.stop();
       await postgres.stop();

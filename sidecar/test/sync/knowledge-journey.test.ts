@@ -1,6 +1,7 @@
 // The knowledge index end to end in hybrid mode: two users provision app passwords, the sync indexes their files and
 // notes, each searches only their own (a shared file for both), chunk context and PCA, a webhook makes a new file
 // searchable, revocation removes an index, and a password Nextcloud refuses pauses the user instead of looping.
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { createNotesApp, type NotesDouble } from '../../../test/platform/apps/notes.js';
@@ -54,6 +55,15 @@ const status = async (user: string) =>
     queued: number;
     state: string;
   };
+/** The row ids of every chunk in the index, read through a second connection. */
+function readRowIds(): Set<string> {
+  const db = new Database(sidecar.dbPath, { readonly: true });
+  try {
+    return new Set((db.prepare('SELECT id FROM index_chunks').all() as { id: number }[]).map((row) => String(row.id)));
+  } finally {
+    db.close();
+  }
+}
 const dav = (user: 'alice' | 'bob', method: string, path: string, body?: string) =>
   fetch(`${nextcloud.url}/remote.php/dav/files/${user}${path}`, {
     method,
@@ -132,6 +142,22 @@ describe('search over what the sync indexed', () => {
       body: JSON.stringify({ point_ids: [note!.point_id] }),
     });
     expect(((await asAlice.json()) as { results: Result[] }).results.map((r) => r.title)).toEqual(['Diary']);
+  });
+
+  it("gives point ids that are not the index's row ids, and finds each only for its own user", async () => {
+    const ids = async (user: string) =>
+      (await search(user, { query: 'Zeppelin project', limit: 100 })).results.map((r) => r.point_id);
+    const [alices, bobs] = [await ids('alice'), await ids('bob')];
+    const points = (user: string, pointIds: string[]) =>
+      api(user, '/api/v1/search/points', { method: 'POST', body: JSON.stringify({ point_ids: pointIds }) })
+        .then((response) => response.json() as Promise<{ results: Result[] }>)
+        .then((body) => body.results.map((r) => r.point_id));
+
+    const rowIds = readRowIds();
+
+    expect([...alices, ...bobs].filter((id) => rowIds.has(id))).toEqual([]);
+    expect([await points('alice', alices), await points('bob', bobs)]).toEqual([alices, bobs]);
+    expect([await points('bob', alices), await points('alice', bobs)]).toEqual([[], []]);
   });
 
   it('reads the text around a hit and draws the same PCA picture twice', async () => {

@@ -1,6 +1,8 @@
 // Tools of the knowledge index (listed only when VECTOR_SYNC_ENABLED is on): search the caller's files, notes, deck
 // cards, calendar items, news items and contacts by meaning and keyword; read the text around a hit; sync status.
+// Searches and reads count against the caller's allowance of knowledge reads, shared with the REST routes.
 import { z } from 'zod';
+import type { RateLimiter } from '../../api/rate-limit.js';
 import { InvalidInputError } from '../../errors.js';
 import { rememberCurrentUser } from '../../platform/current-user.js';
 import { readChunkContext } from '../../search/chunk-context.js';
@@ -23,7 +25,8 @@ const hit = z.object({
   chunk_end_offset: z.number(),
 });
 
-export function createKnowledgeTools(knowledge: Knowledge): ToolDefinition[] {
+/** `reads`: the knowledge read limiter (api/knowledge-read-limit.ts), hit with the caller's user id. */
+export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): ToolDefinition[] {
   const search = defineTool({
     name: 'nc_knowledge_search',
     app: 'knowledge',
@@ -45,6 +48,7 @@ export function createKnowledgeTools(knowledge: Knowledge): ToolDefinition[] {
     annotations: READ_ONLY,
     async run({ query, doc_types, algorithm, limit }, { nextcloud }) {
       const user = await rememberCurrentUser(nextcloud);
+      await reads.hit(user.id);
       const response = await knowledge.search.search(user.id, {
         query: query.trim() || query,
         algorithm,
@@ -105,7 +109,7 @@ export function createKnowledgeTools(knowledge: Knowledge): ToolDefinition[] {
     annotations: READ_ONLY,
     async run(args, { nextcloud }) {
       const user = await rememberCurrentUser(nextcloud);
-
+      await reads.hit(user.id);
       if (args.end <= args.start || args.end - args.start > 100_000) {
         throw new InvalidInputError('end must be greater than start, at most 100000 characters apart.');
       }

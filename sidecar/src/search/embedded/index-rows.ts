@@ -45,6 +45,9 @@ export function prepareIndexStatements(db: RawSqlite) {
     setMeta: db.prepare<[string, string]>(
       'INSERT INTO index_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
+    addMeta: db.prepare<[string, string]>(
+      'INSERT INTO index_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+    ),
     clearAll: db.prepare('DELETE FROM index_documents'),
     clearTerms: db.prepare('DELETE FROM index_terms'),
     clearPending: db.prepare('DELETE FROM index_pending'),
