@@ -16,7 +16,6 @@ import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { fetchCurrentUser } from '../platform/current-user.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
-import { createApiKeyCheck } from './api-key.js';
 import { clientAddressKey, memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from './rate-limit.js';
 import { requestIdOf } from '../request-id.js';
 import { parseUserIdParam } from './validation.js';
@@ -36,7 +35,6 @@ export interface AppPasswordRouteDeps {
   http: HttpClient;
   nextcloudHost: string;
   validationTimeoutMs: number;
-  managementApiKey?: string;
   rateLimiters?: RateLimiterFactory;
 }
 
@@ -52,7 +50,7 @@ export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
   const validate = (req: Request, credentials: NextcloudCredentials, userId: string) =>
     validateAtNextcloud(deps, failuresPerAddress, clientAddressKey(req), credentials, userId);
 
-  router.use(APP_PASSWORD_ROUTE, createApiKeyCheck(deps.managementApiKey), refuseUnexpectedBody);
+  router.use(APP_PASSWORD_ROUTE, refuseUnexpectedBody);
 
   router.post(APP_PASSWORD_ROUTE, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);

@@ -19,6 +19,7 @@ import type { PdfFileCache } from '../preview/pdf-file-cache.js';
 import { createPdfPreviewRouter } from '../preview/preview-route.js';
 import { createMetricsRouter } from '../metrics/metrics-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
+import { createApiKeyCheck } from './api-key.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { createConnectionRouter } from './connection-route.js';
@@ -31,6 +32,12 @@ import { createSessionRouter } from './session-routes.js';
 import { createStatusRouter } from './status-route.js';
 
 export const JSON_BODY_LIMIT = '16kb';
+/**
+ * Where MANAGEMENT_API_KEY applies (X-API-Key): the management API and the metrics. Routes under these paths that
+ * are public (GET /api/v1/status) are mounted before the check; the MCP endpoint, health, the browser sign-in and the
+ * webhook receiver have their own authentication or serve nothing private.
+ */
+export const API_KEY_PATHS = ['/api/v1', '/metrics'];
 
 export interface AppDeps {
   settings: Settings;
@@ -86,11 +93,14 @@ export function createApp(deps: AppDeps): Express {
   if (settings.authMode === 'smithery') {
     app.get('/.well-known/mcp-config', (_req, res) => void res.json(SMITHERY_CONFIG_SCHEMA));
   }
+  // The one public management route, mounted before the key check.
   app.use(
     createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock, knowledge: deps.knowledge }),
   );
-  app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
+  // The one place that decides: everything under the key's paths mounted below needs X-API-Key when it is set.
+  app.use(API_KEY_PATHS, createApiKeyCheck(settings.managementApiKey));
+  app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(
     createAppPasswordRouter({
       appPasswords: supportsAppPasswords(settings.authMode, settings.enableOfflineAccess)
@@ -99,7 +109,6 @@ export function createApp(deps: AppDeps): Express {
       http,
       nextcloudHost: settings.nextcloud.host,
       validationTimeoutMs: settings.nextcloud.validationTimeoutMs,
-      managementApiKey: settings.managementApiKey,
       rateLimiters,
     }),
   );
@@ -111,7 +120,6 @@ export function createApp(deps: AppDeps): Express {
       appPasswords: storage.appPasswords,
       refreshTokens: storage.refreshTokens,
       accessTokens: storage.accessTokens,
-      managementApiKey: settings.managementApiKey,
       logger: deps.logger,
       clock,
     }),
@@ -144,7 +152,6 @@ export function createApp(deps: AppDeps): Express {
     createKnowledgeRouter({
       knowledge: deps.knowledge,
       caller: knowledgeCaller,
-      managementApiKey: settings.managementApiKey,
       rateLimiters,
     }),
   );
@@ -165,7 +172,6 @@ export function createApp(deps: AppDeps): Express {
       caller: knowledgeCaller,
       http,
       nextcloudHost: settings.nextcloud.host,
-      managementApiKey: settings.managementApiKey,
       settings,
       logger: deps.logger,
       files: deps.previewFiles,
@@ -174,7 +180,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  app.use(createMetricsRouter({ metrics: deps.metrics, managementApiKey: settings.managementApiKey }));
+  app.use(createMetricsRouter({ metrics: deps.metrics }));
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.logger));
