@@ -246,6 +246,7 @@ function createOAuthContextFor(
     staticClient: nextcloud.oidcClientId
       ? { clientId: nextcloud.oidcClientId, clientSecret: nextcloud.oidcClientSecret }
       : undefined,
+    trustedClients: settings.managementApi.trustedClients,
     clientStore: deps.storage.oauthClients,
     refreshTokens: deps.storage.refreshTokens,
     accessTokens: deps.storage.accessTokens,
