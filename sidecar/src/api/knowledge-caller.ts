@@ -6,6 +6,7 @@ import type { OAuthContext } from '../auth/oauth-context.js';
 import { NotFoundError } from '../errors.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
+import { clientAddressKey } from './rate-limit.js';
 
 export interface KnowledgeCaller {
   /** The Nextcloud user id: what owns the index. */
@@ -37,7 +38,8 @@ export async function resolveKnowledgeCaller(deps: KnowledgeCallerDeps, req: Req
   if (!deps.oauth) {
     throw new NotFoundError('The knowledge index needs background access: basic, hybrid or oauth mode.');
   }
-  const token = await deps.oauth.ready().managementVerifier.authenticate(req.get('authorization'));
+  const { managementVerifier } = deps.oauth.ready();
+  const token = await managementVerifier.authenticate(req.get('authorization'), clientAddressKey(req));
   const stored = await deps.appPasswords?.get(token.subject);
   return {
     userId: token.subject,

@@ -1,6 +1,7 @@
 // Who an MCP request acts for and with which Nextcloud credentials, by auth mode (design.md §4), read from the
 // request's headers (and smithery's query) alone, so a caller is known before any body is read.
 import type { Request } from 'express';
+import { clientAddressKey } from '../api/rate-limit.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { buildNextcloudUrl } from '../platform/urls.js';
@@ -104,7 +105,7 @@ async function verifyAtNextcloud(
 
 async function resolveOAuthAccess(req: Request, deps: AccessResolverDeps): Promise<NextcloudAccess> {
   const { mcpVerifier } = deps.oauth!.ready();
-  const { subject } = await mcpVerifier.authenticate(req.get('authorization'));
+  const { subject } = await mcpVerifier.authenticate(req.get('authorization'), clientAddressKey(req));
   const host = deps.settings.nextcloud.host;
   const sessionKey = `oauth ${subject}`;
   const stored = await deps.appPasswords?.get(subject);

@@ -176,7 +176,9 @@ async function buildServices(
   const introspector = metadata.introspectionEndpoint
     ? createIntrospector({ http: options.http, endpoint: metadata.introspectionEndpoint, client: () => client, clock })
     : undefined;
-  const introspect = introspector && ((token: string) => callWithClient(() => introspector(token)));
+  const introspect =
+    introspector &&
+    ((token: string, callerAddress?: string) => callWithClient(() => introspector(token, callerAddress)));
   const tokenCache = createTokenCache(clock);
   const trustedClients = new Set(options.trustedClients);
   // The current client at every check: a dynamic one changes when it is registered again.
