@@ -6,6 +6,7 @@ import type { HttpClient } from '../net/http-client.js';
 import { supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
+import { hostOriginRuleFor } from '../mcp/host-origin-check.js';
 import type { McpEndpoint } from '../mcp/http-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
 import type { TokenStorage } from '../store/token-storage.js';
@@ -72,7 +73,11 @@ export function createApp(deps: AppDeps): Express {
   const { settings, http, storage } = deps;
   const clock = deps.clock ?? Date.now;
   const rateLimiters = deps.rateLimiters ?? memoryRateLimiters(clock);
-  const knowledgeCaller = deps.knowledgeCaller ?? { oauth: deps.oauth, appPasswords: storage.appPasswords };
+  // Every route that serves user data identifies its caller here: in basic mode behind /mcp's Host/Origin rule.
+  const knowledgeCaller = {
+    ...(deps.knowledgeCaller ?? { oauth: deps.oauth, appPasswords: storage.appPasswords }),
+    hostOrigin: hostOriginRuleFor(settings, deps.publicUrl),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');

@@ -1,18 +1,10 @@
 // MANAGEMENT_API_KEY on every management route: each route the app registers either needs X-API-Key or is on the
 // explicit list of public routes, checked against a real sidecar with every part switched on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/api/app.js';
-import { createOAuthContext } from '../../src/auth/oauth-context.js';
-import { createLogger } from '../../src/logging/logger.js';
-import { createServerMetricsFor } from '../../src/metrics/server-metrics.js';
-import { createHttpClient } from '../../src/net/http-client.js';
-import { parseSettings } from '../../src/settings/settings.js';
-import { openTokenStorage } from '../../src/store/token-storage.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { examplePath, listRoutes, type RegisteredRoute } from '../support/app-routes.js';
+import { examplePath, routesOfApp, type RegisteredRoute } from '../support/app-routes.js';
 import { COMPANION_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
-import { makeTempDir } from '../support/temp-dir.js';
 
 const API_KEY = 'management-key-for-tests';
 
@@ -49,7 +41,7 @@ beforeAll(async () => {
     METRICS_ENABLED: 'true',
     MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION_CLIENT.clientId,
   };
-  routes = await routesOfApp(env);
+  routes = await routesOfApp(env, nextcloud.url);
   sidecar = await startTestSidecar(env);
   bearer = `Bearer ${(await tokensFor(nextcloud, 'alice')).access_token}`;
 });
@@ -113,38 +105,4 @@ describe('MANAGEMENT_API_KEY', () => {
 /** Under /api/v1 or /metrics, where the key applies. */
 function isKeyed(route: RegisteredRoute): boolean {
   return route.path === '/metrics' || route.path.startsWith('/api/v1/');
-}
-
-/** The app as the composition root builds it for `env` (its routes do not depend on a reachable provider). */
-async function routesOfApp(env: Record<string, string>): Promise<RegisteredRoute[]> {
-  const temp = makeTempDir();
-  const settings = parseSettings({ ...env, TOKEN_STORAGE_DB: temp.file('store.db') });
-  const logger = createLogger('silent');
-  const http = createHttpClient({ verifySsl: true, timeoutMs: 1000, userAgent: 'test' });
-  const storage = await openTokenStorage({ path: settings.tokenStorageDb, encryptionKey: settings.tokenEncryptionKey });
-  const publicUrl = 'http://127.0.0.1:1';
-  const oauth = createOAuthContext({
-    http,
-    logger,
-    discoveryUrl: `${nextcloud.url}/index.php/.well-known/openid-configuration`,
-    nextcloudHost: nextcloud.url,
-    publicUrl,
-  });
-  try {
-    const app = createApp({
-      settings,
-      logger,
-      http,
-      storage,
-      version: 'test',
-      oauth,
-      publicUrl,
-      metrics: createServerMetricsFor(settings),
-    });
-    return listRoutes(app);
-  } finally {
-    await http.close();
-    await storage.close();
-    temp.remove();
-  }
 }
