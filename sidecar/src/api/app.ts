@@ -22,6 +22,7 @@ import { createMetricsRouter } from '../metrics/metrics-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { createApiKeyCheck } from './api-key.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
+import { createFailedValidationBudget, type FailedValidationBudget } from './failed-validations.js';
 import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
@@ -62,6 +63,8 @@ export interface AppDeps {
   webhookReceiverUrl?: string;
   /** Where rate limits count (the composition root: the database every replica shares); default in memory. */
   rateLimiters?: RateLimiterFactory;
+  /** Failed validations at Nextcloud, shared with /mcp (default: one on `rateLimiters`). */
+  failedValidations?: FailedValidationBudget;
   /** Present when METRICS_ENABLED is on: counts every request and serves GET /metrics. */
   metrics?: ServerMetrics;
   /** Downloaded PDFs kept for the previews (the composition root closes it with the server). */
@@ -114,6 +117,11 @@ export function createApp(deps: AppDeps): Express {
       http,
       nextcloudHost: settings.nextcloud.host,
       validationTimeoutMs: settings.nextcloud.validationTimeoutMs,
+      failedValidations:
+        deps.failedValidations ??
+        createFailedValidationBudget(rateLimiters, {
+          totalLimit: settings.managementApi.failedValidationsTotalLimit,
+        }),
       rateLimiters,
     }),
   );
