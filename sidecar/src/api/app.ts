@@ -103,7 +103,13 @@ export function createApp(deps: AppDeps): Express {
   }
   // The one public management route, mounted before the key check.
   app.use(
-    createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock, knowledge: deps.knowledge }),
+    createStatusRouter({
+      settings,
+      version: deps.version,
+      startedAt: clock(),
+      clock,
+      knowledgeRuns: deps.knowledge !== undefined,
+    }),
   );
   app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
   // The one place that decides: everything under the key's paths mounted below needs X-API-Key when it is set.
