@@ -137,6 +137,27 @@ describe('garbage Bearer tokens', () => {
   });
 });
 
+describe('a failing provider', () => {
+  it('costs an address nothing of its budget: after 30 failed introspections it still gets 20', async () => {
+    const from = '192.0.2.200';
+    nextcloud.setFault('status-500');
+    const whileFailing = await flood(30, 5, () => session(garbageToken(), from));
+    nextcloud.setFault('none');
+    const before = introspections();
+
+    const afterwards = await flood(25, 5, () => session(garbageToken(), from));
+
+    expect([...whileFailing.keys()].every((status) => status === 502 || status === 503)).toBe(true);
+    expect(afterwards).toEqual(
+      new Map([
+        [401, 20],
+        [429, 5],
+      ]),
+    );
+    expect(introspections() - before).toBe(20);
+  });
+});
+
 describe('the introspection cache', () => {
   it('keeps an active token while inactive ones from many addresses overflow their own bound', async () => {
     const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'test' });
