@@ -2,11 +2,7 @@
 // serves MCP on stdio with the same logger and HTTP client.
 import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
-import {
-  FAILED_VALIDATIONS_LIMITER,
-  FAILED_VALIDATIONS_PER_ADDRESS,
-  FAILURE_WINDOW_MS,
-} from './api/app-password-routes.js';
+import { createFailedValidationBudget } from './api/failed-validations.js';
 import { clientAddressKey } from './api/rate-limit.js';
 import { databaseRateLimiters } from './api/rate-limit-store.js';
 import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
@@ -85,6 +81,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   // Counted in the database: every replica sharing it enforces one limit.
   const rateLimiters = databaseRateLimiters(storage.db, options.clock);
+  // One budget for the app-password routes and /mcp: Nextcloud's brute-force protection must never see a flood.
+  const failedValidations = createFailedValidationBudget(rateLimiters, {
+    totalLimit: settings.managementApi.failedValidationsTotalLimit,
+  });
   const previewFiles = createPdfFileCache({
     maxBytes: settings.preview.fileCacheBytes,
     idleMs: settings.preview.fileCacheIdleMs,
@@ -106,14 +106,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     appPasswords,
     knowledge,
     addressPolicy,
-    // The same allowance as the app-password routes: Nextcloud's brute-force protection must never see a flood.
-    failedValidations: {
-      ...rateLimiters(FAILED_VALIDATIONS_LIMITER, {
-        limit: FAILED_VALIDATIONS_PER_ADDRESS,
-        windowMs: FAILURE_WINDOW_MS,
-      }),
-      keyOf: clientAddressKey,
-    },
+    failedValidations: { ...failedValidations, keyOf: clientAddressKey },
     observeToolCall: metrics?.observeToolCall,
     // The knowledge tools count against the same per-user allowance as the knowledge routes.
     rateLimiters,
@@ -136,6 +129,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         : undefined,
     webhookReceiverUrl: settings.knowledge.webhookReceiverUrl,
     rateLimiters,
+    failedValidations,
     metrics,
     previewFiles,
     clock: options.clock,
@@ -248,6 +242,7 @@ function createOAuthContextFor(
     staticClient: nextcloud.oidcClientId
       ? { clientId: nextcloud.oidcClientId, clientSecret: nextcloud.oidcClientSecret }
       : undefined,
+    trustedClients: settings.managementApi.trustedClients,
     clientStore: deps.storage.oauthClients,
     refreshTokens: deps.storage.refreshTokens,
     accessTokens: deps.storage.accessTokens,

@@ -9,6 +9,7 @@ import {
   CAROL_APP_PASSWORD,
   CAROL_BASIC,
   carolWithCompanionClient,
+  TRUSTING_THE_COMPANION,
   startCarolHarness,
   stopJourney,
 } from './support/companion-sign-in.js';
@@ -24,7 +25,7 @@ let page: Page;
 beforeAll(async () => {
   const port = await findFreePort();
   nextcloud = await startPlatformDouble(carolWithCompanionClient(port));
-  sidecar = await startHybridSidecar(nextcloud.url);
+  sidecar = await startHybridSidecar(nextcloud.url, undefined, TRUSTING_THE_COMPANION);
   harness = await startCarolHarness(sidecar, nextcloud, port);
   browser = await launchChromium();
   page = await browser.newPage();

@@ -1,17 +1,26 @@
-// Requires the management API key (X-API-Key) when one is configured, compared in constant time.
+// The management API key (X-API-Key), compared in constant time: required where one is configured, and recognised
+// where it only unlocks more detail.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { UnauthenticatedError } from '../errors.js';
 
+/** Middleware: 401 without the right X-API-Key when a key is configured; passes everything when none is. */
 export function createApiKeyCheck(expected: string | undefined) {
-  const expectedDigest = expected === undefined ? undefined : digest(expected);
+  const hasKey = createApiKeyRecognizer(expected);
   return (req: Request, _res: Response, next: NextFunction): void => {
-    if (expectedDigest === undefined) return next();
-    const given = req.get('x-api-key');
-    if (given === undefined || !timingSafeEqual(digest(given), expectedDigest)) {
+    if (expected !== undefined && !hasKey(req)) {
       throw new UnauthenticatedError('A valid X-API-Key header is required.', 'ApiKey realm="nextcloud-mcp-server"');
     }
     next();
+  };
+}
+
+/** Whether the request carries the configured key; always false when no key is configured. */
+export function createApiKeyRecognizer(expected: string | undefined): (req: Request) => boolean {
+  const expectedDigest = expected === undefined ? undefined : digest(expected);
+  return (req) => {
+    const given = req.get('x-api-key');
+    return expectedDigest !== undefined && given !== undefined && timingSafeEqual(digest(given), expectedDigest);
   };
 }
 

@@ -1,7 +1,7 @@
 // POST, GET and DELETE /api/v1/users/{user_id}/app-password: provisioning of app passwords for background work.
 // The Basic user is the login name the app password was minted under (e-mail, LDAP name or uid); the path user must
-// be the user id Nextcloud answers for that pair. Limits: failed validations per client address (every route asks
-// Nextcloud), and stores per user counted only once Nextcloud has said the pair is the path user's.
+// be the user id Nextcloud answers for that pair. Limits: failed validations per client address and in total (every
+// route asks Nextcloud), and stores per user counted only once Nextcloud has said the pair is the path user's.
 import { Router, type Request, type Response } from 'express';
 import { isAppPasswordFormat } from '../auth/app-password-pattern.js';
 import { extractBasicCredentials } from '../auth/basic-credentials.js';
@@ -16,19 +16,14 @@ import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { fetchCurrentUser } from '../platform/current-user.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
-import { createApiKeyCheck } from './api-key.js';
-import { clientAddressKey, memoryRateLimiters, type RateLimiter, type RateLimiterFactory } from './rate-limit.js';
+import type { FailedValidationBudget } from './failed-validations.js';
+import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { requestIdOf } from '../request-id.js';
 import { parseUserIdParam } from './validation.js';
 
 export const APP_PASSWORD_ROUTE = '/api/v1/users/:userId/app-password';
 /** Provisionings per user and hour, counted only for pairs Nextcloud confirmed as the path user's. */
 export const PROVISIONING_ATTEMPTS_PER_HOUR = 5;
-/** Validations Nextcloud refused (or that named another user) per client address within FAILURE_WINDOW_MS. */
-export const FAILED_VALIDATIONS_PER_ADDRESS = 10;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-/** One allowance per address for failed validations, shared with the MCP endpoint's. */
-export const FAILED_VALIDATIONS_LIMITER = 'failed-validations';
 
 export interface AppPasswordRouteDeps {
   /** Undefined where provisioning is not available in this mode: the routes then answer 404. */
@@ -36,7 +31,8 @@ export interface AppPasswordRouteDeps {
   http: HttpClient;
   nextcloudHost: string;
   validationTimeoutMs: number;
-  managementApiKey?: string;
+  /** Failed validations per address and in total, shared with the MCP endpoint's. */
+  failedValidations: FailedValidationBudget;
   rateLimiters?: RateLimiterFactory;
 }
 
@@ -44,15 +40,11 @@ export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
   const router = Router();
   const limiters = deps.rateLimiters ?? memoryRateLimiters();
   const perUser = limiters('app-password-provisioning', { limit: PROVISIONING_ATTEMPTS_PER_HOUR, windowMs: 3_600_000 });
-  const failuresPerAddress = limiters(FAILED_VALIDATIONS_LIMITER, {
-    limit: FAILED_VALIDATIONS_PER_ADDRESS,
-    windowMs: FAILURE_WINDOW_MS,
-  });
   const storage = () => requireAppPasswordStorage(deps.appPasswords);
   const validate = (req: Request, credentials: NextcloudCredentials, userId: string) =>
-    validateAtNextcloud(deps, failuresPerAddress, clientAddressKey(req), credentials, userId);
+    validateAtNextcloud(deps, clientAddressKey(req), credentials, userId);
 
-  router.use(APP_PASSWORD_ROUTE, createApiKeyCheck(deps.managementApiKey), refuseUnexpectedBody);
+  router.use(APP_PASSWORD_ROUTE, refuseUnexpectedBody);
 
   router.post(APP_PASSWORD_ROUTE, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);
@@ -105,29 +97,26 @@ function readAppPasswordCredentials(req: Request): NextcloudCredentials {
 }
 
 /**
- * The credentials must work at Nextcloud, and Nextcloud must say they are the path user's. An address whose
- * validations failed too often gets 429 without reaching Nextcloud (whose brute-force protection would otherwise
- * slow the sidecar down for everyone); a refusal or another user's pair counts against the address.
+ * The credentials must work at Nextcloud, and Nextcloud must say they are the path user's. Past the budget of failed
+ * validations (of the address, or of everyone) the request gets 429 without reaching Nextcloud, whose brute-force
+ * protection would otherwise slow the sidecar down for everyone; a refusal or another user's pair counts.
  */
 async function validateAtNextcloud(
   deps: AppPasswordRouteDeps,
-  failures: RateLimiter,
   address: string,
   credentials: NextcloudCredentials,
   userId: string,
 ): Promise<void> {
-  await failures.check(address);
+  const validation = await deps.failedValidations.begin(address);
   let user;
   try {
     user = await fetchCurrentUser(deps.http, deps.nextcloudHost, credentials, deps.validationTimeoutMs);
   } catch (error) {
-    if (error instanceof UnauthenticatedError) await failures.record(address);
+    await validation.end(error instanceof UnauthenticatedError ? 'refused' : 'unknown');
     throw error;
   }
-  if (user.id !== userId) {
-    await failures.record(address);
-    throw new ForbiddenError('Nextcloud says these credentials belong to another user.');
-  }
+  await validation.end(user.id === userId ? 'accepted' : 'refused');
+  if (user.id !== userId) throw new ForbiddenError('Nextcloud says these credentials belong to another user.');
 }
 
 /** The routes take their input from the path and the Authorization header; a body must be empty or JSON. */

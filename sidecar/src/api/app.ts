@@ -6,6 +6,7 @@ import type { HttpClient } from '../net/http-client.js';
 import { supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
+import { hostOriginRuleFor } from '../mcp/host-origin-check.js';
 import type { McpEndpoint } from '../mcp/http-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
 import type { TokenStorage } from '../store/token-storage.js';
@@ -20,7 +21,9 @@ import type { PdfFileCache } from '../preview/pdf-file-cache.js';
 import { createPdfPreviewRouter } from '../preview/preview-route.js';
 import { createMetricsRouter } from '../metrics/metrics-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
+import { createApiKeyCheck } from './api-key.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
+import { createFailedValidationBudget, type FailedValidationBudget } from './failed-validations.js';
 import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from './error-handler.js';
@@ -32,6 +35,12 @@ import { createSessionRouter } from './session-routes.js';
 import { createStatusRouter } from './status-route.js';
 
 export const JSON_BODY_LIMIT = '16kb';
+/**
+ * Where MANAGEMENT_API_KEY applies (X-API-Key): the management API and the metrics. Routes under these paths that
+ * are public (GET /api/v1/status) are mounted before the check; the MCP endpoint, health, the browser sign-in and the
+ * webhook receiver have their own authentication or serve nothing private.
+ */
+export const API_KEY_PATHS = ['/api/v1', '/metrics'];
 
 export interface AppDeps {
   settings: Settings;
@@ -55,6 +64,8 @@ export interface AppDeps {
   webhookReceiverUrl?: string;
   /** Where rate limits count (the composition root: the database every replica shares); default in memory. */
   rateLimiters?: RateLimiterFactory;
+  /** Failed validations at Nextcloud, shared with /mcp (default: one on `rateLimiters`). */
+  failedValidations?: FailedValidationBudget;
   /** Present when METRICS_ENABLED is on: counts every request and serves GET /metrics. */
   metrics?: ServerMetrics;
   /** Downloaded PDFs kept for the previews (the composition root closes it with the server). */
@@ -66,7 +77,11 @@ export function createApp(deps: AppDeps): Express {
   const { settings, http, storage } = deps;
   const clock = deps.clock ?? Date.now;
   const rateLimiters = deps.rateLimiters ?? memoryRateLimiters(clock);
-  const knowledgeCaller = deps.knowledgeCaller ?? { oauth: deps.oauth, appPasswords: storage.appPasswords };
+  // Every route that serves user data identifies its caller here: in basic mode behind /mcp's Host/Origin rule.
+  const knowledgeCaller = {
+    ...(deps.knowledgeCaller ?? { oauth: deps.oauth, appPasswords: storage.appPasswords }),
+    hostOrigin: hostOriginRuleFor(settings, deps.publicUrl),
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -93,11 +108,20 @@ export function createApp(deps: AppDeps): Express {
   if (settings.authMode === 'smithery') {
     app.get('/.well-known/mcp-config', (_req, res) => void res.json(SMITHERY_CONFIG_SCHEMA));
   }
+  // The one public management route, mounted before the key check.
   app.use(
-    createStatusRouter({ settings, version: deps.version, startedAt: clock(), clock, knowledge: deps.knowledge }),
+    createStatusRouter({
+      settings,
+      version: deps.version,
+      startedAt: clock(),
+      clock,
+      knowledgeRuns: deps.knowledge !== undefined,
+    }),
   );
-  app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
+  // The one place that decides: everything under the key's paths mounted below needs X-API-Key when it is set.
+  app.use(API_KEY_PATHS, createApiKeyCheck(settings.managementApiKey));
+  app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(
     createAppPasswordRouter({
       appPasswords: supportsAppPasswords(settings.authMode, settings.enableOfflineAccess)
@@ -106,7 +130,11 @@ export function createApp(deps: AppDeps): Express {
       http,
       nextcloudHost: settings.nextcloud.host,
       validationTimeoutMs: settings.nextcloud.validationTimeoutMs,
-      managementApiKey: settings.managementApiKey,
+      failedValidations:
+        deps.failedValidations ??
+        createFailedValidationBudget(rateLimiters, {
+          totalLimit: settings.managementApi.failedValidationsTotalLimit,
+        }),
       rateLimiters,
     }),
   );
@@ -118,7 +146,6 @@ export function createApp(deps: AppDeps): Express {
       appPasswords: storage.appPasswords,
       refreshTokens: storage.refreshTokens,
       accessTokens: storage.accessTokens,
-      managementApiKey: settings.managementApiKey,
       logger: deps.logger,
       clock,
     }),
@@ -151,7 +178,6 @@ export function createApp(deps: AppDeps): Express {
     createKnowledgeRouter({
       knowledge: deps.knowledge,
       caller: knowledgeCaller,
-      managementApiKey: settings.managementApiKey,
       rateLimiters,
     }),
   );
@@ -172,7 +198,6 @@ export function createApp(deps: AppDeps): Express {
       caller: knowledgeCaller,
       http,
       nextcloudHost: settings.nextcloud.host,
-      managementApiKey: settings.managementApiKey,
       settings,
       logger: deps.logger,
       files: deps.previewFiles,
@@ -181,7 +206,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  app.use(createMetricsRouter({ metrics: deps.metrics, managementApiKey: settings.managementApiKey }));
+  app.use(createMetricsRouter({ metrics: deps.metrics }));
 
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.logger));

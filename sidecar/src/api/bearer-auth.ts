@@ -2,6 +2,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { BearerVerifier } from '../auth/bearer-verifier.js';
 import { ForbiddenError } from '../errors.js';
+import { clientAddressKey } from './rate-limit.js';
 import { parseUserIdParam } from './validation.js';
 
 /**
@@ -11,7 +12,7 @@ import { parseUserIdParam } from './validation.js';
 export function requireTokenOwner(resolveVerifier: () => BearerVerifier) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const userId = parseUserIdParam(req.params.userId);
-    const token = await resolveVerifier().authenticate(req.get('authorization'));
+    const token = await resolveVerifier().authenticate(req.get('authorization'), clientAddressKey(req));
     if (token.subject !== userId) throw new ForbiddenError('This access token belongs to another user.');
     next();
   };

@@ -1,8 +1,7 @@
 // GET /api/v1/connection: lets the companion's "Test connection" prove that it reaches the sidecar with the right
-// management API key (X-API-Key, when the sidecar has one), unlike the public status route.
+// management API key (X-API-Key, when the sidecar has one: app.ts checks it), unlike the public status route.
 import { Router } from 'express';
 import type { Settings } from '../settings/settings.js';
-import { createApiKeyCheck } from './api-key.js';
 
 export interface ConnectionDocument {
   connected: true;
@@ -20,7 +19,7 @@ export function createConnectionRouter(deps: { settings: Settings; version: stri
     api_key_required: deps.settings.managementApiKey !== undefined,
     version: deps.version,
   };
-  router.get('/api/v1/connection', createApiKeyCheck(deps.settings.managementApiKey), (_req, res) => {
+  router.get('/api/v1/connection', (_req, res) => {
     res.json(document);
   });
   return router;

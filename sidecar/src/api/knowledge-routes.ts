@@ -4,7 +4,6 @@ import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../errors.js';
 import { readChunkContext } from '../search/chunk-context.js';
 import type { Knowledge } from '../sync/knowledge.js';
-import { createApiKeyCheck } from './api-key.js';
 import { createKnowledgeReadLimiter } from './knowledge-read-limit.js';
 import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from './knowledge-caller.js';
@@ -14,7 +13,6 @@ export interface KnowledgeRouteDeps {
   /** Undefined when VECTOR_SYNC_ENABLED is off: the routes answer 404 saying so. */
   knowledge?: Knowledge;
   caller: KnowledgeCallerDeps;
-  managementApiKey?: string;
   rateLimiters?: RateLimiterFactory;
 }
 
@@ -27,7 +25,7 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
     if (!deps.knowledge) throw new NotFoundError('The knowledge index is off (VECTOR_SYNC_ENABLED=false).');
     next();
   };
-  router.use(PATHS, createApiKeyCheck(deps.managementApiKey), enabled, requireKnowledgeCaller(deps.caller));
+  router.use(PATHS, enabled, requireKnowledgeCaller(deps.caller));
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
   const reads = createKnowledgeReadLimiter(deps.rateLimiters ?? memoryRateLimiters());
   router.use(READS, async (_req, res, next) => {

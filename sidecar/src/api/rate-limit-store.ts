@@ -68,6 +68,10 @@ function createDatabaseRateLimiter(
       refuseWhenFull(await recent(db, key, now), now);
     },
     record: (key) => count(key, clock()),
+    async remaining(key) {
+      const row = await recent(db, key, clock());
+      return Math.max(0, limit - Number(row?.n ?? 0));
+    },
   };
 }
 

@@ -11,6 +11,8 @@ export interface RateLimiter {
   check(key: string): Promise<void>;
   /** Counts an attempt without refusing it (a failure learnt after the fact). */
   record(key: string): Promise<void>;
+  /** Attempts `key` may still make in the window now (0 once it is full). */
+  remaining(key: string): Promise<number>;
 }
 
 /** Makes the limiters of one sidecar: in memory, or in the database every replica shares. */
@@ -65,6 +67,7 @@ export function createRateLimiter({
       const now = clock();
       remember(key, recentOf(key, now), now);
     },
+    remaining: async (key) => Math.max(0, limit - recentOf(key, clock()).length),
     size: () => attempts.size,
   };
 }

@@ -7,7 +7,6 @@ import type { Logger } from '../logging/logger.js';
 import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
-import { createApiKeyCheck } from './api-key.js';
 import { requireTokenOwner } from './bearer-auth.js';
 import { requestIdOf } from '../request-id.js';
 import { revokeProviderToken, type ProviderRevocation } from './provider-revocation.js';
@@ -21,7 +20,6 @@ export interface SessionRouteDeps {
   refreshTokens?: RefreshTokenStore;
   /** The copy of users' access tokens other processes read; revoking deletes it too. */
   accessTokens?: AccessTokenStore;
-  managementApiKey?: string;
   logger: Logger;
   clock?: () => number;
 }
@@ -39,13 +37,10 @@ export interface SessionDocument {
 
 export function createSessionRouter(deps: SessionRouteDeps): Router {
   const router = Router();
-  const paths = ['/api/v1/users/:userId/session', '/api/v1/users/:userId/revoke'];
   const owner = requireTokenOwner(() => {
     if (!deps.oauth) throw new NotFoundError('Sessions are not available in this mode: it has no identity provider.');
     return deps.oauth.ready().managementVerifier;
   });
-  router.use(paths, createApiKeyCheck(deps.managementApiKey));
-
   router.get('/api/v1/users/:userId/session', owner, async (req, res) => {
     res.json(await describeSession(deps, parseUserIdParam(req.params.userId)));
   });

@@ -1,9 +1,11 @@
-// GET /api/v1/status: what this sidecar is and what it supports; public in every mode.
-import { Router } from 'express';
+// GET /api/v1/status: what this sidecar is and what a client needs to use it; public in every mode, so it names no
+// internal address: the discovery URL under the public issuer, and the one the sidecar itself uses only to a caller
+// with the management API key (the companion, which fetches it from inside Nextcloud).
+import { Router, type Request } from 'express';
 import { isHybridMode, supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
 import { buildOidcDiscoveryUrl } from '../platform/urls.js';
-import type { Knowledge } from '../sync/knowledge.js';
+import { createApiKeyRecognizer } from './api-key.js';
 
 export const MANAGEMENT_API_VERSION = '1';
 
@@ -14,13 +16,9 @@ export interface StatusDocument {
   vector_sync_enabled: boolean;
   uptime_seconds: number;
   management_api_version: string;
+  /** oauth and hybrid modes: where the provider's discovery document is (the spec's companion discovers it here). */
   discovery_url?: string;
   issuer?: string;
-  /** When the knowledge index runs: where it lives and which embedder fills it (the default is lexical). */
-  vector_sync?: {
-    index: 'sqlite' | 'postgres';
-    embedder: { configured: string; kind: 'lexical' | 'semantic' | null; description: string | null };
-  };
 }
 
 export interface StatusRouteDeps {
@@ -28,15 +26,25 @@ export interface StatusRouteDeps {
   version: string;
   startedAt: number;
   clock: () => number;
-  knowledge?: Knowledge;
+  /** Whether the knowledge index runs (VECTOR_SYNC_ENABLED in a mode with background access). */
+  knowledgeRuns: boolean;
 }
 
 export function createStatusRouter(deps: StatusRouteDeps): Router {
   const router = Router();
-  const fixed = describeSidecar(deps.settings, deps.version, deps.knowledge !== undefined);
-  router.get('/api/v1/status', (_req, res) => {
-    const document: StatusDocument = { ...fixed, uptime_seconds: Math.floor((deps.clock() - deps.startedAt) / 1000) };
-    if (deps.knowledge) document.vector_sync = describeKnowledge(deps.knowledge);
+  const { settings } = deps;
+  const fixed = describeSidecar(settings, deps.version, deps.knowledgeRuns);
+  const provider = describeProvider(settings);
+  const hasApiKey = createApiKeyRecognizer(settings.managementApiKey);
+  router.get('/api/v1/status', (req: Request, res) => {
+    const document: StatusDocument = {
+      ...fixed,
+      uptime_seconds: Math.floor((deps.clock() - deps.startedAt) / 1000),
+      ...(provider && {
+        discovery_url: hasApiKey(req) ? provider.discoveryUrlFromInside : provider.discoveryUrl,
+        issuer: provider.issuer,
+      }),
+    };
     res.json(document);
   });
   return router;
@@ -47,29 +55,27 @@ function describeSidecar(
   version: string,
   knowledgeRuns: boolean,
 ): Omit<StatusDocument, 'uptime_seconds'> {
-  const { authMode, enableOfflineAccess, nextcloud } = settings;
-  const withOidc = authMode === 'oauth' || isHybridMode(authMode, enableOfflineAccess);
+  const { authMode, enableOfflineAccess } = settings;
   return {
     version,
     auth_mode: authMode,
     supports_app_passwords: supportsAppPasswords(authMode, enableOfflineAccess),
     vector_sync_enabled: settings.vectorSyncEnabled && knowledgeRuns,
     management_api_version: MANAGEMENT_API_VERSION,
-    ...(withOidc && {
-      discovery_url: buildOidcDiscoveryUrl(nextcloud.host),
-      issuer: nextcloud.publicIssuerUrl ?? nextcloud.host,
-    }),
   };
 }
 
-function describeKnowledge(knowledge: Knowledge): NonNullable<StatusDocument['vector_sync']> {
-  const embedder = knowledge.embedder.peek();
+/**
+ * oauth and hybrid modes: the issuer clients see, the discovery document under it, and the one under NEXTCLOUD_HOST
+ * (which is internal when a public issuer URL is configured).
+ */
+function describeProvider(settings: Settings) {
+  const { authMode, enableOfflineAccess, nextcloud } = settings;
+  if (authMode !== 'oauth' && !isHybridMode(authMode, enableOfflineAccess)) return undefined;
+  const issuer = nextcloud.publicIssuerUrl ?? nextcloud.host;
   return {
-    index: knowledge.store.engine,
-    embedder: {
-      configured: knowledge.embedder.configured,
-      kind: embedder?.kind ?? null,
-      description: embedder?.description ?? null,
-    },
+    issuer,
+    discoveryUrl: buildOidcDiscoveryUrl(issuer),
+    discoveryUrlFromInside: buildOidcDiscoveryUrl(nextcloud.host),
   };
 }

@@ -10,12 +10,12 @@ export interface VerifiedToken {
   scopes: string[];
   expiresAt?: Date;
   format: 'jwt' | 'opaque';
+  /** The client the token was issued to: a JWT's `azp` (else `client_id`), introspection's `client_id`. */
+  clientId?: string;
 }
 
 /** What introspection (RFC 7662) said about an active opaque token. */
 export interface IntrospectedToken extends VerifiedToken {
-  /** The client the token was issued to. */
-  clientId?: string;
   /** `aud` as the provider states it (Nextcloud: the token's client id). */
   audiences: string[];
 }
@@ -29,9 +29,13 @@ export interface TokenChecks {
 }
 
 export interface BearerVerifier {
-  /** Reads the token of an `Authorization: Bearer …` header and verifies it. */
-  authenticate(authorization: string | undefined): Promise<VerifiedToken>;
-  verify(token: string): Promise<VerifiedToken>;
+  /**
+   * Reads the token of an `Authorization: Bearer …` header and verifies it; `callerAddress` (the request's client
+   * address, `clientAddressKey`) pays for an introspection, so garbage tokens cost the provider little (429 past it).
+   */
+  authenticate(authorization: string | undefined, callerAddress: string): Promise<VerifiedToken>;
+  /** Verifies a token; without `callerAddress` (the sidecar's own tokens) introspection is outside any budget. */
+  verify(token: string, callerAddress?: string): Promise<VerifiedToken>;
   /** The WWW-Authenticate value of this verifier's 401 answers. */
   readonly challenge: string;
 }
@@ -40,9 +44,11 @@ export interface BearerVerifierOptions {
   jwks: JwksCache;
   checks: TokenChecks;
   /** Opaque tokens go here (RFC 7662); without it they are refused. Undefined for inactive tokens. */
-  introspect?: (token: string) => Promise<IntrospectedToken | undefined>;
+  introspect?: (token: string, callerAddress?: string) => Promise<IntrospectedToken | undefined>;
   /** Whether an active opaque token was issued for this resource; without it every active token passes. */
   isIntendedFor?: (token: IntrospectedToken) => boolean;
+  /** Whether tokens of this client are accepted (asked at every check); without it any client's token passes. */
+  isTrustedClient?: (clientId: string | undefined) => boolean;
   /** The `WWW-Authenticate` value sent with a 401. */
   challenge: string;
   currentDate?: () => Date;
@@ -58,10 +64,17 @@ const MAX_TOKEN_LENGTH = 8192;
 
 export function createBearerVerifier(options: BearerVerifierOptions): BearerVerifier {
   const refuse = (message: string, cause?: unknown) => new UnauthenticatedError(message, options.challenge, { cause });
-  const verify = async (token: string): Promise<VerifiedToken> => {
+  const verify = async (token: string, callerAddress?: string): Promise<VerifiedToken> => {
+    const verified = await verifyToken(token, callerAddress);
+    if (options.isTrustedClient && !options.isTrustedClient(verified.clientId)) {
+      throw refuse('This access token belongs to a client that may not use this API.');
+    }
+    return verified;
+  };
+  const verifyToken = async (token: string, callerAddress?: string): Promise<VerifiedToken> => {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw refuse('The access token is missing or too long.');
     if (!JWT_SHAPE.test(token)) {
-      const introspected = options.introspect ? await options.introspect(token) : undefined;
+      const introspected = options.introspect ? await options.introspect(token, callerAddress) : undefined;
       if (!introspected) throw refuse('The access token is not valid.');
       if (options.isIntendedFor && !options.isIntendedFor(introspected)) {
         throw refuse('The access token was not issued for this server.');
@@ -71,6 +84,7 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
         scopes: introspected.scopes,
         expiresAt: introspected.expiresAt,
         format: 'opaque',
+        clientId: introspected.clientId,
       };
     }
     const payload = await verifySignedToken(token, options).catch((error: unknown) => {
@@ -82,17 +96,26 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
       scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
       expiresAt: payload.exp === undefined ? undefined : new Date(payload.exp * 1000),
       format: 'jwt',
+      clientId: authorizedPartyOf(payload),
     };
   };
   return {
     challenge: options.challenge,
     verify,
-    authenticate: async (authorization) => {
+    authenticate: async (authorization, callerAddress) => {
       const token = BEARER.exec(authorization ?? '')?.[1];
       if (!token) throw refuse('A Bearer access token is required.');
-      return verify(token);
+      return verify(token, callerAddress);
     },
   };
+}
+
+/** The authorized party: OpenID's `azp`, else RFC 9068's `client_id` (Nextcloud sends both); none when they differ. */
+function authorizedPartyOf(payload: JWTPayload): string | undefined {
+  const { azp, client_id: clientId } = payload;
+  if (typeof azp === 'string' && typeof clientId === 'string' && azp !== clientId) return undefined;
+  const party = azp ?? clientId;
+  return typeof party === 'string' && party !== '' ? party : undefined;
 }
 
 /** Signature, `typ`, `exp` and `nbf` always; `iss` unless `skipIssuerCheck`; `aud` when one is expected. */

@@ -1,6 +1,8 @@
 // Who an MCP request acts for and with which Nextcloud credentials, by auth mode (design.md §4), read from the
 // request's headers (and smithery's query) alone, so a caller is known before any body is read.
 import type { Request } from 'express';
+import type { FailedValidationBudget } from '../api/failed-validations.js';
+import { clientAddressKey } from '../api/rate-limit.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { buildNextcloudUrl } from '../platform/urls.js';
@@ -29,10 +31,8 @@ export interface NextcloudAccess {
 
 export type AccessResolver = (req: Request) => Promise<NextcloudAccess>;
 
-export interface FailureLimit {
-  /** Throws RateLimitedError while `key` has used up its failures. */
-  check(key: string): Promise<void>;
-  record(key: string): Promise<void>;
+/** The budget of failed validations (per client address and in total), with how it tells a request's address. */
+export interface FailureLimit extends FailedValidationBudget {
   /** The client address of a request. */
   keyOf(req: Request): string;
 }
@@ -43,7 +43,7 @@ export interface AccessResolverDeps {
   appPasswords?: AppPasswordStore;
   /** multi_user_basic: asks Nextcloud whether a pair is valid, remembering answers briefly. */
   basicCheck?: BasicCredentialCheck;
-  /** multi_user_basic: pairs Nextcloud refused, counted per client address (429 once used up, asking nothing). */
+  /** multi_user_basic: pairs Nextcloud refused, per client address and in total (429 once used up, asking nothing). */
   failedValidations?: FailureLimit;
   /** smithery: the addresses callers may name. */
   addressPolicy?: AddressPolicy;
@@ -82,29 +82,29 @@ export function createAccessResolver(deps: AccessResolverDeps): AccessResolver {
   }
 }
 
-/** Asks Nextcloud (or its remembered answer); a pair it newly refused counts against the client address. */
+/** Asks Nextcloud (or its remembered answer); a pair it newly refused counts against the budget. */
 async function verifyAtNextcloud(
   req: Request,
   host: string,
   credentials: NextcloudCredentials,
   deps: AccessResolverDeps,
 ): Promise<void> {
-  if (!deps.basicCheck) return;
-  const limit = deps.failedValidations;
-  const asksNextcloud = !deps.basicCheck.isRemembered(host, credentials);
-  const address = limit?.keyOf(req) ?? '';
-  if (asksNextcloud) await limit?.check(address);
+  const { basicCheck, failedValidations: limit } = deps;
+  if (!basicCheck) return;
+  if (!limit || basicCheck.isRemembered(host, credentials)) return basicCheck.verify(host, credentials);
+  const validation = await limit.begin(limit.keyOf(req));
   try {
-    await deps.basicCheck.verify(host, credentials);
+    await basicCheck.verify(host, credentials);
   } catch (error) {
-    if (asksNextcloud && error instanceof UnauthenticatedError) await limit?.record(address);
+    await validation.end(error instanceof UnauthenticatedError ? 'refused' : 'unknown');
     throw error;
   }
+  await validation.end('accepted');
 }
 
 async function resolveOAuthAccess(req: Request, deps: AccessResolverDeps): Promise<NextcloudAccess> {
   const { mcpVerifier } = deps.oauth!.ready();
-  const { subject } = await mcpVerifier.authenticate(req.get('authorization'));
+  const { subject } = await mcpVerifier.authenticate(req.get('authorization'), clientAddressKey(req));
   const host = deps.settings.nextcloud.host;
   const sessionKey = `oauth ${subject}`;
   const stored = await deps.appPasswords?.get(subject);

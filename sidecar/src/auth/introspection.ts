@@ -1,12 +1,14 @@
-// RFC 7662 introspection of opaque access tokens, cached briefly by the token's hash; who may use the answer is the
-// verifier's audience rule.
+// RFC 7662 introspection of opaque access tokens, cached briefly by the token's hash (active and inactive answers
+// apart) and within each client address's budget of inactive answers; who may use the answer is the verifier's
+// audience rule.
 import { createHash } from 'node:crypto';
 import type { HttpClient } from '../net/http-client.js';
 import type { IntrospectedToken } from './bearer-verifier.js';
+import { createIntrospectionBudget, type IntrospectionBudget } from './introspection-budget.js';
+import { createIntrospectionCache, type IntrospectionCache } from './introspection-cache.js';
 import { postToProvider, type ClientCredentials } from './oidc-requests.js';
 
 const CACHE_MS = 60_000;
-const MAX_ENTRIES = 10_000;
 
 export interface ResourceIdentity {
   /** The sidecar's current OAuth client id (it changes when a dynamic client is registered again). */
@@ -15,25 +17,54 @@ export interface ResourceIdentity {
   resourceUrl: string;
 }
 
+/**
+ * Asks the provider about `token` (or remembers its answer); undefined for an inactive token. `callerAddress` is
+ * the client address of the request that presented it: its budget pays for the call (none for the sidecar's own
+ * tokens); RateLimitedError once the address has used it up.
+ */
+export type Introspector = (token: string, callerAddress?: string) => Promise<IntrospectedToken | undefined>;
+
 export function createIntrospector(options: {
   http: HttpClient;
   endpoint: string;
   client: () => ClientCredentials;
   clock?: () => number;
-}): (token: string) => Promise<IntrospectedToken | undefined> {
+  cache?: IntrospectionCache;
+  budget?: IntrospectionBudget;
+}): Introspector {
   const clock = options.clock ?? Date.now;
-  const cache = new Map<string, { result: IntrospectedToken | undefined; until: number }>();
+  const cache = options.cache ?? createIntrospectionCache({ clock });
+  const budget = options.budget ?? createIntrospectionBudget({ clock });
+  // One call per token at a time: the same token presented at once waits for the same answer.
+  const inFlight = new Map<string, Promise<IntrospectedToken | undefined>>();
 
-  return async (token) => {
-    const key = createHash('sha256').update(token).digest('base64url');
-    const hit = cache.get(key);
-    if (hit && hit.until > clock()) return hit.result;
-    const answer = await postToProvider(options.http, options.endpoint, options.client(), { token });
-    const result = toIntrospectedToken(answer);
-    const until = Math.min(clock() + CACHE_MS, result?.expiresAt?.getTime() ?? Infinity);
-    if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(key, { result, until });
+  const ask = async (key: string, token: string) => {
+    const result = toIntrospectedToken(
+      await postToProvider(options.http, options.endpoint, options.client(), { token }),
+    );
+    cache.remember(key, result, Math.min(clock() + CACHE_MS, result?.expiresAt?.getTime() ?? Infinity));
     return result;
+  };
+
+  return async (token, callerAddress) => {
+    const key = createHash('sha256').update(token).digest('base64url');
+    const remembered = cache.get(key);
+    if (remembered) return remembered.result;
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const reservation = callerAddress === undefined ? undefined : budget.reserve(callerAddress);
+    const call = ask(key, token).then(
+      (result) => {
+        reservation?.settle(result ? 'active' : 'inactive');
+        return result;
+      },
+      (error: unknown) => {
+        reservation?.settle('failed');
+        throw error;
+      },
+    );
+    inFlight.set(key, call);
+    return call.finally(() => inFlight.delete(key));
   };
 }
 

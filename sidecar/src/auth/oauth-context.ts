@@ -20,7 +20,10 @@ import { createUserTokens, type RefreshedTokens, type UserTokens } from './user-
 export interface OAuthServices {
   metadata: ProviderMetadata;
   client(): OidcClient;
-  /** Management API: access tokens only (JWT `typ` at+jwt, or active by introspection); no issuer or audience check. */
+  /**
+   * Management API: access tokens only (JWT `typ` at+jwt, or active by introspection) of a trusted client (the
+   * sidecar's current one, or one of `trustedClients`); no issuer or audience check.
+   */
   managementVerifier: BearerVerifier;
   /**
    * MCP callers: also the issuer and the /mcp audience — of JWTs by `aud`, of opaque tokens by the answer of Nextcloud's
@@ -55,6 +58,8 @@ export interface OAuthContextOptions {
   /** The sidecar's public base URL (for redirect URIs and the /mcp audience). */
   publicUrl: string;
   staticClient?: { clientId: string; clientSecret?: string };
+  /** Clients whose tokens the management API accepts besides the sidecar's own (MANAGEMENT_API_TRUSTED_CLIENTS). */
+  trustedClients?: string[];
   clientStore?: OAuthClientStore;
   refreshTokens?: RefreshTokenStore;
   /** Serializes refreshes with the other processes on the same database. */
@@ -171,8 +176,14 @@ async function buildServices(
   const introspector = metadata.introspectionEndpoint
     ? createIntrospector({ http: options.http, endpoint: metadata.introspectionEndpoint, client: () => client, clock })
     : undefined;
-  const introspect = introspector && ((token: string) => callWithClient(() => introspector(token)));
+  const introspect =
+    introspector &&
+    ((token: string, callerAddress?: string) => callWithClient(() => introspector(token, callerAddress)));
   const tokenCache = createTokenCache(clock);
+  const trustedClients = new Set(options.trustedClients);
+  // The current client at every check: a dynamic one changes when it is registered again.
+  const isTrustedClient = (clientId: string | undefined) =>
+    clientId !== undefined && (clientId === client.clientId || trustedClients.has(clientId));
   const refresh = (refreshToken: string) =>
     callWithClient(
       async (current) =>
@@ -189,6 +200,7 @@ async function buildServices(
       jwks,
       checks: { skipIssuerCheck: true },
       introspect,
+      isTrustedClient,
       challenge: 'Bearer realm="nextcloud-mcp-server"',
     }),
     mcpVerifier: createBearerVerifier({

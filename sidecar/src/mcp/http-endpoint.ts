@@ -8,7 +8,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import type { AccessResolver, NextcloudAccess } from '../auth/caller-access.js';
 import type { Logger } from '../logging/logger.js';
 import { requestIdOf } from '../request-id.js';
-import { createHostOriginCheck } from './host-origin-check.js';
+import { createHostOriginCheck, type HostOriginRule } from './host-origin-check.js';
 import type { LegacySessions } from './legacy-sessions.js';
 import { writeWebResponse } from './web-response.js';
 
@@ -22,9 +22,8 @@ export interface McpEndpointDeps {
   /** Stateless mode (smithery): no sessions are kept. */
   stateless: boolean;
   sessions: LegacySessions;
-  allowedHosts: string[];
-  allowedOrigins: string[];
-  publicUrl: string;
+  /** DNS-rebinding protection (MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS), applied to every request. */
+  hostOrigin: HostOriginRule;
   logger: Logger;
 }
 
@@ -45,11 +44,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   const router = Router();
   router.all(
     '/mcp',
-    createHostOriginCheck({
-      allowedHosts: deps.allowedHosts,
-      allowedOrigins: deps.allowedOrigins,
-      publicUrl: deps.publicUrl,
-    }),
+    createHostOriginCheck(deps.hostOrigin),
     // Who calls, from the headers alone: an unknown caller is refused before its body is read.
     async (req: Request, res: Response, next: NextFunction) => {
       res.locals.access = await deps.resolveAccess(req);

@@ -13,6 +13,7 @@ import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { Knowledge } from '../sync/knowledge.js';
 import { TOOL_APPS } from './app-availability.js';
+import { hostOriginRuleFor } from './host-origin-check.js';
 import { accessOf, createMcpEndpoint, type McpEndpoint } from './http-endpoint.js';
 import { createLegacySessions } from './legacy-sessions.js';
 import { buildMcpServer, type ServerFactoryDeps } from './server-factory.js';
@@ -74,9 +75,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       maxSessionsPerUser: deps.settings.mcp.maxSessionsPerUser,
       clock: deps.clock,
     }),
-    allowedHosts: deps.settings.mcp.allowedHosts,
-    allowedOrigins: deps.settings.mcp.allowedOrigins,
-    publicUrl: deps.publicUrl,
+    hostOrigin: hostOriginRuleFor(deps.settings, deps.publicUrl),
     logger: deps.logger,
   });
   return { ...endpoint, warmUp: () => warmUpMcp(factoryDeps) };

@@ -1,7 +1,6 @@
-// GET /metrics: the server's metrics in Prometheus text format, behind the management API key when one is set; absent
-// (404) when METRICS_ENABLED is off.
+// GET /metrics: the server's metrics in Prometheus text format (behind the management API key when one is set, which
+// app.ts checks); absent (404) when METRICS_ENABLED is off.
 import { Router } from 'express';
-import { createApiKeyCheck } from '../api/api-key.js';
 import type { ServerMetrics } from './server-metrics.js';
 
 export const METRICS_ROUTE = '/metrics';
@@ -9,14 +8,13 @@ export const METRICS_ROUTE = '/metrics';
 export interface MetricsRouteDeps {
   /** Undefined when METRICS_ENABLED is off: the route does not exist. */
   metrics?: ServerMetrics;
-  managementApiKey?: string;
 }
 
 export function createMetricsRouter(deps: MetricsRouteDeps): Router {
   const router = Router();
   const { metrics } = deps;
   if (!metrics) return router;
-  router.get(METRICS_ROUTE, createApiKeyCheck(deps.managementApiKey), async (_req, res) => {
+  router.get(METRICS_ROUTE, async (_req, res) => {
     const { contentType, body } = await metrics.render();
     res.setHeader('Cache-Control', 'no-store');
     res.type(contentType).send(body);

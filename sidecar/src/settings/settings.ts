@@ -15,6 +15,7 @@ import { parseKnowledgeSettings, type KnowledgeSettings } from './knowledge-sett
 import { parsePreviewSettings, type PreviewSettings } from './preview-settings.js';
 import { parseMetricsSettings, type MetricsSettings } from './metrics-settings.js';
 import { parseDatabaseSettings, type DatabaseSettings } from './database-settings.js';
+import { parseManagementApiSettings, type ManagementApiSettings } from './management-api-settings.js';
 import { addServerNotices, checkServerRequirements } from './server-requirements.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -58,6 +59,8 @@ export interface Settings {
   /** DATABASE_URL and its pool: every piece of state in PostgreSQL instead of TOKEN_STORAGE_DB. */
   database: DatabaseSettings;
   managementApiKey?: string;
+  /** Who may call the management API (management-api-settings.ts). */
+  managementApi: ManagementApiSettings;
   server: {
     host: string;
     port: number;
@@ -166,6 +169,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     tokenStorageDb: read('TOKEN_STORAGE_DB') ?? DEFAULT_TOKEN_STORAGE_DB,
     database: parseDatabaseSettings(read, problems),
     managementApiKey: read('MANAGEMENT_API_KEY'),
+    managementApi: parseManagementApiSettings(read, problems),
     server: {
       host: parseListenHost('MCP_SERVER_HOST', read('MCP_SERVER_HOST'), '127.0.0.1', problems),
       port: parsePort('MCP_SERVER_PORT', read('MCP_SERVER_PORT'), 8000, problems),

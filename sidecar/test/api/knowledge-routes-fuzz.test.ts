@@ -1,6 +1,6 @@
 // Hostile input to every knowledge route (search, points, chunk context, sync status, apps, webhooks and the webhook
-// receiver): never a 5xx, always a JSON error without paths, URLs or stack traces, and no change of the index, the
-// queue or the webhook registrations.
+// receiver), garbage Bearer tokens and another client's token among it: never a 5xx, always a JSON error without
+// paths, URLs or stack traces, and no change of the index, the queue or the webhook registrations.
 import { request as httpRequest } from 'node:http';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -10,13 +10,15 @@ import { createWebhookListenersApp } from '../../../test/platform/apps/webhook-l
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
 import { startSyncSidecar, until } from '../support/knowledge-sidecar.js';
-import { startNextcloudWithOidc } from '../support/nextcloud-with-oidc.js';
+import { SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { basicAuth, type TestSidecar } from '../support/sidecar.js';
 
 const PASSWORD = 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA';
 let nextcloud: PlatformDouble;
 let sidecar: TestSidecar;
 let token: string;
+/** A valid access token of a client the sidecar does not trust. */
+let foreignToken: string;
 
 beforeAll(async () => {
   const files = createFilesApp();
@@ -28,6 +30,7 @@ beforeAll(async () => {
   const started = await startSyncSidecar(nextcloud, { alice: PASSWORD });
   sidecar = started.sidecar;
   token = started.tokens.alice!;
+  foreignToken = (await tokensFor(nextcloud, 'alice', SIDECAR_CLIENT)).access_token;
   const registered = await rawRequest('POST', '/api/v1/webhooks', json(), Buffer.from('{"preset":"files"}'));
   expect(registered.status).toBe(201);
   // Settled: the first scan finished (its next scan time is written last) and its work is indexed.
@@ -179,6 +182,8 @@ const authorization = fc.oneof(
   fc.constant('valid'),
   fc.constantFrom('', 'Bearer', 'Bearer ', 'Bearer abc.def.ghi', 'Basic !!!', basicAuth('alice', PASSWORD)),
   fc.string({ maxLength: 120 }).filter((s) => /^[\x20-\x7e]*$/.test(s)),
+  fc.stringMatching(/^[A-Za-z0-9]{1,100}$/).map((garbage) => `Bearer ${garbage}`),
+  fc.constant('foreign'),
 );
 const contentType = fc.constantFrom(
   'application/json',
@@ -211,7 +216,11 @@ describe('hostile input to the knowledge routes', () => {
           const method = methodChoice === 'route' ? routeMethod : methodChoice;
           const path = `${route}${route.endsWith('/') ? encodeURIComponent(id).replace(/%25/g, '%') : ''}?${query}`;
           const headers: Record<string, string> = {};
-          if (auth) headers.authorization = auth === 'valid' ? `Bearer ${token}` : auth;
+          const named = new Map([
+            ['valid', token],
+            ['foreign', foreignToken],
+          ]).get(auth);
+          if (auth) headers.authorization = named ? `Bearer ${named}` : auth;
           if (payload) headers['content-type'] = type;
           if (secret !== null) headers[WEBHOOK_SECRET_HEADER] = secret;
 

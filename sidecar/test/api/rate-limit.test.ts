@@ -40,6 +40,21 @@ function behavesAsSlidingWindow(make: (limit: number, clock: () => number) => Pr
     await expect(limiter.check('a')).rejects.toThrow(RateLimitedError);
     await expect(limiter.check('b')).resolves.toBeUndefined();
   });
+
+  it('says how many attempts a key has left in the window, never fewer than none', async () => {
+    let now = 1_000_000;
+    const limiter = await make(3, () => now);
+    await limiter.record('a');
+    now += 30_000;
+    await limiter.record('a');
+    const [left, other] = [await limiter.remaining('a'), await limiter.remaining('b')];
+    await limiter.record('a');
+    await limiter.record('a');
+
+    const none = await limiter.remaining('a');
+
+    expect([left, other, none]).toEqual([1, 3, 0]);
+  });
 }
 
 describe('the in-memory limiter', () => {

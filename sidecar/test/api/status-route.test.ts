@@ -10,10 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => double.close());
 
-async function statusIn(env: Record<string, string>) {
+async function statusIn(env: Record<string, string>, headers: Record<string, string> = {}) {
   const sidecar = await startTestSidecar({ NEXTCLOUD_HOST: double.url, ...env });
   try {
-    const response = await fetch(`${sidecar.url}/api/v1/status`);
+    const response = await fetch(`${sidecar.url}/api/v1/status`, { headers });
     return { response, body: (await response.json()) as Record<string, unknown> };
   } finally {
     await sidecar.stop();
@@ -67,6 +67,45 @@ describe('GET /api/v1/status', () => {
     });
 
     expect(body.issuer).toBe('https://cloud.example.com');
+  });
+
+  it('names no internal address when Nextcloud is reached through one: discovery under the public issuer', async () => {
+    const { body } = await statusIn({
+      TOKEN_ENCRYPTION_KEY: TEST_KEY,
+      NEXTCLOUD_PUBLIC_ISSUER_URL: 'https://cloud.example.com',
+    });
+
+    expect(body.discovery_url).toBe('https://cloud.example.com/index.php/.well-known/openid-configuration');
+    expect(JSON.stringify(body)).not.toContain(new URL(double.url).host);
+    expect(shapeDifferences(body, loadFixture('sidecar-status-hybrid.json'))).toEqual([]);
+  });
+
+  it('gives the discovery URL the sidecar itself uses only to a caller with the management API key', async () => {
+    const env = {
+      TOKEN_ENCRYPTION_KEY: TEST_KEY,
+      NEXTCLOUD_PUBLIC_ISSUER_URL: 'https://cloud.example.com',
+      MANAGEMENT_API_KEY: 'status-key',
+    };
+
+    const [keyed, wrongKey] = [
+      (await statusIn(env, { 'x-api-key': 'status-key' })).body,
+      (await statusIn(env, { 'x-api-key': 'guess' })).body,
+    ];
+
+    expect(keyed.discovery_url).toBe(`${double.url}/index.php/.well-known/openid-configuration`);
+    expect(wrongKey.discovery_url).toBe('https://cloud.example.com/index.php/.well-known/openid-configuration');
+  });
+
+  it('says only what the contract names while the knowledge index runs, nothing of its engine or embedder', async () => {
+    const { body } = await statusIn({
+      NEXTCLOUD_USERNAME: 'alice',
+      NEXTCLOUD_PASSWORD: 'x',
+      VECTOR_SYNC_ENABLED: 'true',
+      VECTOR_SYNC_SCAN_INTERVAL: '3600',
+    });
+
+    expect(body.vector_sync_enabled).toBe(true);
+    expect(shapeDifferences(body, loadFixture('sidecar-status.json'))).toEqual([]);
   });
 
   it('reports uptime in whole seconds from the injected clock', async () => {

@@ -5,7 +5,7 @@ import { UnauthenticatedError } from '../../src/errors.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
+import { COMPANION_CLIENT, SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 
 const PUBLIC_URL = 'https://mcp.example.com';
 const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'test' });
@@ -28,6 +28,7 @@ async function servicesWith(publicIssuer?: string): Promise<OAuthServices> {
     publicUrl: PUBLIC_URL,
     publicIssuer,
     staticClient: { clientId: SIDECAR_CLIENT.clientId, clientSecret: SIDECAR_CLIENT.clientSecret },
+    trustedClients: [COMPANION_CLIENT.clientId],
   });
   await context.start();
   return context.ready();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followRedirects } from '../../../test/platform/oidc-code-flow.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { findFreePort } from '../../../test/platform/free-port.js';
-import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
+import { startNextcloudWithOidc, tokensFor, TRUSTING_THE_COMPANION } from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
 let nextcloud: PlatformDouble;
@@ -18,6 +18,7 @@ beforeAll(async () => {
     ENABLE_BACKGROUND_OPERATIONS: 'true',
     MCP_SERVER_PORT: String(port),
     NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
+    ...TRUSTING_THE_COMPANION,
   });
 });
 afterAll(async () => {
@@ -101,6 +102,7 @@ describe('background access by refresh token over time', () => {
         ENABLE_BACKGROUND_OPERATIONS: 'true',
         MCP_SERVER_PORT: String(port),
         NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
+        ...TRUSTING_THE_COMPANION,
       },
       () => Date.now() + offsetMs,
     );

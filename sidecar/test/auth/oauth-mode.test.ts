@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { loadFixture, shapeDifferences } from '../../../test/contract/conformance.js';
-import { startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
+import { startNextcloudWithOidc, tokensFor, TRUSTING_THE_COMPANION } from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
 const PUBLIC_URL = 'https://mcp.example.com';
@@ -16,6 +16,7 @@ beforeAll(async () => {
     NEXTCLOUD_HOST: nextcloud.url,
     TOKEN_ENCRYPTION_KEY: TEST_KEY,
     NEXTCLOUD_MCP_SERVER_URL: PUBLIC_URL,
+    ...TRUSTING_THE_COMPANION,
   });
 });
 afterAll(async () => {

@@ -7,7 +7,13 @@ import { InvalidGrantError } from '../../src/errors.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { OPAQUE_CLIENT, SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
+import {
+  COMPANION_CLIENT,
+  OPAQUE_CLIENT,
+  SIDECAR_CLIENT,
+  startNextcloudWithOidc,
+  tokensFor,
+} from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -15,6 +21,8 @@ const HYBRID = {
   ENABLE_MULTI_USER_BASIC_AUTH: 'true',
   ENABLE_BACKGROUND_OPERATIONS: 'true',
   TOKEN_ENCRYPTION_KEY: TEST_KEY,
+  // The companion's clients, whose tokens these tests present.
+  MANAGEMENT_API_TRUSTED_CLIENTS: `${COMPANION_CLIENT.clientId},${OPAQUE_CLIENT.clientId}`,
 };
 const PUBLIC_URL = 'http://127.0.0.1:9';
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -3,10 +3,10 @@
 import { expect } from 'vitest';
 import { findFreePort } from '../../../test/platform/free-port.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { tokensFor } from './nextcloud-with-oidc.js';
+import { COMPANION_CLIENT, tokensFor } from './nextcloud-with-oidc.js';
 import { basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from './sidecar.js';
 
-/** Multi-user settings with the sync on and a slow scan interval; `extra` adds or overrides. */
+/** Multi-user settings with the sync on, a slow scan interval and the companion's client trusted; `extra` adds or overrides. */
 export async function syncSidecarEnv(
   nextcloudUrl: string,
   extra: Record<string, string> = {},
@@ -21,6 +21,8 @@ export async function syncSidecarEnv(
     VECTOR_SYNC_SCAN_INTERVAL: '3600',
     MCP_SERVER_PORT: String(port),
     NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
+    // The companion's client, whose tokens `signIn` hands out, as README tells operators to trust it.
+    MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION_CLIENT.clientId,
     ...extra,
   };
 }

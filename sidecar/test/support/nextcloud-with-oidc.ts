@@ -15,6 +15,8 @@ export const SIDECAR_CLIENT = {
   clientSecret: 'sidecar-secret',
   redirectUri: 'http://127.0.0.1:2/oauth/callback',
 };
+/** The setting that lets the companion's tokens use the management API, as README tells operators to set it. */
+export const TRUSTING_THE_COMPANION = { MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION_CLIENT.clientId };
 /** A client the oidc app issues opaque access tokens to (not set to JWT). */
 export const OPAQUE_CLIENT = {
   clientId: 'opaque-companion',

@@ -11,6 +11,8 @@ export const CAROL_APP_PASSWORD = 'Mn8bv-Cx7za-Lk6jh-Gf5ds-Po4iu';
 /** Carol's app password as a Basic authorization header. */
 export const CAROL_BASIC = `Basic ${Buffer.from(`${CAROL}:${CAROL_APP_PASSWORD}`).toString('base64')}`;
 const CLIENT = { id: 'mcp-companion', secret: 'companion-secret-for-tests' };
+/** The sidecar's setting that lets the companion's tokens use the management API (README, *Running next to Nextcloud*). */
+export const TRUSTING_THE_COMPANION = { MANAGEMENT_API_TRUSTED_CLIENTS: CLIENT.id };
 
 /** The double's options: carol with her app password, `apps`, and the provider with the client for `harnessPort`. */
 export function carolWithCompanionClient(harnessPort: number, apps: DoubleApp[] = []): PlatformDoubleOptions {

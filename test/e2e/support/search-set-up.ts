@@ -9,7 +9,13 @@ import { createFilesApp } from '../../platform/apps/files.js';
 import { createNotesApp } from '../../platform/apps/notes.js';
 import { startPlatformDouble, type PlatformDouble } from '../../platform/platform-double.js';
 import { launchChromium } from './browser.js';
-import { carolWithCompanionClient, CAROL_BASIC, startCarolHarness, stopJourney } from './companion-sign-in.js';
+import {
+  carolWithCompanionClient,
+  CAROL_BASIC,
+  startCarolHarness,
+  stopJourney,
+  TRUSTING_THE_COMPANION,
+} from './companion-sign-in.js';
 import { findFreePort, type PhpHarness } from './php-harness.js';
 import { seedSearchContent } from './search-journey.js';
 import { startHybridSidecar, type E2eSidecar } from './sidecar.js';
@@ -35,6 +41,7 @@ export async function startSearchJourney(): Promise<SearchJourney> {
   const sidecar = await startHybridSidecar(nextcloud.url, undefined, {
     VECTOR_SYNC_ENABLED: 'true',
     VECTOR_SYNC_SCAN_INTERVAL: '3600',
+    ...TRUSTING_THE_COMPANION,
   });
   const provisioned = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
     method: 'POST',
