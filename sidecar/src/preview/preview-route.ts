@@ -2,7 +2,6 @@
 // identified as on the knowledge routes (basic mode: its one user), and their previews share the render slots fairly;
 // the file is read with their own Nextcloud credential only.
 import { Router } from 'express';
-import { createApiKeyCheck } from '../api/api-key.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../api/knowledge-caller.js';
 import { memoryRateLimiters, type RateLimiterFactory } from '../api/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
@@ -23,7 +22,6 @@ export interface PdfPreviewRouteDeps {
   caller: KnowledgeCallerDeps;
   http: HttpClient;
   nextcloudHost: string;
-  managementApiKey?: string;
   /** The sidecar's settings (only `preview` and the Nextcloud timeout are read). */
   settings: { preview: PreviewSettings; nextcloud: Pick<Settings['nextcloud'], 'httpTimeoutMs'> };
   logger: Logger;
@@ -77,23 +75,18 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
     windowMs: 60_000,
   });
   const router = Router();
-  router.get(
-    PDF_PREVIEW_PATH,
-    createApiKeyCheck(deps.managementApiKey),
-    requireKnowledgeCaller(deps.caller),
-    async (req, res) => {
-      const caller = knowledgeCallerOf(res);
-      await limiter.hit(caller.userId);
-      const request = parsePreviewQuery(req.query as Record<string, unknown>);
-      const started = performance.now();
-      const answer = await previews.preview(caller, request);
-      deps.logger.debug({ page: request.page, ms: Math.round(performance.now() - started) }, 'pdf preview');
-      // Server-Timing says how long the ETag check at Nextcloud took, or that the ETag was trusted (no names, paths or
-      // hosts), for browsers' network panels and the benchmark, which tells the check apart from the rest with it.
-      const check = `etag-check;dur=${answer.etagCheckMs.toFixed(2)}${answer.etagTrusted ? ';desc="trusted"' : ''}`;
-      res.set({ 'cache-control': 'private, max-age=300', etag: answer.etag, 'server-timing': check });
-      res.type('application/json').send(answer.json);
-    },
-  );
+  router.get(PDF_PREVIEW_PATH, requireKnowledgeCaller(deps.caller), async (req, res) => {
+    const caller = knowledgeCallerOf(res);
+    await limiter.hit(caller.userId);
+    const request = parsePreviewQuery(req.query as Record<string, unknown>);
+    const started = performance.now();
+    const answer = await previews.preview(caller, request);
+    deps.logger.debug({ page: request.page, ms: Math.round(performance.now() - started) }, 'pdf preview');
+    // Server-Timing says how long the ETag check at Nextcloud took, or that the ETag was trusted (no names, paths or
+    // hosts), for browsers' network panels and the benchmark, which tells the check apart from the rest with it.
+    const check = `etag-check;dur=${answer.etagCheckMs.toFixed(2)}${answer.etagTrusted ? ';desc="trusted"' : ''}`;
+    res.set({ 'cache-control': 'private, max-age=300', etag: answer.etag, 'server-timing': check });
+    res.type('application/json').send(answer.json);
+  });
   return router;
 }

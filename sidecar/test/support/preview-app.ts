@@ -34,7 +34,6 @@ export interface PreviewAppOptions {
   failureMemoryMs?: number;
   /** A page still rendering after this long is given up (default 30 s). */
   renderTimeoutMs?: number;
-  managementApiKey?: string;
   /** How long a confirmed ETag is trusted without asking Nextcloud (default 0: every preview asks). */
   etagTrustMs?: number;
   clock?: () => number;
@@ -84,7 +83,6 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
       },
       http,
       nextcloudHost: options.nextcloudUrl,
-      managementApiKey: options.managementApiKey,
       settings: {
         preview,
         nextcloud: { httpTimeoutMs: 10_000 },
