@@ -86,6 +86,9 @@ const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, versi
       ELSE sync_queue.enqueued_at END,
     action = excluded.action, version = excluded.version, hint = excluded.hint`;
 
+/** Empty turns tried again when items are still ready (other replicas' claims held their heads). */
+const MAX_CONTENDED_TURNS = 5;
+
 export interface SyncQueueOptions {
   /** VECTOR_SYNC_QUEUE_MAX: queued items at most, over all users. */
   max: number;
@@ -104,6 +107,12 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
         )
       )?.n ?? 0,
     );
+  const hasReady = async (now: number) =>
+    (await db.get(
+      `SELECT 1 AS ready FROM sync_queue q JOIN sync_users u ON u.user_id = q.user_id AND u.state = 'active'
+       WHERE q.state = 'queued' AND q.not_before <= ? AND q.claimed_until <= ? LIMIT 1`,
+      [now, now],
+    )) !== undefined;
   const admission = createQueueAdmission({
     max: options.max,
     maxPerUser: Math.min(options.maxPerUser ?? options.max, options.max),
@@ -133,11 +142,16 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
     },
     async claim(now, limit, claimMs) {
       if (limit <= 0) return [];
-      // Turn by turn: each statement takes every user's next item, so one user's backlog never comes first.
+      // Turn by turn: each statement takes every user's next item, so one user's backlog never comes first. On
+      // PostgreSQL a turn whose heads another replica's claim held locked comes back empty although items are ready:
+      // it is tried again (a few times) once that claim has moved the heads on.
       const rows: QueueRow[] = [];
-      while (rows.length < limit) {
+      for (let contended = 0; rows.length < limit;) {
         const turn = await db.all<QueueRow>(claimTurn, claimTurnParameters(now, limit - rows.length, claimMs));
-        if (turn.length === 0) break;
+        if (turn.length === 0) {
+          if (db.engine !== 'postgres' || contended++ >= MAX_CONTENDED_TURNS || !(await hasReady(now))) break;
+          continue;
+        }
         rows.push(...turn.sort((a, b) => a.not_before - b.not_before || a.id - b.id));
       }
       return rows.map(toItem);
