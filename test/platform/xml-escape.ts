@@ -1,4 +1,4 @@
-// Escaping text for the XML the doubles answer with (multistatus, OCS, trash listings).
+// Escaping text for the XML the doubles answer with (multistatus, OCS, trash listings), and reading it back.
 
 export function escapeXml(text: string): string {
   return text
@@ -7,4 +7,13 @@ export function escapeXml(text: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
+}
+
+export function unescapeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }

@@ -1,6 +1,7 @@
 // Nextcloud's own reason for a failed request, in a short form that is safe to show: read from the shapes its APIs
 // answer with (OCS meta, JSON `message`, WebDAV/Sabre `<s:message>`), without URLs, server paths or control characters.
 import type { HttpResponse } from '../net/http-client.js';
+import { decodeXmlEntities } from './xml-entities.js';
 
 export const MAX_REASON_CHARS = 160;
 
@@ -66,14 +67,4 @@ function reasonFromXml(text: string): string | undefined {
   const match = /<(?:[a-z]+:)?message>([\s\S]*?)<\/(?:[a-z]+:)?message>/i.exec(text);
   if (match?.[1] !== undefined) return decodeXmlEntities(match[1]);
   return /^[^<]{1,400}$/.test(text.trim()) ? text : undefined;
-}
-
-function decodeXmlEntities(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&amp;/g, '&');
 }

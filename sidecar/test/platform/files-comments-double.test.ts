@@ -2,25 +2,18 @@
 // Facts, one test each: POST JSON → 201 with Content-Location · PROPFIND Depth 1 and REPORT oc:filter-comments list
 // them · a message over 1000 characters → 400 "Message exceeds allowed character limit of 1000".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import type { FilesDouble } from '../../../test/platform/apps/files.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startFilesDouble, type FilesDoubleEnv } from '../support/files-double-env.js';
 
-const PASSWORD = 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE';
-const AUTH = `Basic ${Buffer.from(`erin:${PASSWORD}`).toString('base64')}`;
 let double: PlatformDouble;
 let files: FilesDouble;
-let dav: string;
+let call: FilesDoubleEnv['call'];
 
 beforeAll(async () => {
-  files = createFilesApp();
-  double = await startPlatformDouble({ users: [{ id: 'erin', appPasswords: [PASSWORD] }], apps: [files] });
-  dav = `${double.url}/remote.php/dav`;
+  ({ double, files, call } = await startFilesDouble());
 });
 afterAll(() => double.close());
-
-function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  return fetch(`${dav}${path}`, { method, headers: { authorization: AUTH, ...init.headers }, body: init.body });
-}
 
 describe('files double: comments', () => {
   it('creates a comment with POST (201 and Content-Location) and lists it with PROPFIND and REPORT', async () => {

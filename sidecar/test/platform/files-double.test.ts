@@ -10,33 +10,20 @@
 // comments and chunked uploads: files-search-, files-history-, files-comments-, files-upload-double.test.ts; the ETag
 // of a rewrite: files-etag-double.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import type { FilesDouble } from '../../../test/platform/apps/files.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startFilesDouble, type FilesDoubleEnv } from '../support/files-double-env.js';
 
-const PASSWORD = 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE';
-const AUTH = `Basic ${Buffer.from(`Erin:${PASSWORD}`).toString('base64')}`;
 let double: PlatformDouble;
 let files: FilesDouble;
 let dav: string;
+let call: FilesDoubleEnv['call'];
 
 beforeAll(async () => {
-  files = createFilesApp();
-  double = await startPlatformDouble({
-    subPath: '/cloud',
-    users: [
-      { id: 'uid-42', loginName: 'Erin', appPasswords: [PASSWORD] },
-      { id: 'bob', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
-    ],
-    apps: [files],
-  });
-  dav = `${double.url}/remote.php/dav`;
+  ({ double, files, dav, call } = await startFilesDouble({ renamed: true }));
 });
 afterAll(() => double.close());
 
-function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}) {
-  const headers = { authorization: AUTH, ...init.headers };
-  return fetch(`${dav}${path}`, { method, headers, body: init.body });
-}
 const put = (path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
   call('PUT', `/files/uid-42/${path}`, { body, headers });
 /** Sabre's `<s:message>`, as a client reads it. */

@@ -8,23 +8,16 @@
 // ETag · GET of another user's home → 200 "This is the WebDAV interface…" · a missing file → 404.
 // Unverified (sources in test/platform/apps/files/file-headers.ts): the exact Content-Disposition value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import type { FilesDouble } from '../../../test/platform/apps/files.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startFilesDouble } from '../support/files-double-env.js';
 
-const PASSWORD = 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE';
-const AUTH = `Basic ${Buffer.from(`erin:${PASSWORD}`).toString('base64')}`;
 let double: PlatformDouble;
 let files: FilesDouble;
+let auth: string;
 
 beforeAll(async () => {
-  files = createFilesApp();
-  double = await startPlatformDouble({
-    users: [
-      { id: 'erin', appPasswords: [PASSWORD] },
-      { id: 'bob', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
-    ],
-    apps: [files],
-  });
+  ({ double, files, auth } = await startFilesDouble());
   files.seedFile('erin', 'hello.txt', 'Hello, world!');
   files.seedFile('erin', 'notes.md', '# Notes');
   files.seedFile('erin', 'data.json', '{"a":1}');
@@ -34,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => double.close());
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-  fetch(`${double.url}/remote.php/dav/files/${path}`, { method, headers: { authorization: AUTH, ...headers } });
+  fetch(`${double.url}/remote.php/dav/files/${path}`, { method, headers: { authorization: auth, ...headers } });
 /** Sabre's `<s:message>`, as a client reads it. */
 const messageOf = async (response: Response) => /<s:message>([^<]*)<\/s:message>/.exec(await response.text())?.[1];
 

@@ -13,31 +13,20 @@
 // Comments: files-comments-double.test.ts.
 // Unverified (source in test/platform/apps/files/file-tree.ts): an item whose folder is gone is restored to the root.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import type { FilesDouble } from '../../../test/platform/apps/files.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startFilesDouble, type FilesDoubleEnv } from '../support/files-double-env.js';
 
-const PASSWORD = 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE';
-const AUTH = `Basic ${Buffer.from(`erin:${PASSWORD}`).toString('base64')}`;
 let double: PlatformDouble;
 let files: FilesDouble;
 let dav: string;
+let call: FilesDoubleEnv['call'];
 
 beforeAll(async () => {
-  files = createFilesApp();
-  double = await startPlatformDouble({
-    users: [
-      { id: 'erin', displayName: 'Erin E.', appPasswords: [PASSWORD] },
-      { id: 'bob', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
-    ],
-    apps: [files],
-  });
-  dav = `${double.url}/remote.php/dav`;
+  ({ double, files, dav, call } = await startFilesDouble());
 });
 afterAll(() => double.close());
 
-function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  return fetch(`${dav}${path}`, { method, headers: { authorization: AUTH, ...init.headers }, body: init.body });
-}
 const TRASH_PROPS = `<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns"><d:prop><nc:trashbin-filename/><nc:trashbin-original-location/><nc:trashbin-deletion-time/><nc:trashbin-deleted-by-id/><nc:trashbin-deleted-by-display-name/><oc:fileid/><d:getcontentlength/></d:prop></d:propfind>`;
 const listTrash = async () =>
   (await call('PROPFIND', '/trashbin/erin/trash', { headers: { depth: '1' }, body: TRASH_PROPS })).text();

@@ -4,35 +4,21 @@
 // and false for text/csv and empty files · missing → 404 · another user's home: empty 207, paths below 404 "File
 // not found: x in 'bob'", PUT into it 403 "Permission denied to create file (filename x.txt)".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import type { FilesDouble } from '../../../test/platform/apps/files.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startFilesDouble, type FilesDoubleEnv } from '../support/files-double-env.js';
 
-const PASSWORD = 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE';
-const AUTH = `Basic ${Buffer.from(`Erin:${PASSWORD}`).toString('base64')}`;
 let double: PlatformDouble;
 let files: FilesDouble;
-let dav: string;
+let call: FilesDoubleEnv['call'];
 
 beforeAll(async () => {
-  files = createFilesApp();
-  double = await startPlatformDouble({
-    subPath: '/cloud',
-    users: [
-      { id: 'uid-42', loginName: 'Erin', appPasswords: [PASSWORD] },
-      { id: 'bob', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
-    ],
-    apps: [files],
-  });
-  dav = `${double.url}/remote.php/dav`;
+  ({ double, files, call } = await startFilesDouble({ renamed: true }));
 });
 afterAll(() => double.close());
 
 const PROPS = `<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns"><d:prop><d:getetag/><d:getcontentlength/><d:getcontenttype/><d:resourcetype/><oc:fileid/><oc:permissions/><oc:size/><nc:has-preview/></d:prop></d:propfind>`;
 
-function call(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}) {
-  const headers = { authorization: AUTH, ...init.headers };
-  return fetch(`${dav}${path}`, { method, headers, body: init.body });
-}
 const propfind = (path: string, depth?: string) =>
   call('PROPFIND', path, { headers: depth === undefined ? {} : { depth }, body: PROPS });
 const hrefs = (xml: string) => [...xml.matchAll(/<d:href>([^<]+)<\/d:href>/g)].map((m) => m[1]);

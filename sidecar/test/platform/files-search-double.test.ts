@@ -9,23 +9,16 @@
 // d:eq on getcontenttype · d:not and d:is-collection · d:and/d:or · d:orderby · d:limit/d:nresults · result hrefs
 // are full /remote.php/dav/files/{uid}/… hrefs in lower-case hex.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import type { FilesDouble } from '../../../test/platform/apps/files.js';
+import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { startFilesDouble } from '../support/files-double-env.js';
 
-const PASSWORD = 'EEEEE-EEEEE-EEEEE-EEEEE-EEEEE';
-const AUTH = `Basic ${Buffer.from(`erin:${PASSWORD}`).toString('base64')}`;
 let double: PlatformDouble;
 let files: FilesDouble;
+let auth: string;
 
 beforeAll(async () => {
-  files = createFilesApp();
-  double = await startPlatformDouble({
-    users: [
-      { id: 'erin', appPasswords: [PASSWORD] },
-      { id: 'bob', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
-    ],
-    apps: [files],
-  });
+  ({ double, files, auth } = await startFilesDouble());
   const at = (date: string) => ({ mtime: Date.parse(date) / 1000 });
   files.seedFile('erin', 'vt dir/old report.md', 'x', at('2026-01-10T08:00:00Z'));
   files.seedFile('erin', 'vt dir/new report.md', 'x', at('2026-11-23T05:00:00Z'));
@@ -42,7 +35,7 @@ function search(scope: string, where = '', extra = '', contentType: string | nul
     <d:where>${where}</d:where>${extra}</d:basicsearch></d:searchrequest>`;
   return fetch(`${double.url}/remote.php/dav`, {
     method: 'SEARCH',
-    headers: { authorization: AUTH, ...(contentType ? { 'content-type': contentType } : {}) },
+    headers: { authorization: auth, ...(contentType ? { 'content-type': contentType } : {}) },
     // Bytes, so that fetch adds no Content-Type of its own.
     body: Buffer.from(body),
   });

@@ -11,6 +11,7 @@ import {
   type DavResponse,
 } from '../../platform/dav/dav-multistatus.js';
 import type { NextcloudClient } from '../../platform/nextcloud-client.js';
+import { decodeXmlEntities } from '../../platform/xml-entities.js';
 
 /** One collection of a home as the PROPFIND described it. */
 export interface DavCollectionEntry {
@@ -94,14 +95,5 @@ export async function syncCollection(
 function readSyncToken(xml: string): string {
   const match = /<(?:[\w-]+:)?sync-token(?:\s[^>]*)?>([^<]*)<\/(?:[\w-]+:)?sync-token>/.exec(xml);
   if (!match?.[1]?.trim()) throw new UpstreamError('Nextcloud answered a DAV sync request without a sync token.');
-  return decodeEntities(match[1].trim());
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
+  return decodeXmlEntities(match[1].trim());
 }

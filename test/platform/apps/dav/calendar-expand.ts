@@ -1,7 +1,7 @@
 // CalDAV's `<c:expand start end>` as Nextcloud answers it (Radicale ignores it): each occurrence in the range
 // becomes a VEVENT with RECURRENCE-ID and without RRULE, in the one calendar-data of its object.
 import ICAL from 'ical.js';
-import { escapeXml } from '../../xml-escape.js';
+import { escapeXml, unescapeXml } from '../../xml-escape.js';
 
 /** The expand range of a calendar-query body, if it asks for one (values already checked as date-times). */
 export function readExpandRange(body: string): { start: ICAL.Time; end: ICAL.Time } | undefined {
@@ -56,14 +56,4 @@ function expandCalendar(ics: string, range: { start: ICAL.Time; end: ICAL.Time }
 function basicToIso(value: string): string {
   const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(Z?)$/.exec(value);
   return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7]}` : value;
-}
-
-function unescapeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#13;/g, '\r')
-    .replace(/&amp;/g, '&');
 }

@@ -1,6 +1,7 @@
 // CardDAV's `i;octet` collation, which Radicale ignores (it matches every text-match case-insensitively): after
 // Radicale answered an addressbook-query, the cards it found are checked again, case-sensitively, against each
 // text-match with `collation="i;octet"`.
+import { unescapeXml } from '../../xml-escape.js';
 
 interface OctetMatch {
   property: string;
@@ -63,13 +64,4 @@ function satisfies(card: string, match: OctetMatch): boolean {
     return value.includes(match.text);
   });
   return match.negate ? !hit : hit;
-}
-
-function unescapeXml(text: string): string {
-  return text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
 }
