@@ -18,7 +18,7 @@ export PATH := $(NODE_HOME)/bin:$(PATH)
 endif
 
 NPM_STAMP := node_modules/.install-stamp
-SIDECAR_BUILD := sidecar/dist/cli.js
+SIDECAR_BUILD := sidecar/dist/cli/cli.js
 COMPANION_BUILD := js/mcp_companion-personal.mjs
 COMPOSER_STAMP := vendor/.install-stamp
 CLI := node sidecar/bin/nextcloud-mcp-server.js

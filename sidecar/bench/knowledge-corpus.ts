@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createHashingEmbedder } from '../src/search/embedders/hashing-embedder.js';
-import type { Embedder } from '../src/search/embedders/embedder.js';
-import type { EmbedderHandle } from '../src/search/embedders/create-embedder.js';
-import type { ChunkInput, IndexedDocument } from '../src/search/index-store.js';
-import type { Algorithm, SearchRequest } from '../src/search/search-service.js';
+import { createHashingEmbedder } from '../src/knowledge/embedders/hashing-embedder.js';
+import type { Embedder } from '../src/knowledge/embedders/embedder.js';
+import type { EmbedderHandle } from '../src/knowledge/embedders/create-embedder.js';
+import type { ChunkInput, IndexedDocument } from '../src/knowledge/index/index-store.js';
+import type { Algorithm, SearchRequest } from '../src/knowledge/search/search-service.js';
 import { loadMigrations } from '../src/store/migration-files.js';
 import { createMigrator } from '../src/store/migrator.js';
 import { openSqliteDatabase, type SqliteSqlDatabase } from '../src/store/sql/sqlite-database.js';
@@ -180,7 +180,7 @@ export function defaultEmbedder(): { embedder: Embedder; handle: EmbedderHandle 
 
 /**
  * better-sqlite3 on Node 24 aborts when V8 finalises a dropped Statement in a garbage collection started from a
- * microtask (see test/search/sqlite-index-store.test.ts): collect the migrator's dropped statements right away.
+ * microtask (see test/knowledge/search/sqlite-index-store.test.ts): collect the migrator's dropped statements right away.
  */
 export function collectGarbage(): void {
   setFlagsFromString('--expose-gc');

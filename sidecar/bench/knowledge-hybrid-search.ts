@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startPgliteServer } from '../../test/platform/pglite-server.js';
-import type { IndexStore } from '../src/search/index-store.js';
-import { createPostgresIndexStore } from '../src/search/postgres-index-store.js';
-import { createSearchService, type Algorithm } from '../src/search/search-service.js';
-import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
+import type { IndexStore } from '../src/knowledge/index/index-store.js';
+import { createPostgresIndexStore } from '../src/knowledge/index/postgres-index-store.js';
+import { createSearchService, type Algorithm } from '../src/knowledge/search/search-service.js';
+import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
 import { startBenchChild } from './child-process.js';
 import {
   CHUNKS_PER_DOCUMENT,

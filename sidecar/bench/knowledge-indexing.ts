@@ -1,11 +1,11 @@
 // Indexing throughput with the default embedder: chunks per second through indexDocument (chunk, embed, write) into
 // the embedded store, against the same chunks only tokenized and only embedded, measured in the same run.
 import { join } from 'node:path';
-import { chunkDocument } from '../src/search/chunker.js';
-import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
-import { tokenize } from '../src/search/tokenizer.js';
-import { indexDocument } from '../src/sync/indexer.js';
-import type { FetchedDocument } from '../src/sync/sync-source.js';
+import { chunkDocument } from '../src/knowledge/text/chunker.js';
+import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
+import { tokenize } from '../src/knowledge/text/tokenizer.js';
+import { indexDocument } from '../src/knowledge/sync/indexer.js';
+import type { FetchedDocument } from '../src/knowledge/sync/sync-source.js';
 import { DIMENSIONS, defaultEmbedder, openIndexDatabase, runAsScript, syntheticCorpus } from './knowledge-corpus.js';
 import { printLines, type BenchLine } from './report.js';
 

@@ -2,10 +2,10 @@
 // (binary relevance, per document) of bm25, semantic and hybrid (rrf, dbsf) with the default embedder. The issue
 // requires hybrid to be at least as good as the better of bm25 and semantic; each hybrid line says whether it is.
 import { join } from 'node:path';
-import { createSearchService, type Algorithm } from '../src/search/search-service.js';
-import type { Fusion } from '../src/search/fusion.js';
-import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
-import { indexDocument } from '../src/sync/indexer.js';
+import { createSearchService, type Algorithm } from '../src/knowledge/search/search-service.js';
+import type { Fusion } from '../src/knowledge/search/fusion.js';
+import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
+import { indexDocument } from '../src/knowledge/sync/indexer.js';
 import { QUALITY_DOCUMENTS, QUALITY_QUERIES, type QualityQuery } from './fixtures/knowledge-quality-corpus.js';
 import { benchSearchRequest, DIMENSIONS, defaultEmbedder, openIndexDatabase, runAsScript } from './knowledge-corpus.js';
 import { printLines, type BenchLine } from './report.js';

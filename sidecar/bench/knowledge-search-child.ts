@@ -1,7 +1,7 @@
 // Child process of the hybrid search benchmark: opens the embedded index in argv[2], notes its RSS, loads the user by
 // searching, and prints one JSON line ({ rssBeforeMb, rssLoadedMb, chunks }); the parent then reads its RSS again.
-import { createSearchService } from '../src/search/search-service.js';
-import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
+import { createSearchService } from '../src/knowledge/search/search-service.js';
+import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
 import {
   benchSearchRequest,
   collectGarbage,

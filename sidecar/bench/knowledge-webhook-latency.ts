@@ -8,27 +8,30 @@ import express from 'express';
 import { createFilesApp } from '../../test/platform/apps/files.js';
 import { createNotesApp } from '../../test/platform/apps/notes.js';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
-import { createErrorHandler } from '../src/api/error-handler.js';
-import { createRequestContext } from '../src/api/request-context.js';
+import { createErrorHandler } from '../src/http/error-handler.js';
+import { createRequestContext } from '../src/http/request-context.js';
 import { createLogger } from '../src/logging/logger.js';
 import { createHttpClient } from '../src/net/http-client.js';
-import { createSearchService } from '../src/search/search-service.js';
-import { createSqliteIndexStore } from '../src/search/sqlite-index-store.js';
+import { createSearchService } from '../src/knowledge/search/search-service.js';
+import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
 import { parseKnowledgeSettings } from '../src/settings/knowledge-settings.js';
 import { createAuditLog } from '../src/store/audit-log.js';
 import { createSecretBox } from '../src/store/secret-box.js';
 import type { SqliteSqlDatabase } from '../src/store/sql/sqlite-database.js';
 import { openTokenStorage } from '../src/store/token-storage.js';
-import { indexDocument } from '../src/sync/indexer.js';
-import { createFilesSource } from '../src/sync/sources/files-source.js';
-import { createNotesSource } from '../src/sync/sources/notes-source.js';
-import { createSyncEngine } from '../src/sync/sync-engine.js';
-import { createLeftOutDocuments } from '../src/sync/left-out-documents.js';
-import { createSyncQueue } from '../src/sync/sync-queue.js';
-import { createSyncUserStore } from '../src/sync/sync-users.js';
-import { createWebhookDeliveries } from '../src/sync/webhooks/webhook-deliveries.js';
-import { createWebhookReceiver, WEBHOOK_SECRET_HEADER } from '../src/sync/webhooks/webhook-receiver.js';
-import { createWebhookRegistrationStore, generateWebhookSecret } from '../src/sync/webhooks/webhook-registrations.js';
+import { indexDocument } from '../src/knowledge/sync/indexer.js';
+import { createFilesSource } from '../src/knowledge/sources/files-source.js';
+import { createNotesSource } from '../src/knowledge/sources/notes-source.js';
+import { createSyncEngine } from '../src/knowledge/sync/sync-engine.js';
+import { createLeftOutDocuments } from '../src/knowledge/sync/left-out-documents.js';
+import { createSyncQueue } from '../src/knowledge/sync/sync-queue.js';
+import { createSyncUserStore } from '../src/knowledge/sync/sync-users.js';
+import { createWebhookDeliveries } from '../src/knowledge/webhooks/webhook-deliveries.js';
+import { createWebhookReceiver, WEBHOOK_SECRET_HEADER } from '../src/api/webhook-receiver.js';
+import {
+  createWebhookRegistrationStore,
+  generateWebhookSecret,
+} from '../src/knowledge/webhooks/webhook-registrations.js';
 import {
   benchSearchRequest,
   collectGarbage,

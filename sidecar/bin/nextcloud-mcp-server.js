@@ -10,7 +10,7 @@ if (problem) {
 }
 let cli;
 try {
-  cli = await import('../dist/cli.js');
+  cli = await import('../dist/cli/cli.js');
 } catch (error) {
   const native = nativeModuleProblem(error);
   if (!native) throw error;

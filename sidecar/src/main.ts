@@ -2,13 +2,13 @@
 // serves MCP on stdio with the same logger and HTTP client.
 import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
-import { createFailedValidationBudget } from './api/failed-validations.js';
-import { clientAddressKey } from './api/rate-limit.js';
-import { databaseRateLimiters } from './api/rate-limit-store.js';
+import { createFailedValidationBudget } from './limits/failed-validations.js';
+import { clientAddressKey } from './limits/rate-limit.js';
+import { databaseRateLimiters } from './limits/rate-limit-store.js';
 import { createOAuthContext, type OAuthContext } from './auth/oauth-context.js';
 import { createBasicUser, type BasicUser } from './auth/basic-user.js';
 import { createRefreshLease } from './auth/refresh-lease.js';
-import { createMcpService } from './mcp/mcp-service.js';
+import { createMcpService } from './api/mcp-service.js';
 import { createPdfFileCache } from './preview/pdf-file-cache.js';
 import { serveStdio } from './mcp/stdio.js';
 import { createLogger, type Logger } from './logging/logger.js';
@@ -22,9 +22,9 @@ import { assertPortFree, closeServer, formatHost, listen } from './listening.js'
 import { openTokenStorage, type TokenStorage } from './store/token-storage.js';
 import type { HttpClient } from './net/http-client.js';
 import { buildOidcDiscoveryUrl } from './platform/urls.js';
-import { withSyncNotifications } from './sync/credential-events.js';
-import { createKnowledge, syncCredentialsFrom, type Knowledge } from './sync/knowledge.js';
-import { createWebhookRegistrationStore } from './sync/webhooks/webhook-registrations.js';
+import { withSyncNotifications } from './knowledge/sync/credential-events.js';
+import { createKnowledge, syncCredentialsFrom, type Knowledge } from './knowledge/knowledge.js';
+import { createWebhookRegistrationStore } from './knowledge/webhooks/webhook-registrations.js';
 import { SIDECAR_VERSION } from './version.js';
 
 export interface RunningServer {

@@ -1,7 +1,7 @@
 // The db commands on PostgreSQL (a real server, Debian's): DATABASE_URL or --database with a postgres:// URL, the same
 // revisions as SQLite, a downgrade that asks, and a key rotation; no message ever shows the URL (it holds a password).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../src/cli.js';
+import { runCli } from '../src/cli/cli.js';
 import { captureIo } from './support/captured-io.js';
 import { loadMigrations, migrationsDirFor } from '../src/store/migration-files.js';
 import { openTokenStorage } from '../src/store/token-storage.js';

@@ -16,10 +16,10 @@ import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { fetchCurrentUser } from '../platform/current-user.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
-import type { FailedValidationBudget } from './failed-validations.js';
-import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
+import type { FailedValidationBudget } from '../limits/failed-validations.js';
+import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
 import { requestIdOf } from '../request-id.js';
-import { parseUserIdParam } from './validation.js';
+import { parseUserIdParam } from '../http/validation.js';
 
 export const APP_PASSWORD_ROUTE = '/api/v1/users/:userId/app-password';
 /** Provisionings per user and hour, counted only for pairs Nextcloud confirmed as the path user's. */

@@ -2,11 +2,11 @@
 // GET /api/v1/chunk-context and GET /api/v1/vector-sync/status, each for the calling user's own index.
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../errors.js';
-import { readChunkContext } from '../search/chunk-context.js';
-import type { Knowledge } from '../sync/knowledge.js';
-import { createKnowledgeReadLimiter } from './knowledge-read-limit.js';
-import { memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
-import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from './knowledge-caller.js';
+import { readChunkContext } from '../knowledge/search/chunk-context.js';
+import type { Knowledge } from '../knowledge/knowledge.js';
+import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
+import { memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
+import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
 
 export interface KnowledgeRouteDeps {

@@ -9,8 +9,8 @@ import { AppError, SignInError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { OAuthSessionStore } from '../store/oauth-sessions.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
-import { renderMessagePage } from './message-page.js';
-import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from './rate-limit.js';
+import { renderMessagePage } from '../http/message-page.js';
+import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
 import { requestIdOf } from '../request-id.js';
 
 export const SIGN_IN_COOKIE = 'mcp_oauth_session';

@@ -1,11 +1,11 @@
 // Validates the body of POST /api/v1/search and the query of GET /api/v1/chunk-context: bounds checked, unknown
 // names refused (a typo must not silently become a default).
 import { InvalidInputError } from '../errors.js';
-import { DOC_TYPES, isDocType, type DocType } from '../search/doc-types.js';
-import { FUSIONS, type Fusion } from '../search/fusion.js';
-import { ALGORITHMS, type SearchRequest } from '../search/search-service.js';
-import type { ChunkContextRequest } from '../search/chunk-context.js';
-import { parseFloatParam, parseIntegerParam, parseQueryString } from './validation.js';
+import { DOC_TYPES, isDocType, type DocType } from '../knowledge/doc-types.js';
+import { FUSIONS, type Fusion } from '../knowledge/search/fusion.js';
+import { ALGORITHMS, type SearchRequest } from '../knowledge/search/search-service.js';
+import type { ChunkContextRequest } from '../knowledge/search/chunk-context.js';
+import { parseFloatParam, parseIntegerParam, parseQueryString } from '../http/validation.js';
 
 export const MAX_QUERY_LENGTH = 10_000;
 export const MAX_OFFSET = 1_000_000;

@@ -7,10 +7,10 @@ import type { Logger } from '../logging/logger.js';
 import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
-import { requireTokenOwner } from './bearer-auth.js';
+import { requireTokenOwner } from '../http/bearer-auth.js';
 import { requestIdOf } from '../request-id.js';
 import { revokeProviderToken, type ProviderRevocation } from './provider-revocation.js';
-import { parseUserIdParam } from './validation.js';
+import { parseUserIdParam } from '../http/validation.js';
 
 export interface SessionRouteDeps {
   /** Undefined in modes without an identity provider: the routes then answer 404. */

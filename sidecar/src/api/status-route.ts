@@ -5,7 +5,7 @@ import { Router, type Request } from 'express';
 import { isHybridMode, supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
 import { buildOidcDiscoveryUrl } from '../platform/urls.js';
-import { createApiKeyRecognizer } from './api-key.js';
+import { createApiKeyRecognizer } from '../http/api-key.js';
 
 export const MANAGEMENT_API_VERSION = '1';
 

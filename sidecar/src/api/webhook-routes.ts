@@ -6,8 +6,8 @@ import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from 
 import type { HttpClient } from '../net/http-client.js';
 import { createNextcloudClient, type NextcloudClient } from '../platform/nextcloud-client.js';
 import { requestIdOf } from '../request-id.js';
-import { assertSupportedEventFilter } from '../sync/webhooks/webhook-event-filter.js';
-import { WEBHOOK_SECRET_HEADER } from '../sync/webhooks/webhook-receiver.js';
+import { assertSupportedEventFilter } from '../knowledge/webhooks/webhook-event-filter.js';
+import { WEBHOOK_SECRET_HEADER } from './webhook-receiver.js';
 import {
   DECK_HAS_NO_PRESET,
   isWebhookPreset,
@@ -15,15 +15,15 @@ import {
   WEBHOOK_PRESETS,
   type PresetDefinition,
   type WebhookPreset,
-} from '../sync/webhooks/webhook-presets.js';
+} from '../knowledge/webhooks/webhook-presets.js';
 import {
   generateWebhookSecret,
   MAX_WEBHOOK_REGISTRATIONS,
   type WebhookRegistration,
   type WebhookRegistrationStore,
-} from '../sync/webhooks/webhook-registrations.js';
-import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from './knowledge-caller.js';
-import { parseIntegerParam } from './validation.js';
+} from '../knowledge/webhooks/webhook-registrations.js';
+import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
+import { parseIntegerParam } from '../http/validation.js';
 
 const ENABLED_APPS_PATH = '/ocs/v2.php/cloud/apps';
 const WEBHOOKS_PATH = '/ocs/v2.php/apps/webhook_listeners/api/v1/webhooks';

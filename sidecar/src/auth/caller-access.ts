@@ -1,8 +1,8 @@
 // Who an MCP request acts for and with which Nextcloud credentials, by auth mode (design.md §4), read from the
 // request's headers (and smithery's query) alone, so a caller is known before any body is read.
 import type { Request } from 'express';
-import type { FailedValidationBudget } from '../api/failed-validations.js';
-import { clientAddressKey } from '../api/rate-limit.js';
+import type { FailedValidationBudget } from '../limits/failed-validations.js';
+import { clientAddressKey } from '../limits/rate-limit.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import { buildNextcloudUrl } from '../platform/urls.js';

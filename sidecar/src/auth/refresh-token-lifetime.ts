@@ -1,6 +1,6 @@
 // When a refresh token of Nextcloud's oidc app stops working: it is refused ("Refresh token is expired.") once
 // refresh_expires_in has passed after the answer's access token expired, about 30 minutes after the answer by default.
-import type { RefreshedTokens } from './user-tokens.js';
+import type { RefreshedTokens } from './token-answer.js';
 
 /** The refresh token's end from its token answer; undefined when the answer does not say (never, or another provider). */
 export function refreshTokenExpiry(answer: RefreshedTokens, answeredAtMs: number): Date | undefined {

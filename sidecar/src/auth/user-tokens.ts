@@ -7,16 +7,10 @@ import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import type { RefreshLease } from './refresh-lease.js';
 import type { RefreshLock } from './refresh-lock.js';
 import { refreshTokenExpiry } from './refresh-token-lifetime.js';
-import type { TokenCache } from './token-cache.js';
+import type { RefreshedTokens } from './token-answer.js';
 
-export interface RefreshedTokens {
-  access_token: string;
-  refresh_token?: string;
-  expires_in?: number;
-  /** Nextcloud: how long the refresh token outlives the access token (refresh_expire_time, 900 s by default). */
-  refresh_expires_in?: number;
-  scope?: string;
-}
+export type { RefreshedTokens } from './token-answer.js';
+import type { TokenCache } from './token-cache.js';
 
 export interface UserTokens {
   getAccessToken(userId: string): Promise<string>;

@@ -7,7 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { Settings } from '../settings/settings.js';
 import { SIDECAR_VERSION } from '../version.js';
-import { createFactoryDeps } from './mcp-service.js';
+import { createFactoryDeps } from './factory-deps.js';
 import { buildMcpServer } from './server-factory.js';
 
 export interface StdioDeps {

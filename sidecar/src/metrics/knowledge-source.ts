@@ -1,7 +1,7 @@
 // The knowledge gauges' source: the queue's depth and oldest item from the queue over all users; the index size as
 // each background user's counts in the index store, summed.
-import type { Knowledge } from '../sync/knowledge.js';
-import type { SyncCredentials } from '../sync/sync-engine.js';
+import type { Knowledge } from '../knowledge/knowledge.js';
+import type { SyncCredentials } from '../knowledge/sync/sync-engine.js';
 import type { KnowledgeMetricsSource } from './knowledge-metrics.js';
 
 /** The index size costs one store count per background user per scrape (the stores keep no total over users). */

@@ -2,8 +2,8 @@
 // one process keep separate counts) with process metrics, requests, tool calls, outbound calls and sync gauges.
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Settings } from '../settings/settings.js';
-import type { Knowledge } from '../sync/knowledge.js';
-import type { SyncCredentials } from '../sync/sync-engine.js';
+import type { Knowledge } from '../knowledge/knowledge.js';
+import type { SyncCredentials } from '../knowledge/sync/sync-engine.js';
 import { registerKnowledgeMetrics, type KnowledgeMetricsSource } from './knowledge-metrics.js';
 import { knowledgeMetricsSourceOf } from './knowledge-source.js';
 import { createNextcloudCallMetrics, type HttpObserver } from './nextcloud-call-metrics.js';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
-import { davFilesPath } from '../platform/files/dav-paths.js';
+import { davFilesPath, type FilePath } from '../platform/files/dav-paths.js';
 import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../platform/files/propfind.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { createEtagConfirmations, type EtagConfirmations } from './etag-confirmations.js';
@@ -14,9 +14,16 @@ import type { CachedPage, PageCache, PageCacheKey } from './page-cache.js';
 import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError, type SpoolFolder } from './pdf-download.js';
 import type { PdfFileCache } from './pdf-file-cache.js';
 import { isLastingRenderFailure, type PdfPageRenderer } from './pdf-render-pool.js';
-import type { PreviewRequest } from './preview-request.js';
 import { createPreviewSlots, type PreviewSlots } from './preview-slots.js';
 import { createRenderFailures, type RenderFailures } from './render-failures.js';
+
+/** One page of one file at one scale (the route parses and bounds it). */
+export interface PreviewRequest {
+  path: FilePath;
+  /** 1-based. */
+  page: number;
+  scale: number;
+}
 
 export interface PdfPreviewDeps {
   http: HttpClient;

@@ -2,7 +2,7 @@
 // on loopback), and the notices it logs about its configuration.
 import { existsSync } from 'node:fs';
 import { KEY_HELP } from './parsers.js';
-import type { Settings, SettingsNotice } from './settings.js';
+import type { Settings, SettingsNotice } from './settings-shape.js';
 
 export function checkServerRequirements(
   settings: Settings,

@@ -11,84 +11,15 @@ import {
   parseTrustedProxies,
 } from './parsers.js';
 import type { Environment } from './environment.js';
-import { parseKnowledgeSettings, type KnowledgeSettings } from './knowledge-settings.js';
-import { parsePreviewSettings, type PreviewSettings } from './preview-settings.js';
-import { parseMetricsSettings, type MetricsSettings } from './metrics-settings.js';
-import { parseDatabaseSettings, type DatabaseSettings } from './database-settings.js';
-import { parseManagementApiSettings, type ManagementApiSettings } from './management-api-settings.js';
+import { parseKnowledgeSettings } from './knowledge-settings.js';
+import { parsePreviewSettings } from './preview-settings.js';
+import { parseMetricsSettings } from './metrics-settings.js';
+import { parseDatabaseSettings } from './database-settings.js';
+import { parseManagementApiSettings } from './management-api-settings.js';
 import { addServerNotices, checkServerRequirements } from './server-requirements.js';
+import { LOG_LEVELS, type LogLevel, type Settings, type SettingsNotice } from './settings-shape.js';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-export interface SettingsNotice {
-  level: 'info' | 'warn';
-  message: string;
-}
-
-export interface Settings {
-  nextcloud: {
-    /** Base URL without a trailing slash; may include a sub-path (https://host/cloud). Empty in smithery mode. */
-    host: string;
-    username?: string;
-    password?: string;
-    verifySsl: boolean;
-    caBundlePath?: string;
-    publicIssuerUrl?: string;
-    oidcClientId?: string;
-    oidcClientSecret?: string;
-    validationTimeoutMs: number;
-    httpTimeoutMs: number;
-    /** How long a dynamically registered client lives when the provider does not say (Nextcloud: 3600 s). */
-    dynamicClientLifetimeSeconds: number;
-  };
-  mcpServerUrl?: string;
-  authMode: AuthMode;
-  enableOfflineAccess: boolean;
-  vectorSyncEnabled: boolean;
-  /** The knowledge index: background sync, chunking, embeddings, index database (knowledge-settings.ts). */
-  knowledge: KnowledgeSettings;
-  preview: PreviewSettings;
-  /** The Prometheus endpoint (GET /metrics). */
-  metrics: MetricsSettings;
-  cookieSecure: boolean;
-  tokenEncryptionKey?: Uint8Array;
-  /** TOKEN_ENCRYPTION_KEY_PREVIOUS: during a key change, secrets are still read with it (and re-encrypted). */
-  tokenEncryptionKeyPrevious?: Uint8Array;
-  tokenStorageDb: string;
-  /** DATABASE_URL and its pool: every piece of state in PostgreSQL instead of TOKEN_STORAGE_DB. */
-  database: DatabaseSettings;
-  managementApiKey?: string;
-  /** Who may call the management API (management-api-settings.ts). */
-  managementApi: ManagementApiSettings;
-  server: {
-    host: string;
-    port: number;
-    /** MCP_TRUSTED_PROXIES: reverse proxies whose X-Forwarded-For names the client address (Express `trust proxy`). */
-    trustedProxies: string[];
-    /** MCP_ALLOW_UNAUTHENTICATED_NETWORK: basic mode may listen on a non-loopback address (anyone there acts as the
-     * configured user). */
-    allowUnauthenticatedNetwork: boolean;
-  };
-  mcp: {
-    /** Host header values accepted on /mcp ('*' accepts any; default: loopback names and the public URL's host). */
-    allowedHosts: string[];
-    /** Origin header values accepted on /mcp (browser clients); requests without Origin are unaffected. */
-    allowedOrigins: string[];
-    /** NEXTCLOUD_MCP_APPS: offer only these apps' tools (empty: every installed app). */
-    apps: string[];
-    /** MCP_MAX_SESSIONS: sessions of 2025-era clients kept at once; the least recently used goes first. */
-    maxSessions: number;
-    /** MCP_MAX_SESSIONS_PER_USER: sessions one caller may hold; its least recently used goes first. */
-    maxSessionsPerUser: number;
-    /** SMITHERY_ALLOWED_NEXTCLOUD_HOSTS: host names, addresses or subnets smithery callers may name although they
-     * are loopback, private or otherwise special. */
-    smitheryAllowedHosts: string[];
-  };
-  logLevel: LogLevel;
-  /** Messages to log once at start (deprecations, informational notes). */
-  notices: SettingsNotice[];
-}
+export { LOG_LEVELS, type LogLevel, type Settings, type SettingsNotice } from './settings-shape.js';
 
 /** What the settings are for: `server` checks everything, `stdio` all but listening, `database` only the path. */
 export type SettingsPurpose = 'server' | 'stdio' | 'database';

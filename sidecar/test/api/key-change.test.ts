@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { runDbCommand } from '../../src/db-cli.js';
+import { runDbCommand } from '../../src/cli/db-cli.js';
 import { EncryptionKeyError } from '../../src/store/key-check.js';
 import { basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createWebhookListenersApp } from '../../../test/platform/apps/webhook-listeners.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
+import { WEBHOOK_SECRET_HEADER } from '../../src/api/webhook-receiver.js';
 import { startSyncSidecar, until } from '../support/knowledge-sidecar.js';
 import { SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { basicAuth, type TestSidecar } from '../support/sidecar.js';

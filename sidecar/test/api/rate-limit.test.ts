@@ -2,8 +2,8 @@
 // (one limit across replicas, even when attempts race); client addresses as limiting keys.
 import type { Request } from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientAddressKey, createRateLimiter, type RateLimiter } from '../../src/api/rate-limit.js';
-import { databaseRateLimiters } from '../../src/api/rate-limit-store.js';
+import { clientAddressKey, createRateLimiter, type RateLimiter } from '../../src/limits/rate-limit.js';
+import { databaseRateLimiters } from '../../src/limits/rate-limit-store.js';
 import { RateLimitedError } from '../../src/errors.js';
 import { loadMigrations, migrationsDirFor } from '../../src/store/migration-files.js';
 import { createMigrator } from '../../src/store/migrator.js';

@@ -1,7 +1,7 @@
 // Shared parameter validators: integers, floats, query strings and user ids, with their bounds.
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/errors.js';
-import { parseFloatParam, parseIntegerParam, parseQueryString, parseUserIdParam } from '../../src/api/validation.js';
+import { parseFloatParam, parseIntegerParam, parseQueryString, parseUserIdParam } from '../../src/http/validation.js';
 
 describe('parseIntegerParam', () => {
   it.each([

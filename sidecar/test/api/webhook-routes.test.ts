@@ -11,11 +11,11 @@ import {
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { createWebhookRouter } from '../../src/api/webhook-routes.js';
 import { createHttpClient, type HttpClient } from '../../src/net/http-client.js';
-import type { WakeEvent } from '../../src/sync/wake-event.js';
-import { presetDefinition, type PresetDefinition } from '../../src/sync/webhooks/webhook-presets.js';
-import { WEBHOOK_SECRET_HEADER } from '../../src/sync/webhooks/webhook-receiver.js';
-import type { WebhookRegistrationStore } from '../../src/sync/webhooks/webhook-registrations.js';
-import type { WebhookDeliveries } from '../../src/sync/webhooks/webhook-deliveries.js';
+import type { WakeEvent } from '../../src/knowledge/sync/wake-event.js';
+import { presetDefinition, type PresetDefinition } from '../../src/knowledge/webhooks/webhook-presets.js';
+import { WEBHOOK_SECRET_HEADER } from '../../src/api/webhook-receiver.js';
+import type { WebhookRegistrationStore } from '../../src/knowledge/webhooks/webhook-registrations.js';
+import type { WebhookDeliveries } from '../../src/knowledge/webhooks/webhook-deliveries.js';
 import { openTestWebhookStore, startReceiverApp } from '../support/webhook-app.js';
 
 const KEY = new Uint8Array(32).fill(3);

@@ -51,7 +51,7 @@ describe('the image tree of scripts/build-sidecar-image-tree.sh', () => {
     ]);
     expect(readdirSync(join(tree, 'sidecar')).sort()).toEqual(['bin', 'dist', 'node_modules', 'package.json']);
     expect(readdirSync(join(tree, 'migrations'))).toEqual(readdirSync(join(ROOT, 'migrations')));
-    expect(existsSync(join(tree, 'sidecar/dist/cli.js'))).toBe(true);
+    expect(existsSync(join(tree, 'sidecar/dist/cli/cli.js'))).toBe(true);
     expect(DEV_PACKAGES.filter((name) => existsSync(join(tree, 'node_modules', name)))).toEqual([]);
     expect(packages).toEqual(expect.arrayContaining(['better-sqlite3', 'mupdf', 'usearch', 'pg']));
     expect(filesUnder(join(tree, 'sidecar')).filter((file) => /\.(ts|map)$|\.test\./.test(file))).toEqual([]);

@@ -4,8 +4,8 @@ import { afterEach, expect, it } from 'vitest';
 import { registerKnowledgeMetrics } from '../../src/metrics/knowledge-metrics.js';
 import { knowledgeMetricsSourceOf } from '../../src/metrics/knowledge-source.js';
 import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
-import { createSyncQueue } from '../../src/sync/sync-queue.js';
-import { createSyncUserStore } from '../../src/sync/sync-users.js';
+import { createSyncQueue } from '../../src/knowledge/sync/sync-queue.js';
+import { createSyncUserStore } from '../../src/knowledge/sync/sync-users.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { parseExposition } from './scrape.js';
 

@@ -1,5 +1,5 @@
 // A CliIo that collects what a command prints, for tests of the command line run in-process.
-import type { CliIo } from '../../src/cli-io.js';
+import type { CliIo } from '../../src/cli/cli-io.js';
 
 export function captureIo(extra: Partial<CliIo> = {}) {
   const out: string[] = [];

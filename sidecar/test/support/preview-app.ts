@@ -5,15 +5,15 @@ import { readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createErrorHandler, notFoundHandler } from '../../src/api/error-handler.js';
-import { createRequestContext } from '../../src/api/request-context.js';
+import { createErrorHandler, notFoundHandler } from '../../src/http/error-handler.js';
+import { createRequestContext } from '../../src/http/request-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { createPageCache } from '../../src/preview/page-cache.js';
 import { createSpoolFolder } from '../../src/preview/pdf-download.js';
 import { createPdfFileCache } from '../../src/preview/pdf-file-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from '../../src/preview/pdf-render-pool.js';
-import { createPdfPreviewRouter } from '../../src/preview/preview-route.js';
+import { createPdfPreviewRouter } from '../../src/api/preview-route.js';
 
 export interface PreviewAppOptions {
   nextcloudUrl: string;

@@ -8,7 +8,7 @@ import {
   type RecordedRequest,
 } from '../../../test/platform/platform-double.js';
 import { startRadicale, type RunningRadicale } from '../../../test/platform/radicale.js';
-import type { ScanResult, SyncContext } from '../../src/sync/sync-source.js';
+import type { ScanResult, SyncContext } from '../../src/knowledge/sync/sync-source.js';
 import { basicAuth } from './sidecar.js';
 import { createTestSyncContexts, type TestSyncContexts } from './sync-context.js';
 

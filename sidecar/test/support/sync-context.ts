@@ -1,7 +1,7 @@
 // A SyncContext for tests: one user's Basic credentials against the platform double, through the real HTTP client.
 import { createHttpClient, type HttpClient } from '../../src/net/http-client.js';
 import { createNextcloudClient } from '../../src/platform/nextcloud-client.js';
-import type { SyncContext } from '../../src/sync/sync-source.js';
+import type { SyncContext } from '../../src/knowledge/sync/sync-source.js';
 
 export interface TestSyncContexts {
   contextFor(userId: string, password: string): SyncContext;

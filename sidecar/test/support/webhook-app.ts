@@ -3,19 +3,19 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Router } from 'express';
-import { createErrorHandler } from '../../src/api/error-handler.js';
-import { createRequestContext } from '../../src/api/request-context.js';
+import { createErrorHandler } from '../../src/http/error-handler.js';
+import { createRequestContext } from '../../src/http/request-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAuditLog } from '../../src/store/audit-log.js';
 import { createSecretBox } from '../../src/store/secret-box.js';
 import { openTokenStorage } from '../../src/store/token-storage.js';
-import type { WakeEvent } from '../../src/sync/wake-event.js';
-import { createWebhookDeliveries, type WebhookDeliveries } from '../../src/sync/webhooks/webhook-deliveries.js';
-import { createWebhookReceiver } from '../../src/sync/webhooks/webhook-receiver.js';
+import type { WakeEvent } from '../../src/knowledge/sync/wake-event.js';
+import { createWebhookDeliveries, type WebhookDeliveries } from '../../src/knowledge/webhooks/webhook-deliveries.js';
+import { createWebhookReceiver } from '../../src/api/webhook-receiver.js';
 import {
   createWebhookRegistrationStore,
   type WebhookRegistrationStore,
-} from '../../src/sync/webhooks/webhook-registrations.js';
+} from '../../src/knowledge/webhooks/webhook-registrations.js';
 import { makeTempDir } from './temp-dir.js';
 
 /**

@@ -2,12 +2,12 @@
 // cards, calendar items, news items and contacts by meaning and keyword; read the text around a hit; sync status.
 // Searches and reads count against the caller's allowance of knowledge reads, shared with the REST routes.
 import { z } from 'zod';
-import type { RateLimiter } from '../../api/rate-limit.js';
+import type { RateLimiter } from '../../limits/rate-limit.js';
 import { InvalidInputError } from '../../errors.js';
 import { rememberCurrentUser } from '../../platform/current-user.js';
-import { readChunkContext } from '../../search/chunk-context.js';
-import { DOC_TYPES } from '../../search/doc-types.js';
-import type { Knowledge } from '../../sync/knowledge.js';
+import { readChunkContext } from '../../knowledge/search/chunk-context.js';
+import { DOC_TYPES } from '../../knowledge/doc-types.js';
+import type { Knowledge } from '../../knowledge/knowledge.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { boundedText, READ_ONLY } from './tool-shapes.js';
 

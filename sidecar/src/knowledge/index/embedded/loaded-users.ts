@@ -1,0 +1,171 @@
+// Users' in-memory indexes: loaded lazily in slices that yield to the event loop, kept in step with writes, LRU-bounded.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { DOC_TYPES } from '../../doc-types.js';
+import type { ChunkEntry } from './user-index.js';
+import { UserIndex } from './user-index.js';
+import { vectorFromBlob, type IndexStatements } from './index-rows.js';
+import { pairsFromBlob } from './term-pairs.js';
+
+export interface LoadedUsersOptions {
+  /** Chunks kept in memory over all loaded users; least recently searched users go first (one always stays). */
+  maxLoadedChunks: number;
+  /** How long one loading slice may run before it yields to the event loop. */
+  sliceMs: number;
+}
+
+const PAGE_ROWS = 128;
+/** Postings entries mapped between two looks at the clock (6 bytes each). */
+const PREFAULT_ENTRIES = 1 << 18;
+
+interface Entry {
+  index: UserIndex;
+  /** Highest point id loaded so far; Infinity once loading finished. */
+  loadedUpTo: number;
+  ready: Promise<UserIndex>;
+}
+
+export class LoadedUsers {
+  private readonly entries = new Map<string, Entry>();
+  private generation = 0;
+
+  constructor(
+    private readonly statements: IndexStatements,
+    private readonly options: LoadedUsersOptions,
+  ) {}
+
+  /** The user's index, loaded first when needed; marks the user as the most recently used. */
+  get(userId: string, dimensions: number): Promise<UserIndex> {
+    let entry = this.entries.get(userId);
+    if (entry) this.entries.delete(userId);
+    else entry = this.startLoading(userId, dimensions);
+    this.entries.set(userId, entry);
+    return entry.ready;
+  }
+
+  /**
+   * Takes chunks that are no longer visible in SQLite out of a loaded (or loading) user's index; unloaded users never
+   * read them. The loader skips invisible chunks ahead of it, so only those it has passed can be in memory.
+   */
+  applyRemoved(userId: string, removed: readonly { id: number; terms: Buffer }[]): void {
+    const entry = this.entries.get(userId);
+    if (!entry) return;
+    for (const chunk of removed) {
+      if (chunk.id <= entry.loadedUpTo) entry.index.remove(chunk.id, pairsFromBlob(chunk.terms));
+    }
+  }
+
+  /**
+   * Adds chunks that have just become visible in SQLite: those the loader has passed (while they were still invisible)
+   * go in now; those ahead of it it reads itself. Adding a chunk twice is harmless (the index ignores it).
+   */
+  applyAdded(userId: string, chunk: ChunkEntry): void {
+    const entry = this.entries.get(userId);
+    if (entry && chunk.pointId <= entry.loadedUpTo) entry.index.add(chunk);
+  }
+
+  forget(userId: string): void {
+    this.entries.delete(userId);
+  }
+
+  forgetAll(): void {
+    this.entries.clear();
+    this.generation++;
+  }
+
+  /** Chunks and approximate bytes held in memory. */
+  usage(): { users: number; chunks: number; bytes: number } {
+    let chunks = 0;
+    let bytes = 0;
+    for (const { index } of this.entries.values()) {
+      chunks += index.live;
+      bytes += index.bytes;
+    }
+    return { users: this.entries.size, chunks, bytes };
+  }
+
+  private startLoading(userId: string, dimensions: number): Entry {
+    const entry: Entry = { index: new UserIndex(dimensions), loadedUpTo: 0, ready: Promise.resolve(null as never) };
+    entry.ready = this.load(userId, entry, this.generation);
+    return entry;
+  }
+
+  /**
+   * Pass one counts each term's postings and each type's chunks (terms blobs only); pass two fills the postings
+   * block and the vector segments with the chunks counted; a last pass reads chunks written meanwhile. Every pass
+   * yields to the event loop once a slice has run `sliceMs`.
+   */
+  private async load(userId: string, entry: Entry, generation: number): Promise<UserIndex> {
+    const stale = () => generation !== this.generation || this.entries.get(userId) !== entry;
+    const slice = { started: performance.now() };
+    const pause = async () => {
+      if (performance.now() - slice.started < this.options.sliceMs) return false;
+      await yieldToEventLoop();
+      slice.started = performance.now();
+      return stale();
+    };
+    const scratch = new Uint32Array(1024);
+    let counts: Uint32Array = new Uint32Array(this.statements.termCount.get(userId)?.n ?? 0);
+    const perType = DOC_TYPES.map(() => 0);
+    let counted = 0;
+    for (;;) {
+      const page = this.statements.termsPage.all(userId, counted, PAGE_ROWS);
+      for (const row of page) {
+        const pairs = pairsFromBlob(row.terms, scratch);
+        for (let i = 0; i < pairs.length; i += 2) {
+          const term = pairs[i] ?? 0;
+          if (term >= counts.length) counts = widen(counts, term + 1);
+          counts[term] = (counts[term] ?? 0) + 1;
+        }
+        const type = DOC_TYPES.indexOf(row.doc_type);
+        perType[type] = (perType[type] ?? 0) + 1;
+        counted = row.id;
+      }
+      if (page.length < PAGE_ROWS) break;
+      if (await pause()) return entry.index;
+    }
+    // Allocating the block is a slice of its own (the counting pass may have used up the current one).
+    slice.started = -Infinity;
+    if (await pause()) return entry.index;
+    entry.index.beginLoad(counts, perType);
+    counts = new Uint32Array(0);
+    while (!entry.index.prefault(PREFAULT_ENTRIES)) if (await pause()) return entry.index;
+    const vector = new Float32Array(entry.index.dimensions);
+    for (const upTo of [counted, Number.MAX_SAFE_INTEGER]) {
+      for (;;) {
+        const page = this.statements.chunkPage.all(userId, entry.loadedUpTo, upTo, PAGE_ROWS);
+        for (const row of page) {
+          entry.index.add({
+            pointId: row.id,
+            docType: row.doc_type,
+            length: row.length,
+            pairs: pairsFromBlob(row.terms, scratch),
+            vector: vectorFromBlob(row.vector, vector),
+          });
+          entry.loadedUpTo = row.id;
+        }
+        if (page.length < PAGE_ROWS) break;
+        if (await pause()) return entry.index;
+      }
+      if (upTo === counted) entry.index.endLoad();
+    }
+    entry.loadedUpTo = Infinity;
+    this.evict(userId);
+    return entry.index;
+  }
+
+  private evict(keep: string): void {
+    let chunks = this.usage().chunks;
+    for (const [userId, entry] of this.entries) {
+      if (chunks <= this.options.maxLoadedChunks) return;
+      if (userId === keep || entry.loadedUpTo !== Infinity) continue;
+      this.entries.delete(userId);
+      chunks -= entry.index.live;
+    }
+  }
+}
+
+function widen(counts: Uint32Array, needed: number): Uint32Array {
+  const next = new Uint32Array(Math.max(needed, counts.length * 2));
+  next.set(counts);
+  return next;
+}

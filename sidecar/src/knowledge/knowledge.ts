@@ -1,0 +1,142 @@
+// Assembles the knowledge part from settings (called by the composition root): the index store (embedded SQLite or
+// PostgreSQL + pgvector), the embedder, the six sources, the sync engine and the search service.
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import type { NextcloudCredentials } from '../platform/credentials.js';
+import { createEmbedderHandle, type EmbedderHandle } from './embedders/create-embedder.js';
+import type { IndexStore } from './index/index-store.js';
+import { createSearchService, type SearchService } from './search/search-service.js';
+import { createSqliteIndexStore } from './index/sqlite-index-store.js';
+import type { Settings } from '../settings/settings.js';
+import type { SqlDatabase } from '../store/sql/sql-database.js';
+import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
+import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
+import { createPdfTextPool } from './extract/pdf-text.js';
+import { createCalendarSource } from './sources/calendar-source.js';
+import { createContactsSource } from './sources/contacts-source.js';
+import { createDeckSource } from './sources/deck-source.js';
+import { createFilesSource } from './sources/files-source.js';
+import { createNewsSource } from './sources/news-source.js';
+import { createNotesSource } from './sources/notes-source.js';
+import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
+import { createLeftOutDocuments } from './sync/left-out-documents.js';
+import { createSyncQueue, type SyncQueue } from './sync/sync-queue.js';
+import { describeSyncStatus, type SyncStatus } from './sync/sync-status.js';
+import type { SyncSource } from './sync/sync-source.js';
+import { createSyncUserStore } from './sync/sync-users.js';
+
+export interface Knowledge {
+  store: IndexStore;
+  embedder: EmbedderHandle;
+  engine: SyncEngine;
+  search: SearchService;
+  status(userId: string): Promise<SyncStatus>;
+  /** The sync queue over all users (depth and lag for the metrics). */
+  queue: Pick<SyncQueue, 'queuedCount' | 'oldestQueuedAt'>;
+  close(): Promise<void>;
+}
+
+export interface KnowledgeDeps {
+  settings: Settings;
+  http: HttpClient;
+  logger: Logger;
+  /** The sidecar's database: the sync's state lives there, and on SQLite the embedded index too. */
+  db: SqlDatabase;
+  credentials: SyncCredentials;
+  /** Tests shorten the scheduler's tick. */
+  tickMs?: number;
+  clock?: () => number;
+}
+
+export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
+  const { settings } = deps;
+  const knowledge = settings.knowledge;
+  const store = await openIndexStore(deps.db);
+  const embedder = createEmbedderHandle(knowledge.embedding, deps.http, {
+    timeoutMs: settings.nextcloud.httpTimeoutMs,
+    clock: deps.clock,
+  });
+  const queue = createSyncQueue(deps.db, { max: knowledge.queueMax, maxPerUser: knowledge.queueMaxPerUser });
+  const leftOut = createLeftOutDocuments(deps.db);
+  const users = createSyncUserStore(deps.db);
+  const pdfText = createPdfTextPool(knowledge.pdfText);
+  const sources: SyncSource[] = [
+    createFilesSource({
+      maxFileBytes: knowledge.maxFileBytes,
+      pdfText,
+      onNotice: (message) => deps.logger.warn(message),
+      clock: deps.clock,
+    }),
+    createNotesSource(),
+    createDeckSource(),
+    createCalendarSource(),
+    createNewsSource(),
+    createContactsSource(),
+  ];
+  const engine = createSyncEngine({
+    settings: knowledge,
+    nextcloudHost: settings.nextcloud.host,
+    http: deps.http,
+    logger: deps.logger,
+    store,
+    embedder,
+    queue,
+    leftOut,
+    users,
+    credentials: deps.credentials,
+    sources,
+    tickMs: deps.tickMs,
+    clock: deps.clock,
+  });
+  return {
+    store,
+    embedder,
+    engine,
+    // Through the engine: a changed embedder switches (and rebuilds) the index before the first query uses it.
+    search: createSearchService({
+      store,
+      embedder: { ...embedder, get: () => engine.embedder() },
+      nextcloudHost: settings.nextcloud.host,
+    }),
+    status: (userId) => describeSyncStatus(userId, { store, queue, leftOut, users, embedder }),
+    queue,
+    close: async () => {
+      await engine.stop();
+      await pdfText.close();
+      await store.close();
+    },
+  };
+}
+
+/** The engine's own index: embedded beside the tokens in SQLite, or PostgreSQL + pgvector on the shared pool. */
+async function openIndexStore(db: SqlDatabase): Promise<IndexStore> {
+  if (db.engine === 'sqlite') return createSqliteIndexStore(db as SqliteSqlDatabase);
+  // Loaded only when configured: most deployments never need the pgvector store.
+  const { createPostgresIndexStore } = await import('./index/postgres-index-store.js');
+  // The pool belongs to the database: the index store must not end it when it closes.
+  return createPostgresIndexStore((db as PostgresSqlDatabase).pool);
+}
+
+/** Background credentials by mode: provisioned app passwords (hybrid, oauth) or basic mode's configured user. */
+export function syncCredentialsFrom(options: {
+  appPasswords?: {
+    listUserIds(): Promise<string[]>;
+    get(userId: string): Promise<{ loginName: string; password: string } | undefined>;
+  };
+  basicUser?: { userId: () => Promise<string>; credentials: NextcloudCredentials };
+}): SyncCredentials {
+  const { appPasswords, basicUser } = options;
+  if (basicUser) {
+    return {
+      userIds: async () => [await basicUser.userId()],
+      get: async (userId) => ((await basicUser.userId()) === userId ? basicUser.credentials : undefined),
+    };
+  }
+  return {
+    userIds: async () => (await appPasswords?.listUserIds()) ?? [],
+    get: async (userId) => {
+      const stored = await appPasswords?.get(userId);
+      return stored && { loginName: stored.loginName, password: stored.password };
+    },
+  };
+}

@@ -1,0 +1,30 @@
+// A short excerpt of a chunk for a result list: the window around the first query term it contains (the query's
+// terms are found once per search, see search-query.ts, not once per result).
+import { findFirstTerm } from '../text/tokenizer.js';
+
+export const EXCERPT_LENGTH = 300;
+
+export function makeExcerpt(
+  text: string,
+  queryTerms: ReadonlySet<string> | undefined,
+  length = EXCERPT_LENGTH,
+): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= length) return clean;
+  const at = queryTerms && queryTerms.size > 0 ? findFirstTerm(clean, queryTerms) : -1;
+  const start = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(length / 3), clean.length - length));
+  const from = start === 0 ? 0 : nextWordStart(clean, start);
+  const to = Math.min(clean.length, from + length);
+  const end = to === clean.length ? to : previousWordEnd(clean, from, to);
+  return `${from > 0 ? '…' : ''}${clean.slice(from, end)}${end < clean.length ? '…' : ''}`;
+}
+
+function nextWordStart(text: string, from: number): number {
+  const space = text.indexOf(' ', from);
+  return space < 0 || space - from > 30 ? from : space + 1;
+}
+
+function previousWordEnd(text: string, from: number, to: number): number {
+  const space = text.lastIndexOf(' ', to);
+  return space <= from || to - space > 30 ? to : space;
+}

@@ -1,0 +1,90 @@
+// The calendar_item source: events and tasks of the user's own calendars over CalDAV, found changed through sync
+// tokens (one PROPFIND when nothing changed) and read as text from their iCalendar.
+import { calendarPaths, isSystemCalendar } from '../../platform/calendar/calendar-paths.js';
+import { DAV_NAMESPACES, textOf, requestMultistatus } from '../../platform/dav/dav-multistatus.js';
+import { headerOf } from '../../platform/dav/dav-objects.js';
+import {
+  DocumentSkippedError,
+  type FetchedDocument,
+  type ScanResult,
+  type SeenDocument,
+  type SyncContext,
+  type SyncSource,
+} from '../sync/sync-source.js';
+import { appLinks } from './app-links.js';
+import { renderCalendarItem } from './calendar-text.js';
+import { scanDavCollections, splitDocId, toDavCollection } from './dav-collections-scan.js';
+import { listDavCollections, type DavCollectionEntry } from './dav-sync-collection.js';
+
+const LIST_PROPS = '<d:displayname/><c:supported-calendar-component-set/>';
+
+export function createCalendarSource(): SyncSource {
+  return {
+    docType: 'calendar_item',
+    scan: (context, cursor) => scanCalendars(context, cursor),
+    read: (context, document) => fetchCalendarItem(context, document),
+  };
+}
+
+function scanCalendars(context: SyncContext, cursor: string | undefined): Promise<ScanResult> {
+  return scanDavCollections(
+    {
+      client: context.client,
+      signal: context.signal,
+      listCollections: async () =>
+        (await listDavCollections(context.client, calendarPaths.home(context.userId), LIST_PROPS))
+          .filter(isIndexedCalendar)
+          .map(toDavCollection),
+      collectionPath: (uri) => calendarPaths.calendar(context.userId, uri),
+    },
+    cursor,
+  );
+}
+
+async function fetchCalendarItem(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
+  const ids = splitDocId(document.docId);
+  if (!ids) return null;
+  const response = await context.client.request(
+    calendarPaths.object(context.userId, ids.collectionUri, ids.objectName),
+    { headers: { accept: 'text/calendar' }, accept: [403, 404, 410] },
+  );
+  if (response.status !== 200) return null;
+  const item = renderCalendarItem(response.text());
+  if (!item) throw new DocumentSkippedError('neither an event nor a task');
+  const calendarName = document.hint ?? (await readCalendarName(context, ids.collectionUri));
+  return {
+    docType: 'calendar_item',
+    docId: document.docId,
+    title: item.title,
+    mimeType: 'text/calendar',
+    version: headerOf(response.headers.etag) ?? document.version,
+    link:
+      item.component === 'VEVENT'
+        ? appLinks.calendarEvent(context.client.host, context.userId, ids.collectionUri, ids.objectName)
+        : appLinks.calendar(),
+    modifiedAt: item.modifiedAt,
+    extra: { calendar: calendarName.slice(0, 200), component: item.component },
+    pages: [item.text],
+  };
+}
+
+/** A user calendar holding events or tasks: not inbox, outbox, trash bin, birthdays, deleted or subscribed ones. */
+function isIndexedCalendar(entry: DavCollectionEntry): boolean {
+  const type = entry.response.props.resourcetype;
+  // A deleted calendar is listed with nc:deleted-calendar instead of cal:calendar; subscriptions as cs:subscribed.
+  if (typeof type !== 'object' || type === null || !('calendar' in type)) return false;
+  if (isSystemCalendar(entry.uri)) return false;
+  const set = entry.response.props['supported-calendar-component-set'] as { comp?: { '@name'?: string }[] } | undefined;
+  const components = (set?.comp ?? []).map((comp) => comp['@name']?.toUpperCase());
+  return components.length === 0 || components.includes('VEVENT') || components.includes('VTODO');
+}
+
+/** The calendar's display name when the scan's hint is missing (a document woken by a webhook). */
+async function readCalendarName(context: SyncContext, calendarUri: string): Promise<string> {
+  const [response] = await requestMultistatus(context.client, calendarPaths.calendar(context.userId, calendarUri), {
+    method: 'PROPFIND',
+    depth: '0',
+    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><d:displayname/></d:prop></d:propfind>`,
+  }).catch(() => []);
+  return textOf(response?.props.displayname)?.trim() || calendarUri;
+}

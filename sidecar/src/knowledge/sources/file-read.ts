@@ -1,0 +1,94 @@
+// Reads one file the scan listed (or a webhook named): PROPFIND Depth 0 says whether the path still holds that file
+// and what it is, GET brings its bytes. Nextcloud sends no OC-FileId on GET, so the id comes from PROPFIND.
+import type { DavAccount } from '../../platform/dav/dav-account.js';
+import { davFilesPath, toFilePath } from '../../platform/files/dav-paths.js';
+import { headerText } from '../../platform/files/file-operations.js';
+import { propfindFiles, unquoteEtag } from '../../platform/files/propfind.js';
+import { pathSegment } from '../../platform/urls.js';
+import type { PdfTextResult } from '../extract/pdf-text.js';
+import {
+  DocumentSkippedError,
+  type FetchedDocument,
+  type SeenDocument,
+  type SyncContext,
+} from '../sync/sync-source.js';
+import { isReadable, mediaTypeOf, skipReason } from './files-walk.js';
+
+export interface FileReadRules {
+  maxFileBytes: number;
+  readPdf: (bytes: Uint8Array) => Promise<PdfTextResult>;
+  /** Milliseconds since the epoch (tests fix it). */
+  clock: () => number;
+}
+
+/**
+ * A file modified this recently may still change within its second without a new ETag (on local storage the ETag
+ * derives from mtime, inode and size): its version is stored marked, so the next scan that lists the file reads it
+ * once more. The margin covers clocks of Nextcloud and the sidecar a few seconds apart.
+ */
+export const UNSETTLED_WINDOW_MS = 10_000;
+/** Appended to the version of a file read within UNSETTLED_WINDOW_MS of its modification. */
+export const UNSETTLED_MARK = '~unsettled';
+
+/** The file's text and metadata; null when the path no longer holds this file (deleted, moved, replaced). */
+export async function readFile(
+  context: SyncContext,
+  document: SeenDocument,
+  rules: FileReadRules,
+): Promise<FetchedDocument | null> {
+  const segments = (document.hint ?? '').split('/').filter(Boolean);
+  if (segments.length === 0) return null;
+  const path = toFilePath(segments);
+  const account: DavAccount = { client: context.client, userId: context.userId, displayName: context.userId };
+  const entry = (await propfindFiles(account, path, 0))?.[0];
+  // Gone, or the path now holds another file: the scan lists that one, and a moved file, under their own ids.
+  if (!entry || entry.type !== 'file' || String(entry.fileId) !== document.docId) return null;
+  if (!isReadable(entry)) throw new DocumentSkippedError('no read permission');
+  const reason = skipReason(entry, rules.maxFileBytes);
+  if (reason) throw new DocumentSkippedError(reason);
+
+  const response = await context.client.request(davFilesPath(context.userId, path), {
+    headers: { accept: '*/*' },
+    accept: [404],
+  });
+  if (response.status === 404) return null;
+  if (response.body.length > rules.maxFileBytes) throw new DocumentSkippedError('too large');
+  // The type PROPFIND states (by extension): GET answers Nextcloud's "secure" type (a .json file as text/plain).
+  const mimeType = mediaTypeOf(entry);
+  const pdf = mimeType === 'application/pdf' ? await rules.readPdf(response.body) : undefined;
+  const pages = pdf ? pdf.pages : [new TextDecoder('utf-8').decode(response.body)];
+  const modifiedMs = Date.parse(headerText(response.headers['last-modified']) ?? entry.lastModified ?? '');
+  const etag =
+    unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)) ??
+    entry.etag ??
+    document.version;
+  return {
+    docType: 'file',
+    docId: document.docId,
+    title: segments[segments.length - 1]!,
+    mimeType: mimeType === 'text/x-markdown' ? 'text/markdown' : mimeType,
+    version: isUnsettled(modifiedMs, rules.clock()) ? `${etag}${UNSETTLED_MARK}` : etag,
+    filePath: path.text,
+    link: `/index.php/f/${pathSegment(document.docId)}`,
+    ...(mimeType === 'application/pdf' ? { pageCount: pages.length } : {}),
+    ...(Number.isNaN(modifiedMs) ? {} : { modifiedAt: Math.floor(modifiedMs / 1000) }),
+    ...(pdf?.truncation ? { truncated: describeTruncation(pdf.truncation) } : {}),
+    pages,
+  };
+}
+
+/** Short and stable, like the skip reasons: the status counts documents by it. */
+function describeTruncation(truncation: NonNullable<PdfTextResult['truncation']>): string {
+  const why = {
+    pages: 'pages beyond the page limit',
+    characters: 'text beyond the character limit',
+    'page-time': 'a page took too long to read',
+    'document-time': 'the PDF took too long to read',
+  }[truncation.reason];
+  return `PDF: ${why}`;
+}
+
+/** Modified within the window, or in the future by our clock (an unknown time counts as settled: no endless reads). */
+function isUnsettled(modifiedMs: number, nowMs: number): boolean {
+  return !Number.isNaN(modifiedMs) && nowMs - modifiedMs < UNSETTLED_WINDOW_MS;
+}

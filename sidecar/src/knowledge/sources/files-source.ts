@@ -1,0 +1,117 @@
+// The sync source of the user's files: a scan costs one PROPFIND when nothing changed (the home's ETag), walks only
+// changed folders otherwise; reading a file is file-read.ts.
+import type { DavAccount } from '../../platform/dav/dav-account.js';
+import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../../platform/files/propfind.js';
+import { davFilesPath, ROOT_PATH } from '../../platform/files/dav-paths.js';
+import { notesPaths } from '../../platform/notes/notes-paths.js';
+import { createPdfTextPool, type PdfTextLimits, type PdfTextPool } from '../extract/pdf-text.js';
+import type { SyncContext, SyncSource } from '../sync/sync-source.js';
+import { readFile } from './file-read.js';
+import { walkFiles, type FolderMemos } from './files-walk.js';
+
+export interface FilesSourceOptions {
+  /** Larger files are skipped (`too large`) and not downloaded. */
+  maxFileBytes: number;
+  /**
+   * Where PDFs are read, off the event loop; the composition root should pass its own and close it. Without one,
+   * the source starts a one-worker pool on the first PDF (its idle worker never keeps the process alive).
+   */
+  pdfText?: PdfTextPool;
+  /** Bounds of a PDF's text (default: 2000 pages, 5,000,000 characters). */
+  pdfLimits?: PdfTextLimits;
+  /** Told when the folder memory would exceed the cursor bound and scans fall back to full walks. */
+  onNotice?: (message: string) => void;
+  /** The cursor's bound in characters (default and at most MAX_CURSOR_CHARS). */
+  maxCursorChars?: number;
+  /** Milliseconds since the epoch (tests fix it). */
+  clock?: () => number;
+}
+
+/** The cursor: the home's ETag, the Notes folder and, while it fits, every walked folder. */
+interface FilesCursor {
+  v: 1;
+  root: string;
+  maxFileBytes: number;
+  notesFolder: string | null;
+  folders?: FolderMemos;
+}
+
+/** The bound of a stored cursor (the contract's 4 MiB), in UTF-16 characters: conservative for bytes too. */
+export const MAX_CURSOR_CHARS = 4 * 1024 * 1024;
+
+export const DEFAULT_PDF_LIMITS: PdfTextLimits = { maxPages: 2000, maxTextChars: 5_000_000 };
+
+export function createFilesSource(options: FilesSourceOptions): SyncSource {
+  let ownPool: PdfTextPool | undefined;
+  const readPdf = (bytes: Uint8Array) =>
+    (options.pdfText ?? (ownPool ??= createPdfTextPool())).readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
+  return {
+    docType: 'file',
+    scan: async (context, cursorText) => {
+      const account = accountOf(context);
+      const cursor = readCursor(cursorText);
+      const root = await homeEtag(account);
+      if (cursor && root !== null && cursor.root === root && cursor.maxFileBytes === options.maxFileBytes) {
+        return { kind: 'unchanged' };
+      }
+      const notesFolder = await findNotesFolder(context);
+      const known = cursor?.maxFileBytes === options.maxFileBytes ? (cursor.folders ?? {}) : {};
+      const walk = await walkFiles(account, { maxFileBytes: options.maxFileBytes, notesFolder }, known, context.signal);
+      const next: FilesCursor = { v: 1, root: root ?? '', maxFileBytes: options.maxFileBytes, notesFolder };
+      let stored = JSON.stringify({ ...next, folders: walk.folders });
+      if (stored.length > Math.min(options.maxCursorChars ?? MAX_CURSOR_CHARS, MAX_CURSOR_CHARS)) {
+        options.onNotice?.('The folder tree is too large to remember; every change means a full walk of the files.');
+        stored = JSON.stringify(next);
+      }
+      return {
+        kind: 'changes',
+        changed: walk.documents,
+        removed: [],
+        complete: true,
+        skipped: walk.skipped,
+        cursor: stored,
+      };
+    },
+    read: (context, document) =>
+      readFile(context, document, { maxFileBytes: options.maxFileBytes, readPdf, clock: options.clock ?? Date.now }),
+  };
+}
+
+function accountOf(context: SyncContext): DavAccount {
+  return { client: context.client, userId: context.userId, displayName: context.userId };
+}
+
+/** The home folder's ETag from one PROPFIND Depth 0 (null when Nextcloud gave none). */
+async function homeEtag(account: DavAccount): Promise<string | null> {
+  const response = await account.client.request(davFilesPath(account.userId, ROOT_PATH), {
+    method: 'PROPFIND',
+    headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8', accept: 'application/xml' },
+    body: buildPropfindBody(['d:getetag']),
+  });
+  return unquoteEtag(textOf(parseMultistatus(response.text())[0]?.props.getetag));
+}
+
+/** `/Notes` (Notes' settings), or null when Notes is not there for the user. */
+async function findNotesFolder(context: SyncContext): Promise<string | null> {
+  const response = await context.client.request(notesPaths.settings(), { accept: [404] });
+  if (response.status === 404) return null;
+  let notesPath: unknown;
+  try {
+    notesPath = (response.json() as { notesPath?: unknown } | null)?.notesPath;
+  } catch {
+    return null; // an HTML page: no Notes app behind this path
+  }
+  const segments = typeof notesPath === 'string' ? notesPath.split('/').filter(Boolean) : [];
+  return segments.length > 0 ? `/${segments.join('/')}` : null;
+}
+
+function readCursor(text: string | undefined): FilesCursor | undefined {
+  if (!text) return undefined;
+  try {
+    const parsed = JSON.parse(text) as Partial<FilesCursor> | null;
+    if (parsed?.v !== 1 || typeof parsed.root !== 'string' || typeof parsed.maxFileBytes !== 'number') return undefined;
+    return parsed as FilesCursor;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,165 @@
+// The news_item source: `items/updated` since the newest lastModified seen (one request when nothing changed),
+// a full listing of the newest items now and then to drop what News purged or what left with a removed feed, and
+// fetches served from the items the scan saw (News has no single-item GET) or, failing that, one listing of the
+// item's feed.
+import { htmlToText } from '../../platform/news/html-to-text.js';
+import { newsPaths } from '../../platform/news/news-paths.js';
+import { SourceUnavailableError } from '../sync/source-errors.js';
+import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
+import { appLinks } from './app-links.js';
+import { createNewsItemCache, type CachedNewsItem, type NewsItemCacheLimits } from './news-item-cache.js';
+import { nextNewsCursor, parseNewsCursor, toCachedItem, type NewsCursor } from './news-cursor.js';
+
+export interface NewsSourceOptions {
+  /** How many of the newest items a full listing takes (News' batchSize); default 5000. */
+  batchSize?: number;
+  /** How often a full listing reconciles removals, in milliseconds; default 6 hours. */
+  fullListingEveryMs?: number;
+  cache?: NewsItemCacheLimits;
+  now?: () => number;
+}
+
+/** Text kept of one item body (characters). */
+const MAX_BODY_CHARS = 200_000;
+
+export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
+  const batchSize = options.batchSize ?? 5000;
+  const fullEveryMs = options.fullListingEveryMs ?? 6 * 3600_000;
+  const now = options.now ?? Date.now;
+  const cache = createNewsItemCache(options.cache);
+
+  async function scan(context: SyncContext, cursorText: string | undefined): Promise<ScanResult> {
+    const previous = parseNewsCursor(cursorText);
+    if (!previous || now() - previous.fullAt >= fullEveryMs) return listInFull(context);
+    const items = await requestItems(context, newsPaths.itemsUpdated(), {
+      lastModified: String(previous.lastModified),
+      type: '3',
+      id: '0',
+    });
+    // News answers lastModified >= the cursor: items of that very second come back until something newer exists.
+    const fresh = items.filter(
+      (item) =>
+        item.id >= previous.oldestId &&
+        !(item.lastModified === previous.lastModified && previous.boundary[item.id] === item.version),
+    );
+    if (fresh.length === 0) return { kind: 'unchanged' };
+    remember(context.userId, fresh);
+    cache.feedTitles(context.userId).clear();
+    const cursor: NewsCursor = { ...nextNewsCursor(previous, items), fullAt: previous.fullAt };
+    return {
+      kind: 'changes',
+      changed: fresh.map(toSeen),
+      removed: [],
+      complete: false,
+      cursor: JSON.stringify(cursor),
+    };
+  }
+
+  async function listInFull(context: SyncContext): Promise<ScanResult> {
+    const items = await requestItems(context, newsPaths.items(), {
+      type: '3',
+      id: '0',
+      batchSize: String(batchSize),
+      offset: '0',
+      getRead: 'true',
+      oldestFirst: 'false',
+    });
+    remember(context.userId, items);
+    cache.feedTitles(context.userId).clear();
+    const capped = items.length >= batchSize;
+    const cursor: NewsCursor = {
+      ...nextNewsCursor(undefined, items),
+      oldestId: capped ? Math.min(...items.map((item) => item.id)) : 0,
+      fullAt: now(),
+    };
+    return { kind: 'changes', changed: items.map(toSeen), removed: [], complete: true, cursor: JSON.stringify(cursor) };
+  }
+
+  async function read(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
+    const id = Number(document.docId);
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    const items = cache.items(context.userId);
+    let item = items.get(id);
+    if (!item) {
+      // Not (or no longer) cached: one listing of its feed fills the cache for its neighbours too.
+      const feedId = Number(document.hint);
+      const query =
+        Number.isSafeInteger(feedId) && feedId > 0 ? { type: '0', id: String(feedId) } : { type: '3', id: '0' };
+      const listed = await requestItems(context, newsPaths.items(), {
+        ...query,
+        batchSize: String(batchSize),
+        offset: '0',
+        getRead: 'true',
+        oldestFirst: 'false',
+      });
+      remember(context.userId, listed);
+      item = listed.find((entry) => entry.id === id);
+    }
+    if (!item) return null;
+    const feed = await feedTitleOf(context, item.feedId);
+    return toDocument(item, feed);
+  }
+
+  /** Oldest first, so that the newest items are the last to leave the bounded cache. */
+  function remember(userId: string, items: CachedNewsItemWithStamp[]): void {
+    const cached = cache.items(userId);
+    for (const item of [...items].sort((a, b) => a.id - b.id)) cached.set(item.id, item);
+  }
+
+  async function feedTitleOf(context: SyncContext, feedId: number): Promise<string | undefined> {
+    const titles = cache.feedTitles(context.userId);
+    const known = titles.get(feedId);
+    if (known !== undefined) return known;
+    const response = await context.client.request(newsPaths.feeds(), { accept: [404] });
+    if (response.status === 404) throw new SourceUnavailableError('News');
+    const feeds = (response.json() as { feeds?: { id?: unknown; title?: unknown }[] } | null)?.feeds ?? [];
+    for (const feed of feeds) {
+      if (typeof feed.id === 'number') titles.set(feed.id, htmlToText(String(feed.title ?? ''), 500));
+    }
+    return titles.get(feedId);
+  }
+
+  return { docType: 'news_item', scan, read };
+}
+
+type CachedNewsItemWithStamp = CachedNewsItem & { lastModified: number };
+
+/** GET of an item listing; News not served for this user (not installed, not enabled) answers 404. */
+async function requestItems(
+  context: SyncContext,
+  path: string,
+  query: Record<string, string>,
+): Promise<CachedNewsItemWithStamp[]> {
+  context.signal.throwIfAborted();
+  const response = await context.client.request(path, { query, accept: [404] });
+  if (response.status === 404) throw new SourceUnavailableError('News');
+  const items = (response.json() as { items?: unknown[] } | null)?.items;
+  return (Array.isArray(items) ? items : []).flatMap((raw) => {
+    const item = toCachedItem(raw);
+    return item ? [item] : [];
+  });
+}
+
+function toSeen(item: CachedNewsItem): SeenDocument {
+  return { docId: String(item.id), version: item.version, hint: String(item.feedId) };
+}
+
+function toDocument(item: CachedNewsItem, feed: string | undefined): FetchedDocument {
+  const title = htmlToText(item.title, 500) || 'Untitled item';
+  const author = htmlToText(item.author, 200);
+  const body = htmlToText(item.bodyHtml, MAX_BODY_CHARS);
+  const extra: Record<string, string> = {};
+  if (feed) extra.feed = feed;
+  if (/^https?:\/\//i.test(item.url) && item.url.length <= 2000) extra.url = item.url;
+  return {
+    docType: 'news_item',
+    docId: String(item.id),
+    title,
+    mimeType: 'text/html',
+    version: item.version,
+    link: appLinks.news(),
+    modifiedAt: item.pubDate || undefined,
+    extra,
+    pages: [[title, author ? `By ${author}` : '', body].filter(Boolean).join('\n')],
+  };
+}

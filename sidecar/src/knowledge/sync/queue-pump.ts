@@ -1,0 +1,89 @@
+// Hands ready queue items to free workers: claims them in the database (so replicas never take the same item), runs
+// them, renews the claims of items still in work, and passes one at a time (a call meanwhile runs the pass again).
+import type { Logger } from '../../logging/logger.js';
+import type { QueueItem, SyncQueue } from './sync-queue.js';
+
+/** How long a claimed queue item stays out of other workers' reach; renewed while it is in work. */
+export const CLAIM_MS = 120_000;
+
+export interface QueuePump {
+  /** Claims ready work for free workers now (or once the pass running now ends). */
+  pump(): void;
+  /** Extends the claims of the items in work, at most every quarter of the claim time. */
+  renewClaims(): Promise<void>;
+  /** Items in work now. */
+  inWork(): number;
+  /** True while a pass is claiming. */
+  pumping(): boolean;
+}
+
+export interface QueuePumpDeps {
+  queue: Pick<SyncQueue, 'claim' | 'extend'>;
+  workers: number;
+  clock: () => number;
+  isRunning(): boolean;
+  process(item: QueueItem): Promise<void>;
+  /** After each pass (the engine tells waiters it is idle). */
+  afterPass(): Promise<void>;
+  logger: Logger;
+}
+
+export function createQueuePump(deps: QueuePumpDeps): QueuePump {
+  const { queue, clock, logger } = deps;
+  const busy = new Set<number>();
+  let claimsRenewedAt = 0;
+  let pumping = false;
+  let pumpAgain = false;
+
+  const pump = (): void => {
+    if (pumping) {
+      pumpAgain = true;
+      return;
+    }
+    pumping = true;
+    void passes();
+  };
+  const passes = async (): Promise<void> => {
+    try {
+      do {
+        pumpAgain = false;
+        const free = deps.workers - busy.size;
+        if (deps.isRunning() && free > 0) {
+          const claimed = await queue.claim(clock(), free, CLAIM_MS);
+          // Stopped meanwhile: what was claimed goes back at once rather than when the claim runs out.
+          if (!deps.isRunning())
+            await queue.extend(
+              claimed.map((item) => item.id),
+              0,
+            );
+          else
+            for (const item of claimed) {
+              // Still in work here after its claim ran out: the running worker finishes (and releases) it.
+              if (busy.has(item.id)) continue;
+              busy.add(item.id);
+              void deps.process(item).finally(() => {
+                busy.delete(item.id);
+                pump();
+              });
+            }
+        }
+        await deps.afterPass();
+      } while (pumpAgain);
+    } catch (error) {
+      logger.error({ err: error }, 'sync: the queue could not be read');
+    } finally {
+      pumping = false;
+    }
+  };
+
+  return {
+    pump,
+    async renewClaims() {
+      if (busy.size === 0 || clock() - claimsRenewedAt < CLAIM_MS / 4) return;
+      claimsRenewedAt = clock();
+      await queue.extend([...busy], clock() + CLAIM_MS);
+    },
+    inWork: () => busy.size,
+    pumping: () => pumping,
+  };
+}

@@ -1,0 +1,51 @@
+// The dependencies of the per-caller MCP server factory, shared by the HTTP endpoint and stdio: the tools of the
+// enabled apps (and the knowledge tools when sync is on), resources, the caller memo and the tool-call observer.
+import type { Knowledge } from '../knowledge/knowledge.js';
+import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
+import { memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
+import type { Logger } from '../logging/logger.js';
+import type { HttpClient } from '../net/http-client.js';
+import { createCallerMemoStore } from '../platform/caller-memo.js';
+import type { Settings } from '../settings/settings.js';
+import { TOOL_APPS } from './app-availability.js';
+import { ALL_RESOURCE_TEMPLATES } from './resource-catalog.js';
+import type { ServerFactoryDeps } from './server-factory.js';
+import { ALL_TOOLS } from './tool-catalog.js';
+import type { ToolApp } from './tool-definition.js';
+import { createKnowledgeTools } from './tools/knowledge.js';
+
+export interface FactoryDepsInput {
+  settings: Settings;
+  http: HttpClient;
+  logger: Logger;
+  /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
+  knowledge?: Knowledge;
+  /** Told of every tool call (METRICS_ENABLED). */
+  observeToolCall?: ServerFactoryDeps['observeToolCall'];
+  /** Where the knowledge tools' reads count (the composition root: the same as the REST routes'); default in memory. */
+  rateLimiters?: RateLimiterFactory;
+  clock?: () => number;
+}
+
+/** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */
+export function createFactoryDeps(deps: FactoryDepsInput, scopeOf: ServerFactoryDeps['scopeOf']): ServerFactoryDeps {
+  const knowledgeTools = (knowledge: Knowledge) =>
+    createKnowledgeTools(knowledge, createKnowledgeReadLimiter(deps.rateLimiters ?? memoryRateLimiters(deps.clock)));
+  return {
+    tools: deps.knowledge ? [...ALL_TOOLS, ...knowledgeTools(deps.knowledge)] : ALL_TOOLS,
+    resources: ALL_RESOURCE_TEMPLATES,
+    http: deps.http,
+    logger: deps.logger,
+    memo: createCallerMemoStore(),
+    enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
+    scopeOf,
+    observeToolCall: deps.observeToolCall,
+  };
+}
+
+function enabledApps(names: string[], logger: Logger): ReadonlySet<ToolApp> | undefined {
+  if (names.length === 0) return undefined;
+  const unknown = names.filter((name) => !(TOOL_APPS as string[]).includes(name));
+  if (unknown.length > 0) logger.warn({ unknown, known: TOOL_APPS }, 'NEXTCLOUD_MCP_APPS names unknown apps');
+  return new Set(names.filter((name): name is ToolApp => (TOOL_APPS as string[]).includes(name)));
+}

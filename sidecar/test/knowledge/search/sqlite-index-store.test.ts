@@ -1,0 +1,13 @@
+// The embedded index store (SQLite + in-memory segments) against the shared IndexStore suite.
+import { createSqliteIndexStore } from '../../../src/knowledge/index/sqlite-index-store.js';
+import { migratedDatabase } from './index-fixtures.js';
+import { runIndexStoreSuite } from './index-store-suite.js';
+
+runIndexStoreSuite('sqlite', async () => {
+  const db = await migratedDatabase(':memory:');
+  return {
+    store: createSqliteIndexStore(db),
+    close: () => db.close(),
+    openAgain: () => createSqliteIndexStore(db),
+  };
+});
