@@ -1,7 +1,7 @@
 // A tool call through the sidecar against the direct HTTP call it makes to Nextcloud (the double), p50 ratio; the
-// double answers after 30 ms, what platform-api.md gives for an app-password request to real Nextcloud. Given a
-// DATABASE_URL, the same calls through a second sidecar on PostgreSQL, against the SQLite sidecar's p50 (a basic-mode
-// call reads no stored state: those lines measure the sidecar running on PostgreSQL, not the database).
+// double answers after 30 ms, what docs/nextcloud-behaviour.md gives for an app-password request to real Nextcloud.
+// Given a DATABASE_URL, the same calls through a second sidecar on PostgreSQL, against the SQLite sidecar's p50 (a
+// basic-mode call reads no stored state: those lines measure the sidecar running on PostgreSQL, not the database).
 import { request } from 'undici';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';

@@ -9,7 +9,7 @@ import { percentile, printLine, sampleTimes, type BenchLine } from './report.js'
 
 const CALLS = 200;
 const FIRST_LIST_RUNS = 30;
-/** What platform-api.md gives for an app-password request to a real Nextcloud ("tens of ms"). */
+/** What docs/nextcloud-behaviour.md gives for an app-password request to a real Nextcloud ("tens of ms"). */
 const NEXTCLOUD_LATENCY_MS = 30;
 const LEGACY_VERSION = '2025-06-18';
 const MODERN_VERSION = '2026-07-28';

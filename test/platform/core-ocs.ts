@@ -1,5 +1,6 @@
-// Nextcloud's own OCS routes in the double (platform-api.md, "General rules" and "Identity and credentials"): who am
-// I, capabilities, the navigation menu, enabled apps, and minting, revoking and rotating app passwords.
+// Nextcloud's own OCS routes in the double (docs/nextcloud-behaviour.md, "General rules" and "Identity and
+// credentials"): who am I, capabilities, the navigation menu, enabled apps, and minting, revoking and rotating app
+// passwords.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DoubleApp } from './double-app.js';
 import { mintAppPassword, ROTATION_GRACE_MS, type BasicOutcome } from './identity.js';

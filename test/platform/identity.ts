@@ -1,5 +1,5 @@
-// Nextcloud's accounts as the double models them (platform-api.md, "Identity and credentials"): users, login names,
-// app passwords bound to the login name they were minted under, and who a Basic header authenticates.
+// Nextcloud's accounts as the double models them (docs/nextcloud-behaviour.md, "Identity and credentials"): users,
+// login names, app passwords bound to the login name they were minted under, and who a Basic header authenticates.
 import { randomBytes } from 'node:crypto';
 
 /** An app password and the login name it was minted under. */
@@ -47,7 +47,7 @@ export interface Authentication {
 
 export type BasicOutcome = { kind: 'none' } | { kind: 'refused' } | ({ kind: 'user' } & Authentication);
 
-/** How long a rotated app password keeps working (platform-api.md: "for up to 10 s"). */
+/** How long a rotated app password keeps working (docs/nextcloud-behaviour.md, "Identity and credentials"). */
 export const ROTATION_GRACE_MS = 10_000;
 
 export function toAccount(user: DoubleUser): Account {

@@ -1,4 +1,4 @@
-// Login Flow v2 in the double (platform-api.md, "Identity and credentials"): a client starts a flow without
+// Login Flow v2 in the double (docs/nextcloud-behaviour.md, "Identity and credentials"): a client starts a flow without
 // credentials, the user grants access in the browser (here: `grantLoginFlow`), and one poll hands over the server,
 // login name and a new 72-character app password; a flow lives 20 minutes.
 import type { ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
-// OCS responses as Nextcloud writes them (platform-api.md, "General rules"): the v1/v2 envelope in JSON or XML, v2's
-// HTTP status that follows the statuscode, and v1's HTTP-200-on-failure quirk.
+// OCS responses as Nextcloud writes them (docs/nextcloud-behaviour.md, "General rules"): the v1/v2 envelope in JSON or
+// XML, v2's HTTP status that follows the statuscode, and v1's HTTP-200-on-failure quirk.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeXml } from './xml-escape.js';
 

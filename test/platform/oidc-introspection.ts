@@ -1,9 +1,9 @@
-// Token introspection as Nextcloud's oidc app answers it (platform-api.md, "The OIDC provider app"), in place of
-// oidc-provider's own: `aud` is always the token's client id, no `iss`, `exp` = issue time + 2 × the token lifetime,
-// the same shape for opaque and JWT access tokens, and tokens of another client are inactive unless their resource
-// names the asking client (its id or resource URL). A refresh makes the grant's earlier access tokens inactive.
-// `any-token` is not Nextcloud: it is the lenient provider of the attack (test-only), which introspects every client's
-// token for anyone and reports the token's own audience.
+// Token introspection as Nextcloud's oidc app answers it (docs/nextcloud-behaviour.md, "The OIDC provider app"), in
+// place of oidc-provider's own: `aud` is always the token's client id, no `iss`, `exp` = issue time + 2 × the token
+// lifetime, the same shape for opaque and JWT access tokens, and tokens of another client are inactive unless their
+// resource names the asking client (its id or resource URL). A refresh makes the grant's earlier access tokens
+// inactive. `any-token` is not Nextcloud: it is the lenient provider of the attack (test-only), which introspects every
+// client's token for anyone and reports the token's own audience.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 

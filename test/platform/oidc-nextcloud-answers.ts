@@ -1,6 +1,6 @@
-// oidc-provider's answers reworded as Nextcloud's oidc app gives them (platform-api.md, "The OIDC provider app"): the
-// token endpoint's errors (always 400, Nextcloud's error_description, `expired_client` for an expired dynamic client),
-// `refresh_expires_in` beside every refresh token, and the expiry in a dynamic registration's answer.
+// oidc-provider's answers reworded as Nextcloud's oidc app gives them (docs/nextcloud-behaviour.md, "The OIDC provider
+// app"): the token endpoint's errors (always 400, Nextcloud's error_description, `expired_client` for an expired
+// dynamic client), `refresh_expires_in` beside every refresh token, and the expiry in a dynamic registration's answer.
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 
@@ -46,7 +46,10 @@ function rewordTokenAnswer(ctx: Context, failure: ProviderError | undefined, ref
   ctx.body = reworded;
 }
 
-/** The token endpoint's table of refusals; undefined where the sheet says nothing (oidc-provider's wording stays). */
+/**
+ * The token endpoint's table of refusals; undefined where docs/nextcloud-behaviour.md says nothing (oidc-provider's
+ * wording stays).
+ */
 function nextcloudTokenError({ error, error_detail: detail = '' }: ProviderError): TokenError | undefined {
   if (error === 'invalid_client') {
     if (/client_secret expired/.test(detail)) return { error: 'expired_client', error_description: 'Client expired.' };

@@ -1,4 +1,5 @@
-// The identity provider double: oidc-provider configured the way Nextcloud's oidc app behaves (platform-api.md).
+// The identity provider double: oidc-provider configured the way Nextcloud's oidc app behaves
+// (docs/nextcloud-behaviour.md, "The OIDC provider app").
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';

@@ -1,6 +1,7 @@
-// Token requests as Nextcloud's oidc app reads them (platform-api.md, "The OIDC provider app"): the `resource` of an
-// authorization_code exchange is ignored (the authorize request's resource decides the audience), where oidc-provider
-// would refuse one it did not grant. The request is handed on as a replay of its (possibly changed) body.
+// Token requests as Nextcloud's oidc app reads them (docs/nextcloud-behaviour.md, "The OIDC provider app"): the
+// `resource` of an authorization_code exchange is ignored (the authorize request's resource decides the audience),
+// where oidc-provider would refuse one it did not grant. The request is handed on as a replay of its (possibly changed)
+// body.
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 

@@ -1,4 +1,5 @@
-// The platform double: Nextcloud's HTTP APIs as platform-api.md describes them, quirks included, on loopback.
+// The platform double: Nextcloud's HTTP APIs as docs/nextcloud-behaviour.md describes them, quirks included, on
+// loopback.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { handleCoreOcs, NEXTCLOUD_VERSION, respondUnknownOcsRoute } from './core-ocs.js';

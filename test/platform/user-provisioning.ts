@@ -1,4 +1,4 @@
-// The provisioning API for administrators in the double (platform-api.md, "Identity and credentials"):
+// The provisioning API for administrators in the double (docs/nextcloud-behaviour.md, "Identity and credentials"):
 // search, create, read, change and delete users under /ocs/v{1,2}.php/cloud/users.
 import { toAccount, type Account } from './identity.js';
 import type { OcsOutcome } from './ocs-envelope.js';

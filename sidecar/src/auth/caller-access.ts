@@ -1,5 +1,5 @@
-// Who an MCP request acts for and with which Nextcloud credentials, by auth mode (design.md §4), read from the
-// request's headers (and smithery's query) alone, so a caller is known before any body is read.
+// Who an MCP request acts for and with which Nextcloud credentials, by auth mode (docs/architecture.md, "Auth modes"),
+// read from the request's headers (and smithery's query) alone, so a caller is known before any body is read.
 import type { Request } from 'express';
 import type { FailedValidationBudget } from '../limits/failed-validations.js';
 import { clientAddressKey } from '../limits/rate-limit.js';

@@ -70,10 +70,10 @@ export function createIntrospector(options: {
 
 /**
  * Whether the introspection endpoint is Nextcloud's oidc app, which answers `active` to a client only for tokens
- * issued to that client or issued for its id or its `resource_url` (platform-api.md, "The OIDC provider app"): there
- * an active answer proves the audience, while the answer's `aud` names only the client the token was issued to. Told
- * by the endpoint: `…/apps/oidc/introspect` (with or without `/index.php`) on the origin of Nextcloud, of its public
- * issuer URL or of the issuer its discovery document names. Any other provider gets the audience rule.
+ * issued to that client or issued for its id or its `resource_url` (docs/nextcloud-behaviour.md, "The OIDC provider
+ * app"): there an active answer proves the audience, while the answer's `aud` names only the client the token was
+ * issued to. Told by the endpoint: `…/apps/oidc/introspect` (with or without `/index.php`) on the origin of Nextcloud,
+ * of its public issuer URL or of the issuer its discovery document names. Any other provider gets the audience rule.
  */
 export function introspectionBindsResource(endpoint: string | undefined, nextcloudOrigins: string[]): boolean {
   if (!endpoint) return false;

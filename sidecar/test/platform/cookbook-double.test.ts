@@ -1,4 +1,4 @@
-// The Cookbook double answers as platform-api.md says Cookbook 0.11.9 does, one test per fact.
+// The Cookbook double answers as docs/nextcloud-behaviour.md says Cookbook 0.11.9 does, one test per fact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCookbookDouble, type CookbookDouble } from '../../../test/platform/apps/cookbook.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

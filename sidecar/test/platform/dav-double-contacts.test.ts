@@ -1,5 +1,5 @@
 // The platform double's CardDAV: Nextcloud's address books and vCard rules over a real Radicale, one test per fact
-// of platform-api.md ("Contacts (CardDAV)").
+// of docs/nextcloud-behaviour.md ("Contacts (CardDAV)").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKS, hrefs, NS, responseOf, startDavDouble, vcard, type DavDouble } from './dav-double-client.js';
 

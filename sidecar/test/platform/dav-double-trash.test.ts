@@ -1,4 +1,4 @@
-// The platform double's calendar trash bin and deleted calendars, one test per fact of platform-api.md.
+// The platform double's calendar trash bin and deleted calendars, one test per fact of docs/nextcloud-behaviour.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CALENDARS,

@@ -1,5 +1,5 @@
 // The platform double's CalDAV: Nextcloud's paths and quirks over a real Radicale, one test per fact of
-// platform-api.md ("Calendar and tasks (CalDAV)"); the trash bin and CardDAV have their own files.
+// docs/nextcloud-behaviour.md ("Calendar and tasks (CalDAV)"); the trash bin and CardDAV have their own files.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basicAuth } from '../support/sidecar.js';
 import {

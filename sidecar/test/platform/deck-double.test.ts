@@ -1,5 +1,5 @@
-// The deck app of the platform double behaves as platform-api.md says Deck 1.16 does, one test per fact: the app,
-// boards and stacks (cards, labels and comments: deck-card-double.test.ts).
+// The deck app of the platform double behaves as docs/nextcloud-behaviour.md says Deck 1.16 does, one test per fact:
+// the app, boards and stacks (cards, labels and comments: deck-card-double.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeckApp } from '../../../test/platform/apps/deck.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,6 +1,7 @@
-// Comments on files in the files double, as Nextcloud answers them (platform-api.md, "Files (WebDAV)", Comments).
-// Facts, one test each: POST JSON → 201 with Content-Location · PROPFIND Depth 1 and REPORT oc:filter-comments list
-// them · a message over 1000 characters → 400 "Message exceeds allowed character limit of 1000".
+// Comments on files in the files double, as Nextcloud answers them (docs/nextcloud-behaviour.md, "Files (WebDAV)",
+// Comments). Facts, one test each: POST JSON → 201 with Content-Location · PROPFIND Depth 1 and REPORT
+// oc:filter-comments list them · a message over 1000 characters → 400 "Message exceeds allowed character limit of
+// 1000".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesDouble } from '../../../test/platform/apps/files.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,5 +1,5 @@
-// The files double answers WebDAV writes on /remote.php/dav/files/{uid} as Nextcloud does (platform-api.md, "Files
-// (WebDAV)"). Facts, one test each, in the sheet's order:
+// The files double answers WebDAV writes on /remote.php/dav/files/{uid} as Nextcloud does (docs/nextcloud-behaviour.md,
+// "Files (WebDAV)"). Facts, one test each, in that section's order:
 //   PUT 201/204 with ETag, OC-ETag, OC-FileId, If-None-Match * → 412 without ETag, stale If-Match → 412 with the
 //   current ETag, missing parent → 404 "//nope", below an existing folder "/fa dir/nope", below a file → 404 "Node
 //   with name 'a.txt' could not be found" · MKCOL 201/405/409 · COPY answers only the copy's new OC-FileId, MOVE its

@@ -1,11 +1,12 @@
-// GET and HEAD in the files double, as Nextcloud 32 answers them (platform-api.md, "Files (WebDAV)", the headers
-// table and GET). Facts, one test each: a file's GET and HEAD carry ETag, OC-ETag, Last-Modified, Content-Length,
-// Content-Disposition and Content-Type, but no OC-FileId and no Accept-Ranges · Content-Type is the secure type with
-// a charset (`text/markdown;charset=UTF-8`; a `.json` file as `text/plain;charset=UTF-8` although PROPFIND says
-// `application/json`) · Range → 206 with Content-Range · a start past the end → 416 "The start offset (20) exceeded
-// the size of the entity (13)", an end before the start → 416 "The end offset (2) is lower than the start offset
-// (5)", both with ETag · a Range on an empty file is ignored · GET of one's own folder → 200 text/html, empty, no
-// ETag · GET of another user's home → 200 "This is the WebDAV interface…" · a missing file → 404.
+// GET and HEAD in the files double, as Nextcloud 32 answers them (docs/nextcloud-behaviour.md, "Files (WebDAV)",
+// Headers of the answers, GET and HEAD). Facts, one test each: a file's GET and HEAD carry ETag, OC-ETag,
+// Last-Modified, Content-Length, Content-Disposition and Content-Type, but no OC-FileId and no Accept-Ranges ·
+// Content-Type is the secure type with a charset (`text/markdown;charset=UTF-8`; a `.json` file as
+// `text/plain;charset=UTF-8` although PROPFIND says `application/json`) · Range → 206 with Content-Range · a start past
+// the end → 416 "The start offset (20) exceeded the size of the entity (13)", an end before the start → 416 "The end
+// offset (2) is lower than the start offset (5)", both with ETag · a Range on an empty file is ignored · GET of one's
+// own folder → 200 text/html, empty, no ETag · GET of another user's home → 200 "This is the WebDAV interface…" · a
+// missing file → 404.
 // Unverified (sources in test/platform/apps/files/file-headers.ts): the exact Content-Disposition value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesDouble } from '../../../test/platform/apps/files.js';

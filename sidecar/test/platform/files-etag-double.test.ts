@@ -1,8 +1,8 @@
 // The files double propagates folder ETags upwards as Nextcloud does (issue 9, "folder ETags propagate upwards in
 // WebDAV"): every change (PUT, MKCOL, DELETE, MOVE, COPY, trash restore, version restore, chunked upload) gives the
 // changed item's folders up to the home new ETags and leaves other folders' ETags alone. A file's own ETag comes
-// from its mtime, id and size as on local storage (platform-api.md, the Trap under PUT): a same-size rewrite within
-// the same second keeps it.
+// from its mtime, id and size as on local storage (docs/nextcloud-behaviour.md, "Files (WebDAV)", the Trap under PUT):
+// a same-size rewrite within the same second keeps it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,5 +1,5 @@
-// The trash bin, versions and comments of the files double, as Nextcloud answers them (platform-api.md, "Files
-// (WebDAV)"). Facts, one test each:
+// The trash bin, versions and comments of the files double, as Nextcloud answers them (docs/nextcloud-behaviour.md,
+// "Files (WebDAV)"). Facts, one test each:
 //   trash: PROPFIND …/trash Depth 1 lists `{name}.d{unix time}` items with filename, original location (relative to
 //   the home), deletion time, deleted-by id and display name, file id and length · restore: MOVE to …/restore/{anyName}
 //   → 201 at the original location, the Destination's name ignored · a taken name becomes `name (restored).ext` ·

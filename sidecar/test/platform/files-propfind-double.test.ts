@@ -1,8 +1,8 @@
-// PROPFIND in the files double, as Nextcloud answers it (platform-api.md, "Files (WebDAV)"). Facts, one test each:
-// hrefs lower-case hex, collections end with / · Depth 0/1, none acts as 1 · children sorted by name · folder content
-// props in a 404 propstat, permissions RGDNVCK/RGDNVW · d:displayname is the name, nc:has-preview true for .txt/.md
-// and false for text/csv and empty files · missing → 404 · another user's home: empty 207, paths below 404 "File
-// not found: x in 'bob'", PUT into it 403 "Permission denied to create file (filename x.txt)".
+// PROPFIND in the files double, as Nextcloud answers it (docs/nextcloud-behaviour.md, "Files (WebDAV)"). Facts, one
+// test each: hrefs lower-case hex, collections end with / · Depth 0/1, none acts as 1 · children sorted by name ·
+// folder content props in a 404 propstat, permissions RGDNVCK/RGDNVW · d:displayname is the name, nc:has-preview true
+// for .txt/.md and false for text/csv and empty files · missing → 404 · another user's home: empty 207, paths below 404
+// "File not found: x in 'bob'", PUT into it 403 "Permission denied to create file (filename x.txt)".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesDouble } from '../../../test/platform/apps/files.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,13 +1,13 @@
-// SEARCH /remote.php/dav in the files double, as Nextcloud answers it (platform-api.md, "Files (WebDAV)", Search).
-// Facts, one test each: 207 multistatus for a basicsearch · without Content-Type → 501 "There was no plugin in the
-// system that was willing to handle this SEARCH method." · scope `/files/{uid}/{folder}` raw and unencoded, only
+// SEARCH /remote.php/dav in the files double, as Nextcloud answers it (docs/nextcloud-behaviour.md, "Files (WebDAV)",
+// Search). Facts, one test each: 207 multistatus for a basicsearch · without Content-Type → 501 "There was no plugin in
+// the system that was willing to handle this SEARCH method." · scope `/files/{uid}/{folder}` raw and unencoded, only
 // XML-escaped · a percent-encoded scope → 404 "File with name //vt%20dir could not be located" · a scope starting
-// /remote.php/dav → 404 "File not found: remote.php in 'root'", another first segment likewise · a missing folder →
-// 404 · a file, `/`, `/files` or another user's home → 500 "Search is only supported on directories" with
+// /remote.php/dav → 404 "File not found: remote.php in 'root'", another first segment likewise · a missing folder → 404
+// · a file, `/`, `/files` or another user's home → 500 "Search is only supported on directories" with
 // InvalidArgumentException · below another user's home → 404 "File not found: x in 'bob'" · d:like on displayname ·
-// d:gt/d:lt on getlastmodified with an ISO literal or unix seconds · an ISO literal with fractions counts as 0 ·
-// d:eq on getcontenttype · d:not and d:is-collection · d:and/d:or · d:orderby · d:limit/d:nresults · result hrefs
-// are full /remote.php/dav/files/{uid}/… hrefs in lower-case hex.
+// d:gt/d:lt on getlastmodified with an ISO literal or unix seconds · an ISO literal with fractions counts as 0 · d:eq
+// on getcontenttype · d:not and d:is-collection · d:and/d:or · d:orderby · d:limit/d:nresults · result hrefs are full
+// /remote.php/dav/files/{uid}/… hrefs in lower-case hex.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesDouble } from '../../../test/platform/apps/files.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';

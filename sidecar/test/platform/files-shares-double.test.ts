@@ -1,9 +1,10 @@
-// Received user shares in the files double (platform-api.md, "Files (WebDAV)", Received shares): the item shows in
-// the recipient's home with the owner's file id; the mount root carries S and no M (`SRGDNVCK` for a folder shared
-// with permissions 31) and every item inside carries S (`SRGDNVW` for a file); the recipient's home ETag changes
+// Received user shares in the files double (docs/nextcloud-behaviour.md, "Files (WebDAV)", Received shares): the item
+// shows in the recipient's home with the owner's file id; the mount root carries S and no M (`SRGDNVCK` for a folder
+// shared with permissions 31) and every item inside carries S (`SRGDNVW` for a file); the recipient's home ETag changes
 // whenever something changes inside the share, at any depth.
 // Unverified (sources in test/platform/apps/files/share-mounts.ts): the letters for other permissions (`SRG` for a
-// file shared read-only, which the sharing double stores as 17), the home ETag changing when the share goes, and a taken name getting " (2)".
+// file shared read-only, which the sharing double stores as 17), the home ETag changing when the share goes, and a
+// taken name getting " (2)".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { createSharingDouble } from '../../../test/platform/apps/sharing.js';

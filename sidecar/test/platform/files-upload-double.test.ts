@@ -1,9 +1,9 @@
-// Chunked uploads in the files double, as Nextcloud answers them (platform-api.md, "Files (WebDAV)", Large uploads).
-// Facts, one test each: MKCOL …/uploads/{uid}/{id} with a Destination → 201 · PUT …/{id}/{n} → 201 · MOVE …/.file
-// with the Destination (and OC-Total-Length) → 201 with ETag and OC-FileId, chunks in number order, the upload
+// Chunked uploads in the files double, as Nextcloud answers them (docs/nextcloud-behaviour.md, "Files (WebDAV)", Large
+// uploads). Facts, one test each: MKCOL …/uploads/{uid}/{id} with a Destination → 201 · PUT …/{id}/{n} → 201 · MOVE
+// …/.file with the Destination (and OC-Total-Length) → 201 with ETag and OC-FileId, chunks in number order, the upload
 // folder gone afterwards (404) · DELETE …/{id} → 204 aborts · strict v2 (Redis and S3: the default double) refuses
-// chunk names outside 1…10000 and chunks under 5 MB before the last · a plain server accepts 1 KB chunks and a
-// missing Destination.
+// chunk names outside 1…10000 and chunks under 5 MB before the last · a plain server accepts 1 KB chunks and a missing
+// Destination.
 // Unverified (source in test/platform/apps/files/chunked-uploads.ts): the messages of the strict refusals, and that
 // a strict server refuses a chunk PUT without Destination in an upload begun with one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

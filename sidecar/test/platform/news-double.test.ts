@@ -1,4 +1,5 @@
-// The news app of the platform double behaves as platform-api.md says News 28.7 (API v1-3) does, one test per fact.
+// The news app of the platform double behaves as docs/nextcloud-behaviour.md says News 28.7 (API v1-3) does, one test
+// per fact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNewsApp } from '../../../test/platform/apps/news.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,4 +1,4 @@
-// The notes app of the platform double behaves as platform-api.md says Notes 5.0 does, one test per fact.
+// The notes app of the platform double behaves as docs/nextcloud-behaviour.md says Notes 5.0 does, one test per fact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotesApp, type NotesDouble } from '../../../test/platform/apps/notes.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

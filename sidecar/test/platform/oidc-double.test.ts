@@ -1,4 +1,4 @@
-// The identity provider double behaves as platform-api.md says Nextcloud's oidc app does.
+// The identity provider double behaves as docs/nextcloud-behaviour.md says Nextcloud's oidc app does.
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeCode, obtainTokens, requestTokensForCode } from '../../../test/platform/oidc-code-flow.js';

@@ -1,5 +1,6 @@
-// The identity provider double refuses at the token endpoint, and lets dynamic clients expire, as platform-api.md says
-// Nextcloud's oidc app does: the error table word for word, all 400; expired_client until the cleanup job runs.
+// The identity provider double refuses at the token endpoint, and lets dynamic clients expire, as
+// docs/nextcloud-behaviour.md says Nextcloud's oidc app does: the error table word for word, all 400; expired_client
+// until the cleanup job runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeCode, obtainTokens, requestTokensForCode } from '../../../test/platform/oidc-code-flow.js';
 import { startOidcDouble, type OidcDouble } from '../../../test/platform/oidc-provider.js';

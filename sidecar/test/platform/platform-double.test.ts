@@ -1,4 +1,4 @@
-// The platform double's core behaves as platform-api.md says Nextcloud does ("General rules", "Identity and
+// The platform double's core behaves as docs/nextcloud-behaviour.md says Nextcloud does ("General rules", "Identity and
 // credentials"): one test per fact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,4 +1,4 @@
-// The sharing double answers as files_sharing does (platform-api.md, "Sharing"). Facts, one test each:
+// The sharing double answers as files_sharing does (docs/nextcloud-behaviour.md, "Sharing"). Facts, one test each:
 //   list GET with path, reshares, subfiles and shared_with_me → data[], other apps' share types (Deck's 12) included
 //   · create with a form or JSON body → 200 share {id as a string, share_type, uid_owner, permissions, expiration
 //   "YYYY-MM-DD 00:00:00", token, path, item_type, file_source, file_target, share_with, share_with_displayname,

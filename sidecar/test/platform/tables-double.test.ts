@@ -1,5 +1,5 @@
-// The Tables double answers as platform-api.md says Tables 1.0 does, one test per fact: OCS API 2 for tables, columns
-// and new rows, REST API 1 for rows.
+// The Tables double answers as docs/nextcloud-behaviour.md says Tables 1.0 does, one test per fact: OCS API 2 for
+// tables, columns and new rows, REST API 1 for rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTablesDouble, type TablesDouble } from '../../../test/platform/apps/tables.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,9 +1,10 @@
-// The unified search double answers as Nextcloud's unified search does (platform-api.md, "Unified search"). Facts, one
-// test each: GET /providers lists {id, appId, name, icon, order, isExternalProvider, triggers, filters, inAppSearch}
-// · `?from=/apps/notes` reorders · GET …/providers/{id}/search?term&limit&cursor → {name, isPaginated, entries:[{title,
-// subline, resourceUrl, thumbnailUrl, icon, rounded, attributes}], cursor}, attributes {fileId, path} for files and
-// [] for most · the returned cursor pages on · a missing or blank term → 400, data "No valid filters provided" · an
-// unknown provider id → 500, statuscode 996, message "Internal Server Error\n". Test knobs: a slow or failing provider.
+// The unified search double answers as Nextcloud's unified search does (docs/nextcloud-behaviour.md, "Unified search").
+// Facts, one test each: GET /providers lists {id, appId, name, icon, order, isExternalProvider, triggers, filters,
+// inAppSearch} · `?from=/apps/notes` reorders · GET …/providers/{id}/search?term&limit&cursor → {name, isPaginated,
+// entries:[{title, subline, resourceUrl, thumbnailUrl, icon, rounded, attributes}], cursor}, attributes {fileId, path}
+// for files and [] for most · the returned cursor pages on · a missing or blank term → 400, data "No valid filters
+// provided" · an unknown provider id → 500, statuscode 996, message "Internal Server Error\n". Test knobs: a slow or
+// failing provider.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnifiedSearchDouble, type UnifiedSearchDouble } from '../../../test/platform/apps/unified-search.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';

@@ -1,5 +1,6 @@
-// The webhook_listeners double answers and delivers as platform-api.md ("Webhooks") says, one test per fact: the
-// admin-only OCS API with its refusals, delivery as background jobs with Nextcloud's headers and payloads, filters.
+// The webhook_listeners double answers and delivers as docs/nextcloud-behaviour.md ("Webhooks") says, one test per
+// fact: the admin-only OCS API with its refusals, delivery as background jobs with Nextcloud's headers and payloads,
+// filters.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

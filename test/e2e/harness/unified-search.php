@@ -28,16 +28,18 @@ function harnessUnifiedSearch(string $path, array $query, array $headers, Compan
 	if (preg_match('#^/ocs/v2\.php/search/providers/([^/]+)/search$#', $path, $match) !== 1) {
 		return null;
 	}
-	// platform-api.md: without OCS-APIRequest an OCS call answers 412 {"message":"CSRF check failed"}.
+	// Without OCS-APIRequest an OCS call answers 412 {"message":"CSRF check failed"} (docs/nextcloud-behaviour.md,
+	// "General rules").
 	if (strtolower($headers['ocs-apirequest'] ?? '') !== 'true') {
 		return new JSONResponse(['message' => 'CSRF check failed'], 412);
 	}
 	$term = is_string($query['term'] ?? null) ? $query['term'] : '';
-	// platform-api.md: no term → 400, data "No valid filters provided".
+	// No term → 400, data "No valid filters provided" (docs/nextcloud-behaviour.md, "Unified search").
 	if (trim($term) === '') {
 		return harnessOcsResponse(400, 'No valid filters provided');
 	}
-	// platform-api.md: an unknown provider id → 500. The harness serves only the companion's provider.
+	// An unknown provider id → 500 (docs/nextcloud-behaviour.md, "Unified search"). The harness serves only the
+	// companion's provider.
 	if (rawurldecode($match[1]) !== KnowledgeSearchProvider::ID) {
 		// unverified: the envelope's statuscode and message for the 500 (source: core's OCS middleware turns the
 		// composer's InvalidArgumentException into an "Internal Server Error"; not read from a 32 instance)
@@ -53,7 +55,7 @@ function harnessUnifiedSearch(string $path, array $query, array $headers, Compan
 	return harnessOcsResponse(200, $result);
 }
 
-/** An OCS v2 answer in JSON: the HTTP status is the statuscode (platform-api.md, "OCS calls"). */
+/** An OCS v2 answer in JSON: the HTTP status is the statuscode (docs/nextcloud-behaviour.md, "General rules"). */
 function harnessOcsResponse(int $status, mixed $data, string $message = ''): JSONResponse {
 	$ok = $status < 400;
 	return new JSONResponse(['ocs' => [

@@ -7,8 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// The platform double (test/platform/run-platform-double.ts: Nextcloud's HTTP APIs as platform-api.md states them,
-// the one the sidecar's tests use) as a node process, for the companion's calls to Nextcloud itself.
+// The platform double (test/platform/run-platform-double.ts: Nextcloud's HTTP APIs as docs/nextcloud-behaviour.md
+// states them, the one the sidecar's tests use) as a node process, for the companion's calls to Nextcloud itself.
 namespace OCA\McpCompanion\Tests\Support;
 
 final class PlatformDouble {

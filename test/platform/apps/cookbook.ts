@@ -142,7 +142,7 @@ function cookbookNow(): string {
 
 /**
  * Fills what Cookbook fills on save: schema.org type, id, dates and empty defaults. unverified: a new recipe
- * without recipeYield gets 1 (source: none; the sheet states null for an update only).
+ * without recipeYield gets 1 (source: none; docs/nextcloud-behaviour.md states null for an update only).
  */
 function completeRecipe(input: Record<string, unknown> & { name: string }, id: string, now: string): CookbookRecipe {
   return {

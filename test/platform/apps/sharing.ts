@@ -147,7 +147,7 @@ export function createSharingDouble(options: SharingDoubleOptions): SharingDoubl
       if (!/^[^@\s]+@[^@\s]+$/.test(shareWith)) return { status: 404, message: 'Please specify a valid email address' };
     } else if (shareType !== LINK) {
       // An unknown share type fails inside Nextcloud: 500, statuscode 996. unverified: the message, as other OCS
-      // calls answer an unexpected server error (source: platform-api.md, "General rules").
+      // calls answer an unexpected server error (source: docs/nextcloud-behaviour.md, "General rules").
       return { status: 500, statuscode: 996, message: 'Internal Server Error\n' };
     }
     return undefined;

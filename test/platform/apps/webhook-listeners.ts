@@ -1,5 +1,6 @@
-// Nextcloud's webhook_listeners app in the platform double (platform-api.md, "Webhooks"): the admin-only OCS API to
-// register webhooks, and delivery of the other apps' events as background jobs that `runWebhookJobs()` (the cron) sends.
+// Nextcloud's webhook_listeners app in the platform double (docs/nextcloud-behaviour.md, "Webhooks"): the admin-only
+// OCS API to register webhooks, and delivery of the other apps' events as background jobs that `runWebhookJobs()` (the
+// cron) sends.
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { ServerResponse } from 'node:http';

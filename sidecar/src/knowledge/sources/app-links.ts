@@ -4,9 +4,9 @@ import { pathSegment } from '../../platform/urls.js';
 export const appLinks = {
   /**
    * The Calendar app's editor for one event: `edit/` + base64 of the object's DAV path (with Nextcloud's web root),
-   * as Nextcloud's own event search builds it. Nextcloud 32 answers it with the Calendar page (platform-api.md,
-   * "Links into the web UI"); unverified: that the page opens the event (source: nextcloud/server
-   * apps/dav/lib/Search/EventsSearchProvider.php getDeepLinkToCalendarApp).
+   * as Nextcloud's own event search builds it. Nextcloud 32 answers it with the Calendar page
+   * (docs/nextcloud-behaviour.md, "Links into the web UI"); unverified: that the page opens the event (source:
+   * nextcloud/server apps/dav/lib/Search/EventsSearchProvider.php getDeepLinkToCalendarApp).
    */
   calendarEvent: (host: string, userId: string, calendarUri: string, objectName: string) => {
     const davPath = `${webRootOf(host)}/remote.php/dav/calendars/${userId}/${calendarUri}/${objectName}`;
@@ -16,15 +16,15 @@ export const appLinks = {
   calendar: () => '/index.php/apps/calendar',
   /**
    * The Contacts app's direct link `direct/contact/{uid}~{addressBookUri}`, which Nextcloud 32 answers with a 303 to
-   * the contact (platform-api.md, "Links into the web UI").
+   * the contact (docs/nextcloud-behaviour.md, "Links into the web UI").
    */
   contact: (uid: string | undefined, addressBookUri: string) =>
     uid
       ? `/index.php/apps/contacts/direct/contact/${pathSegment(`${uid}~${addressBookUri}`)}`
       : '/index.php/apps/contacts',
   /**
-   * Deck's `card/{id}`, which Nextcloud 32 answers with a 303 to the card on its board (platform-api.md, "Links into
-   * the web UI").
+   * Deck's `card/{id}`, which Nextcloud 32 answers with a 303 to the card on its board (docs/nextcloud-behaviour.md,
+   * "Links into the web UI").
    */
   deckCard: (cardId: number | string) => `/index.php/apps/deck/card/${pathSegment(cardId)}`,
   /**

@@ -1,6 +1,6 @@
-// The eventFilter operators webhook_listeners is known to evaluate (platform-api.md, "Webhooks"): the only ones the
-// sidecar sends. Nextcloud accepts any filter at registration, but an unknown operator throws at event time and then
-// silences the other webhooks of that event class too, even other apps' ones.
+// The eventFilter operators webhook_listeners is known to evaluate (docs/nextcloud-behaviour.md, "Webhooks"): the only
+// ones the sidecar sends. Nextcloud accepts any filter at registration, but an unknown operator throws at event time
+// and then silences the other webhooks of that event class too, even other apps' ones.
 import { InvalidInputError } from '../../errors.js';
 
 /** Operators on a field, `{"event.tableId": {"$gte": 0}}`, and the operands each takes. */

@@ -1,5 +1,5 @@
-// webhook_listeners' delivery bodies (platform-api.md, "Webhooks") turned into WakeEvents: file node events with
-// internal `/{uid}/files/…` paths, calendar object events; Tables rows and unknown classes wake nothing.
+// webhook_listeners' delivery bodies (docs/nextcloud-behaviour.md, "Webhooks") turned into WakeEvents: file node events
+// with internal `/{uid}/files/…` paths, calendar object events; Tables rows and unknown classes wake nothing.
 import { InvalidInputError } from '../../errors.js';
 import { USER_ID_PATTERN } from '../../platform/user-ids.js';
 import type { WakeEvent } from '../sync/wake-event.js';

@@ -1,4 +1,5 @@
-// The eventFilters the sidecar sends use only what webhook_listeners is known to evaluate (platform-api.md, "Webhooks").
+// The eventFilters the sidecar sends use only what webhook_listeners is known to evaluate (docs/nextcloud-behaviour.md,
+// "Webhooks").
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../../src/errors.js';
 import { assertSupportedEventFilter } from '../../../src/knowledge/webhooks/webhook-event-filter.js';
@@ -33,7 +34,7 @@ describe('assertSupportedEventFilter', () => {
     expect(attempt).toThrow(/"\$bogus".*silence the other webhooks of that event; use equality/);
   });
 
-  it('refuses operators the sheet does not list as working, at the top and on a field', () => {
+  it('refuses operators not known to work, at the top and on a field', () => {
     const filters = [
       { $and: [{ a: 1 }] },
       { $nor: [{ a: 1 }] },

@@ -1,5 +1,6 @@
-// POST /webhooks/nextcloud: 401 and nothing else without our secret, each payload shape of platform-api.md turned into
-// the right WakeEvents, a size cap, and a fuzz of bodies and headers that never gets a 5xx or a wake before auth.
+// POST /webhooks/nextcloud: 401 and nothing else without our secret, each payload shape of docs/nextcloud-behaviour.md
+// turned into the right WakeEvents, a size cap, and a fuzz of bodies and headers that never gets a 5xx or a wake before
+// auth.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WakeEvent } from '../../../src/knowledge/sync/wake-event.js';
 import { MAX_WEBHOOK_BODY_BYTES, WEBHOOK_SECRET_HEADER } from '../../../src/api/webhook-receiver.js';

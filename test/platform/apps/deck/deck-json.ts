@@ -13,7 +13,7 @@ export function describeAssignment(card: Card, assignment: { id: number; partici
 
 /**
  * A comment; a reply carries its whole parent under `replyTo`. unverified: `mentions` stays empty here, where Deck
- * fills it from the message (the sheet gives no shape for it).
+ * fills it from the message (docs/nextcloud-behaviour.md gives no shape for it).
  */
 export function describeComment(comment: Comment, parent?: Comment): Record<string, unknown> {
   return {

@@ -1,6 +1,6 @@
 // The REST routes of the deck double (below /index.php/apps/deck/api/v1.0 or v1.1): boards, stacks, cards and
-// labels as platform-api.md describes Deck 1.16. Every success is 200; refusals are DeckErrors. The board (and for
-// cards the stack) in a URL is not checked: only a target stack of an update or reorder counts.
+// labels as docs/nextcloud-behaviour.md describes Deck 1.16. Every success is 200; refusals are DeckErrors. The board
+// (and for cards the stack) in a URL is not checked: only a target stack of an update or reorder counts.
 import type { DoubleAccount } from '../../double-app.js';
 import { type Body, num, parseDuedate, requireText, str } from './deck-input.js';
 import { describeAssignment } from './deck-json.js';

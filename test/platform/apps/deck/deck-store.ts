@@ -147,7 +147,7 @@ export function createDeckStore() {
     if (welcomed.has(user.id)) return;
     welcomed.add(user.id);
     // unverified: the colour, the card titles and type, and the label each card carries (source: nextcloud/deck
-    // lib/Service/fixtures/default-board.json); the sheet gives the board's title and the counts.
+    // lib/Service/fixtures/default-board.json); docs/nextcloud-behaviour.md gives the board's title and the counts.
     const board = createBoard(person(user), 'Welcome to Nextcloud Deck!', 'bf678b');
     const readMore = { id: newId(), boardId: board.id, title: 'Read more inside', color: 'CC317C' };
     labels.set(readMore.id, readMore);
@@ -243,7 +243,7 @@ export function createDeckStore() {
   };
   /**
    * A board's stacks, not sorted by `order` (Deck does not sort them). unverified: they come in the order they were
-   * created (source: none; the sheet only says they are not sorted).
+   * created (source: none; docs/nextcloud-behaviour.md only says they are not sorted).
    */
   const stacksOf = (boardId: number) =>
     [...stacks.values()].filter((stack) => stack.boardId === boardId && !stack.deletedAt);

@@ -123,7 +123,7 @@ function valueOf(prop: string, node: FileNode, tree: FileTree): string | number 
 /**
  * A literal compared with a number. Dates take unix seconds or an ISO literal in PHP's ATOM form
  * (`2026-11-28T06:00:03Z` or `…+00:00`); one with fractions (`…03.000Z`) counts as 0, so `gt` then matches every
- * file (platform-api.md, the Trap under Search operators).
+ * file (docs/nextcloud-behaviour.md, "Files (WebDAV)", the Trap under Search).
  */
 // unverified: other malformed literals read as 0 too (source: nextcloud/server
 // apps/dav/lib/Files/FileSearchBackend.php castValue, DateTime::createFromFormat(DateTimeInterface::ATOM))

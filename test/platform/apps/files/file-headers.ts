@@ -34,7 +34,8 @@ export function writeHeaders(node: FileNode, mtimeAccepted: boolean): Record<str
 
 /**
  * The headers of GET and HEAD on a file: ETag, OC-ETag, Last-Modified, Content-Disposition and the "secure" type
- * with a charset, but no OC-FileId and no Accept-Ranges (platform-api.md, the Trap under the headers table).
+ * with a charset, but no OC-FileId and no Accept-Ranges (docs/nextcloud-behaviour.md, "Files (WebDAV)", the Trap under
+ * Headers of the answers).
  */
 export function downloadHeaders(node: FileNode, name: string): Record<string, string> {
   return {

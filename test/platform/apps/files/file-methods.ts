@@ -78,7 +78,7 @@ function propfind({ req, res, body, tree, userId, segments }: FilesRequest): voi
   const resources: DavResource[] = [describe(req, tree, userId, node, segments)];
   if (depth === 1 && node.kind === 'folder') {
     // Children come sorted by name; the key, not the node's name: a received share may show as `report (2).pdf`.
-    // unverified: the order is by code point (source: none; the sheet says "sorted by name")
+    // unverified: the order is by code point (source: none; docs/nextcloud-behaviour.md says "sorted by name")
     const children = [...node.children].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [name, child] of children) resources.push(describe(req, tree, userId, child, [...segments, name]));
   }

@@ -92,7 +92,8 @@ export class FileTree {
   /**
    * Writes a file (`mtime` in unix seconds, now by default); an existing one keeps its id, and its previous content
    * becomes the version named by its previous mtime, unless that is the new mtime too: then the new content replaces
-   * that second's version, as Nextcloud keeps one version per second (platform-api.md, Versions).
+   * that second's version, as Nextcloud keeps one version per second (docs/nextcloud-behaviour.md, "Files (WebDAV)",
+   * Versions).
    */
   writeFile(segments: string[], content: Buffer, mtime?: number): { node: FileNode; created: boolean } {
     const parent = this.parentOf(segments);
@@ -243,7 +244,7 @@ export function nowSeconds(): number {
 /**
  * A file's ETag as Nextcloud's local storage derives it: the md5 of its mtime (seconds), inode (here the file id) and
  * size, so rewriting a file with different content of the same size within the same second keeps its ETag
- * (platform-api.md, the Trap under PUT).
+ * (docs/nextcloud-behaviour.md, "Files (WebDAV)", the Trap under PUT).
  */
 export function refreshFileEtag(node: FileNode): void {
   node.etag = createHash('md5').update(`${node.mtime}${node.fileId}${node.content.length}`).digest('hex');

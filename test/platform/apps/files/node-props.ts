@@ -26,7 +26,10 @@ export function describeNode(tree: FileTree, node: FileNode, name = node.name): 
   };
 }
 
-/** nc:has-preview: true for `.txt` and `.md`, false for `text/csv` and for empty files (platform-api.md). */
+/**
+ * nc:has-preview: true for `.txt` and `.md`, false for `text/csv` and for empty files (docs/nextcloud-behaviour.md,
+ * "Files (WebDAV)", PROPFIND).
+ */
 // unverified: true for png, jpeg, gif, bmp, webp and mp3, false for other types (source: nextcloud/server
 // lib/private/PreviewManager.php, the default enabledPreviewProviders)
 export function hasPreview(mimeType: string, size: number): boolean {

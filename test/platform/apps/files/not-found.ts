@@ -7,7 +7,8 @@ import { sendDavError } from './multistatus.js';
 /**
  * The 404 message for the first segment of `segments` that is missing in the caller's home, as Nextcloud's
  * Directory::getChild words it: the parent's path (`/` for the home itself, `/a` below it), a slash and the name,
- * so a missing child of the home reads `//name` and one below a folder `/fa dir/nope.txt` (platform-api.md).
+ * so a missing child of the home reads `//name` and one below a folder `/fa dir/nope.txt` (docs/nextcloud-behaviour.md,
+ * "Files (WebDAV)", GET and HEAD).
  */
 export function missingInHomeMessage(tree: FileTree, segments: string[]): string {
   let parent = '/';

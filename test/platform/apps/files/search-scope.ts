@@ -10,10 +10,10 @@ export type ResolvedScope =
 const NOT_A_DIRECTORY = 'Search is only supported on directories';
 
 /**
- * platform-api.md, the scope table: a percent-encoded scope → 404 "File with name //fa%20dir could not be located";
- * `/remote.php/dav/…` → 404 "File not found: remote.php in 'root'", another first segment likewise; a missing
- * folder → 404; a file, `/`, `/files` or another user's home → 500 "Search is only supported on directories"
- * (InvalidArgumentException); below another user's home → 404 "File not found: x in 'bob'".
+ * docs/nextcloud-behaviour.md, "Files (WebDAV)", the scope table under Search: a percent-encoded scope → 404 "File with
+ * name //fa%20dir could not be located"; `/remote.php/dav/…` → 404 "File not found: remote.php in 'root'", another
+ * first segment likewise; a missing folder → 404; a file, `/`, `/files` or another user's home → 500 "Search is only
+ * supported on directories" (InvalidArgumentException); below another user's home → 404 "File not found: x in 'bob'".
  */
 export function resolveSearchScope(href: string, depth: string, tree: FileTree, userId: string): ResolvedScope {
   const parts = href.split('/').filter((part) => part !== '');

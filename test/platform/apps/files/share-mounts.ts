@@ -1,7 +1,8 @@
 // Received user shares in the files double: the shared file or folder appears in the recipient's home under its
 // name with the owner's file id, carrying S and no M (`SRGDNVCK` for a folder shared with permissions 31) and every
 // item inside it S too (`SRGDNVW`), and the home's ETag folds in the mounted items' ETags, so it changes whenever
-// something changes inside a received share, at any depth (platform-api.md, Received shares).
+// something changes inside a received share, at any depth (docs/nextcloud-behaviour.md, "Files (WebDAV)", Received
+// shares).
 // unverified: a taken name gets " (2)", mounts of a file or folder the owner deleted disappear, the letters for
 // other share permissions follow OCP\Files\DavUtil::getDavPermissions (S, R, G, D, NV, W / CK), and writes by the
 // recipient are not propagated to the owner's folders (source: nextcloud/server lib/private/Files/FileInfo.php

@@ -1,5 +1,5 @@
-// The permissions files_sharing stores for a new or changed share (platform-api.md, "Sharing"): defaults per type,
-// the share bit a public link always gets, 0 on a user share stored as read, files without create and delete.
+// The permissions files_sharing stores for a new or changed share (docs/nextcloud-behaviour.md, "Sharing"): defaults
+// per type, the share bit a public link always gets, 0 on a user share stored as read, files without create and delete.
 import { SHARE_TYPES } from './share-records.js';
 
 /** A refusal of the permissions asked: the HTTP status (OCS v2) and Nextcloud's message. */
@@ -22,8 +22,8 @@ export function permissionsOnCreate(
     return { status: 403, message: 'Valid permissions are required for sharing' };
   }
   if (tokenShare) {
-    // unverified: an e-mail share is refused and completed like a link (source: the sheet states links only), and a
-    // link without read or create other than 0 is refused alike (source: the message itself)
+    // unverified: an e-mail share is refused and completed like a link (source: docs/nextcloud-behaviour.md states
+    // links only), and a link without read or create other than 0 is refused alike (source: the message itself)
     if ((permissions & (READ | CREATE)) === 0) {
       return { status: 400, message: 'Share must at least have READ or CREATE permissions' };
     }

@@ -1,7 +1,7 @@
 // The "Welcome to Nextcloud Tables!" table a user's first Tables call creates: emoji 🚀, 4 columns, 7 rows, one view.
 // unverified: the column titles and types and the first five rows (source: nextcloud/tables
 // lib/Service/TableTemplateService.php, makeStartupTable()); the last two rows and the view's title are stand-ins
-// (source: none; the sheet gives only the counts).
+// (source: none; docs/nextcloud-behaviour.md gives only the counts).
 import type { TablesDoubleTable } from '../tables.js';
 
 export function welcomeTable(owner: string): TablesDoubleTable {

@@ -1,5 +1,5 @@
-// The events the double's apps dispatch, serialized as webhook_listeners sends them (platform-api.md, "Webhooks"):
-// file node events with internal `/{uid}/files/…` paths, calendar object events, Tables row events.
+// The events the double's apps dispatch, serialized as webhook_listeners sends them (docs/nextcloud-behaviour.md,
+// "Webhooks"): file node events with internal `/{uid}/files/…` paths, calendar object events, Tables row events.
 import type { DoubleEvent, DoubleRequest } from '../../double-app.js';
 
 const NODE = 'OCP\\Files\\Events\\Node\\';
@@ -80,7 +80,7 @@ export type CalendarObjectChange = 'Created' | 'Updated' | 'Deleted' | 'MovedToT
  * A calendar object event. `Deleted` (purging a trash entry) names the object by its trash uri, `{name}-deleted.ics`.
  * `Restored` is never delivered (on PostgreSQL its job's arguments are null and cron fails with a TypeError), so it is
  * not queued at all. unverified: the numeric ids (Nextcloud's database ids; the double numbers calendars and objects
- * in order of first event), and only the fields of objectData/calendarData that platform-api.md names.
+ * in order of first event), and only the fields of objectData/calendarData that docs/nextcloud-behaviour.md names.
  */
 export function emitCalendarObjectEvent(
   req: Emitter,

@@ -1,7 +1,7 @@
 // webhook_listeners' `eventFilter`: a Mongo-style query evaluated on the delivery body (PHPMongoQuery), in the double.
-// Verified (platform-api.md, "Webhooks"): `{}` matches everything, dotted field paths, equality, a `/pattern/flags`
-// string as a regular expression, `$gte`, `$in`, `$ne`, `$exists` and `$or`; an unknown operator throws
-// "Operator $bogus is unknown" at event time (webhook-listeners.ts says what that does to the other webhooks).
+// Verified (docs/nextcloud-behaviour.md, "Webhooks"): `{}` matches everything, dotted field paths, equality, a
+// `/pattern/flags` string as a regular expression, `$gte`, `$in`, `$ne`, `$exists` and `$or`; an unknown operator
+// throws "Operator $bogus is unknown" at event time (webhook-listeners.ts says what that does to the other webhooks).
 // unverified: the other operators ($and, $nor, $not, $nin, $lt, $lte, $gt, $all, $mod) follow the library
 // webhook_listeners copied (source: Akkroo/PHPMongoQuery src/PHPMongoQuery.php).
 
