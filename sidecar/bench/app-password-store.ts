@@ -1,6 +1,6 @@
 // Store and get of an encrypted app password (no Nextcloud call) against the same SQL without encryption or audit,
 // on SQLite and on PostgreSQL (a real server, as DATABASE_URL would name).
-import { openTokenStorage } from '../src/store/token-storage.js';
+import { openStore } from '../src/store/open-store.js';
 import { percentile, printLine, type BenchLine } from './report.js';
 
 const ITERATIONS = 2000;
@@ -16,7 +16,7 @@ export interface BenchDatabase {
 }
 
 export async function benchAppPasswordStore(database: BenchDatabase): Promise<BenchLine[]> {
-  const storage = await openTokenStorage({
+  const storage = await openStore({
     path: database.path,
     databaseUrl: database.databaseUrl,
     encryptionKey: new Uint8Array(32).fill(5),

@@ -18,7 +18,7 @@ import { parseKnowledgeSettings } from '../src/settings/knowledge-settings.js';
 import { createAuditLog } from '../src/store/audit-log.js';
 import { createSecretBox } from '../src/store/secret-box.js';
 import type { SqliteSqlDatabase } from '../src/store/sql/sqlite-database.js';
-import { openTokenStorage } from '../src/store/token-storage.js';
+import { openStore } from '../src/store/open-store.js';
 import { indexDocument } from '../src/knowledge/sync/indexer.js';
 import { createFilesSource } from '../src/knowledge/sources/files-source.js';
 import { createNotesSource } from '../src/knowledge/sources/notes-source.js';
@@ -56,7 +56,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     users: [{ id: 'alice', appPasswords: [PASSWORD] }],
     apps: [files, createNotesApp()],
   });
-  const storage = await openTokenStorage({ path: join(dir, 'knowledge-webhook.db'), encryptionKey: KEY });
+  const storage = await openStore({ path: join(dir, 'knowledge-webhook.db'), encryptionKey: KEY });
   collectGarbage();
   const logger = createLogger('silent');
   const secret = generateWebhookSecret();

@@ -2,7 +2,7 @@
 import { createOAuthContext } from '../src/auth/oauth-context.js';
 import { createLogger } from '../src/logging/logger.js';
 import { createHttpClient } from '../src/net/http-client.js';
-import { openTokenStorage } from '../src/store/token-storage.js';
+import { openStore } from '../src/store/open-store.js';
 import { obtainTokens } from '../../test/platform/oidc-code-flow.js';
 import { startOidcDouble } from '../../test/platform/oidc-provider.js';
 import { printLine, type BenchLine } from './report.js';
@@ -26,7 +26,7 @@ export async function benchRefreshWait(dbPath: string): Promise<BenchLine[]> {
     ],
   });
   const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'bench' });
-  const storage = await openTokenStorage({ path: dbPath, encryptionKey: new Uint8Array(32).fill(6) });
+  const storage = await openStore({ path: dbPath, encryptionKey: new Uint8Array(32).fill(6) });
   const context = createOAuthContext({
     http,
     logger: createLogger('silent'),

@@ -19,7 +19,7 @@ import { isHybridMode } from './settings/auth-mode.js';
 import type { Settings } from './settings/settings.js';
 import { logEncryption, logMigration, warnUnusedSqliteFile } from './store/start-up-report.js';
 import { assertPortFree, closeServer, formatHost, listen } from './listening.js';
-import { openTokenStorage, type TokenStorage } from './store/token-storage.js';
+import { openStore, type Store } from './store/open-store.js';
 import type { HttpClient } from './net/http-client.js';
 import { buildOidcDiscoveryUrl } from './platform/urls.js';
 import { withSyncNotifications } from './knowledge/sync/credential-events.js';
@@ -56,7 +56,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const addressPolicy = addressPolicyFor(settings);
   const metrics = createServerMetricsFor(settings);
   const http = createHttpClientFor(settings, addressPolicy, metrics);
-  const storage = await openTokenStorage({
+  const storage = await openStore({
     path: settings.tokenStorageDb,
     databaseUrl: settings.database.url,
     databasePoolMax: settings.database.poolMax,
@@ -183,7 +183,7 @@ function basicUserFor(settings: Settings, http: HttpClient): BasicUser | undefin
 /** The knowledge index, when VECTOR_SYNC_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
 async function createKnowledgeFor(
   settings: Settings,
-  deps: { http: HttpClient; logger: Logger; storage: TokenStorage; basicUser?: BasicUser; clock?: () => number },
+  deps: { http: HttpClient; logger: Logger; storage: Store; basicUser?: BasicUser; clock?: () => number },
 ): Promise<Knowledge | undefined> {
   if (!settings.knowledge.enabled) return undefined;
   const background =
@@ -229,7 +229,7 @@ function usesIdentityProvider(settings: Settings): boolean {
 
 function createOAuthContextFor(
   settings: Settings,
-  deps: { http: HttpClient; logger: Logger; storage: TokenStorage; publicUrl: string; retryDelaysMs?: number[] },
+  deps: { http: HttpClient; logger: Logger; storage: Store; publicUrl: string; retryDelaysMs?: number[] },
 ): OAuthContext {
   const { nextcloud } = settings;
   return createOAuthContext({

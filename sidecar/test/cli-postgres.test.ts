@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli/cli.js';
 import { captureIo } from './support/captured-io.js';
 import { loadMigrations, migrationsDirFor } from '../src/store/migration-files.js';
-import { openTokenStorage } from '../src/store/token-storage.js';
+import { openStore } from '../src/store/open-store.js';
 import { startPostgresServer, type PostgresServer } from '../../test/platform/postgres-server.js';
 
 const REVISIONS = loadMigrations(migrationsDirFor('postgres')).map((m) => m.revision);
@@ -49,7 +49,7 @@ describe('nextcloud-mcp-server db on PostgreSQL', () => {
     const url = await server.createDatabase(`cli_${(databases += 1)}`);
     const OLD = Buffer.alloc(32, 1).toString('base64');
     const NEW = Buffer.alloc(32, 2).toString('base64');
-    const storage = await openTokenStorage({ path: '', databaseUrl: url, encryptionKey: Buffer.from(OLD, 'base64') });
+    const storage = await openStore({ path: '', databaseUrl: url, encryptionKey: Buffer.from(OLD, 'base64') });
     await storage.appPasswords!.store('alice', { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' });
     await storage.close();
     const rotated = captureIo({ env: { TOKEN_ENCRYPTION_KEY: NEW, TOKEN_ENCRYPTION_KEY_PREVIOUS: OLD } });
@@ -57,7 +57,7 @@ describe('nextcloud-mcp-server db on PostgreSQL', () => {
     expect(await runCli(['db', 'rotate-key', '--database', url], rotated.io)).toBe(0);
 
     expect(rotated.out()).toContain('Re-encrypted 1 stored secrets');
-    const reopened = await openTokenStorage({ path: '', databaseUrl: url, encryptionKey: Buffer.from(NEW, 'base64') });
+    const reopened = await openStore({ path: '', databaseUrl: url, encryptionKey: Buffer.from(NEW, 'base64') });
     expect((await reopened.appPasswords!.get('alice'))?.password).toBe('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
     await reopened.close();
   });

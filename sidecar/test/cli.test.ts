@@ -7,7 +7,7 @@ import { runCli } from '../src/cli/cli.js';
 import { captureIo } from './support/captured-io.js';
 import { runDbCommand } from '../src/cli/db-cli.js';
 import { DEFAULT_MIGRATIONS_DIR, loadMigrations } from '../src/store/migration-files.js';
-import { openTokenStorage } from '../src/store/token-storage.js';
+import { openStore } from '../src/store/open-store.js';
 import { runCliProcess, spawnCli } from './support/cli-process.js';
 import { makeTempDir } from './support/temp-dir.js';
 
@@ -155,7 +155,7 @@ describe('nextcloud-mcp-server db rotate-key', () => {
 
   async function databaseWithAlice(key: string): Promise<string> {
     const path = temp.file('tokens.db');
-    const storage = await openTokenStorage({ path, encryptionKey: Buffer.from(key, 'base64') });
+    const storage = await openStore({ path, encryptionKey: Buffer.from(key, 'base64') });
     await storage.appPasswords!.store('alice', { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' });
     await storage.close();
     return path;
@@ -171,10 +171,10 @@ describe('nextcloud-mcp-server db rotate-key', () => {
 
     expect(code).toBe(0);
     expect(rotated.out()).toContain('Re-encrypted 1 stored secrets');
-    const reopened = await openTokenStorage({ path, encryptionKey: Buffer.from(NEW, 'base64') });
+    const reopened = await openStore({ path, encryptionKey: Buffer.from(NEW, 'base64') });
     expect((await reopened.appPasswords!.get('alice'))?.password).toBe('AAAAA-BBBBB-CCCCC-DDDDD-EEEEE');
     await reopened.close();
-    await expect(openTokenStorage({ path, encryptionKey: Buffer.from(OLD, 'base64') })).rejects.toThrow(
+    await expect(openStore({ path, encryptionKey: Buffer.from(OLD, 'base64') })).rejects.toThrow(
       /TOKEN_ENCRYPTION_KEY is not the key/,
     );
   });
@@ -251,7 +251,7 @@ describe('nextcloud-mcp-server run (child process)', () => {
 
   it('exits with status 2 and a clear message, without a stack trace, when the key is not the database key', async () => {
     const path = join(temp.path, 'tokens.db');
-    const storage = await openTokenStorage({ path, encryptionKey: new Uint8Array(32).fill(1) });
+    const storage = await openStore({ path, encryptionKey: new Uint8Array(32).fill(1) });
     await storage.close();
     const env = {
       NEXTCLOUD_HOST: 'http://127.0.0.1:9',

@@ -9,7 +9,7 @@ import type { OAuthContext } from '../auth/oauth-context.js';
 import { hostOriginRuleFor } from '../http/host-origin-check.js';
 import type { McpEndpoint } from './mcp-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
-import type { TokenStorage } from '../store/token-storage.js';
+import type { Store } from '../store/open-store.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import type { KnowledgeCallerDeps } from '../http/knowledge-caller.js';
 import { createKnowledgeRouter } from './knowledge-routes.js';
@@ -46,7 +46,7 @@ export interface AppDeps {
   settings: Settings;
   logger: Logger;
   http: HttpClient;
-  storage: TokenStorage;
+  storage: Store;
   version: string;
   /** Present in hybrid and oauth modes. */
   oauth?: OAuthContext;

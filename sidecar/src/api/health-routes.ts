@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import type { HttpClient } from '../net/http-client.js';
 import { checkNextcloudStatus } from '../platform/nextcloud-status.js';
-import type { StoreHealth } from '../store/token-storage.js';
+import type { StoreHealth } from '../store/open-store.js';
 
 export interface HealthRouteDeps {
   http: HttpClient;

@@ -6,14 +6,14 @@ import { createTokenCache } from '../../src/auth/token-cache.js';
 import { createUserTokens } from '../../src/auth/user-tokens.js';
 import { InvalidGrantError } from '../../src/errors.js';
 import { createHttpClient } from '../../src/net/http-client.js';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { leasedOAuthServices } from '../support/leased-oauth.js';
 import { SIDECAR_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 let nextcloud: PlatformDouble;
-let storage: TokenStorage;
+let storage: Store;
 let services: OAuthServices;
 let temp: ReturnType<typeof makeTempDir>;
 const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'test' });
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   temp = makeTempDir();
-  storage = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
+  storage = await openStore({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
   // One process alone: no lease, no shared access tokens.
   services = await leasedOAuthServices(nextcloud, http, storage, { lease: false, shareAccessTokens: false });
 });
@@ -123,11 +123,11 @@ describe('user tokens when the provider refuses the grant', () => {
 });
 
 /** A sidecar's OAuth context on `store` with a refresh lease in its database (its own lock and token cache). */
-const leasedContext = (store: TokenStorage) => leasedOAuthServices(nextcloud, http, store);
+const leasedContext = (store: Store) => leasedOAuthServices(nextcloud, http, store);
 
 /** A second sidecar process on the same database: its own connection, lock, token cache and OAuth context. */
-async function secondProcess(): Promise<{ storage: TokenStorage; services: OAuthServices }> {
-  const other = await openTokenStorage({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
+async function secondProcess(): Promise<{ storage: Store; services: OAuthServices }> {
+  const other = await openStore({ path: temp.file('tokens.db'), encryptionKey: new Uint8Array(32).fill(4) });
   return { storage: other, services: await leasedContext(other) };
 }
 

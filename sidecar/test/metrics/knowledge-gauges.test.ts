@@ -3,21 +3,21 @@ import { Registry } from 'prom-client';
 import { afterEach, expect, it } from 'vitest';
 import { registerKnowledgeMetrics } from '../../src/metrics/knowledge-metrics.js';
 import { knowledgeMetricsSourceOf } from '../../src/metrics/knowledge-source.js';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
 import { createSyncQueue } from '../../src/knowledge/sync/sync-queue.js';
 import { createSyncUserStore } from '../../src/knowledge/sync/sync-users.js';
 import { makeTempDir } from '../support/temp-dir.js';
 import { parseExposition } from './scrape.js';
 
 const temp = makeTempDir('knowledge-gauges-');
-let storage: TokenStorage | undefined;
+let storage: Store | undefined;
 afterEach(async () => {
   await storage?.close();
   temp.remove();
 });
 
 it('reports the queue depth and how long its oldest item has waited', async () => {
-  storage = await openTokenStorage({ path: temp.file('tokens.db') });
+  storage = await openStore({ path: temp.file('tokens.db') });
   const users = createSyncUserStore(storage.db);
   const queue = createSyncQueue(storage.db, { max: 100 });
   for (const user of ['ada', 'bea']) await users.ensure(user, 0);

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthServices } from '../../src/auth/oauth-context.js';
 import { createHttpClient } from '../../src/net/http-client.js';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 import { startPostgresServer, type PostgresServer } from '../../../test/platform/postgres-server.js';
 import { spawnCli } from '../support/cli-process.js';
@@ -35,7 +35,7 @@ afterAll(async () => {
 describe('token refreshes across two processes', () => {
   let nextcloud: PlatformDouble;
   const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'test' });
-  const storages: TokenStorage[] = [];
+  const storages: Store[] = [];
   beforeAll(async () => {
     nextcloud = await startNextcloudWithOidc([{ id: 'alice' }]);
   });
@@ -46,8 +46,8 @@ describe('token refreshes across two processes', () => {
   });
 
   /** One sidecar process's OAuth side: its own pool on the database, lock, token cache and lease. */
-  async function replica(databaseUrl: string): Promise<{ storage: TokenStorage; services: OAuthServices }> {
-    const storage = await openTokenStorage({ path: '', databaseUrl, encryptionKey: KEY });
+  async function replica(databaseUrl: string): Promise<{ storage: Store; services: OAuthServices }> {
+    const storage = await openStore({ path: '', databaseUrl, encryptionKey: KEY });
     storages.push(storage);
     return { storage, services: await leasedOAuthServices(nextcloud, http, storage) };
   }
@@ -146,7 +146,7 @@ describe('a sidecar process killed mid-write', () => {
       await Promise.all(attempts);
       await exited;
 
-      const after = await openTokenStorage({ path: '', databaseUrl: DATABASE_URL, encryptionKey: KEY });
+      const after = await openStore({ path: '', databaseUrl: DATABASE_URL, encryptionKey: KEY });
       const kept = await after.appPasswords!.listUserIds();
       const readable = await Promise.all(stored.map(async (user) => (await after.appPasswords!.get(user))?.password));
       await after.close();

@@ -1,17 +1,17 @@
 // The encrypted app-password store on both engines: round trip, associated data bound to the user, audit rows in
 // the same transaction, replacement keeping the creation time.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
 import { describeOnEngines } from '../support/sql-engines.js';
 
 const KEY = new Uint8Array(32).fill(9);
 const ALICE = { loginName: 'alice', password: 'AAAAA-BBBBB-CCCCC-DDDDD-EEEEE' };
 
 describeOnEngines('app-password store', (engine) => {
-  let storage: TokenStorage;
+  let storage: Store;
   const randomBytes = engine.engine === 'sqlite' ? 'randomblob(60)' : "decode(repeat('ab', 60), 'hex')";
   beforeEach(async () => {
-    storage = await openTokenStorage({ ...(await engine.fresh()), encryptionKey: KEY });
+    storage = await openStore({ ...(await engine.fresh()), encryptionKey: KEY });
   });
   afterEach(() => storage.close());
 

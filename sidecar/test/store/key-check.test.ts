@@ -6,7 +6,7 @@ import { EncryptionKeyError, rotateEncryptionKey } from '../../src/store/key-che
 import { createSecretBox } from '../../src/store/secret-box.js';
 import { openSqlDatabase } from '../../src/store/sql/open-sql-database.js';
 import type { SqlDatabase } from '../../src/store/sql/sql-database.js';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
 import { describeOnEngines, type FreshDatabase } from '../support/sql-engines.js';
 
 const OLD_KEY = new Uint8Array(32).fill(1);
@@ -28,8 +28,8 @@ describeOnEngines('encryption key', (engine) => {
     for (const handle of open) await handle.close().catch(() => undefined);
   });
 
-  async function storage(encryptionKey?: Uint8Array, previousEncryptionKey?: Uint8Array): Promise<TokenStorage> {
-    const opened = await openTokenStorage({ ...location, encryptionKey, previousEncryptionKey });
+  async function storage(encryptionKey?: Uint8Array, previousEncryptionKey?: Uint8Array): Promise<Store> {
+    const opened = await openStore({ ...location, encryptionKey, previousEncryptionKey });
     open.push(opened);
     return opened;
   }

@@ -3,17 +3,17 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createOAuthSessionStore, type OAuthSessionStore, type PendingSignIn } from '../../src/store/oauth-sessions.js';
 import { createSecretBox } from '../../src/store/secret-box.js';
-import { openTokenStorage, type TokenStorage } from '../../src/store/token-storage.js';
+import { openStore, type Store } from '../../src/store/open-store.js';
 import { describeOnEngines } from '../support/sql-engines.js';
 
 const KEY = new Uint8Array(32).fill(5);
 
 describeOnEngines('pending sign-ins', (engine) => {
-  let storage: TokenStorage;
+  let storage: Store;
   let now: number;
   const clock = () => new Date(now);
   beforeEach(async () => {
-    storage = await openTokenStorage({ ...(await engine.fresh()) });
+    storage = await openStore({ ...(await engine.fresh()) });
     now = Date.UTC(2026, 10, 23, 8);
   });
   afterEach(() => storage.close());

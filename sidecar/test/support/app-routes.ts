@@ -6,7 +6,7 @@ import { createLogger } from '../../src/logging/logger.js';
 import { createServerMetricsFor } from '../../src/metrics/server-metrics.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { parseSettings } from '../../src/settings/settings.js';
-import { openTokenStorage } from '../../src/store/token-storage.js';
+import { openStore } from '../../src/store/open-store.js';
 import { makeTempDir } from './temp-dir.js';
 
 export interface RegisteredRoute {
@@ -36,7 +36,7 @@ export async function routesOfApp(env: Record<string, string>, nextcloudUrl: str
   const settings = parseSettings({ ...env, TOKEN_STORAGE_DB: temp.file('store.db') });
   const logger = createLogger('silent');
   const http = createHttpClient({ verifySsl: true, timeoutMs: 1000, userAgent: 'test' });
-  const storage = await openTokenStorage({ path: settings.tokenStorageDb, encryptionKey: settings.tokenEncryptionKey });
+  const storage = await openStore({ path: settings.tokenStorageDb, encryptionKey: settings.tokenEncryptionKey });
   const publicUrl = 'http://127.0.0.1:1';
   const oauth = createOAuthContext({
     http,

@@ -4,14 +4,14 @@ import { createOAuthContext, type OAuthServices } from '../../src/auth/oauth-con
 import { createRefreshLease } from '../../src/auth/refresh-lease.js';
 import { createLogger } from '../../src/logging/logger.js';
 import type { HttpClient } from '../../src/net/http-client.js';
-import type { TokenStorage } from '../../src/store/token-storage.js';
+import type { Store } from '../../src/store/open-store.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { SIDECAR_CLIENT } from './nextcloud-with-oidc.js';
 
 export async function leasedOAuthServices(
   nextcloud: PlatformDouble,
   http: HttpClient,
-  storage: TokenStorage,
+  storage: Store,
   options: { shareAccessTokens?: boolean; lease?: boolean } = {},
 ): Promise<OAuthServices> {
   const context = createOAuthContext({

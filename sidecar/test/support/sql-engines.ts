@@ -5,7 +5,7 @@ import { startPostgresServer, type PostgresServer } from '../../../test/platform
 import type { SqlEngine } from '../../src/store/sql/sql-database.js';
 import { makeTempDir } from './temp-dir.js';
 
-/** Where a store opens: `openTokenStorage({ ...location, … })` or `openSqlDatabase({ url, sqlitePath })`. */
+/** Where a store opens: `openStore({ ...location, … })` or `openSqlDatabase({ url, sqlitePath })`. */
 export interface FreshDatabase {
   path: string;
   databaseUrl?: string;

@@ -8,7 +8,7 @@ import { createRequestContext } from '../../src/http/request-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createAuditLog } from '../../src/store/audit-log.js';
 import { createSecretBox } from '../../src/store/secret-box.js';
-import { openTokenStorage } from '../../src/store/token-storage.js';
+import { openStore } from '../../src/store/open-store.js';
 import type { WakeEvent } from '../../src/knowledge/sync/wake-event.js';
 import { createWebhookDeliveries, type WebhookDeliveries } from '../../src/knowledge/webhooks/webhook-deliveries.js';
 import { createWebhookReceiver } from '../../src/api/webhook-receiver.js';
@@ -28,7 +28,7 @@ export async function openTestWebhookStore(
   clock?: () => Date,
 ): Promise<{ store: WebhookRegistrationStore; deliveries: WebhookDeliveries; close(): Promise<void> }> {
   const temp = where ? undefined : makeTempDir();
-  const storage = await openTokenStorage({
+  const storage = await openStore({
     path: where?.path ?? temp!.file('store.db'),
     databaseUrl: where?.databaseUrl,
     encryptionKey: key,

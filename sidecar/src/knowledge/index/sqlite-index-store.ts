@@ -4,18 +4,12 @@ import { randomBytes } from 'node:crypto';
 import type { SqliteSqlDatabase } from '../../store/sql/sqlite-database.js';
 import { isDocType, DOC_TYPES } from '../doc-types.js';
 import type { IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
-import {
-  dotWithBlob,
-  prepareIndexStatements,
-  toDocument,
-  toPoint,
-  type IndexStatements,
-} from './embedded/index-rows.js';
-import { LoadedUsers } from './embedded/loaded-users.js';
-import { findNearest } from './embedded/nearest.js';
-import { StagedWrites } from './embedded/staged-writes.js';
-import { queryTermNumbers } from './embedded/term-pairs.js';
-import { typeMaskOf } from './embedded/user-index.js';
+import { dotWithBlob, prepareIndexStatements, toDocument, toPoint, type IndexStatements } from './sqlite/index-rows.js';
+import { LoadedUsers } from './sqlite/loaded-users.js';
+import { findNearest } from './sqlite/nearest.js';
+import { StagedWrites } from './sqlite/staged-writes.js';
+import { queryTermNumbers } from './sqlite/term-pairs.js';
+import { typeMaskOf } from './sqlite/user-index.js';
 
 export interface SqliteIndexStoreOptions {
   /** Chunks kept in memory over all users (default 100,000; measured ≈ 4.5 KB of RSS per chunk at 384 dims). */

@@ -1,6 +1,6 @@
 // The typed-array postings against a plain model: block filled at load, appends, removals, slot reuse and merges.
 import { describe, expect, it } from 'vitest';
-import { Postings } from '../../../src/knowledge/index/embedded/postings.js';
+import { Postings } from '../../../src/knowledge/index/sqlite/postings.js';
 import { seeded } from './index-fixtures.js';
 
 type Model = Map<number, Map<number, number>>;

@@ -1,7 +1,7 @@
 // What the sync left out, on both engines: documents skipped or indexed in part are kept with their reason until new
 // work for them arrives, counted by type, kind and reason, never over newer work, and forgotten once they are gone.
 import { afterEach, expect, it } from 'vitest';
-import { openTokenStorage, type TokenStorage } from '../../../src/store/token-storage.js';
+import { openStore, type Store } from '../../../src/store/open-store.js';
 import { createLeftOutDocuments } from '../../../src/knowledge/sync/left-out-documents.js';
 import { createSyncQueue } from '../../../src/knowledge/sync/sync-queue.js';
 import { createSyncUserStore } from '../../../src/knowledge/sync/sync-users.js';
@@ -10,14 +10,14 @@ import { describeOnEngines } from '../../support/sql-engines.js';
 const CLAIM_MS = 60_000;
 
 describeOnEngines('documents left out', (engine) => {
-  const opened: TokenStorage[] = [];
+  const opened: Store[] = [];
   afterEach(async () => {
     for (const storage of opened.splice(0)) await storage.close();
   });
 
   const open = async () => {
     const where = await engine.fresh();
-    const storage = await openTokenStorage({ path: where.path, databaseUrl: where.databaseUrl });
+    const storage = await openStore({ path: where.path, databaseUrl: where.databaseUrl });
     opened.push(storage);
     await createSyncUserStore(storage.db).ensure('ada', 0);
     return { queue: createSyncQueue(storage.db, { max: 10 }), leftOut: createLeftOutDocuments(storage.db) };

@@ -1,7 +1,7 @@
 // The persistent queue on both engines: one row per document, bounded, retry times, dead letters with reasons, kept
 // across restarts, and claims: two replicas sharing the database never work on the same item at once.
 import { afterEach, expect, it } from 'vitest';
-import { openTokenStorage, type TokenStorage } from '../../../src/store/token-storage.js';
+import { openStore, type Store } from '../../../src/store/open-store.js';
 import { createSyncQueue, type QueueItem, type SyncQueue } from '../../../src/knowledge/sync/sync-queue.js';
 import { createSyncUserStore } from '../../../src/knowledge/sync/sync-users.js';
 import { describeOnEngines, type FreshDatabase } from '../../support/sql-engines.js';
@@ -9,13 +9,13 @@ import { describeOnEngines, type FreshDatabase } from '../../support/sql-engines
 const CLAIM_MS = 60_000;
 
 describeOnEngines('sync queue', (engine) => {
-  const opened: TokenStorage[] = [];
+  const opened: Store[] = [];
   afterEach(async () => {
     for (const storage of opened.splice(0)) await storage.close();
   });
 
   const open = async (where: FreshDatabase, max = 3) => {
-    const storage = await openTokenStorage({ path: where.path, databaseUrl: where.databaseUrl });
+    const storage = await openStore({ path: where.path, databaseUrl: where.databaseUrl });
     opened.push(storage);
     const users = createSyncUserStore(storage.db);
     await users.ensure('ada', 0);
@@ -142,7 +142,7 @@ describeOnEngines('sync queue', (engine) => {
 
   it("refuses a user's work past their own share of the queue, and takes another user's", async () => {
     const where = await engine.fresh();
-    const storage = await openTokenStorage({ path: where.path, databaseUrl: where.databaseUrl });
+    const storage = await openStore({ path: where.path, databaseUrl: where.databaseUrl });
     opened.push(storage);
     const queue = createSyncQueue(storage.db, { max: 10, maxPerUser: 3 });
     const request = (userId: string, docId: string) =>

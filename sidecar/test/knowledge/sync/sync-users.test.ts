@@ -1,22 +1,21 @@
 // Synced users on both engines: a due scan is taken by exactly one of the replicas sharing the database.
 import { afterEach, expect, it } from 'vitest';
-import { openTokenStorage, type TokenStorage } from '../../../src/store/token-storage.js';
+import { openStore, type Store } from '../../../src/store/open-store.js';
 import { createSyncUserStore } from '../../../src/knowledge/sync/sync-users.js';
 import { describeOnEngines } from '../../support/sql-engines.js';
 
 describeOnEngines('synced users', (engine) => {
-  const opened: TokenStorage[] = [];
+  const opened: Store[] = [];
   afterEach(async () => {
     for (const storage of opened.splice(0)) await storage.close();
   });
 
   it('give a due scan to one replica only, and again once the scan set its next time', async () => {
     const where = await engine.fresh();
-    const first = await openTokenStorage({ path: where.path, databaseUrl: where.databaseUrl });
+    const first = await openStore({ path: where.path, databaseUrl: where.databaseUrl });
     opened.push(first);
     // PostgreSQL: a second process's pool; SQLite: replicas are processes, one connection here (see sql-engines).
-    const second =
-      engine.engine === 'postgres' ? await openTokenStorage({ path: '', databaseUrl: where.databaseUrl }) : first;
+    const second = engine.engine === 'postgres' ? await openStore({ path: '', databaseUrl: where.databaseUrl }) : first;
     if (second !== first) opened.push(second);
     const replicas = [createSyncUserStore(first.db), createSyncUserStore(second.db)];
     const due = await replicas[0]!.ensure('ada', 1_000);
@@ -32,7 +31,7 @@ describeOnEngines('synced users', (engine) => {
   });
 
   it('give no scan of a paused user', async () => {
-    const storage = await openTokenStorage(await engine.fresh());
+    const storage = await openStore(await engine.fresh());
     opened.push(storage);
     const users = createSyncUserStore(storage.db);
     const due = await users.ensure('bea', 1_000);

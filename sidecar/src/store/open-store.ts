@@ -16,7 +16,7 @@ import type { SqlDatabase } from './sql/sql-database.js';
 /** `cannot_decrypt`: the stored key check no longer opens with our key (another process changed keys). */
 export type StoreHealth = 'ok' | 'failing' | 'cannot_decrypt';
 
-export interface TokenStorage {
+export interface Store {
   db: SqlDatabase;
   /** Present when an encryption key is configured (as are the other secret stores). */
   appPasswords?: AppPasswordStore;
@@ -37,7 +37,7 @@ export interface TokenStorage {
   close(): Promise<void>;
 }
 
-export interface TokenStorageOptions {
+export interface StoreOptions {
   /** TOKEN_STORAGE_DB: the SQLite file, used when `databaseUrl` is not given. */
   path: string;
   /** DATABASE_URL: PostgreSQL, shared by every replica. */
@@ -53,7 +53,7 @@ export interface TokenStorageOptions {
 }
 
 /** Throws EncryptionKeyError (a SettingsError) when the key is not the one the stored secrets were written with. */
-export async function openTokenStorage(options: TokenStorageOptions): Promise<TokenStorage> {
+export async function openStore(options: StoreOptions): Promise<Store> {
   const box = options.encryptionKey
     ? await createSecretBox(options.encryptionKey, options.previousEncryptionKey)
     : undefined;
