@@ -34,7 +34,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$this->assertSame('application/json', $sent['headers']['content-type']);
 		$this->assertSame(['query' => 'quarterly budget', 'fusion' => 'dbsf', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'note'], 'include_pca' => true], json_decode($sent['body'], true));
 		$this->assertSame(200, $response->getStatus());
-		$expected = ['offset' => 10, 'limit' => 5] + json_decode((string)file_get_contents(__DIR__ . '/../fixtures/sidecar-search.json'), true);
+		$expected = ['offset' => 10, 'limit' => 5] + json_decode((string)file_get_contents(__DIR__ . '/../../contract/sidecar-search.json'), true);
 		$this->assertEquals($expected, $this->bodyOf($response));
 	}
 
