@@ -37,8 +37,11 @@ function readBody(data: unknown): { message?: string; login_url?: string } {
 	}
 }
 
-/** Only same-site paths or http(s) addresses become links; never `javascript:` or data URLs. */
-export function isSafeLink(link: string): boolean {
+/** Only same-site paths or http(s) addresses become links; never `javascript:` or data URLs, nor a missing link. */
+export function isSafeLink(link: string | null): link is string {
+	if (link === null) {
+		return false
+	}
 	if (link.startsWith('/') && !link.startsWith('//')) {
 		return true
 	}
