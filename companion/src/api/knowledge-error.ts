@@ -4,7 +4,7 @@ import { t } from '@nextcloud/l10n'
 
 export type KnowledgeFailure = { kind: 'sign_in'; loginUrl: string } | { kind: 'error'; message: string }
 
-/** Companion bodies are `{error, message, login_url?}`; the MCP server's pass through as `{error, message, request_id}`. */
+/** Error bodies are error-response.json, `{error, message, request_id}`, from the companion and the MCP server alike; a sign-in adds `login_url`. */
 export function readKnowledgeFailure(failure: unknown): KnowledgeFailure {
 	if (!isAxiosError(failure)) {
 		return { kind: 'error', message: t('mcp_companion', 'The request failed. Please try again later.') }

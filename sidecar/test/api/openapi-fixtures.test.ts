@@ -22,6 +22,8 @@ const SCHEMA_OF_FIXTURE: Record<string, string> = {
   'sidecar-chunk-context.json': 'ChunkContext',
   'sidecar-pdf-preview.json': 'PdfPage',
   'sidecar-error.json': 'Error',
+  // The companion answers its own errors in the same shape.
+  'error-response.json': 'Error',
 };
 const CONTRACT_DIR = new URL('../../../test/contract/', import.meta.url);
 

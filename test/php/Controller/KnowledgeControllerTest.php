@@ -183,6 +183,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$body = $this->bodyOf($response);
 		$this->assertSame(['sign_in_required', self::LOGIN_URL], [$body['error'], $body['login_url']]);
 		$this->assertSame('Sign in to the MCP server first.', $body['message']);
+		ContractAssert::assertConforms('error-response.json', array_diff_key($body, ['login_url' => true]));
 		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
 	}
 
@@ -204,7 +205,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('POST', '/api/v1/search', ['query' => 'budget']);
 
 		$this->assertSame(502, $response->getStatus());
-		$this->assertSame('The MCP server could not be reached.', $this->bodyOf($response)['error']);
+		$this->assertSame(['upstream_error', 'The MCP server could not be reached.'], [$this->bodyOf($response)['error'], $this->bodyOf($response)['message']]);
 		$this->assertStringNotContainsString('127.0.0.1', (string)json_encode($this->bodyOf($response)));
 	}
 
