@@ -1,11 +1,12 @@
-// sidecar/openapi.json names exactly the routes the sidecar serves: every route the Express app registers, in every
-// mode with every part switched on, is in the document or on the short list of routes it leaves out, and every
-// documented route is registered.
+// sidecar/openapi.json is a valid OpenAPI 3.1 document and names exactly the routes the sidecar serves: every route the
+// Express app registers, in every mode with every part switched on, is in the document or on the short list of routes
+// it leaves out, and every documented route is registered.
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { routesOfApp, type RegisteredRoute } from '../support/app-routes.js';
 import { startNextcloudWithOidc } from '../support/nextcloud-with-oidc.js';
-import { documentedOperations, loadOpenApi } from '../support/openapi.js';
+import { documentedOperations, loadOpenApi, OPENAPI_URL } from '../support/openapi.js';
 import { TEST_KEY } from '../support/sidecar.js';
 
 /** What the document leaves out, and why (its info.description says the same). */
@@ -49,6 +50,14 @@ const nameOf = (route: { method: string; route?: string; path: string }) =>
   `${route.method} ${route.route ?? route.path}`;
 
 describe('sidecar/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+
+    const result = await validator.validate(OPENAPI_URL.pathname);
+
+    expect([validator.version, result.errors ?? []]).toEqual(['3.1', []]);
+  });
+
   it('documents every route the app registers, apart from the MCP endpoint, its discovery and the browser pages', () => {
     const documented = new Set(documentedOperations(loadOpenApi()).map(nameOf));
 
