@@ -145,7 +145,6 @@ OC.L10N.register(
     "Test connection" : "Verbindung testen",
     "Text around the match" : "Text um den Treffer",
     "The API key contains characters that are not allowed." : "Der API-Schlüssel enthält unzulässige Zeichen.",
-    "The app password could not be saved." : "Das App-Passwort konnte nicht gespeichert werden.",
     "The companion could not reach the MCP server, or the server refused the request." : "Der Companion konnte den MCP-Server nicht erreichen, oder der Server hat die Anfrage abgelehnt.",
     "The credential was removed. Background sync has stopped." : "Die Zugangsdaten wurden entfernt. Die Hintergrund-Synchronisierung ist beendet.",
     "The map cannot be drawn in this browser." : "Die Karte kann in diesem Browser nicht gezeichnet werden.",

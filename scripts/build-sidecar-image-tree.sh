@@ -6,6 +6,8 @@
 # OUT_DIR (new or empty) receives:
 #   sidecar/dist/       the compiled sidecar (no source maps, no tests)
 #   sidecar/bin/        the command line, sidecar/package.json (its version)
+#   sidecar/openapi.json
+#                       the OpenAPI document of the management API, for operators and API clients
 #   migrations/         the SQL migrations, beside sidecar/ as sidecar/src/store/migration-files.ts expects them
 #   package.json, package-lock.json, node_modules/
 #                       the sidecar's production dependencies, at the versions of the workspace's package-lock.json
@@ -42,7 +44,7 @@ cp -R sidecar/package.json sidecar/tsconfig.json sidecar/tsconfig.build.json sid
 # 2. The sidecar, compiled from sidecar/src only, and what it reads beside its code.
 "$stage/node_modules/.bin/tsc" -p "$stage/sidecar/tsconfig.build.json" --outDir "$out/sidecar/dist" --sourceMap false
 cp -R sidecar/bin "$out/sidecar/bin"
-cp sidecar/package.json "$out/sidecar/package.json"
+cp sidecar/package.json sidecar/openapi.json "$out/sidecar/"
 mkdir "$out/migrations"
 cp -R migrations/. "$out/migrations/"
 

@@ -2,7 +2,6 @@
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import settingsSaved from '../../test/contract/admin-settings-saved.json'
-import connectionFailure from '../../test/contract/admin-test-connection-failure.json'
 import connectionSuccess from '../../test/contract/admin-test-connection-success.json'
 import connectionWarning from '../../test/contract/admin-test-connection-warning.json'
 import errorResponse from '../../test/contract/error-response.json'
@@ -141,7 +140,7 @@ describe('saving the settings', () => {
 		await page.find('form').trigger('submit')
 		await flushPromises()
 
-		expect(page.find('[data-test="form-error"]').text()).toBe(errorResponse.error)
+		expect(page.find('[data-test="form-error"]').text()).toBe(errorResponse.message)
 		expect(page.find('[data-test="admin-saved"]').exists()).toBe(false)
 	})
 })
@@ -246,9 +245,9 @@ describe('testing the connection', () => {
 	})
 
 	it.each([
-		['HTTP 200 with the failure body', 200, connectionFailure, connectionFailure.error],
-		['HTTP 502 with the failure body', 502, connectionFailure, connectionFailure.error],
-		['HTTP 500 with an error response', 500, errorResponse, errorResponse.error],
+		['HTTP 502 with an error response', 502, errorResponse, errorResponse.message],
+		['HTTP 503 with an error response', 503, errorResponse, errorResponse.message],
+		['HTTP 500 with an error response', 500, errorResponse, errorResponse.message],
 	])(
 		'shows the error when the MCP server cannot be reached or refuses the API key (%s)',
 		async (_case, status, body, message) => {

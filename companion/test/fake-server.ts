@@ -31,7 +31,7 @@ export function startFakeServer(): FakeServer {
 		requests.push(request)
 		const answer = answers.get(`${request.method} ${request.path}`) ?? {
 			status: 404,
-			body: { error: 'No such route.' },
+			body: { error: 'not_found', message: 'No such route.', request_id: 'fake-404' },
 		}
 		return settle(config, answer.status, structuredClone(answer.body))
 	}

@@ -5,7 +5,6 @@ import activeStatus from '../../test/contract/background-sync-status-active.json
 import noneStatus from '../../test/contract/background-sync-status-none.json'
 import revokePartial from '../../test/contract/credentials-revoke-partial.json'
 import revokeSuccess from '../../test/contract/credentials-revoke.json'
-import storeFailure from '../../test/contract/credentials-store-failure.json'
 import storePartial from '../../test/contract/credentials-store-partial.json'
 import storeSuccess from '../../test/contract/credentials-store-success.json'
 import errorResponse from '../../test/contract/error-response.json'
@@ -84,7 +83,7 @@ describe('background sync status', () => {
 
 		const page = await mountPage()
 
-		expect(page.find('[data-test="status-error"]').text()).toBe(errorResponse.error)
+		expect(page.find('[data-test="status-error"]').text()).toBe(errorResponse.message)
 	})
 
 	it('warns that background sync cannot start while the admin has not set the MCP server address', async () => {
@@ -214,9 +213,9 @@ describe('saving an app password', () => {
 	})
 
 	it.each([
-		['HTTP 400 with the failure body', 400, storeFailure, storeFailure.error],
-		['HTTP 200 with the failure body', 200, storeFailure, storeFailure.error],
-		['HTTP 502 with an error response', 502, errorResponse, errorResponse.error],
+		['HTTP 400 with an error response', 400, errorResponse, errorResponse.message],
+		['HTTP 401 with an error response', 401, errorResponse, errorResponse.message],
+		['HTTP 502 with an error response', 502, errorResponse, errorResponse.message],
 		[
 			'HTTP 429 from the rate limiter',
 			429,
@@ -300,7 +299,7 @@ describe('revoking the credential', () => {
 		findInDocument('revoke-confirm')?.click()
 		await flushPromises()
 
-		expect(page.find('[data-test="revoke-error"]').text()).toBe(errorResponse.error)
+		expect(page.find('[data-test="revoke-error"]').text()).toBe(errorResponse.message)
 		expect(page.find('[data-test="status-badge"]').text()).toBe('Active')
 	})
 })

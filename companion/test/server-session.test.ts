@@ -5,7 +5,6 @@ import activeStatus from '../../test/contract/background-sync-status-active.json
 import noneStatus from '../../test/contract/background-sync-status-none.json'
 import errorResponse from '../../test/contract/error-response.json'
 import logoutSuccess from '../../test/contract/oauth-logout.json'
-import revokeFailure from '../../test/contract/oauth-revoke-failure.json'
 import revokeSuccess from '../../test/contract/oauth-revoke.json'
 import sessionError from '../../test/contract/oauth-session-error.json'
 import signedIn from '../../test/contract/oauth-session-signed-in.json'
@@ -136,7 +135,7 @@ describe('the session', () => {
 
 		const page = await mountPage()
 
-		expect(page.find('[data-test="session-error"]').text()).toBe(sessionError.error)
+		expect(page.find('[data-test="session-error"]').text()).toBe(sessionError.message)
 		expect(page.find('[data-test="oauth-sign-in"]').attributes('href')).toBe(
 			'/index.php/apps/mcp_companion/oauth/login',
 		)
@@ -149,7 +148,7 @@ describe('the session', () => {
 
 		const page = await mountPage()
 
-		expect(page.find('[data-test="session-load-error"]').text()).toBe(errorResponse.error)
+		expect(page.find('[data-test="session-load-error"]').text()).toBe(errorResponse.message)
 	})
 })
 
@@ -179,7 +178,7 @@ describe('signing out', () => {
 		await page.find('[data-test="oauth-sign-out"]').trigger('click')
 		await flushPromises()
 
-		expect(page.find('[data-test="oauth-sign-out-error"]').text()).toBe(errorResponse.error)
+		expect(page.find('[data-test="oauth-sign-out-error"]').text()).toBe(errorResponse.message)
 		expect(page.find('[data-test="session-granted"]').text()).toBe('Granted')
 		expect(server.requestsTo('GET', 'session')).toHaveLength(1)
 	})
@@ -234,17 +233,17 @@ describe('revoking background access', () => {
 	})
 
 	it.each([
-		['HTTP 200 with the failure body', 200],
-		['HTTP 401 with the failure body', 401],
+		['HTTP 403 with an error response', 403],
+		['HTTP 502 with an error response', 502],
 	])('shows the error and reloads nothing when revoking fails (%s)', async (_case, status) => {
-		server.answer('POST', 'session/revoke', status, revokeFailure)
+		server.answer('POST', 'session/revoke', status, errorResponse)
 		const page = await mountPage()
 		await openRevokeDialog(page)
 
 		findInDocument('session-revoke-confirm')?.click()
 		await flushPromises()
 
-		expect(page.find('[data-test="session-revoke-error"]').text()).toBe(revokeFailure.error)
+		expect(page.find('[data-test="session-revoke-error"]').text()).toBe(errorResponse.message)
 		expect(page.find('[data-test="session-revoke-result"]').exists()).toBe(false)
 		expect(server.requestsTo('GET', 'background-sync/status')).toHaveLength(1)
 		expect(page.find('[data-test="status-badge"]').text()).toBe('Active')

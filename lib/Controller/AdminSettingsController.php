@@ -11,7 +11,6 @@ declare(strict_types=1);
 namespace OCA\McpCompanion\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
-use OCA\McpCompanion\Exception\CompanionException;
 use OCA\McpCompanion\Service\ConnectionTester;
 use OCA\McpCompanion\Service\SettingsService;
 use OCP\AppFramework\Controller;
@@ -38,13 +37,10 @@ class AdminSettingsController extends Controller {
 
 	/**
 	 * Answers 200 when the sidecar took an authenticated call (admin-test-connection-success.json, or -warning.json),
-	 * else the failure body with 502 (unreachable, API key missing or refused, other refusal) or 503 (not configured).
+	 * else error-response.json with 502 (unreachable, API key missing or refused, other refusal) or 503 (not
+	 * configured), written by ErrorMiddleware.
 	 */
 	public function testConnection(): JSONResponse {
-		try {
-			return new JSONResponse(['success' => true] + $this->connection->test());
-		} catch (CompanionException $e) {
-			return new JSONResponse(['success' => false, 'error' => $e->getMessage()], $e->getStatus());
-		}
+		return new JSONResponse(['success' => true] + $this->connection->test());
 	}
 }

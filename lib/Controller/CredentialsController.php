@@ -11,7 +11,6 @@ declare(strict_types=1);
 namespace OCA\McpCompanion\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
-use OCA\McpCompanion\Exception\AppPasswordException;
 use OCA\McpCompanion\Service\AppPasswordValidator;
 use OCA\McpCompanion\Service\CredentialService;
 use OCP\AppFramework\Controller;
@@ -33,18 +32,15 @@ class CredentialsController extends Controller {
 	/**
 	 * Stores an app password with the login name it was created under (omitted or empty: the user id).
 	 * Answers 200 (stored; `partial_success` when the sidecar step failed), 400 malformed, 401 refused by Nextcloud
-	 * or another user's, 502 Nextcloud could not check it; nothing is stored on 4xx/5xx.
+	 * or another user's, 502 Nextcloud could not check it (error-response.json, by ErrorMiddleware); nothing is stored
+	 * on 4xx/5xx.
 	 */
 	#[NoAdminRequired]
 	#[UserRateLimit(limit: 10, period: 3600)]
 	public function store(string $appPassword = '', string $loginName = ''): JSONResponse {
 		$userId = (string)$this->userId;
 		[$appPassword, $loginName] = [trim($appPassword), trim($loginName) === '' ? $userId : trim($loginName)];
-		try {
-			$this->validator->assertValid($userId, $loginName, $appPassword);
-		} catch (AppPasswordException $e) {
-			return new JSONResponse($this->credentials->describeFailure($e->getMessage()), $e->getStatus());
-		}
+		$this->validator->assertValid($userId, $loginName, $appPassword);
 		return new JSONResponse($this->credentials->provision($userId, $loginName, $appPassword));
 	}
 

@@ -8,11 +8,13 @@ declare(strict_types=1);
  */
 
 // The search page's routes: each checks the sidecar's bounds, then forwards to the sidecar with the user's sign-in and
-// answers with the sidecar's status and JSON; without a sign-in 401 sign_in_required with the sign-in URL.
+// answers with the sidecar's status and JSON (its errors in error-response.json's shape); without a sign-in 401
+// sign_in_required with the sign-in URL.
 namespace OCA\McpCompanion\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Exception\OAuthSignInRequiredException;
+use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Service\KnowledgeRequestValidator;
 use OCA\McpCompanion\Service\KnowledgeService;
 use OCP\AppFramework\Controller;
@@ -72,12 +74,9 @@ class KnowledgeController extends Controller {
 		try {
 			$answer = $this->knowledge->forward((string)$this->userId, $method, $path, $query, $body);
 		} catch (OAuthSignInRequiredException $e) {
-			// 401 with a body of our own: Nextcloud's front end reloads the page only for "Current user is not logged in".
-			return new JSONResponse([
-				'error' => 'sign_in_required',
-				'message' => $e->getMessage(),
-				'login_url' => $this->urlGenerator->linkToRoute('mcp_companion.o_auth.login', ['target' => 'search']),
-			], Http::STATUS_UNAUTHORIZED);
+			// 401, not the exception's 403: Nextcloud's front end reloads the page only for "Current user is not logged in".
+			$loginUrl = $this->urlGenerator->linkToRoute('mcp_companion.o_auth.login', ['target' => 'search']);
+			return ErrorMiddleware::describe($e->getErrorCode(), $e->getMessage(), $this->request->getId(), Http::STATUS_UNAUTHORIZED, ['login_url' => $loginUrl]);
 		}
 		return new JSONResponse($answer['body'], $answer['status'], $answer['headers']);
 	}

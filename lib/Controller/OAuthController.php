@@ -83,14 +83,10 @@ class OAuthController extends Controller {
 		return new JSONResponse($this->mcpSession->describe((string)$this->userId));
 	}
 
-	/** 200 with the sidecar's answer; else the failure body with 403 (sign in), 502 (sidecar/provider) or 503. */
+	/** 200 with the sidecar's answer; else error-response.json with 403 (sign in), 502 (sidecar/provider) or 503. */
 	#[NoAdminRequired]
 	public function revoke(): JSONResponse {
-		try {
-			return new JSONResponse(['success' => true, 'revoked' => $this->mcpSession->revoke((string)$this->userId)]);
-		} catch (CompanionException $e) {
-			return new JSONResponse(['success' => false, 'error' => $e->getMessage()], $e->getStatus());
-		}
+		return new JSONResponse(['success' => true, 'revoked' => $this->mcpSession->revoke((string)$this->userId)]);
 	}
 
 	/** @param 'connected'|'unavailable'|'error' $outcome */

@@ -17,4 +17,9 @@ class OAuthSignInRequiredException extends CompanionException {
 	public function getStatus(): int {
 		return Http::STATUS_FORBIDDEN;
 	}
+
+	/** The one code of the companion's own: the client offers a sign-in (KnowledgeController adds its URL). */
+	public function getErrorCode(): string {
+		return 'sign_in_required';
+	}
 }

@@ -7,7 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Turns exceptions from the companion's controllers into error-response.json: a safe message and the request id.
+// Turns exceptions from the companion's controllers into error-response.json, the MCP server's error shape: a stable
+// code, a safe message and the request id.
 namespace OCA\McpCompanion\Middleware;
 
 use OCA\McpCompanion\Exception\CompanionException;
@@ -33,13 +34,19 @@ class ErrorMiddleware extends Middleware {
 		if ($exception instanceof CompanionException) {
 			$this->logCompanionError($exception, $requestId, $action);
 			// Companion exceptions carry messages written by us for users: no URLs, paths or secrets.
-			return new JSONResponse(['error' => $exception->getMessage(), 'request_id' => $requestId], $exception->getStatus());
+			return self::describe($exception->getErrorCode(), $exception->getMessage(), $requestId, $exception->getStatus());
 		}
 		$this->logger->error('A companion request failed', ['exception' => $exception, 'request_id' => $requestId, 'action' => $action]);
-		return new JSONResponse([
-			'error' => $this->l->t('Something went wrong. Please try again later.'),
-			'request_id' => $requestId,
-		], Http::STATUS_INTERNAL_SERVER_ERROR);
+		return self::describe('internal_error', $this->l->t('Something went wrong. Please try again later.'), $requestId, Http::STATUS_INTERNAL_SERVER_ERROR);
+	}
+
+	/**
+	 * An error answer (error-response.json): `extra` adds what a client needs to act on this error (a sign-in URL).
+	 *
+	 * @param array<string, string> $extra
+	 */
+	public static function describe(string $code, string $message, string $requestId, int $status, array $extra = []): JSONResponse {
+		return new JSONResponse(['error' => $code, 'message' => $message, 'request_id' => $requestId] + $extra, $status);
 	}
 
 	/** A refusal of what the caller sent (4xx) is no fault here: info, without a stack trace. */

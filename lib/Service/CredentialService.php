@@ -54,15 +54,6 @@ class CredentialService {
 		return $error === null ? $result : $result + ['mcp_error' => $error];
 	}
 
-	/**
-	 * The answer when nothing was stored (credentials-store-failure.json).
-	 *
-	 * @return array{success: false, partial_success: false, local_storage: false, mcp_sync: false, error: string}
-	 */
-	public function describeFailure(string $message): array {
-		return ['success' => false, 'partial_success' => false, 'local_storage' => false, 'mcp_sync' => false, 'error' => $message];
-	}
-
 	/** @return array{provisioned: bool, credential_type: ?string, login_name: ?string, provisioned_at: ?string} */
 	public function getStatus(string $userId): array {
 		if ($this->config->getUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, '') === '') {

@@ -26,10 +26,11 @@ class McpSessionService {
 	}
 
 	/**
-	 * oauth-session-signed-out.json, -signed-in.json or -error.json. When the tokens were just forgotten
-	 * (the provider or the sidecar no longer accepts them) `signed_in` is false and `error` says to sign in again.
+	 * oauth-session-signed-out.json, -signed-in.json or -error.json: a failure as `error` (its code) and `message`.
+	 * When the tokens were just forgotten (the provider or the sidecar no longer accepts them) `signed_in` is false
+	 * and the message says to sign in again.
 	 *
-	 * @return array{signed_in: bool, session?: array<string, mixed>, error?: string}
+	 * @return array{signed_in: bool, session?: array<string, mixed>, error?: string, message?: string}
 	 */
 	public function describe(string $userId): array {
 		if (!$this->tokens->hasTokens($userId)) {
@@ -38,9 +39,9 @@ class McpSessionService {
 		try {
 			return ['signed_in' => true, 'session' => $this->callWithToken($userId, fn (string $token) => $this->sidecar->fetchSession($userId, $token))];
 		} catch (OAuthSignInRequiredException $e) {
-			return ['signed_in' => false, 'error' => $e->getMessage()];
+			return ['signed_in' => false, 'error' => $e->getErrorCode(), 'message' => $e->getMessage()];
 		} catch (CompanionException $e) {
-			return ['signed_in' => true, 'error' => $e->getMessage()];
+			return ['signed_in' => true, 'error' => $e->getErrorCode(), 'message' => $e->getMessage()];
 		}
 	}
 

@@ -122,7 +122,7 @@ class SidecarClient {
 		if ($status >= 400) {
 			$document ??= [];
 			$this->logger->info('The MCP server refused a knowledge request', ['method' => $method, 'path' => $path, 'status' => $status, 'sidecar_error' => $document['error'] ?? null]);
-			return ['status' => $status, 'body' => self::keepSafeError($document), 'headers' => []];
+			return ['status' => $status, 'body' => $this->keepSafeError($document), 'headers' => []];
 		}
 		if ($document === null) {
 			$this->logger->warning('The MCP server answered with something other than a JSON object', ['path' => $path]);
@@ -138,20 +138,20 @@ class SidecarClient {
 	}
 
 	/**
-	 * The sidecar's error body without anything else it may carry: its code, its message (cut to 300 characters) and
-	 * its request id, each only when it is text.
+	 * The sidecar's error body (sidecar-error.json) without anything else it may carry: its code, its message (cut to
+	 * 300 characters) and its request id, each only when it is text, else a generic one.
 	 *
 	 * @param array<string, mixed> $document
-	 * @return array<string, string>
+	 * @return array{error: string, message: string, request_id: string}
 	 */
-	private static function keepSafeError(array $document): array {
+	private function keepSafeError(array $document): array {
 		$safe = [];
 		foreach (['error' => 64, 'message' => 300, 'request_id' => 64] as $name => $maxLength) {
 			if (is_string($document[$name] ?? null)) {
 				$safe[$name] = mb_substr($document[$name], 0, $maxLength);
 			}
 		}
-		return $safe + ['error' => 'upstream_error'];
+		return $safe + ['error' => 'upstream_error', 'message' => $this->l->t('The MCP server refused the request.'), 'request_id' => 'unknown'];
 	}
 
 	/** @param array<string, string> $headers */

@@ -63,7 +63,8 @@ export interface ConnectionTestSuccess {
 	status: SidecarStatus
 }
 
-export type ConnectionTestResult = ConnectionTestSuccess | { success: false; error: string }
+/** A failed test is an HTTP error whose body is error-response.json (axios throws; see error-message.ts). */
+export type ConnectionTestResult = ConnectionTestSuccess
 
 export async function saveAdminSettings(settings: AdminSettingsInput): Promise<SaveAdminSettingsResult> {
 	const response = await axios.put<SaveAdminSettingsResult>(buildUrl('settings'), settings)

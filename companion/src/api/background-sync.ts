@@ -20,7 +20,6 @@ export interface StoreCredentialsResult {
 	local_storage: boolean
 	mcp_sync: boolean
 	mcp_error?: string
-	error?: string
 }
 
 export interface RevokeCredentialsResult {
@@ -36,8 +35,8 @@ export async function fetchCredentialStatus(): Promise<CredentialStatus> {
 }
 
 /**
- * Stores the app password with the login name it was created under. A refusal may come as HTTP 4xx (axios throws;
- * the body has `error`) or 200 with `success: false`.
+ * Stores the app password with the login name it was created under. A refusal is HTTP 4xx/5xx with
+ * error-response.json (axios throws; see error-message.ts).
  */
 export async function saveAppPassword(appPassword: string, loginName: string): Promise<StoreCredentialsResult> {
 	const response = await axios.post<StoreCredentialsResult>(buildUrl('credentials'), { appPassword, loginName })

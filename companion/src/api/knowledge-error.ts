@@ -4,7 +4,7 @@ import { t } from '@nextcloud/l10n'
 
 export type KnowledgeFailure = { kind: 'sign_in'; loginUrl: string } | { kind: 'error'; message: string }
 
-/** Companion bodies are `{error, message, login_url?}`; the MCP server's pass through as `{error, message, request_id}`. */
+/** Error bodies are error-response.json, `{error, message, request_id}`, from the companion and the MCP server alike; a sign-in adds `login_url`. */
 export function readKnowledgeFailure(failure: unknown): KnowledgeFailure {
 	if (!isAxiosError(failure)) {
 		return { kind: 'error', message: t('mcp_companion', 'The request failed. Please try again later.') }
@@ -37,8 +37,11 @@ function readBody(data: unknown): { message?: string; login_url?: string } {
 	}
 }
 
-/** Only same-site paths or http(s) addresses become links; never `javascript:` or data URLs. */
-export function isSafeLink(link: string): boolean {
+/** Only same-site paths or http(s) addresses become links; never `javascript:` or data URLs, nor a missing link. */
+export function isSafeLink(link: string | null): link is string {
+	if (link === null) {
+		return false
+	}
 	if (link.startsWith('/') && !link.startsWith('//')) {
 		return true
 	}

@@ -9,6 +9,8 @@ export const ALGORITHMS = ['hybrid', 'bm25', 'semantic'] as const
 export type Algorithm = (typeof ALGORITHMS)[number]
 export const FUSIONS = ['rrf', 'dbsf'] as const
 export type Fusion = (typeof FUSIONS)[number]
+/** The last page the MCP server renders (GET /api/v1/pdf-preview). */
+export const MAX_PDF_PAGE = 10_000
 
 export interface SearchRequest {
 	query: string
@@ -35,8 +37,8 @@ export interface SearchResult {
 	page_number: number | null
 	page_count: number | null
 	excerpt: string
-	/** Absolute link that opens the item in its Nextcloud app. */
-	link: string
+	/** Absolute link that opens the item in its Nextcloud app; null for an item without one. */
+	link: string | null
 	metadata: { file_path?: string; modified_at?: string | number | null; [key: string]: unknown }
 	pca?: [number, number, number]
 }
@@ -47,7 +49,8 @@ export interface SearchAnswer {
 	total_found_is_lower_bound: boolean
 	offset: number
 	limit: number
-	fallback?: string
+	/** Present when the search by meaning failed and bm25 answered instead. */
+	fallback?: { algorithm: 'bm25'; reason: string }
 	pca?: { query: [number, number, number]; explained_variance: [number, number, number] }
 }
 

@@ -19,9 +19,14 @@ export interface ServerSession {
 	background_access: BackgroundAccess
 }
 
-/** Body of GET …/session: signed out, signed in with the session, or signed in but the session could not be read. */
+/**
+ * Body of GET …/session: signed out, signed in with the session, or a failure as `error` (its code) and `message`:
+ * signed in but the session could not be read, or signed out because the sign-in just expired.
+ */
 export type ServerSessionState =
-	{ signed_in: false } | { signed_in: true; session: ServerSession } | { signed_in: true; error: string }
+	| { signed_in: false }
+	| { signed_in: true; session: ServerSession }
+	| { signed_in: boolean; error: string; message: string }
 
 export interface ClearedCredentials {
 	app_password: boolean
@@ -35,8 +40,10 @@ export interface RevokedBackgroundAccess {
 	provider_revocation: string
 }
 
-export type RevokeBackgroundAccessResult =
-	{ success: true; revoked: RevokedBackgroundAccess } | { success: false; error: string }
+export interface RevokeBackgroundAccessResult {
+	success: true
+	revoked: RevokedBackgroundAccess
+}
 
 export interface SignOutResult {
 	success: boolean
@@ -57,7 +64,7 @@ export async function signOutOfServer(): Promise<SignOutResult> {
 	return response.data
 }
 
-/** A refusal may come as HTTP 4xx/5xx (axios throws; the body has `error`) or 200 with `success: false`. */
+/** A refusal is HTTP 4xx/5xx with error-response.json (axios throws; see error-message.ts). */
 export async function revokeBackgroundAccess(): Promise<RevokeBackgroundAccessResult> {
 	const response = await axios.post<RevokeBackgroundAccessResult>(
 		generateUrl('/apps/mcp_companion/api/v1/session/revoke'),

@@ -1,5 +1,4 @@
 // Stores an app password; on success keeps any MCP server warning for after the reload, then reloads the page.
-import { t } from '@nextcloud/l10n'
 import { ref } from 'vue'
 import { saveAppPassword } from '../api/background-sync'
 import { readErrorMessage } from '../api/error-message'
@@ -16,10 +15,6 @@ export function useAppPasswordSave(reloadPage: ReloadPage) {
 		error.value = null
 		try {
 			const result = await saveAppPassword(appPassword, loginName)
-			if (!result.success) {
-				error.value = result.error ?? t('mcp_companion', 'The app password could not be saved.')
-				return
-			}
 			if (result.mcp_error) {
 				keepWarningForNextLoad(result.mcp_error)
 			}

@@ -15,12 +15,7 @@ export function useBackgroundAccessRevoke() {
 		revoked.value = null
 		error.value = null
 		try {
-			const result = await revokeBackgroundAccess()
-			if (!result.success) {
-				error.value = result.error
-				return false
-			}
-			revoked.value = result.revoked
+			revoked.value = (await revokeBackgroundAccess()).revoked
 			return true
 		} catch (failure) {
 			logger.warn('Could not revoke the background access', { error: failure })

@@ -14,12 +14,7 @@ export function useConnectionTest() {
 		result.value = null
 		error.value = null
 		try {
-			const answer = await testConnection()
-			if (answer.success) {
-				result.value = answer
-			} else {
-				error.value = answer.error
-			}
+			result.value = await testConnection()
 		} catch (failure) {
 			logger.warn('The connection test failed', { error: failure })
 			error.value = readErrorMessage(failure)

@@ -1,6 +1,6 @@
 // Loads the pages of one PDF as the MCP server renders them, with page navigation and zoom.
 import { computed, ref } from 'vue'
-import { fetchPdfPage, type PdfPage } from '../api/knowledge'
+import { fetchPdfPage, MAX_PDF_PAGE, type PdfPage } from '../api/knowledge'
 import { readKnowledgeFailure } from '../api/knowledge-error'
 import { logger } from '../logger'
 
@@ -49,7 +49,7 @@ export function usePdfPages(filePath: string) {
 
 	async function goTo(target: number): Promise<void> {
 		const last = totalPages.value ?? Number.MAX_SAFE_INTEGER
-		pageNumber.value = Math.min(Math.max(1, Math.trunc(target)), last, 10_000)
+		pageNumber.value = Math.min(Math.max(1, Math.trunc(target)), last, MAX_PDF_PAGE)
 		await load()
 	}
 

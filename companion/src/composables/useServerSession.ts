@@ -12,8 +12,10 @@ export function useServerSession() {
 	const session = computed<ServerSession | null>(() =>
 		state.value && 'session' in state.value ? state.value.session : null,
 	)
-	/** Signed in, but the MCP server or the token refresh failed. */
-	const sessionError = computed<string | null>(() => (state.value && 'error' in state.value ? state.value.error : null))
+	/** Signed in, but the MCP server or the token refresh failed (or the sign-in just expired): what to show. */
+	const sessionError = computed<string | null>(() =>
+		state.value && 'message' in state.value ? state.value.message : null,
+	)
 	const isSignedOut = computed(() => state.value?.signed_in === false)
 
 	async function refresh(): Promise<void> {

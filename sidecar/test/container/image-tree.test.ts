@@ -49,7 +49,13 @@ describe('the image tree of scripts/build-sidecar-image-tree.sh', () => {
       'package.json',
       'sidecar',
     ]);
-    expect(readdirSync(join(tree, 'sidecar')).sort()).toEqual(['bin', 'dist', 'node_modules', 'package.json']);
+    expect(readdirSync(join(tree, 'sidecar')).sort()).toEqual([
+      'bin',
+      'dist',
+      'node_modules',
+      'openapi.json',
+      'package.json',
+    ]);
     expect(readdirSync(join(tree, 'migrations'))).toEqual(readdirSync(join(ROOT, 'migrations')));
     expect(existsSync(join(tree, 'sidecar/dist/cli/cli.js'))).toBe(true);
     expect(DEV_PACKAGES.filter((name) => existsSync(join(tree, 'node_modules', name)))).toEqual([]);

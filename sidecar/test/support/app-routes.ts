@@ -4,6 +4,8 @@ import { createApp } from '../../src/api/app.js';
 import { createOAuthContext } from '../../src/auth/oauth-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createServerMetricsFor } from '../../src/metrics/server-metrics.js';
+import { createKnowledge, syncCredentialsFrom } from '../../src/sync/knowledge.js';
+import { createWebhookRegistrationStore } from '../../src/sync/webhooks/webhook-registrations.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { parseSettings } from '../../src/settings/settings.js';
 import { openStore } from '../../src/store/open-store.js';
@@ -27,11 +29,16 @@ export function listRoutes(app: Express): RegisteredRoute[] {
 }
 
 /**
- * The routes of the app as the composition root builds it for the settings `env` (without the MCP endpoint and the
- * knowledge index, whose routes lie outside /api/v1). They do not depend on a reachable provider: the OAuth context
- * (of hybrid and oauth modes, at `nextcloudUrl`) is never started.
+ * The routes of the app as the composition root builds it for the settings `env` (without the MCP endpoint, and
+ * without the knowledge index unless `withKnowledge`: then with it and the webhook receiver it brings, when the
+ * settings turn it on). They do not depend on a reachable provider: the OAuth context (of hybrid and oauth modes, at
+ * `nextcloudUrl`) is never started, nor is the sync.
  */
-export async function routesOfApp(env: Record<string, string>, nextcloudUrl: string): Promise<RegisteredRoute[]> {
+export async function routesOfApp(
+  env: Record<string, string>,
+  nextcloudUrl: string,
+  options: { withKnowledge?: boolean } = {},
+): Promise<RegisteredRoute[]> {
   const temp = makeTempDir();
   const settings = parseSettings({ ...env, TOKEN_STORAGE_DB: temp.file('store.db') });
   const logger = createLogger('silent');
@@ -45,6 +52,16 @@ export async function routesOfApp(env: Record<string, string>, nextcloudUrl: str
     nextcloudHost: nextcloudUrl,
     publicUrl,
   });
+  const knowledge =
+    options.withKnowledge && settings.knowledge.enabled
+      ? await createKnowledge({
+          settings,
+          http,
+          logger,
+          db: storage.db,
+          credentials: syncCredentialsFrom({ appPasswords: storage.appPasswords }),
+        })
+      : undefined;
   try {
     const app = createApp({
       settings,
@@ -55,9 +72,15 @@ export async function routesOfApp(env: Record<string, string>, nextcloudUrl: str
       oauth: settings.authMode === 'basic' ? undefined : oauth,
       publicUrl,
       metrics: createServerMetricsFor(settings),
+      knowledge,
+      webhookRegistrations:
+        knowledge && storage.box
+          ? createWebhookRegistrationStore({ db: storage.db, box: storage.box, audit: storage.audit })
+          : undefined,
     });
     return listRoutes(app);
   } finally {
+    await knowledge?.close();
     await http.close();
     await storage.close();
     temp.remove();

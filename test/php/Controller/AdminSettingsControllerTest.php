@@ -193,8 +193,8 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(502, $response->getStatus());
-		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
-		$this->assertSame('The MCP server refused the API key. Enter the value of its MANAGEMENT_API_KEY here.', $response->getData()['error']);
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame('The MCP server refused the API key. Enter the value of its MANAGEMENT_API_KEY here.', $response->getData()['message']);
 		$this->assertStringNotContainsString('wrong-key', $response->render());
 	}
 
@@ -204,7 +204,7 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(502, $response->getStatus());
-		$this->assertSame('The MCP server requires an API key. Enter the value of its MANAGEMENT_API_KEY here.', $response->getData()['error']);
+		$this->assertSame('The MCP server requires an API key. Enter the value of its MANAGEMENT_API_KEY here.', $response->getData()['message']);
 	}
 
 	public function testTestConnectionWarnsWhenTheSidecarRequiresNoKeyWhileOneIsConfiguredHere(): void {
@@ -224,7 +224,7 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(502, $response->getStatus());
-		$this->assertStringStartsWith('This address answers, but not like an MCP server of this version.', $response->getData()['error']);
+		$this->assertStringStartsWith('This address answers, but not like an MCP server of this version.', $response->getData()['message']);
 	}
 
 	public function testTestConnectionReportsAnUnreachableSidecarWith502(): void {
@@ -234,8 +234,8 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(502, $response->getStatus());
-		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
-		$this->assertSame('The MCP server could not be reached.', $response->getData()['error']);
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame('The MCP server could not be reached.', $response->getData()['message']);
 		$this->assertStringNotContainsString('127.0.0.1', $response->render());
 	}
 
@@ -254,8 +254,8 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(502, $response->getStatus());
-		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
-		$this->assertSame($message, $response->getData()['error']);
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame($message, $response->getData()['message']);
 	}
 
 	public function testTestConnectionReportsAMissingConfigurationWith503(): void {
@@ -264,7 +264,7 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::TEST_CONNECTION, [], 'admin', true);
 
 		$this->assertSame(503, $response->getStatus());
-		ContractAssert::assertConforms('admin-test-connection-failure.json', $response);
+		ContractAssert::assertConforms('error-response.json', $response);
 	}
 
 	/** What the app config holds (decrypted), as the companion reads it. */

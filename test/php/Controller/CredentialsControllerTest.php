@@ -62,8 +62,8 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD, 'loginName' => self::ALICE_EMAIL]);
 
 		$this->assertSame(401, $response->getStatus());
-		ContractAssert::assertConforms('credentials-store-failure.json', $response);
-		$this->assertStringContainsString('with the login name "alice@example.com"', $response->getData()['error']);
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertStringContainsString('with the login name "alice@example.com"', $response->getData()['message']);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
 		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
 	}
@@ -79,7 +79,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD, 'loginName' => 'alice:evil']);
 
 		$this->assertSame(400, $response->getStatus());
-		ContractAssert::assertConforms('credentials-store-failure.json', $response);
+		ContractAssert::assertConforms('error-response.json', $response);
 		$this->assertSame([], $this->nextcloudRequests());
 	}
 
@@ -132,7 +132,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => 'my-login-password']);
 
 		$this->assertSame(400, $response->getStatus());
-		ContractAssert::assertConforms('credentials-store-failure.json', $response);
+		ContractAssert::assertConforms('error-response.json', $response);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
 		$this->assertSame([], $this->upstreamRequests());
 	}
@@ -141,8 +141,8 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => 'Zzzzz-12345-fGhIj-67890-kLmNo']);
 
 		$this->assertSame(401, $response->getStatus());
-		ContractAssert::assertConforms('credentials-store-failure.json', $response);
-		$this->assertStringStartsWith('Nextcloud did not accept this app password with the login name "alice".', $response->getData()['error']);
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertStringStartsWith('Nextcloud did not accept this app password with the login name "alice".', $response->getData()['message']);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
 		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
 	}
@@ -151,8 +151,8 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::BOB_PASSWORD, 'loginName' => 'bob']);
 
 		$this->assertSame(401, $response->getStatus());
-		ContractAssert::assertConforms('credentials-store-failure.json', $response);
-		$this->assertSame('This app password belongs to another account.', $response->getData()['error']);
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame('This app password belongs to another account.', $response->getData()['message']);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
 		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
 	}
@@ -163,7 +163,7 @@ class CredentialsControllerTest extends UpstreamTestCase {
 		$response = $this->dispatch('POST', self::CREDENTIALS, ['appPassword' => self::ALICE_PASSWORD]);
 
 		$this->assertSame(502, $response->getStatus());
-		ContractAssert::assertConforms('credentials-store-failure.json', $response);
+		ContractAssert::assertConforms('error-response.json', $response);
 		$this->assertSame([], $this->config->getUserValues('alice', Application::APP_ID));
 	}
 

@@ -11,6 +11,7 @@ declare(strict_types=1);
 // loopback sidecar with the user's Bearer token and answers with the sidecar's status and safe body.
 namespace OCA\McpCompanion\Tests\Controller;
 
+use OCA\McpCompanion\Tests\ContractAssert;
 use OCA\McpCompanion\Tests\OAuthTestCase;
 use OCA\McpCompanion\Tests\Support\TemplateRenderer;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
@@ -34,7 +35,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$this->assertSame('application/json', $sent['headers']['content-type']);
 		$this->assertSame(['query' => 'quarterly budget', 'fusion' => 'dbsf', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'note'], 'include_pca' => true], json_decode($sent['body'], true));
 		$this->assertSame(200, $response->getStatus());
-		$expected = ['offset' => 10, 'limit' => 5] + json_decode((string)file_get_contents(__DIR__ . '/../fixtures/sidecar-search.json'), true);
+		$expected = ['offset' => 10, 'limit' => 5] + json_decode((string)file_get_contents(__DIR__ . '/../../contract/sidecar-search.json'), true);
 		$this->assertEquals($expected, $this->bodyOf($response));
 	}
 
@@ -60,6 +61,28 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$this->assertSame([$method, $path, $query, $body], [$sent[0]['method'], $sent[0]['path'], $sent[0]['query'], $sent[0]['body']]);
 		$this->assertSame('Bearer ' . $this->readStoredTokens()['access_token'], $sent[0]['headers']['authorization']);
 		$this->assertSame($method, $this->bodyOf($response)['echo']['method']);
+	}
+
+	/** @return array<string, array{string, string, array<string, mixed>, string}> */
+	public static function contractAnswers(): array {
+		return [
+			'points' => ['POST', '/api/v1/search/points', ['point_ids' => ['12']], 'sidecar-search-points.json'],
+			'chunk context' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'file', 'doc_id' => '3481', 'start' => '120', 'end' => '480'], 'sidecar-chunk-context.json'],
+			'pdf preview' => ['GET', '/api/v1/pdf-preview', ['file_path' => '/Documents/Q1 report.pdf', 'page' => '3'], 'sidecar-pdf-preview.json'],
+		];
+	}
+
+	#[DataProvider('contractAnswers')]
+	public function testAnswersTheSidecarsContractDocumentAsItIs(string $method, string $path, array $params, string $fixture): void {
+		$this->signInAndForgetItsRequests();
+		$document = json_decode((string)file_get_contents(ContractAssert::CONTRACT_DIR . '/' . $fixture), true);
+		$this->changeUpstreamBehaviour(['knowledge_answer' => [200, $document]]);
+
+		$response = $this->dispatch($method, $path, $params);
+
+		$this->assertSame(200, $response->getStatus());
+		ContractAssert::assertConforms($fixture, $this->bodyOf($response));
+		$this->assertEquals($document, $this->bodyOf($response));
 	}
 
 	public function testThePdfPreviewKeepsTheSidecarsCacheHeaders(): void {
@@ -160,6 +183,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$body = $this->bodyOf($response);
 		$this->assertSame(['sign_in_required', self::LOGIN_URL], [$body['error'], $body['login_url']]);
 		$this->assertSame('Sign in to the MCP server first.', $body['message']);
+		ContractAssert::assertConforms('error-response.json', array_diff_key($body, ['login_url' => true]));
 		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
 	}
 
@@ -181,7 +205,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('POST', '/api/v1/search', ['query' => 'budget']);
 
 		$this->assertSame(502, $response->getStatus());
-		$this->assertSame('The MCP server could not be reached.', $this->bodyOf($response)['error']);
+		$this->assertSame(['upstream_error', 'The MCP server could not be reached.'], [$this->bodyOf($response)['error'], $this->bodyOf($response)['message']]);
 		$this->assertStringNotContainsString('127.0.0.1', (string)json_encode($this->bodyOf($response)));
 	}
 

@@ -170,7 +170,7 @@ class OAuthControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('GET', '/api/v1/session');
 
 		ContractAssert::assertConforms('oauth-session-error.json', $response);
-		$this->assertSame(['signed_in' => false, 'error' => 'Sign in to the MCP server again: your session has expired.'], $response->getData());
+		$this->assertSame(['signed_in' => false, 'error' => 'sign_in_required', 'message' => 'Sign in to the MCP server again: your session has expired.'], $response->getData());
 		$this->assertNull($this->readStoredTokens());
 	}
 
@@ -190,7 +190,7 @@ class OAuthControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('GET', '/api/v1/session');
 
 		ContractAssert::assertConforms('oauth-session-error.json', $response);
-		$this->assertSame(['signed_in' => true, 'error' => $message], $response->getData());
+		$this->assertSame(['signed_in' => true, 'error' => 'upstream_error', 'message' => $message], $response->getData());
 		$this->assertNotNull($this->readStoredTokens());
 	}
 
@@ -201,7 +201,7 @@ class OAuthControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('GET', '/api/v1/session');
 
 		ContractAssert::assertConforms('oauth-session-error.json', $response);
-		$this->assertSame(['signed_in' => true, 'error' => 'The MCP server could not be reached.'], $response->getData());
+		$this->assertSame(['signed_in' => true, 'error' => 'upstream_error', 'message' => 'The MCP server could not be reached.'], $response->getData());
 	}
 
 	public function testRevokeReturnsTheSidecarsAnswerAndRemovesTheLocalAppPassword(): void {
@@ -227,7 +227,7 @@ class OAuthControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('POST', '/api/v1/session/revoke');
 
 		$this->assertSame(502, $response->getStatus());
-		ContractAssert::assertConforms('oauth-revoke-failure.json', $response);
+		ContractAssert::assertConforms('error-response.json', $response);
 		$this->assertSame('encrypted-copy', $this->config->getUserValue('alice', Application::APP_ID, CredentialService::KEY_APP_PASSWORD, ''));
 	}
 
@@ -238,8 +238,8 @@ class OAuthControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('POST', '/api/v1/session/revoke');
 
 		$this->assertSame(403, $response->getStatus());
-		ContractAssert::assertConforms('oauth-revoke-failure.json', $response);
-		$this->assertSame('Sign in to the MCP server again: your session has expired.', $response->getData()['error']);
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame('Sign in to the MCP server again: your session has expired.', $response->getData()['message']);
 		$this->assertNull($this->readStoredTokens());
 	}
 
@@ -247,7 +247,7 @@ class OAuthControllerTest extends OAuthTestCase {
 		$response = $this->dispatch('POST', '/api/v1/session/revoke');
 
 		$this->assertSame(403, $response->getStatus());
-		ContractAssert::assertConforms('oauth-revoke-failure.json', $response);
+		ContractAssert::assertConforms('error-response.json', $response);
 		$this->assertSame([], $this->upstreamRequests('/api/v1/users/'));
 	}
 

@@ -7,10 +7,12 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// ErrorMiddleware: safe message, request id and status for companion errors; nothing internal ever leaks.
+// ErrorMiddleware: the MCP server's error shape (code, safe message, request id) and status for companion errors, with
+// the MCP server's codes (sidecar/openapi.json); nothing internal ever leaks.
 namespace OCA\McpCompanion\Tests\Middleware;
 
 use OCA\McpCompanion\Controller\PageController;
+use OCA\McpCompanion\Exception\CompanionException;
 use OCA\McpCompanion\Exception\InvalidSettingsException;
 use OCA\McpCompanion\Exception\SidecarRejectedException;
 use OCA\McpCompanion\Exception\SidecarUnreachableException;
@@ -54,7 +56,7 @@ class ErrorMiddlewareTest extends TestCase {
 
 		$this->assertSame(502, $response->getStatus());
 		ContractAssert::assertConforms('error-response.json', $response);
-		$this->assertSame(['error' => 'The MCP server could not be reached.', 'request_id' => 'req-42'], $response->getData());
+		$this->assertSame(['error' => 'upstream_error', 'message' => 'The MCP server could not be reached.', 'request_id' => 'req-42'], $response->getData());
 	}
 
 	public function testAnswersASidecarRefusalWithTheGenericMessageOnly(): void {
@@ -108,5 +110,31 @@ class ErrorMiddlewareTest extends TestCase {
 			'message' => 'A companion request was refused: The API key contains characters that are not allowed.',
 			'context' => ['request_id' => 'req-42', 'action' => PageController::class . '::error', 'status' => 400],
 		]], $this->logger->records);
+	}
+
+	public function testAnswersInTheShapeAndWithTheCodesOfTheMcpServersErrors(): void {
+		$document = json_decode((string)file_get_contents(__DIR__ . '/../../../sidecar/openapi.json'), true, 64, JSON_THROW_ON_ERROR);
+		$statuses = array_keys((new \ReflectionClassConstant(CompanionException::class, 'CODES'))->getValue());
+
+		$answers = array_map(fn (int $status) => $this->middleware->afterException($this->controller, 'error', self::failingWith($status))->getData(), [...$statuses, 500]);
+
+		$error = $document['components']['schemas']['Error'];
+		$this->assertSame([$error['required']], array_values(array_unique(array_map(array_keys(...), $answers), SORT_REGULAR)));
+		$this->assertSame([], array_diff(array_column($answers, 'error'), $document['components']['schemas']['ErrorCode']['enum']));
+	}
+
+	private static function failingWith(int $status): CompanionException {
+		return new class('Refused.', $status) extends CompanionException {
+			public function __construct(
+				string $message,
+				private int $status,
+			) {
+				parent::__construct($message);
+			}
+
+			public function getStatus(): int {
+				return $this->status;
+			}
+		};
 	}
 }

@@ -68,7 +68,7 @@ class OAuthTokenServiceTest extends OAuthTestCase {
 		$response = $this->dispatch('GET', '/api/v1/session');
 
 		ContractAssert::assertConforms('oauth-session-error.json', $response);
-		$this->assertSame(['signed_in' => false, 'error' => 'Sign in to the MCP server again: your session has expired.'], $response->getData());
+		$this->assertSame(['signed_in' => false, 'error' => 'sign_in_required', 'message' => 'Sign in to the MCP server again: your session has expired.'], $response->getData());
 		$this->assertNull($this->readStoredTokens());
 		$this->assertSame([], $this->upstreamRequests('/api/v1/users/'));
 	}
@@ -121,7 +121,7 @@ class OAuthTokenServiceTest extends OAuthTestCase {
 		$response = $this->dispatch('GET', '/api/v1/session');
 
 		ContractAssert::assertConforms('oauth-session-error.json', $response);
-		$this->assertSame(['signed_in' => true, 'error' => 'The sign-in at the MCP server could not be renewed. Please try again later.'], $response->getData());
+		$this->assertSame(['signed_in' => true, 'error' => 'upstream_error', 'message' => 'The sign-in at the MCP server could not be renewed. Please try again later.'], $response->getData());
 		$this->assertSame($before, $this->storedTokenValue());
 		$this->assertSame([], $this->upstreamRequests('/api/v1/users/'));
 	}
