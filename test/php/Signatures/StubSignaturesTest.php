@@ -8,7 +8,7 @@ declare(strict_types=1);
  */
 
 // Every OCP stub under test/php/stubs/ has exactly Nextcloud 32's signatures (ocp-signatures.json), by reflection.
-namespace OCA\McpCompanion\Tests\Stubs;
+namespace OCA\McpCompanion\Tests\Signatures;
 
 use OCA\McpCompanion\Tests\Support\SignatureRenderer;
 use PHPUnit\Framework\Attributes\DataProvider;
