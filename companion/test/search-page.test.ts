@@ -1,7 +1,7 @@
 // Search page: the search request, highlighted excerpts, the states around a search, keyboard use, the viewer.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import SearchPage from '../src/components/SearchPage.vue'
+import SearchPage from '../src/components/search/SearchPage.vue'
 import { splitAtQueryWords } from '../src/highlight'
 import { startFakeServer, type FakeServer } from './fake-server'
 import { findInDocument, resetPageShell, setInitialState, setPageQuery } from './page-shell'
