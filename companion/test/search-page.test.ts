@@ -157,6 +157,22 @@ describe('searching', () => {
 		expect(page.find('[data-test="search-error"]').text()).toBe('query is too long.')
 	})
 
+	it('keeps the newest answer when an earlier search answers after it', async () => {
+		const sendEarlierAnswer = server.answerLater('POST', 'search', 200, answer)
+		const page = await mountPage()
+		await searchFor(page, 'soup')
+		server.answer('POST', 'search', 200, { ...answer, results: [report], total_found: 1 })
+		await searchFor(page, 'budget')
+
+		sendEarlierAnswer()
+		await flushPromises()
+
+		expect(page.findAll('[data-test="search-result"]').map((item) => item.text())).toEqual([
+			expect.stringContaining('report.pdf'),
+		])
+		expect(page.find('[data-test="search-loading"]').exists()).toBe(false)
+	})
+
 	it('offers the sign-in when the companion answers 401 with login_url', async () => {
 		server.answer('POST', 'search', 401, { error: 'sign_in_required', message: 'Sign in.', login_url: '/login?x=1' })
 		const page = await mountPage()
