@@ -221,6 +221,21 @@ describe('revoking background access', () => {
 		expect(page.find('[data-test="session-granted"]').text()).toBe('Not granted')
 	})
 
+	it('says the MCP server had nothing to clear when it held no credential', async () => {
+		const cleared = { app_password: false, refresh_token: false, token_cache: false }
+		server.answer('POST', 'session/revoke', 200, { ...revokeSuccess, revoked: { ...revokeSuccess.revoked, cleared } })
+		const page = await mountPage()
+		await openRevokeDialog(page)
+
+		findInDocument('session-revoke-confirm')?.click()
+		await flushPromises()
+
+		expect(page.find('[data-test="session-revoke-result"]').text()).toContain(
+			'The MCP server had nothing stored to clear.',
+		)
+		expect(page.findAll('[data-test="session-revoke-cleared"]')).toHaveLength(0)
+	})
+
 	it('sends nothing when the dialog is cancelled', async () => {
 		const page = await mountPage()
 		await openRevokeDialog(page)
