@@ -21,9 +21,11 @@ NPM_STAMP := node_modules/.install-stamp
 SIDECAR_BUILD := sidecar/dist/cli/cli.js
 COMPANION_BUILD := js/mcp_companion-personal.mjs
 COMPOSER_STAMP := vendor/.install-stamp
+PSALM_STAMP := vendor-bin/psalm/vendor/.install-stamp
 CLI := node sidecar/bin/nextcloud-mcp-server.js
 
-.PHONY: install run key test test-system-packages lint typecheck test-sidecar test-companion test-php test-e2e bench \
+.PHONY: install run key test test-system-packages lint typecheck test-sidecar test-companion test-php test-php-standards \
+	test-e2e bench \
 	db-upgrade db-current db-history db-downgrade db-migrate clean appstore test-appstore
 
 install: $(NPM_STAMP) $(SIDECAR_BUILD) $(COMPANION_BUILD)
@@ -49,6 +51,11 @@ $(COMPOSER_STAMP): composer.json composer.lock
 	composer install --no-interaction --no-progress
 	@touch $@
 
+# Psalm has a Composer project of its own (vendor-bin/psalm/): Psalm 5 needs nikic/php-parser 4, PHPUnit 11 needs 5.
+$(PSALM_STAMP): vendor-bin/psalm/composer.json vendor-bin/psalm/composer.lock
+	composer install --working-dir=vendor-bin/psalm --no-interaction --no-progress
+	@touch $@
+
 ## Start the sidecar, configured from the environment or ./.env (SQLite under ./data by default).
 run: install
 	$(CLI) run
@@ -57,9 +64,9 @@ run: install
 key:
 	@node -e "console.log(require('crypto').randomBytes(32).toString('base64'))" 2>/dev/null || openssl rand -base64 32
 
-## Run every test: lint, types, sidecar, companion, PHP and browser.
+## Run every test: lint, types, sidecar, companion, PHP and its standards, browser.
 test: test-system-packages install $(COMPOSER_STAMP)
-	$(MAKE) lint typecheck test-sidecar test-companion test-php test-e2e test-appstore
+	$(MAKE) lint typecheck test-sidecar test-companion test-php test-php-standards test-e2e test-appstore
 
 test-system-packages:
 	./scripts/install-system-packages.sh
@@ -80,6 +87,12 @@ test-companion: $(NPM_STAMP)
 
 test-php: $(COMPOSER_STAMP)
 	vendor/bin/phpunit -c test/php/phpunit.xml
+
+## Nextcloud's PHP standards: php-cs-fixer with nextcloud/coding-standard (.php-cs-fixer.dist.php; apply its fixes
+## with vendor/bin/php-cs-fixer fix), then Psalm at Nextcloud's errorLevel 4 (psalm.xml).
+test-php-standards: $(COMPOSER_STAMP) $(PSALM_STAMP)
+	vendor/bin/php-cs-fixer fix --dry-run --diff --show-progress=none
+	vendor-bin/psalm/vendor/bin/psalm --no-cache --no-progress --threads=1 --show-info=false
 
 test-e2e: install $(COMPOSER_STAMP)
 	npx vitest run --config test/e2e/vitest.config.ts
@@ -109,4 +122,4 @@ db-migrate: install
 	$(CLI) db migrate "$(m)"
 
 clean:
-	rm -rf sidecar/dist js node_modules/.install-stamp vendor/.install-stamp .tools
+	rm -rf sidecar/dist js node_modules/.install-stamp vendor/.install-stamp vendor-bin/psalm/vendor/.install-stamp .tools

@@ -5,7 +5,7 @@ import settingsSaved from '../../test/contract/admin-settings-saved.json'
 import connectionSuccess from '../../test/contract/admin-test-connection-success.json'
 import connectionWarning from '../../test/contract/admin-test-connection-warning.json'
 import errorResponse from '../../test/contract/error-response.json'
-import AdminSettings from '../src/components/AdminSettings.vue'
+import AdminSettings from '../src/components/admin/AdminSettings.vue'
 import { startFakeServer, type FakeServer } from './fake-server'
 import { resetPageShell, setInitialState } from './page-shell'
 

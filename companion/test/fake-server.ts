@@ -14,6 +14,8 @@ export interface FakeServer {
 	requests: RecordedRequest[]
 	/** Answers every later `method path` request with this status and body. */
 	answer(method: string, path: string, status: number, body: unknown): void
+	/** Like answer, but the requests wait for their answer until the returned function is called. */
+	answerLater(method: string, path: string, status: number, body: unknown): () => void
 	requestsTo(method: string, path: string): RecordedRequest[]
 	stop(): void
 }
@@ -22,7 +24,7 @@ const APP_PREFIX = '/index.php/apps/mcp_companion/'
 const API_PREFIX = APP_PREFIX + 'api/v1/'
 
 export function startFakeServer(): FakeServer {
-	const answers = new Map<string, { status: number; body: unknown }>()
+	const answers = new Map<string, { status: number; body: unknown; sent?: Promise<void> }>()
 	const requests: RecordedRequest[] = []
 	const previousAdapter = axios.defaults.adapter
 
@@ -33,6 +35,7 @@ export function startFakeServer(): FakeServer {
 			status: 404,
 			body: { error: 'not_found', message: 'No such route.', request_id: 'fake-404' },
 		}
+		await answer.sent
 		return settle(config, answer.status, structuredClone(answer.body))
 	}
 	axios.defaults.adapter = adapter
@@ -40,6 +43,12 @@ export function startFakeServer(): FakeServer {
 	return {
 		requests,
 		answer: (method, path, status, body) => answers.set(`${method.toUpperCase()} ${path}`, { status, body }),
+		answerLater: (method, path, status, body) => {
+			let send = (): void => {}
+			const sent = new Promise<void>((resolve) => (send = resolve))
+			answers.set(`${method.toUpperCase()} ${path}`, { status, body, sent })
+			return send
+		},
 		requestsTo: (method, path) => requests.filter((r) => r.method === method.toUpperCase() && r.path === path),
 		stop: () => {
 			axios.defaults.adapter = previousAdapter

@@ -1,7 +1,7 @@
 // Search page: the search request, highlighted excerpts, the states around a search, keyboard use, the viewer.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import SearchPage from '../src/components/SearchPage.vue'
+import SearchPage from '../src/components/search/SearchPage.vue'
 import { splitAtQueryWords } from '../src/highlight'
 import { startFakeServer, type FakeServer } from './fake-server'
 import { findInDocument, resetPageShell, setInitialState, setPageQuery } from './page-shell'
@@ -155,6 +155,22 @@ describe('searching', () => {
 		await searchFor(page, 'soup')
 
 		expect(page.find('[data-test="search-error"]').text()).toBe('query is too long.')
+	})
+
+	it('keeps the newest answer when an earlier search answers after it', async () => {
+		const sendEarlierAnswer = server.answerLater('POST', 'search', 200, answer)
+		const page = await mountPage()
+		await searchFor(page, 'soup')
+		server.answer('POST', 'search', 200, { ...answer, results: [report], total_found: 1 })
+		await searchFor(page, 'budget')
+
+		sendEarlierAnswer()
+		await flushPromises()
+
+		expect(page.findAll('[data-test="search-result"]').map((item) => item.text())).toEqual([
+			expect.stringContaining('report.pdf'),
+		])
+		expect(page.find('[data-test="search-loading"]').exists()).toBe(false)
 	})
 
 	it('offers the sign-in when the companion answers 401 with login_url', async () => {

@@ -11,7 +11,7 @@ import signedIn from '../../test/contract/oauth-session-signed-in.json'
 import signedOut from '../../test/contract/oauth-session-signed-out.json'
 import sessionDisabled from '../../test/contract/sidecar-session-disabled.json'
 import sessionRefreshToken from '../../test/contract/sidecar-session-refresh-token.json'
-import PersonalSettings from '../src/components/PersonalSettings.vue'
+import PersonalSettings from '../src/components/personal/PersonalSettings.vue'
 import { reloadPageKey } from '../src/page-reload'
 import { startFakeServer, type FakeServer } from './fake-server'
 import { findInDocument, resetPageShell, setInitialState, setPageQuery } from './page-shell'
@@ -218,6 +218,21 @@ describe('revoking background access', () => {
 		expect(server.requestsTo('GET', 'background-sync/status')).toHaveLength(2)
 		expect(page.find('[data-test="status-badge"]').text()).toBe('Not configured')
 		expect(page.find('[data-test="session-granted"]').text()).toBe('Not granted')
+	})
+
+	it('says the MCP server had nothing to clear when it held no credential', async () => {
+		const cleared = { app_password: false, refresh_token: false, token_cache: false }
+		server.answer('POST', 'session/revoke', 200, { ...revokeSuccess, revoked: { ...revokeSuccess.revoked, cleared } })
+		const page = await mountPage()
+		await openRevokeDialog(page)
+
+		findInDocument('session-revoke-confirm')?.click()
+		await flushPromises()
+
+		expect(page.find('[data-test="session-revoke-result"]').text()).toContain(
+			'The MCP server had nothing stored to clear.',
+		)
+		expect(page.findAll('[data-test="session-revoke-cleared"]')).toHaveLength(0)
 	})
 
 	it('sends nothing when the dialog is cancelled', async () => {

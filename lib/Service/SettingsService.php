@@ -166,7 +166,7 @@ class SettingsService {
 			return '';
 		}
 		$parts = parse_url($serverUrl);
-		$scheme = strtolower((string)($parts['scheme'] ?? ''));
+		$scheme = strtolower($parts['scheme'] ?? '');
 		$isHttp = $parts !== false && in_array($scheme, ['http', 'https'], true);
 		$hasOnlyAllowedParts = $parts !== false
 			&& !isset($parts['user']) && !isset($parts['pass']) && !isset($parts['query']) && !isset($parts['fragment']);

@@ -16,6 +16,7 @@ use OCA\McpCompanion\Tests\Support\CompanionWiring;
 use OCA\McpCompanion\Tests\Support\FileLockingProvider;
 use OCA\McpCompanion\Tests\Support\InMemoryAppConfig;
 use OCA\McpCompanion\Tests\Support\InMemoryConfig;
+use OCA\McpCompanion\Tests\Support\LoopbackServer;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\PlatformDouble;
 use OCA\McpCompanion\Tests\Support\RecordingClientService;
@@ -25,7 +26,6 @@ use OCA\McpCompanion\Tests\Support\StaticGroupManager;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
 use OCA\McpCompanion\Tests\Support\StaticUrlGenerator;
 use OCA\McpCompanion\Tests\Support\StreamClientService;
-use OCA\McpCompanion\Tests\Support\LoopbackServer;
 use OCP\AppFramework\Http\Response;
 use PHPUnit\Framework\TestCase;
 

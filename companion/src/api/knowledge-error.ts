@@ -26,6 +26,12 @@ export function readKnowledgeFailure(failure: unknown): KnowledgeFailure {
 	return { kind: 'error', message: t('mcp_companion', 'The request failed. Please try again later.') }
 }
 
+/** The message to show for a failed knowledge request; null for a sign-in, which the page shows instead. */
+export function readKnowledgeErrorMessage(failure: unknown): string | null {
+	const reason = readKnowledgeFailure(failure)
+	return reason.kind === 'error' ? reason.message : null
+}
+
 function readBody(data: unknown): { message?: string; login_url?: string } {
 	if (typeof data !== 'object' || data === null) {
 		return {}

@@ -1,8 +1,8 @@
 // The admin form's fields and saving them; the API key and client secret stay unchanged unless typed in or cleared.
 import { computed, ref } from 'vue'
-import { saveAdminSettings, type AdminSettingsState } from '../api/admin-settings'
-import { readErrorMessage } from '../api/error-message'
+import { saveAdminSettings, type AdminSettingsState, type SaveAdminSettingsResult } from '../api/admin-settings'
 import { logger } from '../logger'
+import { useAsyncState } from './useAsyncState'
 
 export function useAdminSettings(initial: AdminSettingsState) {
 	const serverUrl = ref(initial.server_url)
@@ -14,20 +14,24 @@ export function useAdminSettings(initial: AdminSettingsState) {
 	const oauthClientSecretSet = ref(initial.oauth_client_secret_set)
 	const apiKeySet = ref(initial.api_key_set)
 	const savedOauthClientId = ref(initial.oauth_client_id)
-	const saving = ref(false)
-	const saved = ref(false)
-	const error = ref<string | null>(null)
+	const {
+		state: lastSave,
+		busy: saving,
+		error,
+		run,
+	} = useAsyncState<SaveAdminSettingsResult>({
+		logFailure: (failure) => logger.warn('Could not save the admin settings', { error: failure }),
+		clearResult: 'on-start',
+	})
 
 	const apiKeyToSend = computed(() => (clearApiKey.value ? '' : apiKey.value || null))
 	const oauthClientSecretToSend = computed(() => (clearOauthClientSecret.value ? '' : oauthClientSecret.value || null))
 	const isClientIdMissing = computed(() => savedOauthClientId.value.trim() === '')
+	const saved = computed(() => lastSave.value !== null)
 
 	async function save(): Promise<void> {
-		saving.value = true
-		saved.value = false
-		error.value = null
 		const secretSent = oauthClientSecretToSend.value
-		try {
+		await run(async () => {
 			const result = await saveAdminSettings({
 				serverUrl: serverUrl.value.trim(),
 				apiKey: apiKeyToSend.value,
@@ -42,13 +46,8 @@ export function useAdminSettings(initial: AdminSettingsState) {
 			clearApiKey.value = false
 			oauthClientSecret.value = ''
 			clearOauthClientSecret.value = false
-			saved.value = true
-		} catch (failure) {
-			logger.warn('Could not save the admin settings', { error: failure })
-			error.value = readErrorMessage(failure)
-		} finally {
-			saving.value = false
-		}
+			return result
+		})
 	}
 
 	return {

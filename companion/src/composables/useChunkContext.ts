@@ -1,27 +1,23 @@
 // Loads the text before and after a search hit, for the chunk view.
-import { ref } from 'vue'
 import { fetchChunkContext, type ChunkContext, type SearchResult } from '../api/knowledge'
-import { readKnowledgeFailure } from '../api/knowledge-error'
+import { readKnowledgeErrorMessage } from '../api/knowledge-error'
 import { logger } from '../logger'
+import { useAsyncState } from './useAsyncState'
 
 export function useChunkContext() {
-	const context = ref<ChunkContext | null>(null)
-	const loading = ref(false)
-	const error = ref<string | null>(null)
+	const {
+		state: context,
+		busy: loading,
+		error,
+		run,
+	} = useAsyncState<ChunkContext>({
+		logFailure: (failure) => logger.error('Could not load the text around a hit', { error: failure }),
+		describeFailure: readKnowledgeErrorMessage,
+		clearResult: 'on-failure',
+	})
 
 	async function load(result: SearchResult): Promise<void> {
-		loading.value = true
-		error.value = null
-		try {
-			context.value = await fetchChunkContext(result)
-		} catch (failure) {
-			logger.error('Could not load the text around a hit', { error: failure })
-			const reason = readKnowledgeFailure(failure)
-			error.value = reason.kind === 'error' ? reason.message : null
-			context.value = null
-		} finally {
-			loading.value = false
-		}
+		await run(() => fetchChunkContext(result))
 	}
 
 	return { context, loading, error, load }

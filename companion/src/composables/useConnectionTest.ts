@@ -1,26 +1,21 @@
 // Asks the companion to reach the MCP server with an authenticated call and keeps what it reports, or the error.
-import { ref } from 'vue'
 import { testConnection, type ConnectionTestSuccess } from '../api/admin-settings'
-import { readErrorMessage } from '../api/error-message'
 import { logger } from '../logger'
+import { useAsyncState } from './useAsyncState'
 
 export function useConnectionTest() {
-	const testing = ref(false)
-	const result = ref<ConnectionTestSuccess | null>(null)
-	const error = ref<string | null>(null)
+	const {
+		state: result,
+		busy: testing,
+		error,
+		run: runTask,
+	} = useAsyncState<ConnectionTestSuccess>({
+		logFailure: (failure) => logger.warn('The connection test failed', { error: failure }),
+		clearResult: 'on-start',
+	})
 
 	async function run(): Promise<void> {
-		testing.value = true
-		result.value = null
-		error.value = null
-		try {
-			result.value = await testConnection()
-		} catch (failure) {
-			logger.warn('The connection test failed', { error: failure })
-			error.value = readErrorMessage(failure)
-		} finally {
-			testing.value = false
-		}
+		await runTask(() => testConnection())
 	}
 
 	return { testing, result, error, run }

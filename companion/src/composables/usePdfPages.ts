@@ -1,20 +1,27 @@
 // Loads the pages of one PDF as the MCP server renders them, with page navigation and zoom.
 import { computed, ref } from 'vue'
 import { fetchPdfPage, MAX_PDF_PAGE, type PdfPage } from '../api/knowledge'
-import { readKnowledgeFailure } from '../api/knowledge-error'
+import { readKnowledgeErrorMessage } from '../api/knowledge-error'
 import { logger } from '../logger'
+import { useAsyncState } from './useAsyncState'
 
 /** Zoom steps, as the scale the server renders at (0.5–5.0). */
 export const PDF_SCALES = [0.5, 0.75, 1, 1.25, 1.5, 2, 2.5, 3, 4, 5] as const
 const DEFAULT_SCALE_INDEX = 4
 
 export function usePdfPages(filePath: string) {
-	const page = ref<PdfPage | null>(null)
+	const {
+		state: page,
+		busy: loading,
+		error,
+		run,
+	} = useAsyncState<PdfPage>({
+		logFailure: (failure) => logger.error('Could not load a PDF page', { error: failure }),
+		describeFailure: readKnowledgeErrorMessage,
+		newestOnly: true,
+	})
 	const pageNumber = ref(1)
 	const scaleIndex = ref(DEFAULT_SCALE_INDEX)
-	const loading = ref(false)
-	const error = ref<string | null>(null)
-	let latest = 0
 
 	const scale = computed(() => PDF_SCALES[scaleIndex.value] ?? 1.5)
 	const totalPages = computed(() => page.value?.total_pages ?? null)
@@ -24,26 +31,11 @@ export function usePdfPages(filePath: string) {
 	const canZoomIn = computed(() => scaleIndex.value < PDF_SCALES.length - 1)
 	const canZoomOut = computed(() => scaleIndex.value > 0)
 
+	/** Only the newest page asked for is shown when loads overlap. */
 	async function load(): Promise<void> {
-		const ticket = ++latest
-		loading.value = true
-		error.value = null
-		try {
-			const loaded = await fetchPdfPage(filePath, pageNumber.value, scale.value)
-			if (ticket === latest) {
-				page.value = loaded
-				pageNumber.value = loaded.page_number
-			}
-		} catch (failure) {
-			if (ticket === latest) {
-				logger.error('Could not load a PDF page', { error: failure })
-				const reason = readKnowledgeFailure(failure)
-				error.value = reason.kind === 'error' ? reason.message : null
-			}
-		} finally {
-			if (ticket === latest) {
-				loading.value = false
-			}
+		const loaded = await run(() => fetchPdfPage(filePath, pageNumber.value, scale.value))
+		if (loaded) {
+			pageNumber.value = loaded.page_number
 		}
 	}
 

@@ -1,13 +1,18 @@
 // Loads the user's sign-in state at the MCP server, with loading and error state.
-import { computed, ref } from 'vue'
-import { readErrorMessage } from '../api/error-message'
+import { computed } from 'vue'
 import { fetchServerSession, type ServerSession, type ServerSessionState } from '../api/server-session'
 import { logger } from '../logger'
+import { useAsyncState } from './useAsyncState'
 
 export function useServerSession() {
-	const state = ref<ServerSessionState | null>(null)
-	const loading = ref(false)
-	const error = ref<string | null>(null)
+	const {
+		state,
+		busy: loading,
+		error,
+		run,
+	} = useAsyncState<ServerSessionState>({
+		logFailure: (failure) => logger.error('Could not load the MCP server session', { error: failure }),
+	})
 
 	const session = computed<ServerSession | null>(() =>
 		state.value && 'session' in state.value ? state.value.session : null,
@@ -19,16 +24,7 @@ export function useServerSession() {
 	const isSignedOut = computed(() => state.value?.signed_in === false)
 
 	async function refresh(): Promise<void> {
-		loading.value = true
-		error.value = null
-		try {
-			state.value = await fetchServerSession()
-		} catch (failure) {
-			logger.error('Could not load the MCP server session', { error: failure })
-			error.value = readErrorMessage(failure)
-		} finally {
-			loading.value = false
-		}
+		await run(fetchServerSession)
 	}
 
 	return { state, session, sessionError, isSignedOut, loading, error, refresh }

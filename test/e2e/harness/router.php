@@ -21,13 +21,13 @@ declare(strict_types=1);
 // HARNESS_SYSTEM_VALUES (a JSON object of more config.php values to seed, e.g. config_is_read_only),
 // HARNESS_ADMINS (comma-separated admin ids; default HARNESS_USER), HARNESS_REQUEST_TOKEN (default fixed).
 
+use OCA\McpCompanion\Tests\Support\AdjustableTimeFactory;
 use OCA\McpCompanion\Tests\Support\AppDispatcher;
 use OCA\McpCompanion\Tests\Support\CompanionWiring;
-use OCA\McpCompanion\Tests\Support\AdjustableTimeFactory;
 use OCA\McpCompanion\Tests\Support\FileBackedAppConfig;
 use OCA\McpCompanion\Tests\Support\FileBackedConfig;
-use OCA\McpCompanion\Tests\Support\FileLockingProvider;
 use OCA\McpCompanion\Tests\Support\FileBackedSession;
+use OCA\McpCompanion\Tests\Support\FileLockingProvider;
 use OCA\McpCompanion\Tests\Support\MemoryLogger;
 use OCA\McpCompanion\Tests\Support\RecordingInitialState;
 use OCA\McpCompanion\Tests\Support\RedirectingClientService;

@@ -62,8 +62,9 @@ class ApplicationTest extends TestCase {
 	}
 
 	/**
-	 * xmllint (Debian's libxml2-utils, installed by scripts/install-system-packages.sh) against a copy of
-	 * ../shared/nextcloud/info.xsd, the app store's schema.
+	 * xmllint (Debian's libxml2-utils, installed by scripts/install-system-packages.sh) against fixtures/info.xsd, a
+	 * copy of the app store's schema for info.xml (nextcloud/appstore, nextcloudappstore/api/v1/release/info.xsd at
+	 * commit 33b3a2010509).
 	 *
 	 * @return array{int, string} exit code and xmllint's output
 	 */

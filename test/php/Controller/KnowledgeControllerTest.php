@@ -13,13 +13,13 @@ namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\Tests\ContractAssert;
 use OCA\McpCompanion\Tests\OAuthTestCase;
-use OCA\McpCompanion\Tests\Support\TemplateRenderer;
 use OCA\McpCompanion\Tests\Support\StaticL10N;
-use OCP\AppFramework\Http\TemplateResponse;
-use OCP\Util;
+use OCA\McpCompanion\Tests\Support\TemplateRenderer;
 use OCP\AppFramework\Http\JSONResponse;
 use OCP\AppFramework\Http\RedirectResponse;
 use OCP\AppFramework\Http\Response;
+use OCP\AppFramework\Http\TemplateResponse;
+use OCP\Util;
 use PHPUnit\Framework\Attributes\DataProvider;
 
 class KnowledgeControllerTest extends OAuthTestCase {

@@ -8,7 +8,7 @@ declare(strict_types=1);
  */
 
 // Every OCP stub under test/php/stubs/ has exactly Nextcloud 32's signatures (ocp-signatures.json), by reflection.
-namespace OCA\McpCompanion\Tests\Stubs;
+namespace OCA\McpCompanion\Tests\Signatures;
 
 use OCA\McpCompanion\Tests\Support\SignatureRenderer;
 use PHPUnit\Framework\Attributes\DataProvider;
@@ -16,11 +16,10 @@ use PHPUnit\Framework\TestCase;
 
 class StubSignaturesTest extends TestCase {
 	private const STUB_DIR = __DIR__ . '/../stubs';
-	/** Read from Nextcloud 32.0.2 by reflection; a copy of ../shared/ocp-signatures.json (see ocp-signatures.md). */
+	/** Read from a Nextcloud 32.0.2 installation by reflection (see ocp-signatures.md for how to read it again). */
 	private const VERIFIED = __DIR__ . '/../ocp-signatures.json';
 	/** Types the companion needs that the verified file lacks, read from Nextcloud's sources; each names its "@source". */
 	private const UNVERIFIED = __DIR__ . '/../ocp-signatures-unverified.json';
-	private const SHARED = __DIR__ . '/../../../../shared/ocp-signatures.json';
 
 	/** @return array<string, array{string}> */
 	public static function stubTypes(): array {
@@ -60,12 +59,21 @@ class StubSignaturesTest extends TestCase {
 		}
 	}
 
-	public function testTheRepositoryCopyEqualsTheSharedSignatures(): void {
-		if (!is_file(self::SHARED)) {
-			$this->markTestSkipped('../shared/ocp-signatures.json is not present (a clean clone of the repository)');
-		}
+	public function testTheRefreshScriptRendersEveryStubbedTypeAsTheVerifiedFileRecordsIt(): void {
+		$root = sys_get_temp_dir() . '/ocp-signatures-' . bin2hex(random_bytes(4));
+		mkdir("$root/3rdparty", 0700, true);
+		mkdir("$root/lib/composer", 0700, true);
+		file_put_contents("$root/3rdparty/autoload.php", "<?php require " . var_export(__DIR__ . '/../../../vendor/autoload.php', true) . ";\n");
+		file_put_contents("$root/lib/composer/autoload.php", "<?php\n");
+		$verified = self::readJson(self::VERIFIED);
 
-		$this->assertSame(self::readJson(self::SHARED), self::readJson(self::VERIFIED), 'test/php/ocp-signatures.json is out of date: copy ../shared/ocp-signatures.json');
+		$output = shell_exec(escapeshellarg(PHP_BINARY) . ' ' . escapeshellarg(__DIR__ . '/../read-ocp-signatures.php') . ' ' . escapeshellarg($root) . ' 2>/dev/null');
+		array_map('unlink', ["$root/3rdparty/autoload.php", "$root/lib/composer/autoload.php"]);
+		array_map('rmdir', ["$root/3rdparty", "$root/lib/composer", "$root/lib", $root]);
+
+		$rendered = json_decode((string)$output, true, 64, JSON_THROW_ON_ERROR);
+		$stubbed = array_keys(self::stubTypes());
+		$this->assertSame(array_intersect_key($verified, array_flip($stubbed)), array_intersect_key($rendered, $verified));
 	}
 
 	/** @return array<string, array<string, mixed>> verified and unverified entries, without "@source" */
