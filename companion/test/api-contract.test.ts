@@ -19,7 +19,7 @@ import {
 	type SearchResult,
 	type SyncStatus,
 } from '../src/api/knowledge'
-import SearchPage from '../src/components/SearchPage.vue'
+import SearchPage from '../src/components/search/SearchPage.vue'
 import { PDF_SCALES } from '../src/composables/usePdfPages'
 import { startFakeServer, type FakeServer } from './fake-server'
 import { findInDocument, resetPageShell, setInitialState, setPageQuery } from './page-shell'
