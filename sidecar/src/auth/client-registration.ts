@@ -1,7 +1,7 @@
 // Chooses the sidecar's OAuth client: static settings, else a stored unexpired client, else dynamic registration.
-import { UpstreamError } from '../errors.js';
-import type { HttpClient } from '../net/http-client.js';
+import { dynamicClientRegistration, type ClientMetadata } from 'openid-client';
 import type { OAuthClientRecord, OAuthClientStore } from '../store/oauth-clients.js';
+import { discoveryOptions, providerError } from './oidc-requests.js';
 import type { ProviderMetadata } from './provider-metadata.js';
 
 export interface OidcClient {
@@ -13,7 +13,6 @@ export interface OidcClient {
 }
 
 export interface ClientResolution {
-  http: HttpClient;
   metadata: ProviderMetadata;
   store: OAuthClientStore | undefined;
   staticClient?: { clientId: string; clientSecret?: string };
@@ -44,28 +43,33 @@ export async function resolveOidcClient(options: ClientResolution): Promise<Oidc
   return registerClient(options);
 }
 
-/** RFC 7591 registration; the result is stored encrypted with its expiry. */
+/**
+ * RFC 7591 registration by openid-client (which reads the discovery document again: it registers only at the
+ * endpoint discovery names, present while the oidc app allows dynamic registration); the result is stored encrypted
+ * with its expiry.
+ */
 export async function registerClient(options: ClientResolution): Promise<OidcClient> {
-  const response = await options.http.request(options.metadata.registrationEndpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      client_name: 'Nextcloud MCP Server',
-      redirect_uris: options.redirectUris,
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'client_secret_post',
-      resource_url: options.resourceUrl,
-    }),
-  });
-  if (response.status !== 201 && response.status !== 200) {
-    throw new UpstreamError('The identity provider refused dynamic client registration.', {
-      cause: new Error(`registration answered HTTP ${response.status}: ${response.text().slice(0, 200)}`),
-    });
+  const { http, discoveryUrl } = options.metadata;
+  let registered: ClientMetadata;
+  try {
+    const config = await dynamicClientRegistration(
+      new URL(discoveryUrl),
+      {
+        client_name: 'Nextcloud MCP Server',
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+        resource_url: options.resourceUrl,
+      },
+      undefined,
+      discoveryOptions(http, discoveryUrl),
+    );
+    registered = config.clientMetadata();
+  } catch (error) {
+    throw providerError(error, 'The identity provider refused dynamic client registration.');
   }
-  const answer = response.json() as Record<string, unknown>;
-  if (typeof answer.client_id !== 'string') throw new UpstreamError('The registration answer has no client id.');
-  const record = toRecord(answer, options);
+  const record = toRecord(registered, options);
   await options.store?.save(record);
   return {
     clientId: record.clientId,
@@ -75,19 +79,18 @@ export async function registerClient(options: ClientResolution): Promise<OidcCli
   };
 }
 
-function toRecord(answer: Record<string, unknown>, options: ClientResolution): OAuthClientRecord {
+function toRecord(answer: ClientMetadata, options: ClientResolution): OAuthClientRecord {
   const now = options.clock();
   const declared = typeof answer.client_secret_expires_at === 'number' ? answer.client_secret_expires_at : 0;
   const expiresAt =
     declared > 0 ? new Date(declared * 1000) : new Date(now.getTime() + options.assumedLifetimeSeconds * 1000);
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return {
     issuer: options.metadata.issuer,
-    clientId: answer.client_id as string,
-    clientSecret: typeof answer.client_secret === 'string' ? answer.client_secret : undefined,
-    registrationAccessToken:
-      typeof answer.registration_access_token === 'string' ? answer.registration_access_token : undefined,
-    registrationClientUri:
-      typeof answer.registration_client_uri === 'string' ? answer.registration_client_uri : undefined,
+    clientId: answer.client_id,
+    clientSecret: text(answer.client_secret),
+    registrationAccessToken: text(answer.registration_access_token),
+    registrationClientUri: text(answer.registration_client_uri),
     redirectUris: options.redirectUris,
     expiresAt,
     createdAt: now,

@@ -2,11 +2,11 @@
 // apart) and within each client address's budget of inactive answers; who may use the answer is the verifier's
 // audience rule.
 import { createHash } from 'node:crypto';
-import type { HttpClient } from '../net/http-client.js';
+import { tokenIntrospection, type IntrospectionResponse } from 'openid-client';
 import type { IntrospectedToken } from './bearer-verifier.js';
 import { createIntrospectionBudget, type IntrospectionBudget } from './introspection-budget.js';
 import { createIntrospectionCache, type IntrospectionCache } from './introspection-cache.js';
-import { postToProvider, type ClientCredentials } from './oidc-requests.js';
+import { atProvider, clientConfiguration, type ClientCredentials, type ProviderAccess } from './oidc-requests.js';
 
 const CACHE_MS = 60_000;
 
@@ -25,8 +25,7 @@ export interface ResourceIdentity {
 export type Introspector = (token: string, callerAddress?: string) => Promise<IntrospectedToken | undefined>;
 
 export function createIntrospector(options: {
-  http: HttpClient;
-  endpoint: string;
+  provider: ProviderAccess;
   client: () => ClientCredentials;
   clock?: () => number;
   cache?: IntrospectionCache;
@@ -40,7 +39,7 @@ export function createIntrospector(options: {
 
   const ask = async (key: string, token: string) => {
     const result = toIntrospectedToken(
-      await postToProvider(options.http, options.endpoint, options.client(), { token }),
+      await atProvider(() => tokenIntrospection(clientConfiguration(options.provider, options.client()), token)),
     );
     cache.remember(key, result, Math.min(clock() + CACHE_MS, result?.expiresAt?.getTime() ?? Infinity));
     return result;
@@ -108,7 +107,7 @@ export function isTokenForResource(token: IntrospectedToken, resource: ResourceI
   );
 }
 
-function toIntrospectedToken(answer: Record<string, unknown>): IntrospectedToken | undefined {
+function toIntrospectedToken(answer: IntrospectionResponse): IntrospectedToken | undefined {
   if (answer.active !== true || typeof answer.sub !== 'string' || answer.sub === '') return undefined;
   return {
     subject: answer.sub,

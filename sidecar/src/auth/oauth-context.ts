@@ -1,5 +1,6 @@
 // The OAuth context of hybrid and oauth modes: provider metadata, the client, verifiers and token services, built at
 // start-up and rebuilt in the background while the provider is unreachable.
+import { genericGrantRequest, refreshTokenGrant, tokenRevocation, type Configuration } from 'openid-client';
 import { InvalidClientError, UnavailableError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -10,7 +11,7 @@ import { createBearerVerifier, type BearerVerifier } from './bearer-verifier.js'
 import { registerClient, resolveOidcClient, type ClientResolution, type OidcClient } from './client-registration.js';
 import { createIntrospector, introspectionBindsResource, isTokenForResource } from './introspection.js';
 import { createJwksCache } from './jwks-cache.js';
-import { postToProvider } from './oidc-requests.js';
+import { atProvider, clientConfiguration } from './oidc-requests.js';
 import { fetchProviderMetadata, type ProviderMetadata } from './provider-metadata.js';
 import type { RefreshLease } from './refresh-lease.js';
 import { createRefreshLock } from './refresh-lock.js';
@@ -143,10 +144,9 @@ async function buildServices(
   clock: () => number,
   onClient: (client: OidcClient) => void,
 ): Promise<OAuthServices & { reRegister(): Promise<void> }> {
-  const metadata = await fetchProviderMetadata(options.http, options.discoveryUrl, options.nextcloudHost);
+  const metadata = await fetchProviderMetadata(options.http, options.discoveryUrl);
   const resourceUrl = `${options.publicUrl}/mcp`;
   const resolution: ClientResolution = {
-    http: options.http,
     metadata,
     store: options.clientStore,
     staticClient: options.staticClient,
@@ -174,7 +174,7 @@ async function buildServices(
 
   const jwks = createJwksCache({ http: options.http, jwksUri: metadata.jwksUri });
   const introspector = metadata.introspectionEndpoint
-    ? createIntrospector({ http: options.http, endpoint: metadata.introspectionEndpoint, client: () => client, clock })
+    ? createIntrospector({ provider: metadata, client: () => client, clock })
     : undefined;
   const introspect =
     introspector &&
@@ -184,14 +184,10 @@ async function buildServices(
   // The current client at every check: a dynamic one changes when it is registered again.
   const isTrustedClient = (clientId: string | undefined) =>
     clientId !== undefined && (clientId === client.clientId || trustedClients.has(clientId));
-  const refresh = (refreshToken: string) =>
-    callWithClient(
-      async (current) =>
-        (await postToProvider(options.http, metadata.tokenEndpoint, current, {
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-        })) as unknown as RefreshedTokens,
-    );
+  /** A request as the current client, registering again as callWithClient does, with its failures as our errors. */
+  const asClient = <T>(request: (config: Configuration) => Promise<T>) =>
+    callWithClient((current) => atProvider(() => request(clientConfiguration(metadata, current))));
+  const refresh = (refreshToken: string) => asClient((config) => refreshTokenGrant(config, refreshToken));
 
   return {
     metadata,
@@ -234,21 +230,16 @@ async function buildServices(
       : { getAccessToken: () => Promise.reject(new UnavailableError('Refresh tokens need an encryption key.')) },
     callWithClient,
     exchangeCode: (code, codeVerifier, redirectUri) =>
-      callWithClient(
-        async (current) =>
-          (await postToProvider(options.http, metadata.tokenEndpoint, current, {
-            grant_type: 'authorization_code',
-            code,
-            code_verifier: codeVerifier,
-            redirect_uri: redirectUri,
-          })) as unknown as RefreshedTokens,
+      asClient((config) =>
+        genericGrantRequest(config, 'authorization_code', {
+          code,
+          code_verifier: codeVerifier,
+          redirect_uri: redirectUri,
+        }),
       ),
     revokeRefreshToken: async (token) => {
-      const endpoint = metadata.revocationEndpoint;
-      if (!endpoint) return 'not_supported';
-      await callWithClient((current) =>
-        postToProvider(options.http, endpoint, current, { token, token_type_hint: 'refresh_token' }),
-      );
+      if (!metadata.revocationEndpoint) return 'not_supported';
+      await asClient((config) => tokenRevocation(config, token, { token_type_hint: 'refresh_token' }));
       return 'revoked';
     },
     reRegister,

@@ -1,5 +1,8 @@
-// Form-encoded requests to the provider's token, introspection and revocation endpoints, with client authentication.
-import { InvalidClientError, InvalidGrantError, UpstreamError } from '../errors.js';
+// openid-client set up for our provider (over the one outbound HTTP client; plain http only when the operator
+// configured it) and its failures turned into ours: the routes answer by them and re-registration waits for them.
+import * as oidc from 'openid-client';
+import { AppError, InvalidClientError, InvalidGrantError, UpstreamError } from '../errors.js';
+import { createFetchAdapter } from '../net/fetch-adapter.js';
 import type { HttpClient } from '../net/http-client.js';
 
 export interface ClientCredentials {
@@ -7,33 +10,62 @@ export interface ClientCredentials {
   clientSecret?: string;
 }
 
-/** Posts `params` with client_secret_post authentication; returns the JSON answer of a 2xx. */
-export async function postToProvider(
-  http: HttpClient,
-  endpoint: string,
-  client: ClientCredentials,
-  params: Record<string, string>,
-): Promise<Record<string, unknown>> {
-  const body = new URLSearchParams({
-    ...params,
-    client_id: client.clientId,
-    ...(client.clientSecret !== undefined && { client_secret: client.clientSecret }),
-  }).toString();
-  const response = await http.request(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body,
-  });
-  const answer =
-    (response.status >= 200 && response.status < 300) || response.status === 400 || response.status === 401
-      ? (response.json() as Record<string, unknown>)
-      : {};
-  if (response.status >= 200 && response.status < 300) return answer;
-  // Nextcloud answers `expired_client` for a dynamic client past its expiry, until its cleanup job deletes it
-  // (then `invalid_client`): either way the client must be registered again.
-  if (answer.error === 'invalid_client' || answer.error === 'expired_client') throw new InvalidClientError();
-  if (answer.error === 'invalid_grant') throw new InvalidGrantError();
-  throw new UpstreamError('The identity provider refused the request.', {
-    cause: new Error(`${endpoint} answered HTTP ${response.status} ${String(answer.error ?? '')}`),
-  });
+export interface ProviderAccess {
+  http: HttpClient;
+  /** The discovery document as openid-client read it. */
+  server: oidc.ServerMetadata;
+  /** As configured; when it is http the operator chose plain http, and the provider's endpoints may use it too. */
+  discoveryUrl: string;
+}
+
+/** Options for openid-client's discovery and registration: our fetch, and http when the configured URL is http. */
+export function discoveryOptions(http: HttpClient, discoveryUrl: string): oidc.DiscoveryRequestOptions {
+  return {
+    [oidc.customFetch]: createFetchAdapter(http),
+    execute: plainHttp(discoveryUrl) ? [oidc.allowInsecureRequests] : [],
+  };
+}
+
+const plainHttp = (url: string) => new URL(url).protocol === 'http:';
+
+/** openid-client's view of the provider with `client` authenticating by client_secret_post (none without a secret). */
+export function clientConfiguration(access: ProviderAccess, client: ClientCredentials): oidc.Configuration {
+  const { clientId, clientSecret } = client;
+  const auth = clientSecret === undefined ? oidc.None() : oidc.ClientSecretPost(clientSecret);
+  const config = new oidc.Configuration(access.server, clientId, clientSecret, auth);
+  config[oidc.customFetch] = createFetchAdapter(access.http);
+  if (plainHttp(access.discoveryUrl)) oidc.allowInsecureRequests(config);
+  return config;
+}
+
+/** Runs a request at the provider; its refusals become our errors. */
+export async function atProvider<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw providerError(error, 'The identity provider refused the request.');
+  }
+}
+
+/**
+ * Our error for a failure of openid-client: ours when our HTTP client raised it (unreachable, timeout, too large);
+ * InvalidClientError for `invalid_client` and for Nextcloud's `expired_client` (a dynamic client past its expiry,
+ * until its cleanup job deletes it): either way the client must be registered again; InvalidGrantError for
+ * `invalid_grant`; else UpstreamError with `message`.
+ */
+export function providerError(error: unknown, message: string): AppError {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof AppError) return cause;
+  }
+  const code = oauthErrorCode(error);
+  if (code === 'invalid_client' || code === 'expired_client') return new InvalidClientError();
+  if (code === 'invalid_grant') return new InvalidGrantError();
+  return new UpstreamError(message, { cause: error });
+}
+
+/** The OAuth `error` of a refusal, from its JSON body or from a WWW-Authenticate challenge. */
+function oauthErrorCode(error: unknown): string | undefined {
+  if (error instanceof oidc.ResponseBodyError) return error.error;
+  if (error instanceof oidc.WWWAuthenticateChallengeError) return error.cause[0]?.parameters.error;
+  return undefined;
 }

@@ -1,47 +1,46 @@
-// The identity provider's discovery document, with Nextcloud's oidc-app fallbacks.
+// The identity provider's discovery document, read by openid-client through the one outbound HTTP client.
+import { discovery, type ServerMetadata } from 'openid-client';
 import { UpstreamError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
-import { buildNextcloudUrl } from '../platform/urls.js';
+import { discoveryOptions, providerError, type ProviderAccess } from './oidc-requests.js';
 
-export interface ProviderMetadata {
+export interface ProviderMetadata extends ProviderAccess {
   issuer: string;
   authorizationEndpoint: string;
   tokenEndpoint: string;
   jwksUri: string;
   introspectionEndpoint?: string;
-  /** From discovery when dynamic registration is enabled, else the oidc app's /register as a fallback. */
-  registrationEndpoint: string;
   revocationEndpoint?: string;
 }
 
-export async function fetchProviderMetadata(
-  http: HttpClient,
-  discoveryUrl: string,
-  nextcloudHost: string,
-): Promise<ProviderMetadata> {
-  const response = await http.request(discoveryUrl, { headers: { accept: 'application/json' } });
-  if (response.status !== 200) {
-    throw new UpstreamError('The identity provider did not answer its discovery document.', {
-      cause: new Error(`discovery answered HTTP ${response.status}`),
-    });
+/** openid-client binds discovery to a client; ours is chosen after discovery (its store is keyed by the issuer). */
+const NO_CLIENT_YET = 'discovery';
+
+export async function fetchProviderMetadata(http: HttpClient, discoveryUrl: string): Promise<ProviderMetadata> {
+  let server: ServerMetadata;
+  try {
+    // A URL naming /.well-known/ is read as given, and its issuer is not compared with it: Nextcloud names the URL
+    // it is configured with, while the sidecar may reach it at another address (e.g. inside a container network).
+    server = (
+      await discovery(new URL(discoveryUrl), NO_CLIENT_YET, undefined, undefined, discoveryOptions(http, discoveryUrl))
+    ).serverMetadata();
+  } catch (error) {
+    throw providerError(error, 'The identity provider did not answer its discovery document.');
   }
-  const doc = response.json() as Record<string, unknown>;
-  const text = (key: string) => (typeof doc[key] === 'string' && doc[key] !== '' ? (doc[key] as string) : undefined);
-  const issuer = text('issuer');
-  const tokenEndpoint = text('token_endpoint');
-  const jwksUri = text('jwks_uri');
-  const authorizationEndpoint = text('authorization_endpoint');
+  const { issuer, token_endpoint: tokenEndpoint, jwks_uri: jwksUri } = server;
+  const authorizationEndpoint = server.authorization_endpoint;
   if (!issuer || !tokenEndpoint || !jwksUri || !authorizationEndpoint) {
     throw new UpstreamError('The identity provider published an incomplete discovery document.');
   }
   return {
+    http,
+    server,
+    discoveryUrl,
     issuer,
     authorizationEndpoint,
     tokenEndpoint,
     jwksUri,
-    introspectionEndpoint: text('introspection_endpoint'),
-    registrationEndpoint:
-      text('registration_endpoint') ?? buildNextcloudUrl(nextcloudHost, '/index.php/apps/oidc/register'),
-    revocationEndpoint: text('revocation_endpoint'),
+    introspectionEndpoint: server.introspection_endpoint || undefined,
+    revocationEndpoint: server.revocation_endpoint || undefined,
   };
 }

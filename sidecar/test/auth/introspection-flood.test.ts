@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIntrospectionCache } from '../../src/auth/introspection-cache.js';
 import { createIntrospector } from '../../src/auth/introspection.js';
+import { fetchProviderMetadata } from '../../src/auth/provider-metadata.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { findFreePort } from '../../../test/platform/free-port.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -162,8 +163,7 @@ describe('the introspection cache', () => {
   it('keeps an active token while inactive ones from many addresses overflow their own bound', async () => {
     const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'test' });
     const introspect = createIntrospector({
-      http,
-      endpoint: `${nextcloud.url}/index.php/apps/oidc/introspect`,
+      provider: await fetchProviderMetadata(http, nextcloud.oidc!.discoveryUrl),
       client: () => ({ clientId: SIDECAR_OPAQUE_CLIENT.clientId, clientSecret: SIDECAR_OPAQUE_CLIENT.clientSecret }),
       cache: createIntrospectionCache({ maxActive: 10, maxInactive: 50 }),
     });
