@@ -1,7 +1,26 @@
 // The sidecar's own errors: each has a stable code, an HTTP status and a message that is safe to show.
 
+/** Every code an error answer can carry: clients branch on it (openapi.json lists the same set, a test compares). */
+export const ERROR_CODES = [
+  'invalid_input',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'sign_in_failed',
+  'upstream_error',
+  'upstream_timeout',
+  'unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
 export abstract class AppError extends Error {
-  abstract readonly code: string;
+  abstract readonly code: ErrorCode;
   abstract readonly status: number;
 
   constructor(message: string, options?: { cause?: unknown }) {

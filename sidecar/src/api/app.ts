@@ -1,6 +1,6 @@
 // Builds the Express application of the management API from its dependencies.
 import express, { type Express } from 'express';
-import helmet from 'helmet';
+import { createSecurityHeaders } from '../http/security-headers.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import { supportsAppPasswords } from '../settings/auth-mode.js';
@@ -89,7 +89,7 @@ export function createApp(deps: AppDeps): Express {
   if (settings.server.trustedProxies.length > 0) app.set('trust proxy', settings.server.trustedProxies);
   if (deps.metrics) app.use(deps.metrics.recordRequests);
   app.use(createRequestContext(deps.logger));
-  app.use(helmet());
+  app.use(createSecurityHeaders());
   if (deps.mcp) app.use(deps.mcp.router);
   // Before the JSON parser: the receiver authenticates first and reads the body itself.
   if (deps.knowledge && deps.webhookRegistrations) {

@@ -1,11 +1,11 @@
 // The one translator from errors to HTTP responses: a stable code and a safe message; details go to the log.
 import type { NextFunction, Request, Response } from 'express';
-import { AppError, NotFoundError, RateLimitedError, UnauthenticatedError } from '../errors.js';
+import { AppError, NotFoundError, RateLimitedError, UnauthenticatedError, type ErrorCode } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import { requestIdOf } from '../request-id.js';
 
 interface ErrorBody {
-  error: string;
+  error: ErrorCode;
   message: string;
   request_id: string;
 }
@@ -29,7 +29,7 @@ export function createErrorHandler(logger: Logger) {
 }
 
 /** Errors raised by Express and body-parser carry `status` and `type`; map the common ones to our codes. */
-const FRAMEWORK_ERRORS: Record<string, { code: string; message: string }> = {
+const FRAMEWORK_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   'entity.too.large': { code: 'payload_too_large', message: 'The request body is too large.' },
   'entity.parse.failed': { code: 'invalid_input', message: 'The request body is not valid JSON.' },
   'encoding.unsupported': { code: 'unsupported_media_type', message: 'The request body encoding is not supported.' },
@@ -44,7 +44,7 @@ function describe(error: unknown, requestId: string): { status: number; body: Er
   const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const known = typeof type === 'string' ? FRAMEWORK_ERRORS[type] : undefined;
-    const fallback = { code: 'invalid_input', message: 'The request is not valid.' };
+    const fallback = { code: 'invalid_input' as const, message: 'The request is not valid.' };
     const { code, message } = known ?? fallback;
     return { status, body: { error: code, message, request_id: requestId } };
   }

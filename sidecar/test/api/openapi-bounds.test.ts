@@ -78,6 +78,10 @@ describe('the names of sidecar/openapi.json', () => {
 
     expect(unlisted).toEqual([]);
   });
+
+  it('are exactly the closed set of codes the sidecar declares', () => {
+    expect(sorted(enumOf('ErrorCode'))).toEqual(sorted(errors.ERROR_CODES));
+  });
 });
 
 describe('the search body of POST /api/v1/search', () => {
