@@ -27,11 +27,10 @@ export function listRoutes(app: Express): RegisteredRoute[] {
  * The routes of the app as the composition root builds it for the settings `env` (without the MCP endpoint, and
  * without the knowledge index unless `withKnowledge`: then with it and the webhook receiver it brings, when the
  * settings turn it on). They do not depend on a reachable provider: the context's OAuth context (of hybrid and oauth
- * modes, at `nextcloudUrl`) is never started, nor is the sync.
+ * modes, at NEXTCLOUD_HOST) is never started, nor is the sync.
  */
 export async function routesOfApp(
   env: Record<string, string>,
-  _nextcloudUrl: string,
   options: { withKnowledge?: boolean } = {},
 ): Promise<RegisteredRoute[]> {
   const temp = makeTempDir();
