@@ -10,6 +10,7 @@ const SRC = new URL('../src/', import.meta.url).pathname;
 const FLOORS = [
   'cli',
   'main.ts',
+  'context',
   'api',
   'http',
   'mcp',

@@ -17,7 +17,7 @@ import type { NextcloudCredentials } from '../platform/credentials.js';
 import { fetchCurrentUser } from '../platform/current-user.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { FailedValidationBudget } from '../limits/failed-validations.js';
-import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
+import { clientAddressKey, type RateLimiterFactory } from '../limits/rate-limit.js';
 import { requestIdOf } from '../request-id.js';
 import { parseUserIdParam } from '../http/validation.js';
 
@@ -33,12 +33,13 @@ export interface AppPasswordRouteDeps {
   validationTimeoutMs: number;
   /** Failed validations per address and in total, shared with the MCP endpoint's. */
   failedValidations: FailedValidationBudget;
-  rateLimiters?: RateLimiterFactory;
+  /** Where the limits count (the composition root's, in the database). */
+  rateLimiters: RateLimiterFactory;
 }
 
 export function createAppPasswordRouter(deps: AppPasswordRouteDeps): Router {
   const router = Router();
-  const limiters = deps.rateLimiters ?? memoryRateLimiters();
+  const limiters = deps.rateLimiters;
   const perUser = limiters('app-password-provisioning', { limit: PROVISIONING_ATTEMPTS_PER_HOUR, windowMs: 3_600_000 });
   const storage = () => requireAppPasswordStorage(deps.appPasswords);
   const validate = (req: Request, credentials: NextcloudCredentials, userId: string) =>

@@ -1,4 +1,5 @@
-// Builds the Express application of the management API from its dependencies.
+// Builds the Express application (the management API, /mcp, metrics, webhooks) from the parts of the context the
+// composition root built: it creates no long-lived object of its own.
 import express, { type Express } from 'express';
 import { createSecurityHeaders } from '../http/security-headers.js';
 import type { Logger } from '../logging/logger.js';
@@ -6,7 +7,6 @@ import type { HttpClient } from '../net/http-client.js';
 import { supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
-import { hostOriginRuleFor } from '../http/host-origin-check.js';
 import type { McpEndpoint } from './mcp-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
 import type { Store } from '../store/open-store.js';
@@ -17,14 +17,13 @@ import { createWebhookDeliveries } from '../knowledge/webhooks/webhook-deliverie
 import { createWebhookReceiver } from './webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../knowledge/webhooks/webhook-registrations.js';
 import { createWebhookRouter } from './webhook-routes.js';
-import type { PdfFileCache } from '../preview/pdf-file-cache.js';
-import { createPdfPreviewRouter } from './preview-route.js';
+import { createPdfPreviewRouter, type PreviewParts } from './preview-route.js';
 import { createMetricsRouter } from './metrics-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { createApiKeyCheck } from '../http/api-key.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
-import { createFailedValidationBudget, type FailedValidationBudget } from '../limits/failed-validations.js';
-import { memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
+import type { FailedValidationBudget } from '../limits/failed-validations.js';
+import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import { createConnectionRouter } from './connection-route.js';
 import { createErrorHandler, notFoundHandler } from '../http/error-handler.js';
 import { createHealthRouter } from './health-routes.js';
@@ -42,7 +41,8 @@ export const JSON_BODY_LIMIT = '16kb';
  */
 export const API_KEY_PATHS = ['/api/v1', '/metrics'];
 
-export interface AppDeps {
+/** What the app reads from the composition root's context (context/context.ts builds it). */
+export interface AppContext {
   settings: Settings;
   logger: Logger;
   http: HttpClient;
@@ -56,32 +56,28 @@ export interface AppDeps {
   mcp?: McpEndpoint;
   /** Present when VECTOR_SYNC_ENABLED is on (search, chunk context, sync status, webhooks). */
   knowledge?: Knowledge;
-  /** Who calls a knowledge route: the Bearer token's subject, or basic mode's configured user. */
-  knowledgeCaller?: KnowledgeCallerDeps;
+  /** Who calls a route that serves user data: the Bearer token's subject, or basic mode's configured user. */
+  credentials: KnowledgeCallerDeps;
   /** Our registrations at Nextcloud's webhook_listeners (needs an encryption key for their secrets). */
   webhookRegistrations?: WebhookRegistrationStore;
   /** WEBHOOK_RECEIVER_URL, or the public URL + /webhooks/nextcloud. */
-  webhookReceiverUrl?: string;
-  /** Where rate limits count (the composition root: the database every replica shares); default in memory. */
-  rateLimiters?: RateLimiterFactory;
-  /** Failed validations at Nextcloud, shared with /mcp (default: one on `rateLimiters`). */
-  failedValidations?: FailedValidationBudget;
+  webhookReceiverUrl: string;
+  /** Where rate limits count (the database every replica shares). */
+  rateLimiters: RateLimiterFactory;
+  /** Failed validations at Nextcloud, shared with /mcp. */
+  failedValidations: FailedValidationBudget;
   /** Present when METRICS_ENABLED is on: counts every request and serves GET /metrics. */
   metrics?: ServerMetrics;
-  /** Downloaded PDFs kept for the previews (the composition root closes it with the server). */
-  previewFiles?: PdfFileCache;
+  /** The PDF preview's caches, spool folder and (lazily started) render pool. */
+  preview: PreviewParts;
   clock?: () => number;
 }
 
-export function createApp(deps: AppDeps): Express {
-  const { settings, http, storage } = deps;
+export function createApp(deps: AppContext): Express {
+  const { settings, http, storage, rateLimiters } = deps;
   const clock = deps.clock ?? Date.now;
-  const rateLimiters = deps.rateLimiters ?? memoryRateLimiters(clock);
-  // Every route that serves user data identifies its caller here: in basic mode behind /mcp's Host/Origin rule.
-  const knowledgeCaller = {
-    ...(deps.knowledgeCaller ?? { oauth: deps.oauth, appPasswords: storage.appPasswords }),
-    hostOrigin: hostOriginRuleFor(settings, deps.publicUrl),
-  };
+  // Every route that serves user data identifies its caller with it: in basic mode behind /mcp's Host/Origin rule.
+  const knowledgeCaller = deps.credentials;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -130,11 +126,7 @@ export function createApp(deps: AppDeps): Express {
       http,
       nextcloudHost: settings.nextcloud.host,
       validationTimeoutMs: settings.nextcloud.validationTimeoutMs,
-      failedValidations:
-        deps.failedValidations ??
-        createFailedValidationBudget(rateLimiters, {
-          totalLimit: settings.managementApi.failedValidationsTotalLimit,
-        }),
+      failedValidations: deps.failedValidations,
       rateLimiters,
     }),
   );
@@ -188,7 +180,7 @@ export function createApp(deps: AppDeps): Express {
       registrations: deps.knowledge ? deps.webhookRegistrations : undefined,
       http,
       nextcloudHost: settings.nextcloud.host,
-      receiverUrl: deps.webhookReceiverUrl ?? `${deps.publicUrl}/webhooks/nextcloud`,
+      receiverUrl: deps.webhookReceiverUrl,
       timeoutMs: settings.nextcloud.httpTimeoutMs,
     }),
   );
@@ -200,7 +192,7 @@ export function createApp(deps: AppDeps): Express {
       nextcloudHost: settings.nextcloud.host,
       settings,
       logger: deps.logger,
-      files: deps.previewFiles,
+      ...deps.preview,
       rateLimiters,
       clock,
     }),

@@ -5,7 +5,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isLegacyRequest, type AuthInfo, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { McpServer } from '@modelcontextprotocol/server';
-import type { AccessResolver, NextcloudAccess } from '../auth/caller-access.js';
+import type { AccessResolver, NextcloudAccess } from '../auth/nextcloud-credentials.js';
 import type { Logger } from '../logging/logger.js';
 import { requestIdOf } from '../request-id.js';
 import { createHostOriginCheck, type HostOriginRule } from '../http/host-origin-check.js';

@@ -1,16 +1,13 @@
-// Assembles the MCP side of the sidecar for a mode: access resolution, the per-caller server factory, the HTTP
-// endpoint and its sessions.
-import { createBasicCredentialCheck } from '../auth/basic-credential-check.js';
-import { createAccessResolver, type FailureLimit, type NextcloudAccess } from '../auth/caller-access.js';
-import type { OAuthContext } from '../auth/oauth-context.js';
+// Assembles the MCP side of the sidecar for a mode: the per-caller server factory, the HTTP endpoint and its
+// sessions; callers are identified by the credential resolver the composition root built.
+import type { NextcloudAccess, NextcloudCredentialResolver } from '../auth/nextcloud-credentials.js';
+import type { HostOriginRule } from '../http/host-origin-check.js';
 import type { Logger } from '../logging/logger.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
-import type { AddressPolicy } from '../net/address-policy.js';
 import type { HttpClient } from '../net/http-client.js';
+import type { CallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
-import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
-import { hostOriginRuleFor } from '../http/host-origin-check.js';
 import { accessOf, createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.js';
 import { createLegacySessions } from '../mcp/legacy-sessions.js';
 import { createFactoryDeps } from '../mcp/factory-deps.js';
@@ -21,17 +18,16 @@ export interface McpServiceDeps {
   settings: Settings;
   http: HttpClient;
   logger: Logger;
-  publicUrl: string;
-  oauth?: OAuthContext;
-  appPasswords?: AppPasswordStore;
-  /** smithery: the addresses callers may name (the HTTP client enforces the same policy when connecting). */
-  addressPolicy?: AddressPolicy;
-  /** multi_user_basic: failed validations per client address. */
-  failedValidations?: FailureLimit;
+  /** Who each request acts for (its `mcpAccess` view). */
+  credentials: Pick<NextcloudCredentialResolver, 'mcpAccess'>;
+  /** The tools' memo of per-caller answers (shared with multi_user_basic's credential check). */
+  memo: CallerMemoStore;
+  /** DNS-rebinding protection (MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS). */
+  hostOrigin: HostOriginRule;
   /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
   knowledge?: Knowledge;
-  /** Where the knowledge tools' reads count (the composition root: the same as the REST routes'); default in memory. */
-  rateLimiters?: RateLimiterFactory;
+  /** Where the knowledge tools' reads count: the same as the REST routes'. */
+  rateLimiters: RateLimiterFactory;
   /** Told of every tool call (METRICS_ENABLED). */
   observeToolCall?: ServerFactoryDeps['observeToolCall'];
   clock?: () => number;
@@ -48,19 +44,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
     return { access: accessOf(authInfo), requestId: String(authInfo?.extra?.requestId ?? 'mcp') };
   });
   const endpoint = createMcpEndpoint({
-    resolveAccess: createAccessResolver({
-      settings: deps.settings,
-      oauth: deps.oauth,
-      appPasswords: deps.appPasswords,
-      basicCheck: createBasicCredentialCheck({
-        http: deps.http,
-        memo: factoryDeps.memo,
-        timeoutMs: deps.settings.nextcloud.validationTimeoutMs,
-        clock: deps.clock,
-      }),
-      addressPolicy: deps.addressPolicy,
-      failedValidations: deps.failedValidations,
-    }),
+    resolveAccess: deps.credentials.mcpAccess,
     createServer: (access: NextcloudAccess) => buildMcpServer(factoryDeps, access),
     stateless: deps.settings.authMode === 'smithery',
     sessions: createLegacySessions({
@@ -69,7 +53,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
       maxSessionsPerUser: deps.settings.mcp.maxSessionsPerUser,
       clock: deps.clock,
     }),
-    hostOrigin: hostOriginRuleFor(deps.settings, deps.publicUrl),
+    hostOrigin: deps.hostOrigin,
     logger: deps.logger,
   });
   return { ...endpoint, warmUp: () => warmUpMcp(factoryDeps) };

@@ -10,7 +10,7 @@ import type { Logger } from '../logging/logger.js';
 import type { OAuthSessionStore } from '../store/oauth-sessions.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { renderMessagePage } from '../http/message-page.js';
-import { clientAddressKey, memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
+import { clientAddressKey, type RateLimiterFactory } from '../limits/rate-limit.js';
 import { requestIdOf } from '../request-id.js';
 
 export const SIGN_IN_COOKIE = 'mcp_oauth_session';
@@ -26,7 +26,8 @@ export interface OAuthBrowserDeps {
   publicUrl: string;
   cookieSecure: boolean;
   logger: Logger;
-  rateLimiters?: RateLimiterFactory;
+  /** Where the limits count (the composition root's, in the database). */
+  rateLimiters: RateLimiterFactory;
   clock?: () => number;
 }
 
@@ -35,7 +36,7 @@ export function createOAuthBrowserRouter(deps: OAuthBrowserDeps): Router {
   const clock = deps.clock ?? Date.now;
   const redirectUri = `${deps.publicUrl}/oauth/callback`;
   const cookie = { secure: deps.cookieSecure, path: '/oauth' };
-  const perAddress = (deps.rateLimiters ?? memoryRateLimiters(clock))('sign-ins', {
+  const perAddress = deps.rateLimiters('sign-ins', {
     limit: SIGN_INS_PER_ADDRESS,
     windowMs: SIGN_IN_SECONDS * 1000,
   });

@@ -3,40 +3,41 @@
 // the file is read with their own Nextcloud credential only.
 import { Router } from 'express';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
-import { memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
+import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { PreviewSettings } from '../settings/preview-settings.js';
 import type { Settings } from '../settings/settings.js';
 import { createEtagConfirmations } from '../preview/etag-confirmations.js';
-import { createPageCache, type PageCache } from '../preview/page-cache.js';
-import { createSpoolFolder, type SpoolFolder } from '../preview/pdf-download.js';
-import { createPdfFileCache, type PdfFileCache } from '../preview/pdf-file-cache.js';
-import { createPdfRenderPool, type PdfPageRenderer } from '../preview/pdf-render-pool.js';
+import type { PageCache } from '../preview/page-cache.js';
+import type { SpoolFolder } from '../preview/pdf-download.js';
+import type { PdfFileCache } from '../preview/pdf-file-cache.js';
+import type { PdfPageRenderer } from '../preview/pdf-render-pool.js';
 import { createPdfPreview } from '../preview/pdf-preview.js';
 import { parsePreviewQuery } from './preview-request.js';
 import { createPreviewSlots } from '../preview/preview-slots.js';
 import { createRenderFailures } from '../preview/render-failures.js';
 
-export interface PdfPreviewRouteDeps {
+/** The preview's long-lived parts, built (the render pool lazily) and closed by the composition root. */
+export interface PreviewParts {
+  /** Renders pages: the context's pool of mupdf worker threads, started on the first preview. */
+  renderer: PdfPageRenderer;
+  /** Rendered pages kept in memory. */
+  cache: PageCache;
+  /** Downloaded PDFs kept on disk (PDF_PREVIEW_FILE_CACHE_*). */
+  files: PdfFileCache;
+  /** A private folder of this process for downloads, removed at exit. */
+  spool: SpoolFolder;
+}
+
+export interface PdfPreviewRouteDeps extends PreviewParts {
   caller: KnowledgeCallerDeps;
   http: HttpClient;
   nextcloudHost: string;
   /** The sidecar's settings (only `preview` and the Nextcloud timeout are read). */
   settings: { preview: PreviewSettings; nextcloud: Pick<Settings['nextcloud'], 'httpTimeoutMs'> };
   logger: Logger;
-  /** Default: a pool of two mupdf worker threads (idle workers never keep the process alive). */
-  renderer?: PdfPageRenderer;
-  /** Default: 64 MiB of rendered pages. */
-  cache?: PageCache;
-  /**
-   * Default: one from the settings (PDF_PREVIEW_FILE_CACHE_*), never closed, its files removed at process exit. The
-   * owner of a cache passed here closes it when the server closes.
-   */
-  files?: PdfFileCache;
-  /** Default: a private folder of this process, removed at exit. */
-  spool?: SpoolFolder;
-  rateLimiters?: RateLimiterFactory;
+  rateLimiters: RateLimiterFactory;
   clock?: () => number;
 }
 
@@ -51,15 +52,10 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
     nextcloudHost: deps.nextcloudHost,
     maxBytes: deps.settings.preview.maxBytes,
     timeoutMs: deps.settings.nextcloud.httpTimeoutMs,
-    renderer: deps.renderer ?? createPdfRenderPool(),
-    cache: deps.cache ?? createPageCache(),
-    files:
-      deps.files ??
-      createPdfFileCache({
-        maxBytes: deps.settings.preview.fileCacheBytes,
-        idleMs: deps.settings.preview.fileCacheIdleMs,
-      }),
-    spool: deps.spool ?? createSpoolFolder(),
+    renderer: deps.renderer,
+    cache: deps.cache,
+    files: deps.files,
+    spool: deps.spool,
     slots: createPreviewSlots({
       total: deps.settings.preview.maxInFlight,
       perUser: deps.settings.preview.maxInFlightPerUser,
@@ -70,10 +66,7 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
     clock: deps.clock,
   });
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
-  const limiter = (deps.rateLimiters ?? memoryRateLimiters(deps.clock))('pdf-previews', {
-    limit: PREVIEWS_PER_MINUTE,
-    windowMs: 60_000,
-  });
+  const limiter = deps.rateLimiters('pdf-previews', { limit: PREVIEWS_PER_MINUTE, windowMs: 60_000 });
   const router = Router();
   router.get(PDF_PREVIEW_PATH, requireKnowledgeCaller(deps.caller), async (req, res) => {
     const caller = knowledgeCallerOf(res);

@@ -3,7 +3,10 @@ import { parseArgs } from 'node:util';
 import { type CliIo, EXIT } from './cli-io.js';
 import { runDbCommand } from './db-cli.js';
 import { InvalidInputError } from '../errors.js';
-import { runStdioServer, startServer } from '../main.js';
+import { createContext } from '../context/context.js';
+import { createStdioContext } from '../context/stdio-context.js';
+import { serveHttp } from '../main.js';
+import { serveStdio } from '../mcp/stdio.js';
 import { readEnvironment } from '../settings/environment.js';
 import { parseSettings, SettingsError } from '../settings/settings.js';
 import { generateEncryptionKey } from '../store/secret-box.js';
@@ -83,13 +86,18 @@ async function runServerCommand(values: { host?: string; port?: string; transpor
   }
   const env = { ...(io.env ?? readEnvironment()) };
   if (values.transport === 'stdio') {
-    await runStdioServer(parseSettings(env, 'stdio'));
+    const context = await createStdioContext(parseSettings(env, 'stdio'));
+    try {
+      await serveStdio(context);
+    } finally {
+      await context.close();
+    }
     return EXIT.ok;
   }
   if (values.host) env.MCP_SERVER_HOST = values.host;
   if (values.port) env.MCP_SERVER_PORT = values.port;
   const settings = parseSettings(env, 'server');
-  const server = await startServer({ settings });
+  const server = await serveHttp(await createContext(settings));
   const stop = listenForStopSignals();
   try {
     await stop.requested;

@@ -2,7 +2,6 @@
 // PostgreSQL + pgvector), the embedder, the six sources, the sync engine and the search service.
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
-import type { NextcloudCredentials } from '../platform/credentials.js';
 import { createEmbedderHandle, type EmbedderHandle } from './embedders/create-embedder.js';
 import type { IndexStore } from './index/index-store.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
@@ -42,6 +41,7 @@ export interface KnowledgeDeps {
   logger: Logger;
   /** The sidecar's database: the sync's state lives there, and on SQLite the embedded index too. */
   db: SqlDatabase;
+  /** Whom the sync runs for, with which credential: the credential resolver's background view. */
   credentials: SyncCredentials;
   /** Tests shorten the scheduler's tick. */
   tickMs?: number;
@@ -115,28 +115,4 @@ async function openIndexStore(db: SqlDatabase): Promise<IndexStore> {
   const { createPostgresIndexStore } = await import('./index/postgres-index-store.js');
   // The pool belongs to the database: the index store must not end it when it closes.
   return createPostgresIndexStore((db as PostgresSqlDatabase).pool);
-}
-
-/** Background credentials by mode: provisioned app passwords (hybrid, oauth) or basic mode's configured user. */
-export function syncCredentialsFrom(options: {
-  appPasswords?: {
-    listUserIds(): Promise<string[]>;
-    get(userId: string): Promise<{ loginName: string; password: string } | undefined>;
-  };
-  basicUser?: { userId: () => Promise<string>; credentials: NextcloudCredentials };
-}): SyncCredentials {
-  const { appPasswords, basicUser } = options;
-  if (basicUser) {
-    return {
-      userIds: async () => [await basicUser.userId()],
-      get: async (userId) => ((await basicUser.userId()) === userId ? basicUser.credentials : undefined),
-    };
-  }
-  return {
-    userIds: async () => (await appPasswords?.listUserIds()) ?? [],
-    get: async (userId) => {
-      const stored = await appPasswords?.get(userId);
-      return stored && { loginName: stored.loginName, password: stored.password };
-    },
-  };
 }

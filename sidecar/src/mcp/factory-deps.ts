@@ -2,10 +2,10 @@
 // enabled apps (and the knowledge tools when sync is on), resources, the caller memo and the tool-call observer.
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
-import { memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
+import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
-import { createCallerMemoStore } from '../platform/caller-memo.js';
+import type { CallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import { TOOL_APPS } from './app-availability.js';
 import { ALL_RESOURCE_TEMPLATES } from './resource-catalog.js';
@@ -22,21 +22,23 @@ export interface FactoryDepsInput {
   knowledge?: Knowledge;
   /** Told of every tool call (METRICS_ENABLED). */
   observeToolCall?: ServerFactoryDeps['observeToolCall'];
-  /** Where the knowledge tools' reads count (the composition root: the same as the REST routes'); default in memory. */
-  rateLimiters?: RateLimiterFactory;
+  /** Where the knowledge tools' reads count (the composition root: the same as the REST routes'). */
+  rateLimiters: RateLimiterFactory;
+  /** The per-caller memo of Nextcloud answers (the composition root's, shared with the credential check). */
+  memo: CallerMemoStore;
   clock?: () => number;
 }
 
 /** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */
 export function createFactoryDeps(deps: FactoryDepsInput, scopeOf: ServerFactoryDeps['scopeOf']): ServerFactoryDeps {
   const knowledgeTools = (knowledge: Knowledge) =>
-    createKnowledgeTools(knowledge, createKnowledgeReadLimiter(deps.rateLimiters ?? memoryRateLimiters(deps.clock)));
+    createKnowledgeTools(knowledge, createKnowledgeReadLimiter(deps.rateLimiters));
   return {
     tools: deps.knowledge ? [...ALL_TOOLS, ...knowledgeTools(deps.knowledge)] : ALL_TOOLS,
     resources: ALL_RESOURCE_TEMPLATES,
     http: deps.http,
     logger: deps.logger,
-    memo: createCallerMemoStore(),
+    memo: deps.memo,
     enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
     scopeOf,
     observeToolCall: deps.observeToolCall,

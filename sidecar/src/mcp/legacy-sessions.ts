@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
 import type { AuthInfo, McpServer } from '@modelcontextprotocol/server';
-import type { NextcloudAccess } from '../auth/caller-access.js';
+import type { NextcloudAccess } from '../auth/nextcloud-credentials.js';
 import type { Logger } from '../logging/logger.js';
 
 interface Session {

@@ -10,7 +10,7 @@ import type { NextcloudCredentials } from '../platform/credentials.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { SIDECAR_VERSION } from '../version.js';
 import { UnauthenticatedError } from '../errors.js';
-import type { NextcloudAccess } from '../auth/caller-access.js';
+import type { NextcloudAccess } from '../auth/nextcloud-credentials.js';
 import { isAppInstalled } from './app-availability.js';
 import { listTool } from './listed-tools.js';
 import type { ResourceTemplateDefinition } from './resource-definition.js';

@@ -1,10 +1,12 @@
-// MCP over stdio (`run --transport stdio`): one configured user (basic mode), with the logger and HTTP client of the
-// composition root; nothing may be written to stdout but the protocol.
+// MCP over stdio (`run --transport stdio`): one configured user (basic mode), with the parts of the stdio context the
+// composition root built; nothing may be written to stdout but the protocol.
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
-import type { NextcloudAccess } from '../auth/caller-access.js';
+import { configuredAccess } from '../auth/nextcloud-credentials.js';
 import { InvalidInputError } from '../errors.js';
+import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
+import type { CallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import { SIDECAR_VERSION } from '../version.js';
 import { createFactoryDeps } from './factory-deps.js';
@@ -14,24 +16,21 @@ export interface StdioDeps {
   settings: Settings;
   http: HttpClient;
   logger: Logger;
+  memo: CallerMemoStore;
+  rateLimiters: RateLimiterFactory;
 }
 
 /** Serves MCP on stdin/stdout until stdin closes; resolves then. */
-export async function serveStdio({ settings, http, logger }: StdioDeps): Promise<void> {
+export async function serveStdio(context: StdioDeps): Promise<void> {
+  const { settings, logger } = context;
   if (settings.authMode !== 'basic') {
     throw new InvalidInputError(
       'The stdio transport serves one configured user: set NEXTCLOUD_USERNAME and NEXTCLOUD_PASSWORD (basic mode).',
     );
   }
-  const loginName = settings.nextcloud.username ?? '';
-  const access: NextcloudAccess = {
-    host: settings.nextcloud.host,
-    principal: loginName,
-    sessionKey: 'stdio',
-    credentials: { loginName, password: settings.nextcloud.password ?? '' },
-  };
+  const access = configuredAccess(settings, 'stdio');
   let calls = 0;
-  const deps = createFactoryDeps({ settings, http, logger }, () => ({ access, requestId: `stdio-${(calls += 1)}` }));
+  const deps = createFactoryDeps(context, () => ({ access, requestId: `stdio-${(calls += 1)}` }));
   const server = await buildMcpServer(deps, access);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => (transport.onclose = resolve));

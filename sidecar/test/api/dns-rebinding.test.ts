@@ -34,7 +34,7 @@ beforeAll(async () => {
     VECTOR_SYNC_ENABLED: 'true',
     VECTOR_SYNC_SCAN_INTERVAL: '3600',
   };
-  const routes = await routesOfApp(env, nextcloud.url);
+  const routes = await routesOfApp(env);
   userDataRoutes = routes.filter(
     (route) => route.path.startsWith('/api/v1/') && !WITHOUT_USER_DATA.includes(`${route.method} ${route.path}`),
   );

@@ -41,7 +41,7 @@ beforeAll(async () => {
     METRICS_ENABLED: 'true',
     MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION_CLIENT.clientId,
   };
-  routes = await routesOfApp(env, nextcloud.url);
+  routes = await routesOfApp(env);
   sidecar = await startTestSidecar(env);
   bearer = `Bearer ${(await tokensFor(nextcloud, 'alice')).access_token}`;
 });

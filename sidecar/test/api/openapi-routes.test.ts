@@ -40,7 +40,7 @@ beforeAll(async () => {
     { MCP_DEPLOYMENT_MODE: 'smithery', METRICS_ENABLED: 'true' },
   ];
   registered = [];
-  for (const env of modes) registered.push(...(await routesOfApp(env, nextcloud.url, { withKnowledge: true })));
+  for (const env of modes) registered.push(...(await routesOfApp(env, { withKnowledge: true })));
 });
 afterAll(async () => {
   await nextcloud.close();

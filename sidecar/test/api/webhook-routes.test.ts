@@ -17,6 +17,7 @@ import { WEBHOOK_SECRET_HEADER } from '../../src/api/webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../../src/knowledge/webhooks/webhook-registrations.js';
 import type { WebhookDeliveries } from '../../src/knowledge/webhooks/webhook-deliveries.js';
 import { openTestWebhookStore, startReceiverApp } from '../support/webhook-app.js';
+import { basicUserCaller } from '../support/basic-user-caller.js';
 
 const KEY = new Uint8Array(32).fill(3);
 const basicAuth = (login: string, password: string) =>
@@ -46,7 +47,7 @@ async function startApp(
     onWake: (events) => void woken.push(events),
     routes: (url) =>
       createWebhookRouter({
-        caller: { basicUser: { userId: async () => userId, credentials } },
+        caller: basicUserCaller(double.url, userId, credentials),
         registrations: store,
         http,
         nextcloudHost: double.url,

@@ -1,14 +1,9 @@
 // The routes an Express app registers (method and path), read from its router: for tests that must cover every route.
 import type { Express } from 'express';
 import { createApp } from '../../src/api/app.js';
-import { createOAuthContext } from '../../src/auth/oauth-context.js';
+import { createContext } from '../../src/context/context.js';
 import { createLogger } from '../../src/logging/logger.js';
-import { createServerMetricsFor } from '../../src/metrics/server-metrics.js';
-import { createKnowledge, syncCredentialsFrom } from '../../src/knowledge/knowledge.js';
-import { createWebhookRegistrationStore } from '../../src/knowledge/webhooks/webhook-registrations.js';
-import { createHttpClient } from '../../src/net/http-client.js';
 import { parseSettings } from '../../src/settings/settings.js';
-import { openStore } from '../../src/store/open-store.js';
 import { makeTempDir } from './temp-dir.js';
 
 export interface RegisteredRoute {
@@ -31,58 +26,21 @@ export function listRoutes(app: Express): RegisteredRoute[] {
 /**
  * The routes of the app as the composition root builds it for the settings `env` (without the MCP endpoint, and
  * without the knowledge index unless `withKnowledge`: then with it and the webhook receiver it brings, when the
- * settings turn it on). They do not depend on a reachable provider: the OAuth context (of hybrid and oauth modes, at
- * `nextcloudUrl`) is never started, nor is the sync.
+ * settings turn it on). They do not depend on a reachable provider: the context's OAuth context (of hybrid and oauth
+ * modes, at NEXTCLOUD_HOST) is never started, nor is the sync.
  */
 export async function routesOfApp(
   env: Record<string, string>,
-  nextcloudUrl: string,
   options: { withKnowledge?: boolean } = {},
 ): Promise<RegisteredRoute[]> {
   const temp = makeTempDir();
   const settings = parseSettings({ ...env, TOKEN_STORAGE_DB: temp.file('store.db') });
-  const logger = createLogger('silent');
-  const http = createHttpClient({ verifySsl: true, timeoutMs: 1000, userAgent: 'test' });
-  const storage = await openStore({ path: settings.tokenStorageDb, encryptionKey: settings.tokenEncryptionKey });
-  const publicUrl = 'http://127.0.0.1:1';
-  const oauth = createOAuthContext({
-    http,
-    logger,
-    discoveryUrl: `${nextcloudUrl}/index.php/.well-known/openid-configuration`,
-    nextcloudHost: nextcloudUrl,
-    publicUrl,
-  });
-  const knowledge =
-    options.withKnowledge && settings.knowledge.enabled
-      ? await createKnowledge({
-          settings,
-          http,
-          logger,
-          db: storage.db,
-          credentials: syncCredentialsFrom({ appPasswords: storage.appPasswords }),
-        })
-      : undefined;
+  const context = await createContext(settings, { logger: createLogger('silent') });
   try {
-    const app = createApp({
-      settings,
-      logger,
-      http,
-      storage,
-      version: 'test',
-      oauth: settings.authMode === 'basic' ? undefined : oauth,
-      publicUrl,
-      metrics: createServerMetricsFor(settings),
-      knowledge,
-      webhookRegistrations:
-        knowledge && storage.box
-          ? createWebhookRegistrationStore({ db: storage.db, box: storage.box, audit: storage.audit })
-          : undefined,
-    });
-    return listRoutes(app);
+    const knowledge = options.withKnowledge ? context.knowledge : undefined;
+    return listRoutes(createApp({ ...context, mcp: undefined, knowledge }));
   } finally {
-    await knowledge?.close();
-    await http.close();
-    await storage.close();
+    await context.close();
     temp.remove();
   }
 }

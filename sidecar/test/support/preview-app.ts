@@ -1,11 +1,12 @@
 // The PDF preview route for tests: mounted as the sidecar mounts it (request context, API key, caller, error handler)
-// in a small Express app on loopback, for basic mode's configured user, with a renderer that counts its renders and
-// a file cache whose spool folder the tests can list.
+// in a small Express app on loopback, for basic mode's configured user (behind the loopback-only Host rule), with a
+// renderer that counts its renders and a file cache whose spool folder the tests can list.
 import { readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createErrorHandler, notFoundHandler } from '../../src/http/error-handler.js';
+import { memoryRateLimiters } from '../../src/limits/rate-limit.js';
 import { createRequestContext } from '../../src/http/request-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
@@ -14,6 +15,7 @@ import { createSpoolFolder } from '../../src/preview/pdf-download.js';
 import { createPdfFileCache } from '../../src/preview/pdf-file-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from '../../src/preview/pdf-render-pool.js';
 import { createPdfPreviewRouter } from '../../src/api/preview-route.js';
+import { basicUserCaller } from './basic-user-caller.js';
 
 export interface PreviewAppOptions {
   nextcloudUrl: string;
@@ -75,12 +77,10 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
   app.use(createRequestContext(logger));
   app.use(
     createPdfPreviewRouter({
-      caller: {
-        basicUser: {
-          userId: async () => options.userId,
-          credentials: { loginName: options.userId, password: options.appPassword },
-        },
-      },
+      caller: basicUserCaller(options.nextcloudUrl, options.userId, {
+        loginName: options.userId,
+        password: options.appPassword,
+      }),
       http,
       nextcloudHost: options.nextcloudUrl,
       settings: {
@@ -92,6 +92,7 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
       cache: createPageCache(options.cacheBytes),
       files,
       spool,
+      rateLimiters: memoryRateLimiters(options.clock),
       clock: options.clock,
     }),
   );

@@ -1,0 +1,195 @@
+// Who is calling, and with which Nextcloud credential: the one answer for an MCP request, a management REST request
+// and background work for a stored user id, by auth mode (docs/architecture.md, "Auth modes"). A new kind of stored
+// credential is added in `storedCredentials` below, and every caller sees it.
+import type { Request } from 'express';
+import { NotFoundError, UnauthenticatedError } from '../errors.js';
+import type { FailedValidationBudget } from '../limits/failed-validations.js';
+import { clientAddressKey } from '../limits/rate-limit.js';
+import { createAddressPolicy, type AddressPolicy } from '../net/address-policy.js';
+import { callerKey } from '../platform/caller-memo.js';
+import type { NextcloudCredentials } from '../platform/credentials.js';
+import { buildNextcloudUrl } from '../platform/urls.js';
+import type { Settings } from '../settings/settings.js';
+import type { AppPasswordStore } from '../store/app-passwords.js';
+import type { BasicCredentialCheck } from './basic-credential-check.js';
+import { extractBasicCredentials } from './basic-credentials.js';
+import type { BasicUser } from './basic-user.js';
+import type { OAuthContext } from './oauth-context.js';
+import { readSmitheryConfig } from './smithery-config.js';
+
+/** Who an MCP request acts for, read from its headers (and smithery's query) alone, before any body is read. */
+export interface NextcloudAccess {
+  host: string;
+  /** Who the request acts for (a login name, a user id). */
+  principal: string;
+  /**
+   * What a session stays bound to: the login name with a hash of its password (multi_user_basic), the token's subject
+   * (oauth), the one configured user (basic). A request with another key cannot use or end the session.
+   */
+  sessionKey: string;
+  /** Undefined when the user has not provisioned an app password (oauth mode): tools then explain how to. */
+  credentials?: NextcloudCredentials;
+  missingCredentialsMessage?: string;
+}
+
+/** How the MCP endpoint learns a request's access. */
+export type AccessResolver = (req: Request) => Promise<NextcloudAccess>;
+
+/** Who calls a management route that serves user data (search, chunk context, sync status, webhooks, previews). */
+export interface ManagementCaller {
+  /** The Nextcloud user id: what owns the index. */
+  userId: string;
+  /** Absent when the user has not provisioned an app password (yet). */
+  credentials?: NextcloudCredentials;
+}
+
+/** The users background work (the knowledge sync) runs for, and the credential it uses for each. */
+export interface BackgroundCredentials {
+  userIds(): Promise<string[]>;
+  get(userId: string): Promise<NextcloudCredentials | undefined>;
+}
+
+export interface NextcloudCredentialResolver {
+  /** MCP: basic's configured pair, multi_user_basic's verified Basic pair, smithery's config, oauth's stored one. */
+  mcpAccess: AccessResolver;
+  /**
+   * Management routes: the subject of a verified management Bearer token with its stored credential (hybrid and
+   * oauth), or basic mode's configured user behind the Host/Origin rule. 401 (no or bad token), 403 (a Host or Origin
+   * the rule refuses) or 404 (a mode without either).
+   */
+  managementCaller(req: Request): Promise<ManagementCaller>;
+  /** Background work: basic mode's configured user, or every user with a stored credential. */
+  background: BackgroundCredentials;
+}
+
+export interface CredentialResolverDeps {
+  settings: Pick<Settings, 'authMode' | 'nextcloud' | 'mcp'>;
+  /** hybrid and oauth modes: verifies the Bearer tokens. */
+  oauth?: OAuthContext;
+  /** The credentials users provisioned (needs an encryption key). */
+  appPasswords?: Pick<AppPasswordStore, 'get' | 'listUserIds'>;
+  /** basic mode with a configured pair: its user, resolved once to its user id (REST and background callers). */
+  basicUser?: BasicUser;
+  /** basic mode, REST: the DNS-rebinding rule of /mcp (nothing in the request proves who sends it). */
+  hostOrigin: (req: Request) => void;
+  /** multi_user_basic: asks Nextcloud whether a pair is valid, remembering answers briefly. */
+  basicCheck?: BasicCredentialCheck;
+  /** multi_user_basic: pairs Nextcloud refused, per client address and in total (429 once used up, asking nothing). */
+  failedValidations?: FailedValidationBudget;
+  /** smithery: the addresses callers may name (default: from the settings). */
+  addressPolicy?: AddressPolicy;
+}
+
+export function createCredentialResolver(deps: CredentialResolverDeps): NextcloudCredentialResolver {
+  const stored = storedCredentials(deps);
+  return {
+    mcpAccess: mcpAccessFor(deps, stored),
+    managementCaller: async (req) => {
+      if (deps.basicUser) {
+        deps.hostOrigin(req);
+        return { userId: await deps.basicUser.userId(), credentials: deps.basicUser.credentials };
+      }
+      if (!deps.oauth) {
+        throw new NotFoundError('The knowledge index needs background access: basic, hybrid or oauth mode.');
+      }
+      const { managementVerifier } = deps.oauth.ready();
+      const token = await managementVerifier.authenticate(req.get('authorization'), clientAddressKey(req));
+      return { userId: token.subject, credentials: await stored.get(token.subject) };
+    },
+    background: deps.basicUser ? configuredUserOnly(deps.basicUser) : stored,
+  };
+}
+
+/** basic mode's configured pair (empty when unset: Nextcloud then refuses it), for MCP over HTTP and stdio alike. */
+export function configuredAccess(settings: Pick<Settings, 'nextcloud'>, sessionKey: string): NextcloudAccess {
+  const credentials = { loginName: settings.nextcloud.username ?? '', password: settings.nextcloud.password ?? '' };
+  return { host: settings.nextcloud.host, principal: credentials.loginName, sessionKey, credentials };
+}
+
+/** The credentials the sidecar holds for users, by user id: today the app passwords they provisioned. */
+function storedCredentials(deps: CredentialResolverDeps): BackgroundCredentials {
+  const { appPasswords } = deps;
+  return {
+    userIds: async () => (await appPasswords?.listUserIds()) ?? [],
+    get: async (userId) => {
+      const found = await appPasswords?.get(userId);
+      return found && { loginName: found.loginName, password: found.password };
+    },
+  };
+}
+
+function configuredUserOnly(user: BasicUser): BackgroundCredentials {
+  return {
+    userIds: async () => [await user.userId()],
+    get: async (userId) => ((await user.userId()) === userId ? user.credentials : undefined),
+  };
+}
+
+function mcpAccessFor(deps: CredentialResolverDeps, stored: BackgroundCredentials): AccessResolver {
+  const { settings } = deps;
+  const host = settings.nextcloud.host;
+  switch (settings.authMode) {
+    case 'basic': {
+      const access = configuredAccess(settings, 'basic');
+      return async () => access;
+    }
+    case 'multi_user_basic':
+      return async (req) => {
+        const credentials = extractBasicCredentials(req.get('authorization'));
+        await verifyAtNextcloud(req, host, credentials, deps);
+        return {
+          host,
+          principal: credentials.loginName,
+          sessionKey: `basic ${callerKey(host, credentials)}`,
+          credentials,
+        };
+      };
+    case 'smithery': {
+      const policy = deps.addressPolicy ?? createAddressPolicy(settings.mcp.smitheryAllowedHosts);
+      return async (req) => {
+        const config = readSmitheryConfig(req, policy);
+        const principal = `${config.host} ${config.credentials.loginName}`;
+        const sessionKey = `smithery ${callerKey(config.host, config.credentials)}`;
+        return { host: config.host, principal, sessionKey, credentials: config.credentials };
+      };
+    }
+    case 'oauth':
+      return async (req) => {
+        const { mcpVerifier } = deps.oauth!.ready();
+        const { subject } = await mcpVerifier.authenticate(req.get('authorization'), clientAddressKey(req));
+        const credentials = await stored.get(subject);
+        const access = { host, principal: subject, sessionKey: `oauth ${subject}` };
+        return credentials
+          ? { ...access, credentials }
+          : { ...access, missingCredentialsMessage: missing(host, subject) };
+      };
+  }
+}
+
+function missing(host: string, subject: string): string {
+  const settingsUrl = buildNextcloudUrl(host, '/index.php/settings/user/mcp_companion');
+  return (
+    `No app password is provisioned for ${subject}, so the MCP server cannot reach Nextcloud for you. ` +
+    `Create an app password in Nextcloud and save it under Personal settings > MCP Companion: ${settingsUrl}`
+  );
+}
+
+/** Asks Nextcloud (or its remembered answer); a pair it newly refused counts against the budget. */
+async function verifyAtNextcloud(
+  req: Request,
+  host: string,
+  credentials: NextcloudCredentials,
+  deps: CredentialResolverDeps,
+): Promise<void> {
+  const { basicCheck, failedValidations: limit } = deps;
+  if (!basicCheck) return;
+  if (!limit || basicCheck.isRemembered(host, credentials)) return basicCheck.verify(host, credentials);
+  const validation = await limit.begin(clientAddressKey(req));
+  try {
+    await basicCheck.verify(host, credentials);
+  } catch (error) {
+    await validation.end(error instanceof UnauthenticatedError ? 'refused' : 'unknown');
+    throw error;
+  }
+  await validation.end('accepted');
+}

@@ -1,0 +1,148 @@
+// The composition root: `createContext` builds every long-lived part of the HTTP sidecar once, from settings (the
+// logger, HTTP client, store, OAuth context, rate limits, credential resolver, knowledge index, metrics, previews and
+// the MCP service), and `close` releases them in reverse order. Nothing here contacts Nextcloud or listens: the
+// server (main.ts) starts the OAuth context and listens.
+import type { AppContext } from '../api/app.js';
+import { createMcpService, type McpService } from '../api/mcp-service.js';
+import { createBasicCredentialCheck } from '../auth/basic-credential-check.js';
+import { createCredentialResolver, type NextcloudCredentialResolver } from '../auth/nextcloud-credentials.js';
+import { hostOriginRuleFor } from '../http/host-origin-check.js';
+import { withSyncNotifications } from '../knowledge/sync/credential-events.js';
+import { createWebhookRegistrationStore } from '../knowledge/webhooks/webhook-registrations.js';
+import { createFailedValidationBudget } from '../limits/failed-validations.js';
+import { databaseRateLimiters } from '../limits/rate-limit-store.js';
+import { formatHost } from '../listening.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+import { createServerMetricsFor, watchKnowledgeMetrics } from '../metrics/server-metrics.js';
+import { createCallerMemoStore } from '../platform/caller-memo.js';
+import type { Settings } from '../settings/settings.js';
+import { SIDECAR_VERSION } from '../version.js';
+import {
+  addressPolicyFor,
+  basicUserFor,
+  createHttpClientFor,
+  createKnowledgeFor,
+  createOAuthContextFor,
+  openStoreFor,
+  usesIdentityProvider,
+} from './parts.js';
+import { createPreviewParts, type OwnedPreviewParts } from './preview-parts.js';
+
+export interface SidecarContext extends AppContext {
+  mcp: McpService;
+  credentials: NextcloudCredentialResolver;
+  preview: OwnedPreviewParts;
+  /** Releases everything (the MCP sessions, the sync, previews, OAuth timers, connections, the database). */
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  /** Default: pino on stdout at LOG_LEVEL. */
+  logger?: Logger;
+  clock?: () => number;
+  migrationsDir?: string;
+  /** Delays between attempts to reach the identity provider (tests shorten them). */
+  oauthRetryDelaysMs?: number[];
+}
+
+export async function createContext(settings: Settings, options: ContextOptions = {}): Promise<SidecarContext> {
+  const logger = options.logger ?? createLogger(settings.logLevel);
+  for (const notice of settings.notices) logger[notice.level](notice.message);
+  const { clock } = options;
+  const addressPolicy = addressPolicyFor(settings);
+  const metrics = createServerMetricsFor(settings);
+  const http = createHttpClientFor(settings, addressPolicy, metrics);
+  const storage = await openStoreFor(settings, logger, options.migrationsDir).catch(async (error: unknown) => {
+    await http.close();
+    throw error;
+  });
+  const publicUrl = settings.mcpServerUrl ?? `http://${formatHost(settings.server.host)}:${settings.server.port}`;
+  const oauth = usesIdentityProvider(settings)
+    ? createOAuthContextFor(settings, { http, logger, storage, publicUrl, retryDelaysMs: options.oauthRetryDelaysMs })
+    : undefined;
+  // Counted in the database: every replica sharing it enforces one limit.
+  const rateLimiters = databaseRateLimiters(storage.db, clock);
+  // One budget for the app-password routes and /mcp: Nextcloud's brute-force protection must never see a flood.
+  const failedValidations = createFailedValidationBudget(rateLimiters, {
+    totalLimit: settings.managementApi.failedValidationsTotalLimit,
+  });
+  const memo = createCallerMemoStore();
+  const basicUser = basicUserFor(settings, http);
+  const hostOrigin = hostOriginRuleFor(settings, publicUrl);
+  const credentials = createCredentialResolver({
+    settings,
+    oauth,
+    appPasswords: storage.appPasswords,
+    basicUser,
+    hostOrigin,
+    basicCheck:
+      settings.authMode === 'multi_user_basic'
+        ? createBasicCredentialCheck({ http, memo, timeoutMs: settings.nextcloud.validationTimeoutMs, clock })
+        : undefined,
+    failedValidations,
+    addressPolicy,
+  });
+  const preview = createPreviewParts(settings.preview);
+  const closeBuilt = async () => {
+    await preview.close();
+    oauth?.close();
+    await http.close();
+    await storage.close();
+  };
+  const knowledge = await createKnowledgeFor(settings, {
+    http,
+    logger,
+    storage,
+    basicUser,
+    background: credentials.background,
+    clock,
+  }).catch(async (error: unknown) => {
+    await closeBuilt();
+    throw error;
+  });
+  watchKnowledgeMetrics(metrics, knowledge, credentials.background);
+  const appPasswords =
+    knowledge && storage.appPasswords
+      ? withSyncNotifications(storage.appPasswords, knowledge.engine, logger)
+      : storage.appPasswords;
+  const mcp = createMcpService({
+    settings,
+    http,
+    logger,
+    credentials,
+    memo,
+    hostOrigin,
+    knowledge,
+    // The knowledge tools count against the same per-user allowance as the knowledge routes.
+    rateLimiters,
+    observeToolCall: metrics?.observeToolCall,
+    clock,
+  });
+  return {
+    settings,
+    logger,
+    http,
+    storage: { ...storage, appPasswords },
+    version: SIDECAR_VERSION,
+    oauth,
+    publicUrl,
+    mcp,
+    knowledge,
+    credentials,
+    webhookRegistrations:
+      knowledge && storage.box
+        ? createWebhookRegistrationStore({ db: storage.db, box: storage.box, audit: storage.audit })
+        : undefined,
+    webhookReceiverUrl: settings.knowledge.webhookReceiverUrl ?? `${publicUrl}/webhooks/nextcloud`,
+    rateLimiters,
+    failedValidations,
+    metrics,
+    preview,
+    clock,
+    close: async () => {
+      await mcp.close();
+      await knowledge?.close();
+      await closeBuilt();
+    },
+  };
+}

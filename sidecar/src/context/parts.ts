@@ -1,0 +1,125 @@
+// The pieces of the context that depend on the mode: the address policy, the HTTP client, the store, the OAuth
+// context, basic mode's user and the knowledge index; each built from settings by the composition root alone.
+import { createBasicUser, type BasicUser } from '../auth/basic-user.js';
+import type { BackgroundCredentials } from '../auth/nextcloud-credentials.js';
+import { createOAuthContext, type OAuthContext } from '../auth/oauth-context.js';
+import { createRefreshLease } from '../auth/refresh-lease.js';
+import { createKnowledge, type Knowledge } from '../knowledge/knowledge.js';
+import type { Logger } from '../logging/logger.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
+import { createAddressPolicy, type AddressPolicy } from '../net/address-policy.js';
+import { createHttpClient, type HttpClient } from '../net/http-client.js';
+import { buildOidcDiscoveryUrl } from '../platform/urls.js';
+import { isHybridMode } from '../settings/auth-mode.js';
+import type { Settings } from '../settings/settings.js';
+import { openStore, type Store } from '../store/open-store.js';
+import { logEncryption, logMigration, warnUnusedSqliteFile } from '../store/start-up-report.js';
+import { SIDECAR_VERSION } from '../version.js';
+
+/** Smithery callers name the server to reach: only there do outbound connections follow the address policy. */
+export function addressPolicyFor(settings: Settings): AddressPolicy | undefined {
+  return settings.authMode === 'smithery' ? createAddressPolicy(settings.mcp.smitheryAllowedHosts) : undefined;
+}
+
+export function createHttpClientFor(
+  settings: Settings,
+  addressPolicy?: AddressPolicy,
+  metrics?: ServerMetrics,
+): HttpClient {
+  return createHttpClient({
+    verifySsl: settings.nextcloud.verifySsl,
+    caBundlePath: settings.nextcloud.caBundlePath,
+    timeoutMs: settings.nextcloud.httpTimeoutMs,
+    userAgent: `nextcloud-mcp-server/${SIDECAR_VERSION}`,
+    addressPolicy,
+    observe: metrics?.observeOutbound,
+  });
+}
+
+/** Opens and migrates the database, and says what start-up did to it. */
+export async function openStoreFor(settings: Settings, logger: Logger, migrationsDir?: string): Promise<Store> {
+  const storage = await openStore({
+    path: settings.tokenStorageDb,
+    databaseUrl: settings.database.url,
+    databasePoolMax: settings.database.poolMax,
+    encryptionKey: settings.tokenEncryptionKey,
+    previousEncryptionKey: settings.tokenEncryptionKeyPrevious,
+    migrationsDir,
+  });
+  logMigration(logger, storage.migration);
+  warnUnusedSqliteFile(logger, { url: settings.database.url, sqlitePath: settings.tokenStorageDb });
+  logEncryption(logger, storage.encryption);
+  return storage;
+}
+
+export function usesIdentityProvider(settings: Settings): boolean {
+  return settings.authMode === 'oauth' || isHybridMode(settings.authMode, settings.enableOfflineAccess);
+}
+
+/** Built without contacting the provider: the server starts it before listening. */
+export function createOAuthContextFor(
+  settings: Settings,
+  deps: { http: HttpClient; logger: Logger; storage: Store; publicUrl: string; retryDelaysMs?: number[] },
+): OAuthContext {
+  const { nextcloud } = settings;
+  return createOAuthContext({
+    http: deps.http,
+    logger: deps.logger,
+    discoveryUrl: buildOidcDiscoveryUrl(nextcloud.host),
+    nextcloudHost: nextcloud.host,
+    publicIssuer: nextcloud.publicIssuerUrl,
+    publicUrl: deps.publicUrl,
+    staticClient: nextcloud.oidcClientId
+      ? { clientId: nextcloud.oidcClientId, clientSecret: nextcloud.oidcClientSecret }
+      : undefined,
+    trustedClients: settings.managementApi.trustedClients,
+    clientStore: deps.storage.oauthClients,
+    refreshTokens: deps.storage.refreshTokens,
+    accessTokens: deps.storage.accessTokens,
+    // A lease outlasts the slowest refresh (the HTTP timeout) so it is never taken over while in use.
+    refreshLease: createRefreshLease({ db: deps.storage.db, leaseMs: nextcloud.httpTimeoutMs + 10_000 }),
+    assumedClientLifetimeSeconds: nextcloud.dynamicClientLifetimeSeconds,
+    retryDelaysMs: deps.retryDelaysMs,
+  });
+}
+
+/** Basic mode's configured user (the one user it syncs and whose index it searches). */
+export function basicUserFor(settings: Settings, http: HttpClient): BasicUser | undefined {
+  const { username, password, host, validationTimeoutMs } = settings.nextcloud;
+  if (settings.authMode !== 'basic' || !username || !password) return undefined;
+  return createBasicUser(http, host, { loginName: username, password }, validationTimeoutMs);
+}
+
+/** The knowledge index, when VECTOR_SYNC_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
+export async function createKnowledgeFor(
+  settings: Settings,
+  deps: {
+    http: HttpClient;
+    logger: Logger;
+    storage: Store;
+    basicUser?: BasicUser;
+    background: BackgroundCredentials;
+    clock?: () => number;
+  },
+): Promise<Knowledge | undefined> {
+  if (!settings.knowledge.enabled) return undefined;
+  const background =
+    deps.basicUser !== undefined || (deps.storage.appPasswords !== undefined && usesIdentityProvider(settings));
+  if (!background) {
+    deps.logger.warn('VECTOR_SYNC_ENABLED needs background access (basic, hybrid or oauth mode); sync stays off.');
+    return undefined;
+  }
+  const knowledge = await createKnowledge({
+    settings,
+    http: deps.http,
+    logger: deps.logger,
+    db: deps.storage.db,
+    credentials: deps.background,
+    clock: deps.clock,
+  });
+  deps.logger.info(
+    { index: knowledge.store.engine, embedder: knowledge.embedder.configured },
+    'knowledge sync enabled',
+  );
+  return knowledge;
+}
