@@ -13,7 +13,6 @@ import { createFailedValidationBudget } from '../limits/failed-validations.js';
 import { databaseRateLimiters } from '../limits/rate-limit-store.js';
 import { formatHost } from '../listening.js';
 import { createLogger, type Logger } from '../logging/logger.js';
-import { createServerMetricsFor, watchKnowledgeMetrics } from '../metrics/server-metrics.js';
 import { createCallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import { SIDECAR_VERSION } from '../version.js';
@@ -50,7 +49,9 @@ export async function createContext(settings: Settings, options: ContextOptions 
   for (const notice of settings.notices) logger[notice.level](notice.message);
   const { clock } = options;
   const addressPolicy = addressPolicyFor(settings);
-  const metrics = createServerMetricsFor(settings);
+  // Loaded only when switched on, as the knowledge index and the OAuth client are (parts.ts): idle memory.
+  const metricsModule = settings.metrics.enabled ? await import('../metrics/server-metrics.js') : undefined;
+  const metrics = metricsModule?.createServerMetricsFor(settings);
   const http = createHttpClientFor(settings, addressPolicy, metrics);
   const storage = await openStoreFor(settings, logger, options.migrationsDir).catch(async (error: unknown) => {
     await http.close();
@@ -58,7 +59,13 @@ export async function createContext(settings: Settings, options: ContextOptions 
   });
   const publicUrl = settings.mcpServerUrl ?? `http://${formatHost(settings.server.host)}:${settings.server.port}`;
   const oauth = usesIdentityProvider(settings)
-    ? createOAuthContextFor(settings, { http, logger, storage, publicUrl, retryDelaysMs: options.oauthRetryDelaysMs })
+    ? await createOAuthContextFor(settings, {
+        http,
+        logger,
+        storage,
+        publicUrl,
+        retryDelaysMs: options.oauthRetryDelaysMs,
+      })
     : undefined;
   // Counted in the database: every replica sharing it enforces one limit.
   const rateLimiters = databaseRateLimiters(storage.db, clock);
@@ -100,7 +107,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
     await closeBuilt();
     throw error;
   });
-  watchKnowledgeMetrics(metrics, knowledge, credentials.background);
+  metricsModule?.watchKnowledgeMetrics(metrics, knowledge, credentials.background);
   const appPasswords =
     knowledge && storage.appPasswords
       ? withSyncNotifications(storage.appPasswords, knowledge.engine, logger)

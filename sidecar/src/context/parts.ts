@@ -2,9 +2,8 @@
 // context, basic mode's user and the knowledge index; each built from settings by the composition root alone.
 import { createBasicUser, type BasicUser } from '../auth/basic-user.js';
 import type { BackgroundCredentials } from '../auth/nextcloud-credentials.js';
-import { createOAuthContext, type OAuthContext } from '../auth/oauth-context.js';
-import { createRefreshLease } from '../auth/refresh-lease.js';
-import { createKnowledge, type Knowledge } from '../knowledge/knowledge.js';
+import type { OAuthContext } from '../auth/oauth-context.js';
+import type { Knowledge } from '../knowledge/knowledge.js';
 import type { Logger } from '../logging/logger.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { createAddressPolicy, type AddressPolicy } from '../net/address-policy.js';
@@ -56,12 +55,19 @@ export function usesIdentityProvider(settings: Settings): boolean {
   return settings.authMode === 'oauth' || isHybridMode(settings.authMode, settings.enableOfflineAccess);
 }
 
-/** Built without contacting the provider: the server starts it before listening. */
-export function createOAuthContextFor(
+/**
+ * Built without contacting the provider: the server starts it before listening. Loaded only in the modes that use
+ * a provider (the OIDC client and JWT libraries stay out of the others' memory).
+ */
+export async function createOAuthContextFor(
   settings: Settings,
   deps: { http: HttpClient; logger: Logger; storage: Store; publicUrl: string; retryDelaysMs?: number[] },
-): OAuthContext {
+): Promise<OAuthContext> {
   const { nextcloud } = settings;
+  const [{ createOAuthContext }, { createRefreshLease }] = await Promise.all([
+    import('../auth/oauth-context.js'),
+    import('../auth/refresh-lease.js'),
+  ]);
   return createOAuthContext({
     http: deps.http,
     logger: deps.logger,
@@ -109,6 +115,8 @@ export async function createKnowledgeFor(
     deps.logger.warn('VECTOR_SYNC_ENABLED needs background access (basic, hybrid or oauth mode); sync stays off.');
     return undefined;
   }
+  // Loaded only when on: the index, its vector library and the sync stay out of the memory of sidecars without it.
+  const { createKnowledge } = await import('../knowledge/knowledge.js');
   const knowledge = await createKnowledge({
     settings,
     http: deps.http,
