@@ -11,7 +11,7 @@ import {
   type SyncContext,
   type SyncSource,
 } from '../sync/sync-source.js';
-import { appLinks } from './app-links.js';
+import { appLinks } from '../../platform/app-links.js';
 import { renderCalendarItem } from './calendar-text.js';
 import { scanDavCollections, splitDocId, toDavCollection } from './dav-collections-scan.js';
 import { listDavCollections, type DavCollectionEntry } from './dav-sync-collection.js';

@@ -4,7 +4,7 @@ import { contactsPaths, isSystemAddressBook } from '../../platform/contacts/cont
 import { DAV_NAMESPACES, requestMultistatus, textOf } from '../../platform/dav/dav-multistatus.js';
 import { headerOf } from '../../platform/dav/dav-objects.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
-import { appLinks } from './app-links.js';
+import { appLinks } from '../../platform/app-links.js';
 import { renderContact } from './contact-text.js';
 import { scanDavCollections, splitDocId, toDavCollection } from './dav-collections-scan.js';
 import { listDavCollections, type DavCollectionEntry } from './dav-sync-collection.js';

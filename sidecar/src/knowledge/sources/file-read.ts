@@ -4,7 +4,7 @@ import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { davFilesPath, toFilePath } from '../../platform/files/dav-paths.js';
 import { headerText } from '../../platform/files/file-operations.js';
 import { propfindFiles, unquoteEtag } from '../../platform/files/propfind.js';
-import { pathSegment } from '../../platform/urls.js';
+import { appLinks } from '../../platform/app-links.js';
 import type { PdfTextResult } from '../extract/pdf-text.js';
 import {
   DocumentSkippedError,
@@ -69,7 +69,7 @@ export async function readFile(
     mimeType: mimeType === 'text/x-markdown' ? 'text/markdown' : mimeType,
     version: isUnsettled(modifiedMs, rules.clock()) ? `${etag}${UNSETTLED_MARK}` : etag,
     filePath: path.text,
-    link: `/index.php/f/${pathSegment(document.docId)}`,
+    link: appLinks.file(document.docId),
     ...(mimeType === 'application/pdf' ? { pageCount: pages.length } : {}),
     ...(Number.isNaN(modifiedMs) ? {} : { modifiedAt: Math.floor(modifiedMs / 1000) }),
     ...(pdf?.truncation ? { truncated: describeTruncation(pdf.truncation) } : {}),

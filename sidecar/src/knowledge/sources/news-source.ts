@@ -6,7 +6,7 @@ import { htmlToText } from '../../platform/news/html-to-text.js';
 import { newsPaths } from '../../platform/news/news-paths.js';
 import { SourceUnavailableError } from '../sync/source-errors.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
-import { appLinks } from './app-links.js';
+import { appLinks } from '../../platform/app-links.js';
 import { createNewsItemCache, type CachedNewsItem, type NewsItemCacheLimits } from './news-item-cache.js';
 import { nextNewsCursor, parseNewsCursor, toCachedItem, type NewsCursor } from './news-cursor.js';
 
