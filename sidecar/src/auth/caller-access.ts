@@ -5,7 +5,7 @@ import type { FailedValidationBudget } from '../limits/failed-validations.js';
 import { clientAddressKey } from '../limits/rate-limit.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
-import { buildNextcloudUrl } from '../platform/urls.js';
+import { buildCompanionSettingsUrl } from '../platform/urls.js';
 import { createAddressPolicy, type AddressPolicy } from '../net/address-policy.js';
 import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
@@ -109,7 +109,7 @@ async function resolveOAuthAccess(req: Request, deps: AccessResolverDeps): Promi
   const sessionKey = `oauth ${subject}`;
   const stored = await deps.appPasswords?.get(subject);
   if (!stored) {
-    const settingsUrl = buildNextcloudUrl(host, '/index.php/settings/user/mcp_companion');
+    const settingsUrl = buildCompanionSettingsUrl(host);
     return {
       host,
       principal: subject,
