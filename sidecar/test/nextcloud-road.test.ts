@@ -93,11 +93,36 @@ function sourceFiles(dir = SRC): string[] {
   });
 }
 
-/** The file's lines with comments blanked out (block comments, JSDoc, and `//` comments after code or alone). */
+/** The file's lines without comments; strings stay, and a comment marker inside one (`'http://…'`) starts none. */
 function codeLines(text: string): { number: number; text: string }[] {
-  const withoutBlocks = text.replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, ' '));
-  return withoutBlocks
+  return withoutComments(text)
     .split('\n')
-    .map((line, index) => ({ number: index + 1, text: line.replace(/(^|\s)\/\/.*$/, '') }))
+    .map((line, index) => ({ number: index + 1, text: line }))
     .filter(({ text: code }) => code.trim() !== '');
+}
+
+/**
+ * Comments replaced by spaces (newlines kept, so line numbers stay): a small scanner over quotes and comments. A
+ * quote in a regular expression literal can fool it, so a '- or "-string ends at the end of its line at the latest.
+ */
+function withoutComments(text: string): string {
+  let out = '';
+  let quote: string | undefined;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at]!;
+    if (quote !== undefined) {
+      out += char;
+      if (char === '\\') out += text[++at] ?? '';
+      else if (char === quote || (char === '\n' && quote !== '`')) quote = undefined;
+    } else if (char === '/' && (text[at + 1] === '/' || text[at + 1] === '*')) {
+      const end = text[at + 1] === '/' ? text.indexOf('\n', at) : text.indexOf('*/', at + 2) + 2;
+      const stop = end <= 1 ? text.length : end;
+      out += text.slice(at, stop).replace(/[^\n]/g, ' ');
+      at = stop - 1;
+    } else {
+      if (char === "'" || char === '"' || char === '`') quote = char;
+      out += char;
+    }
+  }
+  return out;
 }
