@@ -1,6 +1,7 @@
 // One road to Nextcloud: outside platform/ (and net/, the HTTP client itself) no source file builds a Nextcloud URL
-// or path, an Authorization header, or sends a request of its own; inside platform/ only the Nextcloud client sends
-// authenticated requests, so Nextcloud's statuses become the sidecar's errors in one place (describeFailure).
+// or path, an Authorization header, sends a request of its own or reads the status of an answer; inside platform/
+// only the Nextcloud client sends authenticated requests, so Nextcloud's statuses become the sidecar's errors in one
+// place (describeFailure).
 // Read as text like import-graph.test.ts; comments are left out, so they may name Nextcloud's paths.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,6 +22,7 @@ const RULES: Record<string, RegExp[]> = {
     /\bencodeBasicAuthorization\b/,
     /`(?:Basic|Bearer) \$\{/,
   ],
+  'reads an HTTP status': [/\bresponse\.status\s*(?:===|!==|>=|<=|>|<)\s*\d{3}\b/],
   'sends an HTTP request': [
     /\.(?:request|requestJson|requestStream)\s*(?:<[^>\n]*>)?\s*\(/,
     /(?<![\w.])fetch\s*\(/,
@@ -39,11 +41,22 @@ const ALLOWED: Record<string, string[]> = {
   // The OIDC client follows the URLs of the provider's discovery document (token, registration, introspection
   // endpoints), which may be another server than Nextcloud; these files are being moved to openid-client (issue 18,
   // item 11), so they stay in auth/ as they are.
-  'auth/provider-metadata.ts': ['sends an HTTP request', 'builds a Nextcloud URL', 'builds a Nextcloud path'],
-  'auth/client-registration.ts': ['sends an HTTP request'],
-  'auth/oidc-requests.ts': ['sends an HTTP request'],
+  'auth/provider-metadata.ts': [
+    'sends an HTTP request',
+    'reads an HTTP status',
+    'builds a Nextcloud URL',
+    'builds a Nextcloud path',
+  ],
+  'auth/client-registration.ts': ['sends an HTTP request', 'reads an HTTP status'],
+  'auth/oidc-requests.ts': ['sends an HTTP request', 'reads an HTTP status'],
+  // The signing keys at the discovery document's jwks_uri, fetched by jose through the one HTTP client.
+  'auth/jwks-cache.ts': ['reads an HTTP status'],
   // The OpenAI-compatible embedding service is not Nextcloud: its own URL and API key.
-  'knowledge/embedders/openai-embedder.ts': ['sends an HTTP request', 'builds an Authorization header'],
+  'knowledge/embedders/openai-embedder.ts': [
+    'sends an HTTP request',
+    'reads an HTTP status',
+    'builds an Authorization header',
+  ],
 };
 
 /** Inside platform/, the only files that talk to the HTTP client themselves. */
