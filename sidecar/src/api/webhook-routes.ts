@@ -5,6 +5,12 @@ import { z } from 'zod';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import { createNextcloudClient, type NextcloudClient } from '../platform/nextcloud-client.js';
+import {
+  deleteWebhook,
+  listEnabledApps,
+  registerWebhook,
+  WEBHOOK_LISTENERS_APP,
+} from '../platform/webhooks/webhook-listeners.js';
 import { requestIdOf } from '../request-id.js';
 import { assertSupportedEventFilter } from '../knowledge/webhooks/webhook-event-filter.js';
 import { WEBHOOK_SECRET_HEADER } from './webhook-receiver.js';
@@ -24,10 +30,6 @@ import {
 } from '../knowledge/webhooks/webhook-registrations.js';
 import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
 import { parseIntegerParam } from '../http/validation.js';
-
-const ENABLED_APPS_PATH = '/ocs/v2.php/cloud/apps';
-const WEBHOOKS_PATH = '/ocs/v2.php/apps/webhook_listeners/api/v1/webhooks';
-const WEBHOOK_APP = 'webhook_listeners';
 
 export interface WebhookRouteDeps {
   caller: KnowledgeCallerDeps;
@@ -66,16 +68,12 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
       host: deps.nextcloudHost,
       credentials: caller.credentials,
     });
-    let data: unknown;
     try {
-      data = await client.requestJson(ENABLED_APPS_PATH, { query: { filter: 'enabled' }, timeoutMs: deps.timeoutMs });
+      return { client, apps: await listEnabledApps(client, deps.timeoutMs), userId: caller.userId };
     } catch (error) {
       if (error instanceof ForbiddenError) throw new ForbiddenError('Only Nextcloud administrators manage webhooks.');
       throw error;
     }
-    const apps = (data as { apps?: unknown } | null)?.apps;
-    const names = Array.isArray(apps) ? apps.filter((app): app is string => typeof app === 'string') : [];
-    return { client, apps: names, userId: caller.userId };
   }
 
   router.get('/api/v1/apps', identify, async (_req, res) => {
@@ -83,7 +81,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     const registered = new Set((await deps.registrations?.list())?.map((registration) => registration.preset));
     res.json({
       apps,
-      webhooks_available: apps.includes(WEBHOOK_APP),
+      webhooks_available: apps.includes(WEBHOOK_LISTENERS_APP),
       presets: WEBHOOK_PRESETS.map((preset) => {
         const app = definitionOf(preset).app;
         return { preset, app, app_enabled: apps.includes(app), registered: registered.has(preset) };
@@ -104,7 +102,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     // Before anything reaches Nextcloud: it would accept a filter it cannot evaluate.
     for (const { eventFilter } of definition.registrations) assertSupportedEventFilter(eventFilter);
     const admin = await asAdmin(res);
-    if (!admin.apps.includes(WEBHOOK_APP)) {
+    if (!admin.apps.includes(WEBHOOK_LISTENERS_APP)) {
       throw new ConflictError("Nextcloud's webhook_listeners app is not enabled; enable it to register webhooks.");
     }
     if (!admin.apps.includes(definition.app)) {
@@ -121,20 +119,11 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     try {
       for (const { event, eventFilter } of definition.registrations) {
         const secret = generateWebhookSecret();
-        const answer = await admin.client.requestJson<{ id?: unknown }>(WEBHOOKS_PATH, {
-          method: 'POST',
-          json: {
-            httpMethod: 'POST',
-            uri: deps.receiverUrl,
-            event,
-            eventFilter,
-            authMethod: 'header',
-            authData: { [WEBHOOK_SECRET_HEADER]: secret },
-          },
-          timeoutMs: deps.timeoutMs,
-        });
-        const nextcloudId = Number(answer?.id);
-        if (!Number.isSafeInteger(nextcloudId)) throw new ConflictError('Nextcloud answered without a webhook id.');
+        const nextcloudId = await registerWebhook(
+          admin.client,
+          { receiverUrl: deps.receiverUrl, event, eventFilter, authHeaders: { [WEBHOOK_SECRET_HEADER]: secret } },
+          deps.timeoutMs,
+        );
         const record = { nextcloudId, event, preset, uri: deps.receiverUrl, eventFilter, registeredBy: admin.userId };
         done.push(await registrations.add({ ...record, secret }, requestIdOf(res)));
       }
@@ -162,10 +151,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     registration: WebhookRegistration,
     res: Response,
   ) {
-    await admin.client.request(`${WEBHOOKS_PATH}/${registration.nextcloudId}`, {
-      method: 'DELETE',
-      timeoutMs: deps.timeoutMs,
-    });
+    await deleteWebhook(admin.client, registration.nextcloudId, deps.timeoutMs);
     await store().delete(registration.id, admin.userId, requestIdOf(res));
   }
 

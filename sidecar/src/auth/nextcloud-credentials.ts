@@ -8,7 +8,7 @@ import { clientAddressKey } from '../limits/rate-limit.js';
 import { createAddressPolicy, type AddressPolicy } from '../net/address-policy.js';
 import { callerKey } from '../platform/caller-memo.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
-import { buildNextcloudUrl } from '../platform/urls.js';
+import { buildCompanionSettingsUrl } from '../platform/urls.js';
 import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { BasicCredentialCheck } from './basic-credential-check.js';
@@ -167,7 +167,7 @@ function mcpAccessFor(deps: CredentialResolverDeps, stored: BackgroundCredential
 }
 
 function missing(host: string, subject: string): string {
-  const settingsUrl = buildNextcloudUrl(host, '/index.php/settings/user/mcp_companion');
+  const settingsUrl = buildCompanionSettingsUrl(host);
   return (
     `No app password is provisioned for ${subject}, so the MCP server cannot reach Nextcloud for you. ` +
     `Create an app password in Nextcloud and save it under Personal settings > MCP Companion: ${settingsUrl}`

@@ -9,7 +9,7 @@ import {
   UnauthenticatedError,
   UpstreamError,
 } from '../errors.js';
-import type { HttpClient, HttpResponse } from '../net/http-client.js';
+import type { HttpClient, HttpRequest, HttpResponse, HttpStreamedResponse } from '../net/http-client.js';
 import { NO_MEMO, type CallerMemo, type CallerMemoStore } from './caller-memo.js';
 import { encodeBasicAuthorization, type NextcloudCredentials } from './credentials.js';
 import { readNextcloudReason } from './nextcloud-reason.js';
@@ -35,7 +35,16 @@ export interface NextcloudClient {
   request(path: string, request?: NextcloudRequest): Promise<HttpResponse>;
   /** The JSON answer of a request; OCS answers are unwrapped to `ocs.data`. */
   requestJson<T = unknown>(path: string, request?: NextcloudRequest): Promise<T>;
+  /** A request whose body `read` consumes as a stream (large downloads); failed answers throw as in `request`. */
+  requestStream<T>(
+    path: string,
+    request: NextcloudRequest,
+    read: (response: HttpStreamedResponse) => Promise<T>,
+  ): Promise<T>;
 }
+
+/** How much of a failed streamed answer is read for Nextcloud's reason. */
+const FAILURE_BODY_BYTES = 64 * 1024;
 
 export function createNextcloudClient(deps: {
   http: HttpClient;
@@ -44,22 +53,29 @@ export function createNextcloudClient(deps: {
   memo?: CallerMemoStore;
 }): NextcloudClient {
   const authorization = encodeBasicAuthorization(deps.credentials);
-  const request = async (path: string, req: NextcloudRequest = {}): Promise<HttpResponse> => {
+  const toHttpRequest = (path: string, req: NextcloudRequest): [string, HttpRequest] => {
     const isOcs = path.startsWith('/ocs/');
     const query = isOcs ? { format: 'json', ...req.query } : (req.query ?? {});
-    const response = await deps.http.request(buildNextcloudUrl(deps.host, path, query), {
-      method: req.method ?? 'GET',
-      headers: {
-        authorization,
-        accept: 'application/json',
-        ...(isOcs || path.includes('/apps/deck/') ? { 'ocs-apirequest': 'true' } : {}),
-        ...(req.json !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...req.headers,
+    return [
+      buildNextcloudUrl(deps.host, path, query),
+      {
+        method: req.method ?? 'GET',
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(isOcs || path.includes('/apps/deck/') ? { 'ocs-apirequest': 'true' } : {}),
+          ...(req.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...req.headers,
+        },
+        body: req.json !== undefined ? JSON.stringify(req.json) : req.body,
+        timeoutMs: req.timeoutMs,
       },
-      body: req.json !== undefined ? JSON.stringify(req.json) : req.body,
-      timeoutMs: req.timeoutMs,
-    });
-    if (response.status >= 400 && !req.accept?.includes(response.status)) throw describeFailure(response);
+    ];
+  };
+  const isFailure = (status: number, req: NextcloudRequest) => status >= 400 && !req.accept?.includes(status);
+  const request = async (path: string, req: NextcloudRequest = {}): Promise<HttpResponse> => {
+    const response = await deps.http.request(...toHttpRequest(path, req));
+    if (isFailure(response.status, req)) throw describeFailure(response);
     return response;
   };
   return {
@@ -72,6 +88,11 @@ export function createNextcloudClient(deps: {
       const body = response.body.length === 0 ? null : response.json();
       return (path.startsWith('/ocs/') ? unwrapOcs(body) : body) as T;
     },
+    requestStream: (path, req, read) =>
+      deps.http.requestStream(...toHttpRequest(path, req), async (response) => {
+        if (isFailure(response.status, req)) throw describeFailure(await readFailedAnswer(response));
+        return read(response);
+      }),
   };
 }
 
@@ -103,6 +124,25 @@ export function describeFailure(response: HttpResponse): Error {
     default:
       return new UpstreamError(said(`Nextcloud answered with an error (HTTP ${response.status}).`), { cause });
   }
+}
+
+/** The start of a failed streamed answer, as a buffered response (enough for Nextcloud's reason). */
+async function readFailedAnswer(response: HttpStreamedResponse): Promise<HttpResponse> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of response.body) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total >= FAILURE_BODY_BYTES) break;
+  }
+  const body = Buffer.concat(chunks).subarray(0, FAILURE_BODY_BYTES);
+  return {
+    status: response.status,
+    headers: response.headers,
+    body,
+    text: () => body.toString('utf8'),
+    json: () => JSON.parse(body.toString('utf8')) as unknown,
+  };
 }
 
 function unwrapOcs(body: unknown): unknown {

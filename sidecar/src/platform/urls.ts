@@ -18,6 +18,11 @@ export function buildStatusUrl(host: string): string {
   return buildNextcloudUrl(host, '/status.php');
 }
 
+/** The companion app's personal settings page, where a user saves an app password for the sidecar. */
+export function buildCompanionSettingsUrl(host: string): string {
+  return buildNextcloudUrl(host, '/index.php/settings/user/mcp_companion');
+}
+
 /** The OIDC app's discovery document lives under /index.php (works with and without pretty URLs). */
 export function buildOidcDiscoveryUrl(host: string): string {
   return buildNextcloudUrl(host, '/index.php/.well-known/openid-configuration');

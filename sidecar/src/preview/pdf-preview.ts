@@ -6,12 +6,12 @@ import { createHash } from 'node:crypto';
 import { ForbiddenError, NotFoundError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
-import { davFilesPath, type FilePath } from '../platform/files/dav-paths.js';
-import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../platform/files/propfind.js';
+import type { FilePath } from '../platform/files/dav-paths.js';
+import { propfindFiles } from '../platform/files/propfind.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { createEtagConfirmations, type EtagConfirmations } from './etag-confirmations.js';
 import type { CachedPage, PageCache, PageCacheKey } from './page-cache.js';
-import { downloadPdf, nextcloudRefusedError, notPdfError, tooLargeError, type SpoolFolder } from './pdf-download.js';
+import { asPreviewError, downloadPdf, notPdfError, tooLargeError, type SpoolFolder } from './pdf-download.js';
 import type { PdfFileCache } from './pdf-file-cache.js';
 import { isLastingRenderFailure, type PdfPageRenderer } from './pdf-render-pool.js';
 import { createPreviewSlots, type PreviewSlots } from './preview-slots.js';
@@ -161,8 +161,6 @@ async function renderAnswer(
   return { json: Buffer.from(JSON.stringify(answer)), pdfEtag: pdf.etag };
 }
 
-const STAT_PROPS = ['d:getetag', 'd:getcontentlength', 'd:resourcetype'];
-
 /** The file's ETag (null when Nextcloud gave none); NotFoundError, or 400/413 before any download. */
 async function statFile(
   deps: PdfPreviewDeps,
@@ -171,21 +169,16 @@ async function statFile(
   request: PreviewRequest,
 ): Promise<{ etag: string | null }> {
   const client = createNextcloudClient({ http: deps.http, host: deps.nextcloudHost, credentials });
-  const response = await client.request(davFilesPath(userId, request.path), {
-    method: 'PROPFIND',
-    headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8', accept: 'application/xml' },
-    body: buildPropfindBody(STAT_PROPS),
-    timeoutMs: deps.timeoutMs,
-    accept: [401, 404],
-  });
-  if (response.status === 404) throw new NotFoundError('There is no such file.');
-  if (response.status === 401) throw nextcloudRefusedError();
-  const props = parseMultistatus(response.text())[0]?.props ?? {};
-  const resourcetype = props.resourcetype;
-  if (typeof resourcetype === 'object' && resourcetype !== null && 'collection' in resourcetype) throw notPdfError();
-  const size = Number(textOf(props.getcontentlength));
-  if (Number.isFinite(size) && size > deps.maxBytes) throw tooLargeError(deps.maxBytes);
-  return { etag: unquoteEtag(textOf(props.getetag)) };
+  const entries = await propfindFiles({ client, userId, displayName: userId }, request.path, 0).catch(
+    (error: unknown) => {
+      throw asPreviewError(error);
+    },
+  );
+  if (!entries) throw new NotFoundError('There is no such file.');
+  const entry = entries[0];
+  if (entry?.type === 'folder') throw notPdfError();
+  if (entry && entry.size > deps.maxBytes) throw tooLargeError(deps.maxBytes);
+  return { etag: entry?.etag ?? null };
 }
 
 function responseEtag(key: PageCacheKey): string {

@@ -1,6 +1,6 @@
 // Answers a search over one user's index: bm25, semantic (cosine) or hybrid (rrf / dbsf fusion), with excerpts,
 // links into Nextcloud, optional chunk text and 3D PCA coordinates; falls back to bm25 when embeddings fail.
-import { buildNextcloudUrl } from '../../platform/urls.js';
+import { buildAppLinkUrl } from '../../platform/app-links.js';
 import type { DocType } from '../doc-types.js';
 import { EmbedderUnavailableError } from '../embedders/embedder.js';
 import type { EmbedderHandle } from '../embedders/create-embedder.js';
@@ -258,7 +258,7 @@ function toResult(
     page_number: point.page,
     page_count: document.pageCount ?? null,
     excerpt: makeExcerpt(point.text, queryTerms),
-    link: document.link ? buildNextcloudUrl(host, document.link) : null,
+    link: document.link ? buildAppLinkUrl(host, document.link) : null,
     metadata,
     ...(includeChunk ? { chunk_text: point.text } : {}),
   };

@@ -1,8 +1,7 @@
 // The calendar_item source: events and tasks of the user's own calendars over CalDAV, found changed through sync
 // tokens (one PROPFIND when nothing changed) and read as text from their iCalendar.
 import { calendarPaths, isSystemCalendar } from '../../platform/calendar/calendar-paths.js';
-import { DAV_NAMESPACES, textOf, requestMultistatus } from '../../platform/dav/dav-multistatus.js';
-import { headerOf } from '../../platform/dav/dav-objects.js';
+import { readDavObject } from '../../platform/dav/dav-objects.js';
 import {
   DocumentSkippedError,
   type FetchedDocument,
@@ -11,10 +10,14 @@ import {
   type SyncContext,
   type SyncSource,
 } from '../sync/sync-source.js';
-import { appLinks } from './app-links.js';
+import { appLinks } from '../../platform/app-links.js';
 import { renderCalendarItem } from './calendar-text.js';
 import { scanDavCollections, splitDocId, toDavCollection } from './dav-collections-scan.js';
-import { listDavCollections, type DavCollectionEntry } from './dav-sync-collection.js';
+import {
+  listDavCollections,
+  readCollectionName,
+  type DavCollectionEntry,
+} from '../../platform/dav/dav-sync-collection.js';
 
 const LIST_PROPS = '<d:displayname/><c:supported-calendar-component-set/>';
 
@@ -44,12 +47,13 @@ function scanCalendars(context: SyncContext, cursor: string | undefined): Promis
 async function fetchCalendarItem(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
   const ids = splitDocId(document.docId);
   if (!ids) return null;
-  const response = await context.client.request(
+  const object = await readDavObject(
+    context.client,
     calendarPaths.object(context.userId, ids.collectionUri, ids.objectName),
-    { headers: { accept: 'text/calendar' }, accept: [403, 404, 410] },
+    'text/calendar',
   );
-  if (response.status !== 200) return null;
-  const item = renderCalendarItem(response.text());
+  if (!object) return null;
+  const item = renderCalendarItem(object.text);
   if (!item) throw new DocumentSkippedError('neither an event nor a task');
   const calendarName = document.hint ?? (await readCalendarName(context, ids.collectionUri));
   return {
@@ -57,7 +61,7 @@ async function fetchCalendarItem(context: SyncContext, document: SeenDocument): 
     docId: document.docId,
     title: item.title,
     mimeType: 'text/calendar',
-    version: headerOf(response.headers.etag) ?? document.version,
+    version: object.etag ?? document.version,
     link:
       item.component === 'VEVENT'
         ? appLinks.calendarEvent(context.client.host, context.userId, ids.collectionUri, ids.objectName)
@@ -80,11 +84,6 @@ function isIndexedCalendar(entry: DavCollectionEntry): boolean {
 }
 
 /** The calendar's display name when the scan's hint is missing (a document woken by a webhook). */
-async function readCalendarName(context: SyncContext, calendarUri: string): Promise<string> {
-  const [response] = await requestMultistatus(context.client, calendarPaths.calendar(context.userId, calendarUri), {
-    method: 'PROPFIND',
-    depth: '0',
-    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><d:displayname/></d:prop></d:propfind>`,
-  }).catch(() => []);
-  return textOf(response?.props.displayname)?.trim() || calendarUri;
+function readCalendarName(context: SyncContext, calendarUri: string): Promise<string> {
+  return readCollectionName(context.client, calendarPaths.calendar(context.userId, calendarUri), calendarUri);
 }

@@ -1,13 +1,16 @@
 // The contact source: vCards of the user's own address books over CardDAV, found changed through sync tokens (one
 // PROPFIND when nothing changed) and read as text.
 import { contactsPaths, isSystemAddressBook } from '../../platform/contacts/contacts-paths.js';
-import { DAV_NAMESPACES, requestMultistatus, textOf } from '../../platform/dav/dav-multistatus.js';
-import { headerOf } from '../../platform/dav/dav-objects.js';
+import { readDavObject } from '../../platform/dav/dav-objects.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
-import { appLinks } from './app-links.js';
+import { appLinks } from '../../platform/app-links.js';
 import { renderContact } from './contact-text.js';
 import { scanDavCollections, splitDocId, toDavCollection } from './dav-collections-scan.js';
-import { listDavCollections, type DavCollectionEntry } from './dav-sync-collection.js';
+import {
+  listDavCollections,
+  readCollectionName,
+  type DavCollectionEntry,
+} from '../../platform/dav/dav-sync-collection.js';
 
 export function createContactsSource(): SyncSource {
   return {
@@ -35,19 +38,17 @@ function scanAddressBooks(context: SyncContext, cursor: string | undefined): Pro
 async function fetchContact(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
   const ids = splitDocId(document.docId);
   if (!ids) return null;
-  const response = await context.client.request(contactsPaths.card(context.userId, ids.collectionUri, ids.objectName), {
-    headers: { accept: 'text/vcard' },
-    accept: [403, 404, 410],
-  });
-  if (response.status !== 200) return null;
-  const contact = renderContact(response.text());
+  const card = contactsPaths.card(context.userId, ids.collectionUri, ids.objectName);
+  const object = await readDavObject(context.client, card, 'text/vcard');
+  if (!object) return null;
+  const contact = renderContact(object.text);
   const addressBookName = document.hint ?? (await readAddressBookName(context, ids.collectionUri));
   return {
     docType: 'contact',
     docId: document.docId,
     title: contact.title,
     mimeType: 'text/vcard',
-    version: headerOf(response.headers.etag) ?? document.version,
+    version: object.etag ?? document.version,
     link: appLinks.contact(contact.uid, ids.collectionUri),
     modifiedAt: contact.modifiedAt,
     extra: { addressBook: addressBookName.slice(0, 200) },
@@ -62,12 +63,6 @@ function isIndexedAddressBook(entry: DavCollectionEntry): boolean {
   return !isSystemAddressBook(entry.uri);
 }
 
-async function readAddressBookName(context: SyncContext, addressBookUri: string): Promise<string> {
-  const path = contactsPaths.addressBook(context.userId, addressBookUri);
-  const [response] = await requestMultistatus(context.client, path, {
-    method: 'PROPFIND',
-    depth: '0',
-    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><d:displayname/></d:prop></d:propfind>`,
-  }).catch(() => []);
-  return textOf(response?.props.displayname)?.trim() || addressBookUri;
+function readAddressBookName(context: SyncContext, addressBookUri: string): Promise<string> {
+  return readCollectionName(context.client, contactsPaths.addressBook(context.userId, addressBookUri), addressBookUri);
 }

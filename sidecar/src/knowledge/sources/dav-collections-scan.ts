@@ -4,7 +4,7 @@
 // objects can be removed.
 import type { NextcloudClient } from '../../platform/nextcloud-client.js';
 import type { ScanResult, SeenDocument } from '../sync/sync-source.js';
-import { syncCollection, type DavCollectionEntry } from './dav-sync-collection.js';
+import { syncCollection, type DavCollectionEntry } from '../../platform/dav/dav-sync-collection.js';
 
 /** A collection worth indexing, as the source picked it from the home's listing. */
 export interface DavCollection {

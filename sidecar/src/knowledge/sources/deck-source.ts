@@ -9,7 +9,7 @@ import { deckPaths } from '../../platform/deck/deck-paths.js';
 import { requestDeck } from '../../platform/deck/deck-request.js';
 import { SourceUnavailableError } from '../sync/source-errors.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
-import { appLinks } from './app-links.js';
+import { appLinks } from '../../platform/app-links.js';
 import { createBoundedCache, type BoundedCache } from './bounded-cache.js';
 
 interface StackTitles {

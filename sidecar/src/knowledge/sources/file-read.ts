@@ -1,10 +1,10 @@
 // Reads one file the scan listed (or a webhook named): PROPFIND Depth 0 says whether the path still holds that file
 // and what it is, GET brings its bytes. Nextcloud sends no OC-FileId on GET, so the id comes from PROPFIND.
 import type { DavAccount } from '../../platform/dav/dav-account.js';
-import { davFilesPath, toFilePath } from '../../platform/files/dav-paths.js';
-import { headerText } from '../../platform/files/file-operations.js';
-import { propfindFiles, unquoteEtag } from '../../platform/files/propfind.js';
-import { pathSegment } from '../../platform/urls.js';
+import { toFilePath } from '../../platform/files/dav-paths.js';
+import { downloadFile } from '../../platform/files/file-download.js';
+import { propfindFiles } from '../../platform/files/propfind.js';
+import { appLinks } from '../../platform/app-links.js';
 import type { PdfTextResult } from '../extract/pdf-text.js';
 import {
   DocumentSkippedError,
@@ -47,21 +47,15 @@ export async function readFile(
   const reason = skipReason(entry, rules.maxFileBytes);
   if (reason) throw new DocumentSkippedError(reason);
 
-  const response = await context.client.request(davFilesPath(context.userId, path), {
-    headers: { accept: '*/*' },
-    accept: [404],
-  });
-  if (response.status === 404) return null;
-  if (response.body.length > rules.maxFileBytes) throw new DocumentSkippedError('too large');
+  const file = await downloadFile(account, path);
+  if (!file) return null;
+  if (file.bytes.length > rules.maxFileBytes) throw new DocumentSkippedError('too large');
   // The type PROPFIND states (by extension): GET answers Nextcloud's "secure" type (a .json file as text/plain).
   const mimeType = mediaTypeOf(entry);
-  const pdf = mimeType === 'application/pdf' ? await rules.readPdf(response.body) : undefined;
-  const pages = pdf ? pdf.pages : [new TextDecoder('utf-8').decode(response.body)];
-  const modifiedMs = Date.parse(headerText(response.headers['last-modified']) ?? entry.lastModified ?? '');
-  const etag =
-    unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)) ??
-    entry.etag ??
-    document.version;
+  const pdf = mimeType === 'application/pdf' ? await rules.readPdf(file.bytes) : undefined;
+  const pages = pdf ? pdf.pages : [new TextDecoder('utf-8').decode(file.bytes)];
+  const modifiedMs = Date.parse(file.lastModified ?? entry.lastModified ?? '');
+  const etag = file.etag ?? entry.etag ?? document.version;
   return {
     docType: 'file',
     docId: document.docId,
@@ -69,7 +63,7 @@ export async function readFile(
     mimeType: mimeType === 'text/x-markdown' ? 'text/markdown' : mimeType,
     version: isUnsettled(modifiedMs, rules.clock()) ? `${etag}${UNSETTLED_MARK}` : etag,
     filePath: path.text,
-    link: `/index.php/f/${pathSegment(document.docId)}`,
+    link: appLinks.file(document.docId),
     ...(mimeType === 'application/pdf' ? { pageCount: pages.length } : {}),
     ...(Number.isNaN(modifiedMs) ? {} : { modifiedAt: Math.floor(modifiedMs / 1000) }),
     ...(pdf?.truncation ? { truncated: describeTruncation(pdf.truncation) } : {}),

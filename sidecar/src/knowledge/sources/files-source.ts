@@ -1,9 +1,9 @@
 // The sync source of the user's files: a scan costs one PROPFIND when nothing changed (the home's ETag), walks only
 // changed folders otherwise; reading a file is file-read.ts.
 import type { DavAccount } from '../../platform/dav/dav-account.js';
-import { buildPropfindBody, parseMultistatus, textOf, unquoteEtag } from '../../platform/files/propfind.js';
-import { davFilesPath, ROOT_PATH } from '../../platform/files/dav-paths.js';
-import { notesPaths } from '../../platform/notes/notes-paths.js';
+import { propfindEtag } from '../../platform/files/propfind.js';
+import { ROOT_PATH } from '../../platform/files/dav-paths.js';
+import { readNotesFolder } from '../../platform/notes/notes-changes.js';
 import { createPdfTextPool, type PdfTextLimits, type PdfTextPool } from '../extract/pdf-text.js';
 import type { SyncContext, SyncSource } from '../sync/sync-source.js';
 import { readFile } from './file-read.js';
@@ -50,11 +50,11 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
     scan: async (context, cursorText) => {
       const account = accountOf(context);
       const cursor = readCursor(cursorText);
-      const root = await homeEtag(account);
+      const root = await propfindEtag(account, ROOT_PATH);
       if (cursor && root !== null && cursor.root === root && cursor.maxFileBytes === options.maxFileBytes) {
         return { kind: 'unchanged' };
       }
-      const notesFolder = await findNotesFolder(context);
+      const notesFolder = await readNotesFolder(context.client);
       const known = cursor?.maxFileBytes === options.maxFileBytes ? (cursor.folders ?? {}) : {};
       const walk = await walkFiles(account, { maxFileBytes: options.maxFileBytes, notesFolder }, known, context.signal);
       const next: FilesCursor = { v: 1, root: root ?? '', maxFileBytes: options.maxFileBytes, notesFolder };
@@ -79,30 +79,6 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
 
 function accountOf(context: SyncContext): DavAccount {
   return { client: context.client, userId: context.userId, displayName: context.userId };
-}
-
-/** The home folder's ETag from one PROPFIND Depth 0 (null when Nextcloud gave none). */
-async function homeEtag(account: DavAccount): Promise<string | null> {
-  const response = await account.client.request(davFilesPath(account.userId, ROOT_PATH), {
-    method: 'PROPFIND',
-    headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8', accept: 'application/xml' },
-    body: buildPropfindBody(['d:getetag']),
-  });
-  return unquoteEtag(textOf(parseMultistatus(response.text())[0]?.props.getetag));
-}
-
-/** `/Notes` (Notes' settings), or null when Notes is not there for the user. */
-async function findNotesFolder(context: SyncContext): Promise<string | null> {
-  const response = await context.client.request(notesPaths.settings(), { accept: [404] });
-  if (response.status === 404) return null;
-  let notesPath: unknown;
-  try {
-    notesPath = (response.json() as { notesPath?: unknown } | null)?.notesPath;
-  } catch {
-    return null; // an HTML page: no Notes app behind this path
-  }
-  const segments = typeof notesPath === 'string' ? notesPath.split('/').filter(Boolean) : [];
-  return segments.length > 0 ? `/${segments.join('/')}` : null;
 }
 
 function readCursor(text: string | undefined): FilesCursor | undefined {

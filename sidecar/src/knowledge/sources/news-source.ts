@@ -3,10 +3,10 @@
 // fetches served from the items the scan saw (News has no single-item GET) or, failing that, one listing of the
 // item's feed.
 import { htmlToText } from '../../platform/news/html-to-text.js';
-import { newsPaths } from '../../platform/news/news-paths.js';
+import { listFeedTitles, listItemsChangedSince, listNewestItems } from '../../platform/news/news-changes.js';
 import { SourceUnavailableError } from '../sync/source-errors.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
-import { appLinks } from './app-links.js';
+import { appLinks } from '../../platform/app-links.js';
 import { createNewsItemCache, type CachedNewsItem, type NewsItemCacheLimits } from './news-item-cache.js';
 import { nextNewsCursor, parseNewsCursor, toCachedItem, type NewsCursor } from './news-cursor.js';
 
@@ -31,11 +31,7 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
   async function scan(context: SyncContext, cursorText: string | undefined): Promise<ScanResult> {
     const previous = parseNewsCursor(cursorText);
     if (!previous || now() - previous.fullAt >= fullEveryMs) return listInFull(context);
-    const items = await requestItems(context, newsPaths.itemsUpdated(), {
-      lastModified: String(previous.lastModified),
-      type: '3',
-      id: '0',
-    });
+    const items = await readItems(context, (client) => listItemsChangedSince(client, previous.lastModified));
     // News answers lastModified >= the cursor: items of that very second come back until something newer exists.
     const fresh = items.filter(
       (item) =>
@@ -56,14 +52,7 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
   }
 
   async function listInFull(context: SyncContext): Promise<ScanResult> {
-    const items = await requestItems(context, newsPaths.items(), {
-      type: '3',
-      id: '0',
-      batchSize: String(batchSize),
-      offset: '0',
-      getRead: 'true',
-      oldestFirst: 'false',
-    });
+    const items = await readItems(context, (client) => listNewestItems(client, { batchSize }));
     remember(context.userId, items);
     cache.feedTitles(context.userId).clear();
     const capped = items.length >= batchSize;
@@ -82,16 +71,9 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
     let item = items.get(id);
     if (!item) {
       // Not (or no longer) cached: one listing of its feed fills the cache for its neighbours too.
-      const feedId = Number(document.hint);
-      const query =
-        Number.isSafeInteger(feedId) && feedId > 0 ? { type: '0', id: String(feedId) } : { type: '3', id: '0' };
-      const listed = await requestItems(context, newsPaths.items(), {
-        ...query,
-        batchSize: String(batchSize),
-        offset: '0',
-        getRead: 'true',
-        oldestFirst: 'false',
-      });
+      const hinted = Number(document.hint);
+      const feedId = Number.isSafeInteger(hinted) && hinted > 0 ? hinted : undefined;
+      const listed = await readItems(context, (client) => listNewestItems(client, { batchSize, feedId }));
       remember(context.userId, listed);
       item = listed.find((entry) => entry.id === id);
     }
@@ -110,12 +92,9 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
     const titles = cache.feedTitles(context.userId);
     const known = titles.get(feedId);
     if (known !== undefined) return known;
-    const response = await context.client.request(newsPaths.feeds(), { accept: [404] });
-    if (response.status === 404) throw new SourceUnavailableError('News');
-    const feeds = (response.json() as { feeds?: { id?: unknown; title?: unknown }[] } | null)?.feeds ?? [];
-    for (const feed of feeds) {
-      if (typeof feed.id === 'number') titles.set(feed.id, htmlToText(String(feed.title ?? ''), 500));
-    }
+    const feeds = await listFeedTitles(context.client);
+    if (!feeds) throw new SourceUnavailableError('News');
+    for (const feed of feeds) titles.set(feed.id, htmlToText(feed.title, 500));
     return titles.get(feedId);
   }
 
@@ -124,17 +103,15 @@ export function createNewsSource(options: NewsSourceOptions = {}): SyncSource {
 
 type CachedNewsItemWithStamp = CachedNewsItem & { lastModified: number };
 
-/** GET of an item listing; News not served for this user (not installed, not enabled) answers 404. */
-async function requestItems(
+/** One item listing as the items the source keeps; News not served for this user throws SourceUnavailableError. */
+async function readItems(
   context: SyncContext,
-  path: string,
-  query: Record<string, string>,
+  list: (client: SyncContext['client']) => Promise<unknown[] | null>,
 ): Promise<CachedNewsItemWithStamp[]> {
   context.signal.throwIfAborted();
-  const response = await context.client.request(path, { query, accept: [404] });
-  if (response.status === 404) throw new SourceUnavailableError('News');
-  const items = (response.json() as { items?: unknown[] } | null)?.items;
-  return (Array.isArray(items) ? items : []).flatMap((raw) => {
+  const items = await list(context.client);
+  if (!items) throw new SourceUnavailableError('News');
+  return items.flatMap((raw) => {
     const item = toCachedItem(raw);
     return item ? [item] : [];
   });

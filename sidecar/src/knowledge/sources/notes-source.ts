@@ -1,11 +1,7 @@
 // The sync source of the user's notes: one listing per scan with `pruneBefore` (notes unchanged since the last scan
 // come back as their id only) and without content; a fetch reads one note's Markdown.
-import { UpstreamError } from '../../errors.js';
-import type { HttpResponse } from '../../net/http-client.js';
-import { headerText } from '../../platform/files/file-operations.js';
-import { toNote } from '../../platform/notes/note.js';
-import { notesPaths } from '../../platform/notes/notes-paths.js';
-import { pathSegment } from '../../platform/urls.js';
+import { appLinks } from '../../platform/app-links.js';
+import { listNoteVersions, readStoredNote } from '../../platform/notes/notes-changes.js';
 import { SourceUnavailableError } from '../sync/source-errors.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
 
@@ -28,36 +24,30 @@ export function createNotesSource(): SyncSource {
 
 async function scanNotes(context: SyncContext, cursorText: string | undefined): Promise<ScanResult> {
   const cursor = readCursor(cursorText);
-  const response = await context.client.request(notesPaths.notes(), {
-    query: { pruneBefore: String(cursor?.since ?? 0), exclude: 'content' },
-    accept: [404],
-  });
-  if (response.status === 404) throw new SourceUnavailableError('Notes');
-  const listed = readListing(response);
+  const listed = await listNoteVersions(context.client, cursor?.since ?? 0);
+  if (!listed) throw new SourceUnavailableError('Notes');
   const known = cursor?.ids ?? {};
   const ids: Record<string, string> = {};
   const changed: SeenDocument[] = [];
-  for (const entry of listed) {
+  for (const entry of listed.notes) {
     const id = String(entry.id);
-    const etag = typeof entry.etag === 'string' ? entry.etag : undefined;
+    const etag = entry.etag;
     // Pruned (id only): unchanged since `since`, unless we never saw it (then its version is unknown until fetched).
     ids[id] = etag ?? known[id] ?? '';
     if (etag !== undefined ? known[id] !== etag : !(id in known)) changed.push({ docId: id, version: ids[id] });
   }
   const removed = Object.keys(known).filter((id) => !(id in ids));
   if (cursor && changed.length === 0 && removed.length === 0) return { kind: 'unchanged' };
-  const next: NotesCursor = { v: 1, since: Math.max(0, serverSeconds(response) - OVERLAP_SECONDS), ids };
+  const next: NotesCursor = { v: 1, since: Math.max(0, listed.serverSeconds - OVERLAP_SECONDS), ids };
   return { kind: 'changes', changed, removed, complete: false, cursor: JSON.stringify(next) };
 }
 
 async function fetchNote(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
   const id = Number(document.docId);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const response = await context.client.request(notesPaths.note(id), { accept: [404] });
-  if (response.status === 404) return null;
-  const raw = response.json() as Record<string, unknown>;
-  const note = toNote(raw, response.headers.etag);
-  const internalPath = typeof raw.internalPath === 'string' ? raw.internalPath : undefined;
+  const stored = await readStoredNote(context.client, id);
+  if (!stored) return null;
+  const { note, internalPath } = stored;
   return {
     docType: 'note',
     docId: String(note.id),
@@ -66,31 +56,11 @@ async function fetchNote(context: SyncContext, document: SeenDocument): Promise<
     mimeType: internalPath?.toLowerCase().endsWith('.txt') ? 'text/plain' : 'text/markdown',
     version: note.etag,
     ...(internalPath ? { filePath: internalPath } : {}),
-    link: `/index.php/apps/notes/note/${pathSegment(note.id)}`,
+    link: appLinks.note(note.id),
     ...(note.modified > 0 ? { modifiedAt: note.modified } : {}),
     ...(note.category ? { extra: { category: note.category } } : {}),
     pages: [note.content],
   };
-}
-
-function readListing(response: HttpResponse): { id: number; etag?: unknown }[] {
-  let body: unknown;
-  try {
-    body = response.json();
-  } catch {
-    throw new UpstreamError('Nextcloud Notes answered the list of notes with something that is not JSON.');
-  }
-  if (!Array.isArray(body)) throw new UpstreamError('Nextcloud Notes answered the list of notes without a list.');
-  return body.filter(
-    (entry): entry is { id: number; etag?: unknown } =>
-      typeof entry === 'object' && entry !== null && Number.isSafeInteger((entry as { id?: unknown }).id),
-  );
-}
-
-/** Nextcloud's clock from the Date header (ours when there is none), in unix seconds. */
-function serverSeconds(response: HttpResponse): number {
-  const date = Date.parse(headerText(response.headers.date) ?? '');
-  return Math.floor((Number.isNaN(date) ? Date.now() : date) / 1000);
 }
 
 function readCursor(text: string | undefined): NotesCursor | undefined {

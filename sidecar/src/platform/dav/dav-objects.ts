@@ -1,6 +1,17 @@
-// Single DAV objects (iCalendar, vCard): write with If-Match / If-None-Match, delete, and recognise them by UID.
+// Single DAV objects (iCalendar, vCard): read, write with If-Match / If-None-Match, delete, and recognise them by UID.
 import type { NextcloudClient } from '../nextcloud-client.js';
 import { DAV_NAMESPACES, requestMultistatus, textOf } from './dav-multistatus.js';
+
+/** The object's text and ETag; null when it is not there for the user (403, 404, 410, or any answer but 200). */
+export async function readDavObject(
+  client: NextcloudClient,
+  path: string,
+  contentType: string,
+): Promise<{ text: string; etag: string | undefined } | null> {
+  const response = await client.request(path, { headers: { accept: contentType }, accept: [403, 404, 410] });
+  if (response.status !== 200) return null;
+  return { text: response.text(), etag: headerOf(response.headers.etag) };
+}
 
 /**
  * Stores an object: a new one only if the name is free (If-None-Match: *), an existing one only if unchanged since

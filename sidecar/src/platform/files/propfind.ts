@@ -71,6 +71,16 @@ export async function propfindFiles(
   });
 }
 
+/** The ETag of the item at `path` (PROPFIND Depth 0 of `d:getetag` alone); null when Nextcloud gave none. */
+export async function propfindEtag(access: DavAccount, path: FilePath): Promise<string | null> {
+  const response = await access.client.request(davFilesPath(access.userId, path), {
+    method: 'PROPFIND',
+    headers: { depth: '0', 'content-type': 'application/xml; charset=utf-8', accept: 'application/xml' },
+    body: buildPropfindBody(['d:getetag']),
+  });
+  return unquoteEtag(textOf(parseMultistatus(response.text())[0]?.props.getetag));
+}
+
 export function parseMultistatus(xml: string): DavResponse[] {
   let parsed: Record<string, unknown>;
   try {

@@ -1,5 +1,6 @@
-// Paths below the Nextcloud base URL that open a synced item in its app (IndexedDocument.link), one per type.
-import { pathSegment } from '../../platform/urls.js';
+// Links into Nextcloud's web UI that open one item in its app: the paths below the Nextcloud base URL that the
+// knowledge index stores (IndexedDocument.link), one per type, and the absolute URL a search result shows.
+import { buildNextcloudUrl, pathSegment } from './urls.js';
 
 export const appLinks = {
   /**
@@ -32,7 +33,16 @@ export const appLinks = {
    * the browser only (nextcloud/news src/routes), which News 28.7 is not known to serve.
    */
   news: () => '/index.php/apps/news',
+  /** The Notes app's page of one note. */
+  note: (noteId: number) => `/index.php/apps/notes/note/${pathSegment(noteId)}`,
+  /** Nextcloud's file link `/f/{fileId}`, which opens the file in the Files app. */
+  file: (fileId: number | string) => `/index.php/f/${pathSegment(fileId)}`,
 };
+
+/** The absolute URL of a stored link path (one of `appLinks`) on this Nextcloud. */
+export function buildAppLinkUrl(host: string, linkPath: string): string {
+  return buildNextcloudUrl(host, linkPath);
+}
 
 /** Nextcloud's web root: the host's path ('' or e.g. /cloud), without a trailing slash. */
 function webRootOf(host: string): string {

@@ -1,5 +1,5 @@
-// WebDAV collection sync (RFC 6578) for CalDAV and CardDAV: the collections of a home with their sync tokens, and
-// the `sync-collection` REPORT that names what changed in one collection since a token.
+// WebDAV collection sync (RFC 6578) for CalDAV and CardDAV: the collections of a home with their sync tokens, the
+// `sync-collection` REPORT that names what changed in one collection since a token, and a collection's name.
 import { UpstreamError } from '../../errors.js';
 import {
   DAV_NAMESPACES,
@@ -9,9 +9,9 @@ import {
   requestMultistatus,
   textOf,
   type DavResponse,
-} from '../../platform/dav/dav-multistatus.js';
-import type { NextcloudClient } from '../../platform/nextcloud-client.js';
-import { decodeXmlEntities } from '../../platform/xml-entities.js';
+} from './dav-multistatus.js';
+import type { NextcloudClient } from '../nextcloud-client.js';
+import { decodeXmlEntities } from '../xml-entities.js';
 
 /** One collection of a home as the PROPFIND described it. */
 export interface DavCollectionEntry {
@@ -89,6 +89,20 @@ export async function syncCollection(
     else changes.changed.push({ name, etag: textOf(entry.props.getetag)?.trim() ?? '' });
   }
   return changes;
+}
+
+/** The collection's display name (PROPFIND Depth 0); `fallback` when it has none or the request fails. */
+export async function readCollectionName(
+  client: NextcloudClient,
+  collectionPath: string,
+  fallback: string,
+): Promise<string> {
+  const [response] = await requestMultistatus(client, collectionPath, {
+    method: 'PROPFIND',
+    depth: '0',
+    body: `<d:propfind ${DAV_NAMESPACES}><d:prop><d:displayname/></d:prop></d:propfind>`,
+  }).catch(() => []);
+  return textOf(response?.props.displayname)?.trim() || fallback;
 }
 
 /** The multistatus-level `<sync-token>` (any namespace prefix). */
