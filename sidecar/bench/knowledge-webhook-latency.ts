@@ -75,7 +75,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     secret,
   });
   const problems: string[] = [];
-  const settings = parseKnowledgeSettings((name) => ({ VECTOR_SYNC_ENABLED: 'true' })[name], problems);
+  const settings = parseKnowledgeSettings((name) => ({ KNOWLEDGE_ENABLED: 'true' })[name], problems);
   if (problems.length > 0) throw new Error(problems.join(' '));
   const http = createHttpClient({ verifySsl: false, timeoutMs: 10_000, userAgent: 'knowledge-bench' });
   const store = createSqliteIndexStore(storage.db as SqliteSqlDatabase);

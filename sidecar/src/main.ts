@@ -180,7 +180,7 @@ function basicUserFor(settings: Settings, http: HttpClient): BasicUser | undefin
   return createBasicUser(http, host, { loginName: username, password }, validationTimeoutMs);
 }
 
-/** The knowledge index, when VECTOR_SYNC_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
+/** The knowledge index, when KNOWLEDGE_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
 async function createKnowledgeFor(
   settings: Settings,
   deps: { http: HttpClient; logger: Logger; storage: Store; basicUser?: BasicUser; clock?: () => number },
@@ -189,7 +189,7 @@ async function createKnowledgeFor(
   const background =
     deps.basicUser !== undefined || (deps.storage.appPasswords !== undefined && usesIdentityProvider(settings));
   if (!background) {
-    deps.logger.warn('VECTOR_SYNC_ENABLED needs background access (basic, hybrid or oauth mode); sync stays off.');
+    deps.logger.warn('KNOWLEDGE_ENABLED needs background access (basic, hybrid or oauth mode); sync stays off.');
     return undefined;
   }
   const knowledge = await createKnowledge({

@@ -54,7 +54,7 @@ export interface AppDeps {
   publicUrl: string;
   /** The MCP endpoint (/mcp), mounted with its own body limit. */
   mcp?: McpEndpoint;
-  /** Present when VECTOR_SYNC_ENABLED is on (search, chunk context, sync status, webhooks). */
+  /** Present when KNOWLEDGE_ENABLED is on (search, chunk context, sync status, webhooks). */
   knowledge?: Knowledge;
   /** Who calls a knowledge route: the Bearer token's subject, or basic mode's configured user. */
   knowledgeCaller?: KnowledgeCallerDeps;

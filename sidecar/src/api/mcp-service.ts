@@ -28,7 +28,7 @@ export interface McpServiceDeps {
   addressPolicy?: AddressPolicy;
   /** multi_user_basic: failed validations per client address. */
   failedValidations?: FailureLimit;
-  /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
+  /** Present when KNOWLEDGE_ENABLED is on: its tools are listed too. */
   knowledge?: Knowledge;
   /** Where the knowledge tools' reads count (the composition root: the same as the REST routes'); default in memory. */
   rateLimiters?: RateLimiterFactory;

@@ -26,7 +26,7 @@ export interface ItemFailureDeps {
   store: IndexStore;
   users: SyncUserStore;
   logger: Logger;
-  /** VECTOR_SYNC_MAX_ATTEMPTS: counted failures before a dead letter. */
+  /** KNOWLEDGE_MAX_ATTEMPTS: counted failures before a dead letter. */
   maxAttempts: number;
   /** Milliseconds since the epoch. */
   now: number;
