@@ -93,7 +93,9 @@ describe("a link from Nextcloud's search bar", () => {
 
 		await mountPage()
 
-		expect(server.requestsTo('POST', 'knowledge/search/points').map((request) => request.body)).toEqual([{ point_ids: ['42'] }])
+		expect(server.requestsTo('POST', 'knowledge/search/points').map((request) => request.body)).toEqual([
+			{ point_ids: ['42'] },
+		])
 		expect(findInDocument('result-viewer')).not.toBeNull()
 	})
 
@@ -149,7 +151,11 @@ describe('searching', () => {
 	})
 
 	it('shows the server message of a failed search', async () => {
-		server.answer('POST', 'knowledge/search', 400, { error: 'invalid_input', message: 'query is too long.', request_id: 'r1' })
+		server.answer('POST', 'knowledge/search', 400, {
+			error: 'invalid_input',
+			message: 'query is too long.',
+			request_id: 'r1',
+		})
 		const page = await mountPage()
 
 		await searchFor(page, 'soup')
@@ -174,7 +180,11 @@ describe('searching', () => {
 	})
 
 	it('offers the sign-in when the companion answers 401 with login_url', async () => {
-		server.answer('POST', 'knowledge/search', 401, { error: 'sign_in_required', message: 'Sign in.', login_url: '/login?x=1' })
+		server.answer('POST', 'knowledge/search', 401, {
+			error: 'sign_in_required',
+			message: 'Sign in.',
+			login_url: '/login?x=1',
+		})
 		const page = await mountPage()
 
 		await searchFor(page, 'soup')

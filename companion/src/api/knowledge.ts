@@ -92,7 +92,10 @@ export async function searchKnowledge(request: SearchRequest): Promise<SearchAns
 
 /** The caller's own results by point id (the search bar links to one); others' ids come back as nothing. */
 export async function fetchPoints(pointIds: string[]): Promise<SearchResult[]> {
-	return (await axios.post<{ results: SearchResult[] }>(route('knowledge/search/points'), { point_ids: pointIds })).data.results
+	const answer = await axios.post<{ results: SearchResult[] }>(route('knowledge/search/points'), {
+		point_ids: pointIds,
+	})
+	return answer.data.results
 }
 
 export async function fetchChunkContext(result: SearchResult, contextChars = 500): Promise<ChunkContext> {
