@@ -189,7 +189,7 @@ async function createKnowledgeFor(
   const background =
     deps.basicUser !== undefined || (deps.storage.appPasswords !== undefined && usesIdentityProvider(settings));
   if (!background) {
-    deps.logger.warn('KNOWLEDGE_ENABLED needs background access (basic, hybrid or oauth mode); sync stays off.');
+    deps.logger.warn('KNOWLEDGE_ENABLED needs background access (basic, hybrid or oauth mode); knowledge stays off.');
     return undefined;
   }
   const knowledge = await createKnowledge({

@@ -8,7 +8,7 @@ export async function scheduleFullRescan(
   embedderId: string,
   now: number,
 ): Promise<void> {
-  deps.logger.info({ embedder: embedderId }, 'knowledge: the embedder changed; every document is indexed again');
+  deps.logger.info({ embedder: embedderId }, 'knowledge sync: the embedder changed; every document is indexed again');
   for (const state of await deps.users.list()) {
     for (const source of await deps.users.sources(state.userId)) {
       await deps.users.saveSource(state.userId, source.docType, { ...source, cursor: undefined }, now);

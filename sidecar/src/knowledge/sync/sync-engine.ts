@@ -1,4 +1,4 @@
-// The background sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
+// The knowledge sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
 // and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
 import { createQueuePump } from './queue-pump.js';
 import type { Logger } from '../../logging/logger.js';
@@ -96,7 +96,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await users.saveSource(userId, source.docType, outcome.state, clock());
         if (outcome.unauthenticated) {
           await users.pause(userId, PAUSED_MESSAGE);
-          logger.warn({ userId }, 'sync paused: Nextcloud refused the credential');
+          logger.warn({ userId }, 'knowledge sync paused: Nextcloud refused the credential');
           return;
         }
         failed ||= outcome.failed;
@@ -108,7 +108,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await users.scanned(userId, clock(), clock() + delay, failed);
       finished = true;
     })()
-      .catch((error: unknown) => logger.error({ err: error, userId }, 'sync scan failed'))
+      .catch((error: unknown) => logger.error({ err: error, userId }, 'knowledge sync: a scan failed'))
       // A scan cut short (stopped, paused, failed) gives its claim back: the next tick, here or elsewhere, scans again.
       .then(() => (finished ? undefined : users.scanAt(userId, clock()).catch(() => undefined)))
       .finally(() => {
@@ -129,7 +129,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     await queue.deleteUser(userId);
     await users.delete(userId);
     const documents = await store.deleteUser(userId);
-    logger.info({ userId, documents }, 'sync: removed the user index');
+    logger.info({ userId, documents }, 'knowledge sync: removed the user index');
   };
 
   const process = async (item: QueueItem): Promise<void> => {
@@ -156,7 +156,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     } catch (error) {
       await failed(item, error).catch((cause: unknown) =>
         // The claim expires and returns the item to the queue.
-        logger.error({ err: cause, userId: item.userId }, 'sync: a failure could not be recorded'),
+        logger.error({ err: cause, userId: item.userId }, 'knowledge sync: a failure could not be recorded'),
       );
     }
   };
@@ -201,7 +201,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await pumper.renewClaims();
       pump();
     } catch (error) {
-      logger.error({ err: error }, 'sync tick failed');
+      logger.error({ err: error }, 'knowledge sync: a tick failed');
     } finally {
       if (running) timer = setTimeout(() => void tick(), tickMs);
     }
@@ -263,7 +263,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await users.scanAt(event.userId, now + 2000);
       pump();
     } catch (error) {
-      logger.warn({ err: error, userId: event.userId }, 'sync: a webhook event could not be queued');
+      logger.warn({ err: error, userId: event.userId }, 'knowledge sync: a webhook event could not be queued');
     }
   }
 }
