@@ -42,24 +42,28 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
     next();
   });
 
-  router.post([...KNOWLEDGE_PATHS.search], async (req, res) => {
-    const request = parseSearchRequest(req.body);
-    res.json(await deps.knowledge!.search.search(knowledgeCallerOf(res).userId, request));
-  });
-
-  router.post([...KNOWLEDGE_PATHS.points], async (req, res) => {
-    const ids = parsePointIds(req.body);
-    res.json({ results: await deps.knowledge!.search.points(knowledgeCallerOf(res).userId, ids) });
-  });
-
-  router.get([...KNOWLEDGE_PATHS.chunkContext], async (req, res) => {
-    const request = parseChunkContextQuery(req.query as Record<string, unknown>);
-    res.json(await readChunkContext(deps.knowledge!.store, knowledgeCallerOf(res).userId, request));
-  });
-
-  router.get([...KNOWLEDGE_PATHS.status], async (_req, res) => {
-    res.json(await deps.knowledge!.status(knowledgeCallerOf(res).userId));
-  });
+  const handlers: Record<keyof typeof KNOWLEDGE_PATHS, RequestHandler> = {
+    search: async (req, res) => {
+      const request = parseSearchRequest(req.body);
+      res.json(await deps.knowledge!.search.search(knowledgeCallerOf(res).userId, request));
+    },
+    points: async (req, res) => {
+      const ids = parsePointIds(req.body);
+      res.json({ results: await deps.knowledge!.search.points(knowledgeCallerOf(res).userId, ids) });
+    },
+    chunkContext: async (req, res) => {
+      const request = parseChunkContextQuery(req.query as Record<string, unknown>);
+      res.json(await readChunkContext(deps.knowledge!.store, knowledgeCallerOf(res).userId, request));
+    },
+    status: async (_req, res) => {
+      res.json(await deps.knowledge!.status(knowledgeCallerOf(res).userId));
+    },
+  };
+  // One route per path (not one for both): the request metrics label each by its own template, the old paths too.
+  for (const path of KNOWLEDGE_PATHS.search) router.post(path, handlers.search);
+  for (const path of KNOWLEDGE_PATHS.points) router.post(path, handlers.points);
+  for (const path of KNOWLEDGE_PATHS.chunkContext) router.get(path, handlers.chunkContext);
+  for (const path of KNOWLEDGE_PATHS.status) router.get(path, handlers.status);
 
   return router;
 }

@@ -184,7 +184,11 @@ describe('knowledge', () => {
     await call(200, 'GET', '/api/v1/vector-sync/status', '/api/v1/vector-sync/status', { as: 'alice' });
     await call(401, 'GET', '/api/v1/vector-sync/status', '/api/v1/vector-sync/status', { key: false });
 
+    const metrics = await (await fetch(`${sidecar.url}/metrics`, { headers: { 'x-api-key': API_KEY } })).text();
     expect(byOldPath.body).toEqual(byNewPath.body);
+    expect(['/api/v1/knowledge/search', '/api/v1/search'].map((route) => metrics.includes(`route="${route}"`))).toEqual(
+      [true, true],
+    );
   });
 
   it('answers PDF previews as documented, 304 for a known ETag, and as the contract fixture has them', async () => {
