@@ -9,7 +9,7 @@ export interface PersonalSettingsState {
 	server_configured: boolean
 	/** Whether the admin configured the OAuth client and the server address, so the user can sign in. */
 	oauth_available: boolean
-	/** Whether background sync can use an OAuth refresh token, and if not, why (translated by the server). */
+	/** Whether the knowledge sync can use an OAuth refresh token, and if not, why (translated by the server). */
 	refresh_token_option: { available: boolean; reason: string }
 }
 

@@ -1,4 +1,4 @@
-// Entry of the personal settings page: mounts the background-sync settings into the PHP template's element.
+// Entry of the personal settings page: mounts the knowledge sync settings into the PHP template's element.
 import { createApp } from 'vue'
 import PersonalSettings from './components/personal/PersonalSettings.vue'
 

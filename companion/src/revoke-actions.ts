@@ -1,6 +1,6 @@
 // The personal page's two revokes, each as the revoke screen (components/personal/RevokeAccess.vue) runs and shows it.
 import { t } from '@nextcloud/l10n'
-import { revokeCredentials } from './api/background-sync'
+import { revokeCredentials } from './api/knowledge-credentials'
 import { revokeBackgroundAccess, type ClearedCredentials } from './api/server-session'
 import { logger } from './logger'
 
@@ -16,7 +16,7 @@ export interface RevokeAction {
 	logFailure: (failure: unknown) => void
 }
 
-/** The background-sync credential the companion stores; a warning when the MCP server could not be told. */
+/** The knowledge sync's credential the companion stores; a warning when the MCP server could not be told. */
 export const revokeSyncCredential: RevokeAction = {
 	run: async () => {
 		const result = await revokeCredentials()
@@ -26,7 +26,7 @@ export const revokeSyncCredential: RevokeAction = {
 			warning: result.mcp_error ?? null,
 		}
 	},
-	logFailure: (failure) => logger.warn('Could not revoke the background sync credential', { error: failure }),
+	logFailure: (failure) => logger.warn('Could not revoke the knowledge sync credential', { error: failure }),
 }
 
 /** Every credential the MCP server keeps for working in the background, listed by what it cleared. */

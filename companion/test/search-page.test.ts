@@ -49,7 +49,7 @@ let wrapper: VueWrapper | undefined
 beforeEach(() => {
 	resetPageShell()
 	server = startFakeServer()
-	server.answer('GET', 'vector-sync/status', 200, { state: 'active', documents: 2, chunks: 2, queued: 0, failed: 0 })
+	server.answer('GET', 'knowledge/status', 200, { state: 'active', documents: 2, chunks: 2, queued: 0, failed: 0 })
 })
 
 afterEach(() => {
@@ -74,8 +74,8 @@ async function searchFor(page: VueWrapper, query: string): Promise<void> {
 describe("a link from Nextcloud's search bar", () => {
 	it('opens the linked point in the viewer at once', async () => {
 		setPageQuery('?point=42')
-		server.answer('POST', 'search/points', 200, { results: [{ ...report, point_id: '42' }] })
-		server.answer('GET', 'chunk-context', 200, {
+		server.answer('POST', 'knowledge/search/points', 200, { results: [{ ...report, point_id: '42' }] })
+		server.answer('GET', 'knowledge/chunk-context', 200, {
 			before: '',
 			text: 'The soup budget',
 			after: '',
@@ -93,7 +93,9 @@ describe("a link from Nextcloud's search bar", () => {
 
 		await mountPage()
 
-		expect(server.requestsTo('POST', 'search/points').map((request) => request.body)).toEqual([{ point_ids: ['42'] }])
+		expect(server.requestsTo('POST', 'knowledge/search/points').map((request) => request.body)).toEqual([
+			{ point_ids: ['42'] },
+		])
 		expect(findInDocument('result-viewer')).not.toBeNull()
 	})
 
@@ -102,18 +104,18 @@ describe("a link from Nextcloud's search bar", () => {
 
 		await mountPage()
 
-		expect(server.requestsTo('POST', 'search/points')).toEqual([])
+		expect(server.requestsTo('POST', 'knowledge/search/points')).toEqual([])
 	})
 })
 
 describe('searching', () => {
 	it('sends the query, algorithm, fusion and the offered types, and lists the hits with the words marked', async () => {
-		server.answer('POST', 'search', 200, answer)
+		server.answer('POST', 'knowledge/search', 200, answer)
 		const page = await mountPage()
 
 		await searchFor(page, 'tomato soup')
 
-		expect(server.requestsTo('POST', 'search')[0]?.body).toEqual({
+		expect(server.requestsTo('POST', 'knowledge/search')[0]?.body).toEqual({
 			query: 'tomato soup',
 			algorithm: 'hybrid',
 			fusion: 'rrf',
@@ -129,7 +131,7 @@ describe('searching', () => {
 	})
 
 	it('links a hit to its app, and never links a javascript: address', async () => {
-		server.answer('POST', 'search', 200, answer)
+		server.answer('POST', 'knowledge/search', 200, answer)
 		const page = await mountPage()
 
 		await searchFor(page, 'soup')
@@ -140,7 +142,7 @@ describe('searching', () => {
 	})
 
 	it('says when nothing was found', async () => {
-		server.answer('POST', 'search', 200, { ...answer, results: [], total_found: 0 })
+		server.answer('POST', 'knowledge/search', 200, { ...answer, results: [], total_found: 0 })
 		const page = await mountPage()
 
 		await searchFor(page, 'zebra')
@@ -149,7 +151,11 @@ describe('searching', () => {
 	})
 
 	it('shows the server message of a failed search', async () => {
-		server.answer('POST', 'search', 400, { error: 'invalid_input', message: 'query is too long.', request_id: 'r1' })
+		server.answer('POST', 'knowledge/search', 400, {
+			error: 'invalid_input',
+			message: 'query is too long.',
+			request_id: 'r1',
+		})
 		const page = await mountPage()
 
 		await searchFor(page, 'soup')
@@ -158,10 +164,10 @@ describe('searching', () => {
 	})
 
 	it('keeps the newest answer when an earlier search answers after it', async () => {
-		const sendEarlierAnswer = server.answerLater('POST', 'search', 200, answer)
+		const sendEarlierAnswer = server.answerLater('POST', 'knowledge/search', 200, answer)
 		const page = await mountPage()
 		await searchFor(page, 'soup')
-		server.answer('POST', 'search', 200, { ...answer, results: [report], total_found: 1 })
+		server.answer('POST', 'knowledge/search', 200, { ...answer, results: [report], total_found: 1 })
 		await searchFor(page, 'budget')
 
 		sendEarlierAnswer()
@@ -174,7 +180,11 @@ describe('searching', () => {
 	})
 
 	it('offers the sign-in when the companion answers 401 with login_url', async () => {
-		server.answer('POST', 'search', 401, { error: 'sign_in_required', message: 'Sign in.', login_url: '/login?x=1' })
+		server.answer('POST', 'knowledge/search', 401, {
+			error: 'sign_in_required',
+			message: 'Sign in.',
+			login_url: '/login?x=1',
+		})
 		const page = await mountPage()
 
 		await searchFor(page, 'soup')
@@ -186,11 +196,11 @@ describe('searching', () => {
 		const page = await mountPage({ ...SIGNED_IN, signedIn: false })
 
 		expect(page.find('[data-test="search-sign-in"] a').attributes('href')).toBe(SIGNED_IN.loginUrl)
-		expect(server.requestsTo('GET', 'vector-sync/status')).toHaveLength(0)
+		expect(server.requestsTo('GET', 'knowledge/status')).toHaveLength(0)
 	})
 
 	it('says the sync is still running while documents are queued', async () => {
-		server.answer('GET', 'vector-sync/status', 200, { state: 'active', documents: 2, chunks: 2, queued: 7, failed: 0 })
+		server.answer('GET', 'knowledge/status', 200, { state: 'active', documents: 2, chunks: 2, queued: 7, failed: 0 })
 
 		const page = await mountPage()
 
@@ -200,7 +210,7 @@ describe('searching', () => {
 
 describe('keyboard and viewer', () => {
 	it('moves the active result with the arrow keys', async () => {
-		server.answer('POST', 'search', 200, answer)
+		server.answer('POST', 'knowledge/search', 200, answer)
 		const page = await mountPage()
 		await searchFor(page, 'soup')
 
@@ -212,7 +222,7 @@ describe('keyboard and viewer', () => {
 	})
 
 	it('opens a PDF hit at the page of the match, and the arrow key turns the page', async () => {
-		server.answer('POST', 'search', 200, answer)
+		server.answer('POST', 'knowledge/search', 200, answer)
 		server.answer('GET', 'pdf-preview', 200, {
 			image: 'iVBORw0KGgo=',
 			mime_type: 'image/png',
@@ -221,7 +231,7 @@ describe('keyboard and viewer', () => {
 			width: 100,
 			height: 140,
 		})
-		server.answer('GET', 'chunk-context', 200, {
+		server.answer('GET', 'knowledge/chunk-context', 200, {
 			title: 'report.pdf',
 			text: 'The soup budget',
 			before: 'Intro ',

@@ -31,7 +31,7 @@ class KnowledgeRequestValidator {
 	}
 
 	/**
-	 * The body of POST /api/v1/search with only the fields the sidecar knows; absent fields stay absent (its defaults).
+	 * The body of POST /api/v1/knowledge/search with only the fields the sidecar knows; absent fields stay absent (its defaults).
 	 *
 	 * @param array<string, mixed> $fields
 	 * @return array<string, mixed>
@@ -74,7 +74,7 @@ class KnowledgeRequestValidator {
 	}
 
 	/**
-	 * The query of GET /api/v1/chunk-context.
+	 * The query of GET /api/v1/knowledge/chunk-context.
 	 *
 	 * @param array<string, mixed> $params
 	 * @return array<string, string|int>

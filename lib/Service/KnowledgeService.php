@@ -15,11 +15,11 @@ use OCA\McpCompanion\Exception\CompanionException;
 use OCA\McpCompanion\Exception\OAuthSignInRequiredException;
 
 class KnowledgeService {
-	public const SEARCH = '/api/v1/search';
-	public const SEARCH_POINTS = '/api/v1/search/points';
-	public const CHUNK_CONTEXT = '/api/v1/chunk-context';
+	public const SEARCH = '/api/v1/knowledge/search';
+	public const SEARCH_POINTS = '/api/v1/knowledge/search/points';
+	public const CHUNK_CONTEXT = '/api/v1/knowledge/chunk-context';
 	public const PDF_PREVIEW = '/api/v1/pdf-preview';
-	public const SYNC_STATUS = '/api/v1/vector-sync/status';
+	public const SYNC_STATUS = '/api/v1/knowledge/status';
 
 	public function __construct(
 		private McpSessionService $session,

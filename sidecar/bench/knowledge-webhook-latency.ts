@@ -23,6 +23,8 @@ import { indexDocument } from '../src/knowledge/sync/indexer.js';
 import { createFilesSource } from '../src/knowledge/sources/files-source.js';
 import { createNotesSource } from '../src/knowledge/sources/notes-source.js';
 import { createSyncEngine } from '../src/knowledge/sync/sync-engine.js';
+import { scheduleFullRescan } from '../src/knowledge/sync/full-rescan.js';
+import { createActiveEmbedder } from '../src/knowledge/embedders/active-embedder.js';
 import { createLeftOutDocuments } from '../src/knowledge/sync/left-out-documents.js';
 import { createSyncQueue } from '../src/knowledge/sync/sync-queue.js';
 import { createSyncUserStore } from '../src/knowledge/sync/sync-users.js';
@@ -75,28 +77,34 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     secret,
   });
   const problems: string[] = [];
-  const settings = parseKnowledgeSettings((name) => ({ VECTOR_SYNC_ENABLED: 'true' })[name], problems);
+  const settings = parseKnowledgeSettings((name) => ({ KNOWLEDGE_ENABLED: 'true' })[name], problems);
   if (problems.length > 0) throw new Error(problems.join(' '));
   const http = createHttpClient({ verifySsl: false, timeoutMs: 10_000, userAgent: 'knowledge-bench' });
   const store = createSqliteIndexStore(storage.db as SqliteSqlDatabase);
   const { embedder, handle } = defaultEmbedder();
+  const users = createSyncUserStore(storage.db);
+  const active = createActiveEmbedder({
+    handle,
+    store,
+    onIndexCleared: (embedderId) => scheduleFullRescan({ users, logger }, embedderId, Date.now()),
+  });
   const engine = createSyncEngine({
     settings,
     nextcloudHost: double.url,
     http,
     logger,
     store,
-    embedder: handle,
+    embedder: active,
     queue: createSyncQueue(storage.db, { max: settings.queueMax }),
     leftOut: createLeftOutDocuments(storage.db),
-    users: createSyncUserStore(storage.db),
+    users,
     credentials: {
       userIds: () => Promise.resolve(['alice']),
       get: (userId) => Promise.resolve(userId === 'alice' ? { loginName: 'alice', password: PASSWORD } : undefined),
     },
     sources: [createFilesSource({ maxFileBytes: settings.maxFileBytes }), createNotesSource()],
   });
-  const search = createSearchService({ store, embedder: handle, nextcloudHost: double.url });
+  const search = createSearchService({ store, embedder: active, nextcloudHost: double.url });
   const app = express();
   app.use(createRequestContext(logger));
   const deliveries = createWebhookDeliveries(storage.db, { maxAgeMs: settings.webhookMaxAgeMs });

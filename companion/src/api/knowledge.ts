@@ -87,12 +87,15 @@ export interface SyncStatus {
 const route = (path: string): string => generateUrl('/apps/mcp_companion/api/v1/' + path)
 
 export async function searchKnowledge(request: SearchRequest): Promise<SearchAnswer> {
-	return (await axios.post<SearchAnswer>(route('search'), request)).data
+	return (await axios.post<SearchAnswer>(route('knowledge/search'), request)).data
 }
 
 /** The caller's own results by point id (the search bar links to one); others' ids come back as nothing. */
 export async function fetchPoints(pointIds: string[]): Promise<SearchResult[]> {
-	return (await axios.post<{ results: SearchResult[] }>(route('search/points'), { point_ids: pointIds })).data.results
+	const answer = await axios.post<{ results: SearchResult[] }>(route('knowledge/search/points'), {
+		point_ids: pointIds,
+	})
+	return answer.data.results
 }
 
 export async function fetchChunkContext(result: SearchResult, contextChars = 500): Promise<ChunkContext> {
@@ -103,7 +106,7 @@ export async function fetchChunkContext(result: SearchResult, contextChars = 500
 		end: result.chunk_end_offset,
 		context: contextChars,
 	}
-	return (await axios.get<ChunkContext>(route('chunk-context'), { params })).data
+	return (await axios.get<ChunkContext>(route('knowledge/chunk-context'), { params })).data
 }
 
 /** @param scale 0.5–5.0 */
@@ -113,5 +116,5 @@ export async function fetchPdfPage(filePath: string, page: number, scale: number
 }
 
 export async function fetchSyncStatus(): Promise<SyncStatus> {
-	return (await axios.get<SyncStatus>(route('vector-sync/status'))).data
+	return (await axios.get<SyncStatus>(route('knowledge/status'))).data
 }

@@ -1,5 +1,5 @@
 // Stores an app password; on success keeps any MCP server warning for after the reload, then reloads the page.
-import { saveAppPassword, type StoreCredentialsResult } from '../api/background-sync'
+import { saveAppPassword, type StoreCredentialsResult } from '../api/knowledge-credentials'
 import { keepWarningForNextLoad } from '../flash-warning'
 import { logger } from '../logger'
 import type { ReloadPage } from '../page-reload'

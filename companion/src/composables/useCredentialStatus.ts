@@ -1,5 +1,5 @@
-// Loads the user's background-sync credential status, with loading and error state.
-import { fetchCredentialStatus, type CredentialStatus } from '../api/background-sync'
+// Loads the user's knowledge sync credential status, with loading and error state.
+import { fetchCredentialStatus, type CredentialStatus } from '../api/knowledge-credentials'
 import { logger } from '../logger'
 import { useAsyncState } from './useAsyncState'
 
@@ -10,7 +10,7 @@ export function useCredentialStatus() {
 		error,
 		run,
 	} = useAsyncState<CredentialStatus>({
-		logFailure: (failure) => logger.error('Could not load the background sync status', { error: failure }),
+		logFailure: (failure) => logger.error('Could not load the knowledge sync credential status', { error: failure }),
 	})
 
 	async function refresh(): Promise<void> {

@@ -54,7 +54,7 @@ export interface AppContext {
   publicUrl: string;
   /** The MCP endpoint (/mcp), mounted with its own body limit. */
   mcp?: McpEndpoint;
-  /** Present when VECTOR_SYNC_ENABLED is on (search, chunk context, sync status, webhooks). */
+  /** Present when KNOWLEDGE_ENABLED is on (search, chunk context, sync status, webhooks). */
   knowledge?: Knowledge;
   /** Who calls a route that serves user data: the Bearer token's subject, or basic mode's configured user. */
   credentials: KnowledgeCallerDeps;

@@ -1,5 +1,6 @@
-// The knowledge routes of the management API: POST /api/v1/search, POST /api/v1/search/points,
-// GET /api/v1/chunk-context and GET /api/v1/vector-sync/status, each for the calling user's own index.
+// The knowledge routes of the management API: POST /api/v1/knowledge/search, POST /api/v1/knowledge/search/points,
+// GET /api/v1/knowledge/chunk-context and GET /api/v1/knowledge/status, each for the calling user's own index; each
+// also answers at its first path (before the capability was named knowledge), deprecated in openapi.json.
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../errors.js';
 import { readChunkContext } from '../knowledge/search/chunk-context.js';
@@ -10,19 +11,27 @@ import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } f
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
 
 export interface KnowledgeRouteDeps {
-  /** Undefined when VECTOR_SYNC_ENABLED is off: the routes answer 404 saying so. */
+  /** Undefined when KNOWLEDGE_ENABLED is off: the routes answer 404 saying so. */
   knowledge?: Knowledge;
   caller: KnowledgeCallerDeps;
   rateLimiters?: RateLimiterFactory;
 }
 
-const READS = ['/api/v1/search', '/api/v1/search/points', '/api/v1/chunk-context'];
-const PATHS = ['/api/v1/search', '/api/v1/search/points', '/api/v1/chunk-context', '/api/v1/vector-sync/status'];
+/** Each route's path, then its old path: the same handler, authentication and limits answer both. */
+export const KNOWLEDGE_PATHS = {
+  search: ['/api/v1/knowledge/search', '/api/v1/search'],
+  points: ['/api/v1/knowledge/search/points', '/api/v1/search/points'],
+  chunkContext: ['/api/v1/knowledge/chunk-context', '/api/v1/chunk-context'],
+  status: ['/api/v1/knowledge/status', '/api/v1/vector-sync/status'],
+} as const;
+
+const READS = [...KNOWLEDGE_PATHS.search, ...KNOWLEDGE_PATHS.points, ...KNOWLEDGE_PATHS.chunkContext];
+const PATHS = [...READS, ...KNOWLEDGE_PATHS.status];
 
 export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
   const router = Router();
   const enabled: RequestHandler = (_req, _res, next) => {
-    if (!deps.knowledge) throw new NotFoundError('The knowledge index is off (VECTOR_SYNC_ENABLED=false).');
+    if (!deps.knowledge) throw new NotFoundError('The knowledge index is off (KNOWLEDGE_ENABLED=false).');
     next();
   };
   router.use(PATHS, enabled, requireKnowledgeCaller(deps.caller));
@@ -33,24 +42,28 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
     next();
   });
 
-  router.post('/api/v1/search', async (req, res) => {
-    const request = parseSearchRequest(req.body);
-    res.json(await deps.knowledge!.search.search(knowledgeCallerOf(res).userId, request));
-  });
-
-  router.post('/api/v1/search/points', async (req, res) => {
-    const ids = parsePointIds(req.body);
-    res.json({ results: await deps.knowledge!.search.points(knowledgeCallerOf(res).userId, ids) });
-  });
-
-  router.get('/api/v1/chunk-context', async (req, res) => {
-    const request = parseChunkContextQuery(req.query as Record<string, unknown>);
-    res.json(await readChunkContext(deps.knowledge!.store, knowledgeCallerOf(res).userId, request));
-  });
-
-  router.get('/api/v1/vector-sync/status', async (_req, res) => {
-    res.json(await deps.knowledge!.status(knowledgeCallerOf(res).userId));
-  });
+  const handlers: Record<keyof typeof KNOWLEDGE_PATHS, RequestHandler> = {
+    search: async (req, res) => {
+      const request = parseSearchRequest(req.body);
+      res.json(await deps.knowledge!.search.search(knowledgeCallerOf(res).userId, request));
+    },
+    points: async (req, res) => {
+      const ids = parsePointIds(req.body);
+      res.json({ results: await deps.knowledge!.search.points(knowledgeCallerOf(res).userId, ids) });
+    },
+    chunkContext: async (req, res) => {
+      const request = parseChunkContextQuery(req.query as Record<string, unknown>);
+      res.json(await readChunkContext(deps.knowledge!.store, knowledgeCallerOf(res).userId, request));
+    },
+    status: async (_req, res) => {
+      res.json(await deps.knowledge!.status(knowledgeCallerOf(res).userId));
+    },
+  };
+  // One route per path (not one for both): the request metrics label each by its own template, the old paths too.
+  for (const path of KNOWLEDGE_PATHS.search) router.post(path, handlers.search);
+  for (const path of KNOWLEDGE_PATHS.points) router.post(path, handlers.points);
+  for (const path of KNOWLEDGE_PATHS.chunkContext) router.get(path, handlers.chunkContext);
+  for (const path of KNOWLEDGE_PATHS.status) router.get(path, handlers.status);
 
   return router;
 }

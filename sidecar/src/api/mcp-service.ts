@@ -24,7 +24,7 @@ export interface McpServiceDeps {
   memo: CallerMemoStore;
   /** DNS-rebinding protection (MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS). */
   hostOrigin: HostOriginRule;
-  /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
+  /** Present when KNOWLEDGE_ENABLED is on: its tools are listed too. */
   knowledge?: Knowledge;
   /** Where the knowledge tools' reads count: the same as the REST routes'. */
   rateLimiters: RateLimiterFactory;

@@ -1,5 +1,5 @@
-// Validates the body of POST /api/v1/search and the query of GET /api/v1/chunk-context: bounds checked, unknown
-// names refused (a typo must not silently become a default).
+// Validates the body of POST /api/v1/knowledge/search and the query of GET /api/v1/knowledge/chunk-context: bounds
+// checked, unknown names refused (a typo must not silently become a default).
 import { InvalidInputError } from '../errors.js';
 import { DOC_TYPES, isDocType, type DocType } from '../knowledge/doc-types.js';
 import { FUSIONS, type Fusion } from '../knowledge/search/fusion.js';

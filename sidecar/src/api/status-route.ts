@@ -13,6 +13,7 @@ export interface StatusDocument {
   version: string;
   auth_mode: Settings['authMode'];
   supports_app_passwords: boolean;
+  /** Whether the knowledge capability runs (the field keeps its first name: the companion and clients read it). */
   vector_sync_enabled: boolean;
   uptime_seconds: number;
   management_api_version: string;
@@ -26,7 +27,7 @@ export interface StatusRouteDeps {
   version: string;
   startedAt: number;
   clock: () => number;
-  /** Whether the knowledge index runs (VECTOR_SYNC_ENABLED in a mode with background access). */
+  /** Whether the knowledge index runs (KNOWLEDGE_ENABLED in a mode with background access). */
   knowledgeRuns: boolean;
 }
 
@@ -60,7 +61,7 @@ function describeSidecar(
     version,
     auth_mode: authMode,
     supports_app_passwords: supportsAppPasswords(authMode, enableOfflineAccess),
-    vector_sync_enabled: settings.vectorSyncEnabled && knowledgeRuns,
+    vector_sync_enabled: settings.knowledge.enabled && knowledgeRuns,
     management_api_version: MANAGEMENT_API_VERSION,
   };
 }

@@ -96,7 +96,7 @@ export function basicUserFor(settings: Settings, http: HttpClient): BasicUser | 
   return createBasicUser(http, host, { loginName: username, password }, validationTimeoutMs);
 }
 
-/** The knowledge index, when VECTOR_SYNC_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
+/** The knowledge index, when KNOWLEDGE_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
 export async function createKnowledgeFor(
   settings: Settings,
   deps: {
@@ -112,7 +112,7 @@ export async function createKnowledgeFor(
   const background =
     deps.basicUser !== undefined || (deps.storage.appPasswords !== undefined && usesIdentityProvider(settings));
   if (!background) {
-    deps.logger.warn('VECTOR_SYNC_ENABLED needs background access (basic, hybrid or oauth mode); sync stays off.');
+    deps.logger.warn('KNOWLEDGE_ENABLED needs background access (basic, hybrid or oauth mode); knowledge stays off.');
     return undefined;
   }
   // Loaded only when on: the index, its vector library and the sync stay out of the memory of sidecars without it.

@@ -2,7 +2,8 @@
 // PostgreSQL + pgvector), the embedder, the six sources, the sync engine and the search service.
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
-import { createEmbedderHandle, type EmbedderHandle } from './embedders/create-embedder.js';
+import { createActiveEmbedder, type ActiveEmbedder } from './embedders/active-embedder.js';
+import { createEmbedderHandle } from './embedders/create-embedder.js';
 import type { IndexStore } from './index/index-store.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
 import { createSqliteIndexStore } from './index/sqlite-index-store.js';
@@ -18,6 +19,7 @@ import { createFilesSource } from './sources/files-source.js';
 import { createNewsSource } from './sources/news-source.js';
 import { createNotesSource } from './sources/notes-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
+import { scheduleFullRescan } from './sync/full-rescan.js';
 import { createLeftOutDocuments } from './sync/left-out-documents.js';
 import { createSyncQueue, type SyncQueue } from './sync/sync-queue.js';
 import { describeSyncStatus, type SyncStatus } from './sync/sync-status.js';
@@ -26,7 +28,8 @@ import { createSyncUserStore } from './sync/sync-users.js';
 
 export interface Knowledge {
   store: IndexStore;
-  embedder: EmbedderHandle;
+  /** The one owner of the embedder: sync and search both ask it. */
+  embedder: ActiveEmbedder;
   engine: SyncEngine;
   search: SearchService;
   status(userId: string): Promise<SyncStatus>;
@@ -59,6 +62,13 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   const queue = createSyncQueue(deps.db, { max: knowledge.queueMax, maxPerUser: knowledge.queueMaxPerUser });
   const leftOut = createLeftOutDocuments(deps.db);
   const users = createSyncUserStore(deps.db);
+  // Sync and search ask the same owner: a changed embedder switches (and rebuilds) the index before first use.
+  const activeEmbedder = createActiveEmbedder({
+    handle: embedder,
+    store,
+    onIndexCleared: (embedderId) =>
+      scheduleFullRescan({ users, logger: deps.logger }, embedderId, (deps.clock ?? Date.now)()),
+  });
   const pdfText = createPdfTextPool(knowledge.pdfText);
   const sources: SyncSource[] = [
     createFilesSource({
@@ -79,7 +89,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     http: deps.http,
     logger: deps.logger,
     store,
-    embedder,
+    embedder: activeEmbedder,
     queue,
     leftOut,
     users,
@@ -90,15 +100,10 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   });
   return {
     store,
-    embedder,
+    embedder: activeEmbedder,
     engine,
-    // Through the engine: a changed embedder switches (and rebuilds) the index before the first query uses it.
-    search: createSearchService({
-      store,
-      embedder: { ...embedder, get: () => engine.embedder() },
-      nextcloudHost: settings.nextcloud.host,
-    }),
-    status: (userId) => describeSyncStatus(userId, { store, queue, leftOut, users, embedder }),
+    search: createSearchService({ store, embedder: activeEmbedder, nextcloudHost: settings.nextcloud.host }),
+    status: (userId) => describeSyncStatus(userId, { store, queue, leftOut, users, embedder: activeEmbedder }),
     queue,
     close: async () => {
       await engine.stop();

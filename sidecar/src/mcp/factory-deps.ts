@@ -18,7 +18,7 @@ export interface FactoryDepsInput {
   settings: Settings;
   http: HttpClient;
   logger: Logger;
-  /** Present when VECTOR_SYNC_ENABLED is on: its tools are listed too. */
+  /** Present when KNOWLEDGE_ENABLED is on: its tools are listed too. */
   knowledge?: Knowledge;
   /** Told of every tool call (METRICS_ENABLED). */
   observeToolCall?: ServerFactoryDeps['observeToolCall'];

@@ -1,4 +1,5 @@
-// Gauges of the knowledge sync, read when Prometheus scrapes: queue depth and lag, index size in documents and chunks.
+// Gauges of the knowledge capability, read when Prometheus scrapes: queue depth and lag, index size in documents and
+// chunks.
 import { Gauge, type Registry } from 'prom-client';
 
 type Awaitable<T> = T | Promise<T>;
@@ -13,46 +14,64 @@ export interface KnowledgeMetricsSource {
   indexTotals(): Awaitable<{ documents: number; chunks: number }>;
 }
 
+/**
+ * Each gauge's name, then its first name: the old names stay exported with the same values (dashboards use them),
+ * their help saying which name replaces them.
+ */
+export const KNOWLEDGE_GAUGE_NAMES = {
+  queueDepth: ['nextcloud_mcp_knowledge_queue_depth', 'nextcloud_mcp_sync_queue_depth'],
+  queueLag: ['nextcloud_mcp_knowledge_queue_lag_seconds', 'nextcloud_mcp_sync_queue_lag_seconds'],
+  documents: ['nextcloud_mcp_knowledge_documents', 'nextcloud_mcp_index_documents'],
+  chunks: ['nextcloud_mcp_knowledge_chunks', 'nextcloud_mcp_index_chunks'],
+} as const;
+
 /** Registers the gauges; `clock` gives ms since the epoch (tests fix it). */
 export function registerKnowledgeMetrics(
   registry: Registry,
   source: KnowledgeMetricsSource,
   clock: () => number = Date.now,
 ): void {
+  // One read of the totals per scrape feeds both index gauges under both their names.
+  const readTotals = sharedWhilePending(async () => source.indexTotals());
+  const gauges: Record<keyof typeof KNOWLEDGE_GAUGE_NAMES, { help: string; read: () => Promise<number> }> = {
+    queueDepth: {
+      help: 'Documents waiting in the sync queue (all users).',
+      read: async () => source.queuedCount(),
+    },
+    queueLag: {
+      help: 'How long the oldest waiting document has waited in the sync queue (0 when the queue is empty).',
+      read: async () => {
+        const oldest = await source.oldestQueuedAt();
+        return oldest === undefined ? 0 : Math.max(0, (clock() - oldest) / 1000);
+      },
+    },
+    documents: {
+      help: 'Documents in the knowledge index (all users).',
+      read: async () => (await readTotals()).documents,
+    },
+    chunks: { help: 'Chunks in the knowledge index (all users).', read: async () => (await readTotals()).chunks },
+  };
+  for (const [key, { help, read }] of Object.entries(gauges)) {
+    const [name, oldName] = KNOWLEDGE_GAUGE_NAMES[key as keyof typeof KNOWLEDGE_GAUGE_NAMES];
+    const readOnce = sharedWhilePending(read);
+    registerGauge(registry, name, help, readOnce);
+    registerGauge(registry, oldName, `Deprecated alias of ${name}: ${help}`, readOnce);
+  }
+}
+
+function registerGauge(registry: Registry, name: string, help: string, read: () => Promise<number>): void {
   new Gauge({
-    name: 'nextcloud_mcp_sync_queue_depth',
-    help: 'Documents waiting in the sync queue (all users).',
+    name,
+    help,
     registers: [registry],
     async collect() {
-      this.set(await source.queuedCount());
+      this.set(await read());
     },
   });
-  new Gauge({
-    name: 'nextcloud_mcp_sync_queue_lag_seconds',
-    help: 'How long the oldest waiting document has waited in the sync queue (0 when the queue is empty).',
-    registers: [registry],
-    async collect() {
-      const oldest = await source.oldestQueuedAt();
-      this.set(oldest === undefined ? 0 : Math.max(0, (clock() - oldest) / 1000));
-    },
-  });
-  // One read of the totals per scrape feeds both index gauges.
-  let totals: Promise<{ documents: number; chunks: number }> | undefined;
-  const readTotals = () => (totals ??= Promise.resolve(source.indexTotals()).finally(() => (totals = undefined)));
-  new Gauge({
-    name: 'nextcloud_mcp_index_documents',
-    help: 'Documents in the knowledge index (all users).',
-    registers: [registry],
-    async collect() {
-      this.set((await readTotals()).documents);
-    },
-  });
-  new Gauge({
-    name: 'nextcloud_mcp_index_chunks',
-    help: 'Chunks in the knowledge index (all users).',
-    registers: [registry],
-    async collect() {
-      this.set((await readTotals()).chunks);
-    },
-  });
+}
+
+/** Calls made while one is pending share its answer (the gauges of one scrape are collected together). */
+function sharedWhilePending<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= read().finally(() => (pending = undefined)));
 }

@@ -1,4 +1,4 @@
-// Settings of the knowledge index: background sync, chunking, the embedding provider and the index database.
+// Settings of the knowledge capability: its sync, chunking, the embedding provider and the index database.
 import { parseBoolean, parseHttpUrl, parsePositiveInteger } from './parsers.js';
 import { parsePdfTextSettings, type PdfTextSettings } from './pdf-text-settings.js';
 
@@ -6,24 +6,27 @@ export const EMBEDDING_PROVIDERS = ['hashing', 'openai'] as const;
 export type EmbeddingProviderName = (typeof EMBEDDING_PROVIDERS)[number];
 
 export interface KnowledgeSettings {
-  /** VECTOR_SYNC_ENABLED: index users' documents in the background and offer search. */
+  /**
+   * KNOWLEDGE_ENABLED: index users' documents in the background and offer search. Every KNOWLEDGE_* setting here was
+   * VECTOR_SYNC_* first; the old names still work (setting-aliases.ts).
+   */
   enabled: boolean;
-  /** VECTOR_SYNC_SCAN_INTERVAL (seconds, default 300): how often each user's sources are rescanned. */
+  /** KNOWLEDGE_SCAN_INTERVAL (seconds, default 300): how often each user's sources are rescanned. */
   scanIntervalMs: number;
-  /** VECTOR_SYNC_WORKERS (default 2): documents fetched and indexed at once. */
+  /** KNOWLEDGE_WORKERS (default 2): documents fetched and indexed at once. */
   workers: number;
-  /** VECTOR_SYNC_QUEUE_MAX (default 100000): queued documents kept at most (new work waits for the next scan). */
+  /** KNOWLEDGE_QUEUE_MAX (default 100000): queued documents kept at most (new work waits for the next scan). */
   queueMax: number;
   /**
-   * VECTOR_SYNC_QUEUE_MAX_PER_USER (default 20000, at most VECTOR_SYNC_QUEUE_MAX): one user's queued documents kept
+   * KNOWLEDGE_QUEUE_MAX_PER_USER (default 20000, at most KNOWLEDGE_QUEUE_MAX): one user's queued documents kept
    * at most, so one user's backlog never fills the queue for everyone.
    */
   queueMaxPerUser: number;
-  /** VECTOR_SYNC_MAX_ATTEMPTS (default 5): tries before a document becomes a dead letter. */
+  /** KNOWLEDGE_MAX_ATTEMPTS (default 5): tries before a document becomes a dead letter. */
   maxAttempts: number;
-  /** VECTOR_SYNC_MAX_FILE_BYTES (default 10 MiB): larger files are skipped and counted. */
+  /** KNOWLEDGE_MAX_FILE_BYTES (default 10 MiB): larger files are skipped and counted. */
   maxFileBytes: number;
-  /** VECTOR_SYNC_PDF_*: workers, time boxes and memory of reading PDFs' text (pdf-text-settings.ts). */
+  /** KNOWLEDGE_PDF_*: workers, time boxes and memory of reading PDFs' text (pdf-text-settings.ts). */
   pdfText: PdfTextSettings;
   /** CHUNK_SIZE (characters, default 1200) and CHUNK_OVERLAP (default 200). */
   chunkSize: number;
@@ -72,20 +75,20 @@ export function parseKnowledgeSettings(
   if (chunkOverlap >= chunkSize / 2) problems.push('CHUNK_OVERLAP must be less than half of CHUNK_SIZE.');
   const receiverRaw = read('WEBHOOK_RECEIVER_URL');
   const dimensions = int('EMBEDDING_DIMENSIONS', 384);
-  const queueMax = int('VECTOR_SYNC_QUEUE_MAX', 100_000);
+  const queueMax = int('KNOWLEDGE_QUEUE_MAX', 100_000);
   const webhookMaxAge = int('WEBHOOK_MAX_AGE_SECONDS', 3600);
   if (webhookMaxAge < 60 || webhookMaxAge > 86_400) {
     problems.push(`WEBHOOK_MAX_AGE_SECONDS must be between 60 and 86400 (got ${webhookMaxAge}).`);
   }
   if (dimensions > 4096) problems.push(`EMBEDDING_DIMENSIONS must be at most 4096 (got ${dimensions}).`);
   return {
-    enabled: parseBoolean('VECTOR_SYNC_ENABLED', read('VECTOR_SYNC_ENABLED'), problems) ?? false,
-    scanIntervalMs: int('VECTOR_SYNC_SCAN_INTERVAL', 300) * 1000,
-    workers: Math.min(int('VECTOR_SYNC_WORKERS', 2), 16),
+    enabled: parseBoolean('KNOWLEDGE_ENABLED', read('KNOWLEDGE_ENABLED'), problems) ?? false,
+    scanIntervalMs: int('KNOWLEDGE_SCAN_INTERVAL', 300) * 1000,
+    workers: Math.min(int('KNOWLEDGE_WORKERS', 2), 16),
     queueMax,
-    queueMaxPerUser: Math.min(int('VECTOR_SYNC_QUEUE_MAX_PER_USER', 20_000), queueMax),
-    maxAttempts: Math.min(int('VECTOR_SYNC_MAX_ATTEMPTS', 5), 20),
-    maxFileBytes: int('VECTOR_SYNC_MAX_FILE_BYTES', 10 * 1024 * 1024),
+    queueMaxPerUser: Math.min(int('KNOWLEDGE_QUEUE_MAX_PER_USER', 20_000), queueMax),
+    maxAttempts: Math.min(int('KNOWLEDGE_MAX_ATTEMPTS', 5), 20),
+    maxFileBytes: int('KNOWLEDGE_MAX_FILE_BYTES', 10 * 1024 * 1024),
     pdfText: parsePdfTextSettings(read, problems),
     chunkSize,
     chunkOverlap,

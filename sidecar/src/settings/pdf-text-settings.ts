@@ -4,13 +4,13 @@ import { availableParallelism } from 'node:os';
 import { parsePositiveInteger } from './parsers.js';
 
 export interface PdfTextSettings {
-  /** VECTOR_SYNC_PDF_WORKERS (default one per core beyond the first, at most 2; at most 8): PDFs read at once. */
+  /** KNOWLEDGE_PDF_WORKERS (default one per core beyond the first, at most 2; at most 8): PDFs read at once. */
   workers: number;
-  /** VECTOR_SYNC_PDF_PAGE_TIMEOUT (seconds, default 10) in ms: a page read for longer is cut there. */
+  /** KNOWLEDGE_PDF_PAGE_TIMEOUT (seconds, default 10) in ms: a page read for longer is cut there. */
   pageTimeoutMs: number;
-  /** VECTOR_SYNC_PDF_DOCUMENT_TIMEOUT (seconds, default 60, at most 600) in ms: a PDF read for longer is cut there. */
+  /** KNOWLEDGE_PDF_DOCUMENT_TIMEOUT (seconds, default 60, at most 600) in ms: a PDF read for longer is cut there. */
   documentTimeoutMs: number;
-  /** VECTOR_SYNC_PDF_WORKER_MEMORY_MB (default 256, 64 to 2048): WebAssembly memory of each PDF worker. */
+  /** KNOWLEDGE_PDF_WORKER_MEMORY_MB (default 256, 64 to 2048): WebAssembly memory of each PDF worker. */
   workerMemoryMb: number;
 }
 
@@ -27,26 +27,26 @@ export function parsePdfTextSettings(
   cores = availableParallelism(),
 ): PdfTextSettings {
   const setting = (name: string) => parsePositiveInteger(name, read(name), problems);
-  const workers = setting('VECTOR_SYNC_PDF_WORKERS');
+  const workers = setting('KNOWLEDGE_PDF_WORKERS');
   if (workers !== undefined && workers > MAX_WORKERS) {
-    problems.push(`VECTOR_SYNC_PDF_WORKERS must be at most ${MAX_WORKERS} (got ${workers}).`);
+    problems.push(`KNOWLEDGE_PDF_WORKERS must be at most ${MAX_WORKERS} (got ${workers}).`);
   }
-  const pageSeconds = setting('VECTOR_SYNC_PDF_PAGE_TIMEOUT') ?? 10;
-  const documentSeconds = setting('VECTOR_SYNC_PDF_DOCUMENT_TIMEOUT') ?? 60;
+  const pageSeconds = setting('KNOWLEDGE_PDF_PAGE_TIMEOUT') ?? 10;
+  const documentSeconds = setting('KNOWLEDGE_PDF_DOCUMENT_TIMEOUT') ?? 60;
   if (documentSeconds > MAX_DOCUMENT_TIMEOUT_SECONDS) {
     problems.push(
-      `VECTOR_SYNC_PDF_DOCUMENT_TIMEOUT must be at most ${MAX_DOCUMENT_TIMEOUT_SECONDS} seconds (got ${documentSeconds}).`,
+      `KNOWLEDGE_PDF_DOCUMENT_TIMEOUT must be at most ${MAX_DOCUMENT_TIMEOUT_SECONDS} seconds (got ${documentSeconds}).`,
     );
   }
   if (pageSeconds > documentSeconds) {
     problems.push(
-      `VECTOR_SYNC_PDF_PAGE_TIMEOUT (${pageSeconds} s) must not exceed VECTOR_SYNC_PDF_DOCUMENT_TIMEOUT (${documentSeconds} s).`,
+      `KNOWLEDGE_PDF_PAGE_TIMEOUT (${pageSeconds} s) must not exceed KNOWLEDGE_PDF_DOCUMENT_TIMEOUT (${documentSeconds} s).`,
     );
   }
-  const memoryMb = setting('VECTOR_SYNC_PDF_WORKER_MEMORY_MB') ?? 256;
+  const memoryMb = setting('KNOWLEDGE_PDF_WORKER_MEMORY_MB') ?? 256;
   if (memoryMb < MIN_WORKER_MEMORY_MB || memoryMb > MAX_WORKER_MEMORY_MB) {
     problems.push(
-      `VECTOR_SYNC_PDF_WORKER_MEMORY_MB must be from ${MIN_WORKER_MEMORY_MB} to ${MAX_WORKER_MEMORY_MB} (got ${memoryMb}).`,
+      `KNOWLEDGE_PDF_WORKER_MEMORY_MB must be from ${MIN_WORKER_MEMORY_MB} to ${MAX_WORKER_MEMORY_MB} (got ${memoryMb}).`,
     );
   }
   return {

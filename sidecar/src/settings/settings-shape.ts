@@ -33,8 +33,7 @@ export interface Settings {
   mcpServerUrl?: string;
   authMode: AuthMode;
   enableOfflineAccess: boolean;
-  vectorSyncEnabled: boolean;
-  /** The knowledge index: background sync, chunking, embeddings, index database (knowledge-settings.ts). */
+  /** The knowledge capability: its sync, chunking, embeddings (knowledge-settings.ts); `enabled` is KNOWLEDGE_ENABLED. */
   knowledge: KnowledgeSettings;
   preview: PreviewSettings;
   /** The Prometheus endpoint (GET /metrics). */

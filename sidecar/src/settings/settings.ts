@@ -17,6 +17,7 @@ import { parseMetricsSettings } from './metrics-settings.js';
 import { parseDatabaseSettings } from './database-settings.js';
 import { parseManagementApiSettings } from './management-api-settings.js';
 import { addServerNotices, checkServerRequirements } from './server-requirements.js';
+import { resolveSettingAliases } from './setting-aliases.js';
 import { LOG_LEVELS, type LogLevel, type Settings, type SettingsNotice } from './settings-shape.js';
 
 export { LOG_LEVELS, type LogLevel, type Settings, type SettingsNotice } from './settings-shape.js';
@@ -37,8 +38,9 @@ export const DEFAULT_TOKEN_STORAGE_DB = './data/tokens.db';
 export function parseSettings(env: Environment, purpose: SettingsPurpose = 'server'): Settings {
   const problems: string[] = [];
   const notices: SettingsNotice[] = [];
+  const aliases = resolveSettingAliases(env, problems, notices);
   const read = (name: string): string | undefined => {
-    const value = env[name]?.trim();
+    const value = aliases.valueOf(name)?.trim();
     return value ? value : undefined;
   };
   const bool = (name: string, fallback?: boolean) => parseBoolean(name, read(name), problems) ?? fallback;
@@ -90,7 +92,6 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     mcpServerUrl: optionalUrl('NEXTCLOUD_MCP_SERVER_URL', read, problems),
     authMode,
     enableOfflineAccess,
-    vectorSyncEnabled: knowledge.enabled,
     knowledge,
     preview: parsePreviewSettings(read, problems),
     metrics: parseMetricsSettings(read, problems),
@@ -124,7 +125,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     checkServerRequirements(settings, given, problems);
     addServerNotices(settings, notices);
   }
-  if (problems.length > 0) throw new SettingsError(problems);
+  if (problems.length > 0) throw new SettingsError(problems.map(aliases.spelledAsGiven));
   return settings;
 }
 

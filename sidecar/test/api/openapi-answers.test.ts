@@ -53,10 +53,12 @@ async function call(status: number, method: string, route: string, path: string,
   return answer;
 }
 
-const SEARCH = '/api/v1/search';
+const SEARCH = '/api/v1/knowledge/search';
+const POINTS = '/api/v1/knowledge/search/points';
+const CHUNK_CONTEXT = '/api/v1/knowledge/chunk-context';
 const APP_PASSWORD = '/api/v1/users/:userId/app-password';
 const status = async () =>
-  (await call(200, 'GET', '/api/v1/vector-sync/status', '/api/v1/vector-sync/status', { as: 'alice' })).body as {
+  (await call(200, 'GET', '/api/v1/knowledge/status', '/api/v1/knowledge/status', { as: 'alice' })).body as {
     documents: number;
     queued: number;
   };
@@ -154,23 +156,39 @@ describe('knowledge', () => {
       json: { query: 'quarterly budget', doc_types: ['file'], limit: 1 },
     });
     const [hit] = (found.body as { results: { point_id: string; doc_id: string; chunk_end_offset: number }[] }).results;
-    const context = `/api/v1/chunk-context?doc_type=file&doc_id=${hit!.doc_id}&start=0&end=${hit!.chunk_end_offset}`;
+    const context = `${CHUNK_CONTEXT}?doc_type=file&doc_id=${hit!.doc_id}&start=0&end=${hit!.chunk_end_offset}`;
 
-    const points = await call(200, 'POST', '/api/v1/search/points', '/api/v1/search/points', {
-      as: 'alice',
-      json: { point_ids: [hit!.point_id] },
-    });
-    await call(400, 'POST', '/api/v1/search/points', '/api/v1/search/points', { as: 'alice', json: { point_ids: [] } });
-    const chunk = await call(200, 'GET', '/api/v1/chunk-context', context, { as: 'alice' });
-    await call(400, 'GET', '/api/v1/chunk-context', '/api/v1/chunk-context?doc_type=mail&doc_id=1&start=0&end=1', {
-      as: 'alice',
-    });
-    await call(404, 'GET', '/api/v1/chunk-context', '/api/v1/chunk-context?doc_type=file&doc_id=404&start=0&end=1', {
-      as: 'alice',
-    });
+    const points = await call(200, 'POST', POINTS, POINTS, { as: 'alice', json: { point_ids: [hit!.point_id] } });
+    await call(400, 'POST', POINTS, POINTS, { as: 'alice', json: { point_ids: [] } });
+    const chunk = await call(200, 'GET', CHUNK_CONTEXT, context, { as: 'alice' });
+    await call(400, 'GET', CHUNK_CONTEXT, `${CHUNK_CONTEXT}?doc_type=mail&doc_id=1&start=0&end=1`, { as: 'alice' });
+    await call(404, 'GET', CHUNK_CONTEXT, `${CHUNK_CONTEXT}?doc_type=file&doc_id=404&start=0&end=1`, { as: 'alice' });
 
     expect(shapeDifferences(points.body, loadFixture('sidecar-search-points.json'))).toEqual([]);
     expect(shapeDifferences(chunk.body, loadFixture('sidecar-chunk-context.json'))).toEqual([]);
+  });
+
+  it('answers at the old knowledge paths as documented, as it does at the new ones', async () => {
+    const search = { query: 'quarterly budget', doc_types: ['file'], limit: 1 };
+    const byNewPath = await call(200, 'POST', SEARCH, SEARCH, { as: 'alice', json: search });
+    const [hit] = (byNewPath.body as { results: { point_id: string; doc_id: string }[] }).results;
+    const context = `/api/v1/chunk-context?doc_type=file&doc_id=${hit!.doc_id}&start=0&end=1`;
+
+    const byOldPath = await call(200, 'POST', '/api/v1/search', '/api/v1/search', { as: 'alice', json: search });
+    await call(401, 'POST', '/api/v1/search', '/api/v1/search', { json: search });
+    await call(200, 'POST', '/api/v1/search/points', '/api/v1/search/points', {
+      as: 'alice',
+      json: { point_ids: [hit!.point_id] },
+    });
+    await call(200, 'GET', '/api/v1/chunk-context', context, { as: 'alice' });
+    await call(200, 'GET', '/api/v1/vector-sync/status', '/api/v1/vector-sync/status', { as: 'alice' });
+    await call(401, 'GET', '/api/v1/vector-sync/status', '/api/v1/vector-sync/status', { key: false });
+
+    const metrics = await (await fetch(`${sidecar.url}/metrics`, { headers: { 'x-api-key': API_KEY } })).text();
+    expect(byOldPath.body).toEqual(byNewPath.body);
+    expect(['/api/v1/knowledge/search', '/api/v1/search'].map((route) => metrics.includes(`route="${route}"`))).toEqual(
+      [true, true],
+    );
   });
 
   it('answers PDF previews as documented, 304 for a known ETag, and as the contract fixture has them', async () => {

@@ -4,6 +4,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { KNOWLEDGE_PATHS } from '../../src/api/knowledge-routes.js';
 import { routesOfApp, type RegisteredRoute } from '../support/app-routes.js';
 import { startNextcloudWithOidc } from '../support/nextcloud-with-oidc.js';
 import { documentedOperations, loadOpenApi, OPENAPI_URL } from '../support/openapi.js';
@@ -77,6 +78,20 @@ describe('sidecar/openapi.json', () => {
       .filter((name) => !served.has(name));
 
     expect(unserved).toEqual([]);
+  });
+
+  it('documents the old knowledge paths beside the new ones, marked deprecated, and the app serves both', () => {
+    const pairs = Object.values(KNOWLEDGE_PATHS);
+    const operations = documentedOperations(loadOpenApi());
+    const served = new Set(registered.map((route) => route.path));
+
+    const deprecated = (path: string) =>
+      operations.filter((op) => op.path === path).map((op) => op.operation.deprecated === true);
+
+    expect(pairs.map(([current, old]) => [deprecated(current), deprecated(old)])).toEqual(
+      pairs.map(() => [[false], [true]]),
+    );
+    expect(pairs.flat().filter((path) => !served.has(path))).toEqual([]);
   });
 
   it('leaves out only routes that exist', () => {

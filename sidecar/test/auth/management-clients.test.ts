@@ -11,7 +11,8 @@ import { syncSidecarEnv } from '../support/knowledge-sidecar.js';
 import { COMPANION_CLIENT, OPAQUE_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { APP_PASSWORD, basicAuth, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 
-/** Every /api/v1 route that takes a Bearer token, with a request that passes its input checks. */
+/** Every /api/v1 route that takes a Bearer token (the knowledge routes at both paths), with a request that passes its
+ * input checks. */
 const BEARER_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/v1/users/alice/session' },
   { method: 'POST', path: '/api/v1/users/alice/revoke' },
@@ -19,6 +20,10 @@ const BEARER_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: '/api/v1/search/points', body: { point_ids: ['1'] } },
   { method: 'GET', path: '/api/v1/chunk-context?doc_type=file&doc_id=1&start=0&end=10' },
   { method: 'GET', path: '/api/v1/vector-sync/status' },
+  { method: 'POST', path: '/api/v1/knowledge/search', body: { query: 'budget' } },
+  { method: 'POST', path: '/api/v1/knowledge/search/points', body: { point_ids: ['1'] } },
+  { method: 'GET', path: '/api/v1/knowledge/chunk-context?doc_type=file&doc_id=1&start=0&end=10' },
+  { method: 'GET', path: '/api/v1/knowledge/status' },
   { method: 'GET', path: '/api/v1/apps' },
   { method: 'GET', path: '/api/v1/webhooks' },
   { method: 'POST', path: '/api/v1/webhooks', body: { preset: 'files' } },

@@ -17,16 +17,27 @@ export function readComposeText(options: { ollama?: boolean } = {}): string {
   return options.ollama ? uncommentMarkedLines(text) : text;
 }
 
-/** `${NAME}`, `${NAME:-default}`, `${NAME-default}`, `${NAME:?message}`, `${NAME?message}` and `$$`, as Compose. */
+/**
+ * `${NAME}`, `${NAME:-default}`, `${NAME-default}`, `${NAME:?message}`, `${NAME?message}` and `$$`, as Compose; a
+ * default may itself be interpolated (`${NEW:-${OLD:-true}}`), so the innermost are read first.
+ */
 export function interpolate(text: string, vars: Record<string, string | undefined>): string {
-  return text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (whole, name, colon, kind, arg) => {
-    if (whole === '$$') return '$';
-    const value = vars[name as string];
-    const missing = value === undefined || (colon === ':' && value === '');
-    if (!missing) return value;
-    if (kind === '?') throw new Error(`compose.yaml needs ${name}: ${arg}`);
-    return kind === '-' ? (arg as string) : '';
-  });
+  const escaped = '\u0000';
+  let result = text.replaceAll('$$', escaped);
+  for (let previous = ''; previous !== result;) {
+    previous = result;
+    result = result.replace(
+      /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^${}]*))?\}/g,
+      (_whole, name, colon, kind, arg) => {
+        const value = vars[name as string];
+        const missing = value === undefined || (colon === ':' && value === '');
+        if (!missing) return value;
+        if (kind === '?') throw new Error(`compose.yaml needs ${name}: ${arg}`);
+        return kind === '-' ? (arg as string) : '';
+      },
+    );
+  }
+  return result.replaceAll(escaped, '$');
 }
 
 /** The variables compose.yaml interpolates. */

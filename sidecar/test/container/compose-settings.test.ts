@@ -74,7 +74,7 @@ describe('compose.yaml', () => {
     expect(settings.enableOfflineAccess).toBe(true);
     expect(settings.nextcloud.host).toBe('http://nextcloud');
     expect(settings.database.url).toBe('postgres://mcp:c0ffee42@db:5432/mcp');
-    expect(settings.vectorSyncEnabled).toBe(true);
+    expect(settings.knowledge.enabled).toBe(true);
     expect(settings.server).toMatchObject({ host: '0.0.0.0', port: 8000 });
     expect(settings.tokenStorageDb).toBe('/data/tokens.db');
     expect(settings.managementApiKey).toBe(FILLED_IN.MANAGEMENT_API_KEY);

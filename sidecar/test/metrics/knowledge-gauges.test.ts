@@ -1,7 +1,7 @@
 // The knowledge gauges read the real sync queue at scrape time: depth over all users, lag of the oldest waiting item.
 import { Registry } from 'prom-client';
 import { afterEach, expect, it } from 'vitest';
-import { registerKnowledgeMetrics } from '../../src/metrics/knowledge-metrics.js';
+import { KNOWLEDGE_GAUGE_NAMES, registerKnowledgeMetrics } from '../../src/metrics/knowledge-metrics.js';
 import { knowledgeMetricsSourceOf } from '../../src/metrics/knowledge-source.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { createSyncQueue } from '../../src/knowledge/sync/sync-queue.js';
@@ -41,4 +41,32 @@ it('reports the queue depth and how long its oldest item has waited', async () =
   expect(samples.get('nextcloud_mcp_sync_queue_lag_seconds')).toBe(60);
   expect(samples.get('nextcloud_mcp_index_documents')).toBe(4);
   expect(samples.get('nextcloud_mcp_index_chunks')).toBe(10);
+});
+
+it('exports each gauge under its knowledge name and, with the same value, under its old name marked deprecated', async () => {
+  storage = await openStore({ path: temp.file('tokens.db') });
+  const users = createSyncUserStore(storage.db);
+  const queue = createSyncQueue(storage.db, { max: 100 });
+  await users.ensure('ada', 0);
+  await queue.enqueue({ userId: 'ada', docType: 'note', docId: '1', action: 'index', version: 'a' }, 10_000);
+  const registry = new Registry();
+  const knowledge = { queue, store: { counts: async () => ({ documents: 3, chunks: 7, byType: {} }) } as never };
+  registerKnowledgeMetrics(
+    registry,
+    knowledgeMetricsSourceOf(knowledge, { userIds: async () => ['ada'] }),
+    () => 25_000,
+  );
+
+  const text = await registry.metrics();
+
+  const samples = parseExposition(text);
+  expect(Object.values(KNOWLEDGE_GAUGE_NAMES).map(([name, old]) => [samples.get(name), samples.get(old)])).toEqual([
+    [1, 1],
+    [15, 15],
+    [3, 3],
+    [7, 7],
+  ]);
+  expect(text).toContain(
+    '# HELP nextcloud_mcp_sync_queue_depth Deprecated alias of nextcloud_mcp_knowledge_queue_depth: Documents waiting',
+  );
 });

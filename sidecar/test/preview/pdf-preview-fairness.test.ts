@@ -30,7 +30,7 @@ describe('GET /api/v1/pdf-preview with two users', () => {
     );
     files.seedFile('alice', 'Slow/heavy.pdf', Buffer.from(buildPdf(SLOW_PAGES)));
     files.seedFile('bob', 'Documents/letter.pdf', Buffer.from(buildPdf(['Dear Alice', 'Regards, Bob'])));
-    sidecar = await startTestSidecar(await syncSidecarEnv(nextcloud.url, { VECTOR_SYNC_ENABLED: 'false' }));
+    sidecar = await startTestSidecar(await syncSidecarEnv(nextcloud.url, { KNOWLEDGE_ENABLED: 'false' }));
     tokens = {
       alice: await signIn(nextcloud, sidecar, 'alice', PASSWORDS.alice),
       bob: await signIn(nextcloud, sidecar, 'bob', PASSWORDS.bob),

@@ -17,8 +17,8 @@ export async function syncSidecarEnv(
     ENABLE_MULTI_USER_BASIC_AUTH: 'true',
     ENABLE_BACKGROUND_OPERATIONS: 'true',
     TOKEN_ENCRYPTION_KEY: TEST_KEY,
-    VECTOR_SYNC_ENABLED: 'true',
-    VECTOR_SYNC_SCAN_INTERVAL: '3600',
+    KNOWLEDGE_ENABLED: 'true',
+    KNOWLEDGE_SCAN_INTERVAL: '3600',
     MCP_SERVER_PORT: String(port),
     NEXTCLOUD_MCP_SERVER_URL: `http://127.0.0.1:${port}`,
     // The companion's client, whose tokens `signIn` hands out, as README tells operators to trust it.

@@ -16,6 +16,8 @@ export interface OpenApiDocument {
 
 export interface OpenApiOperation {
   operationId: string;
+  /** An old path still served; its new one is documented beside it. */
+  deprecated?: boolean;
   parameters?: (OpenApiParameter | { $ref: string })[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, OpenApiResponse | { $ref: string }>;

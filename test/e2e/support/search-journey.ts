@@ -29,7 +29,7 @@ export async function waitUntilIndexed(page: Page, documents: number, timeoutMs 
   let last = '';
   while (Date.now() < deadline) {
     last = await page.evaluate(async (token) => {
-      const response = await fetch('/index.php/apps/mcp_companion/api/v1/vector-sync/status', {
+      const response = await fetch('/index.php/apps/mcp_companion/api/v1/knowledge/status', {
         headers: { requesttoken: token },
       });
       return `${response.status} ${await response.text()}`;

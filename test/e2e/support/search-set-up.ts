@@ -39,8 +39,8 @@ export async function startSearchJourney(): Promise<SearchJourney> {
   const nextcloud = await startPlatformDouble(carolWithCompanionClient(port, [files, notes]));
   seedSearchContent(files, notes, buildPdf);
   const sidecar = await startHybridSidecar(nextcloud.url, undefined, {
-    VECTOR_SYNC_ENABLED: 'true',
-    VECTOR_SYNC_SCAN_INTERVAL: '3600',
+    KNOWLEDGE_ENABLED: 'true',
+    KNOWLEDGE_SCAN_INTERVAL: '3600',
     ...TRUSTING_THE_COMPANION,
   });
   const provisioned = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {

@@ -13,7 +13,7 @@ export interface E2eSidecar extends RunningServer {
 
 /**
  * @param managementApiKey the sidecar's MANAGEMENT_API_KEY (none: every management call is accepted)
- * @param extraEnv more settings, e.g. `VECTOR_SYNC_ENABLED` for the search page
+ * @param extraEnv more settings, e.g. `KNOWLEDGE_ENABLED` for the search page
  */
 export async function startHybridSidecar(
   nextcloudUrl: string,

@@ -28,9 +28,9 @@ class KnowledgeControllerTest extends OAuthTestCase {
 	public function testSearchForwardsTheCheckedBodyWithTheUsersTokenAndAnswersWithTheSidecarsResults(): void {
 		$this->signInAndForgetItsRequests();
 
-		$response = $this->dispatch('POST', '/api/v1/search', ['query' => '  quarterly budget ', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'file', 'note'], 'include_pca' => true, 'fusion' => 'dbsf']);
+		$response = $this->dispatch('POST', '/api/v1/knowledge/search', ['query' => '  quarterly budget ', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'file', 'note'], 'include_pca' => true, 'fusion' => 'dbsf']);
 
-		[$sent] = $this->upstreamRequests('/api/v1/search');
+		[$sent] = $this->upstreamRequests('/api/v1/knowledge/search');
 		$this->assertSame('Bearer ' . $this->readStoredTokens()['access_token'], $sent['headers']['authorization']);
 		$this->assertSame('application/json', $sent['headers']['content-type']);
 		$this->assertSame(['query' => 'quarterly budget', 'fusion' => 'dbsf', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'note'], 'include_pca' => true], json_decode($sent['body'], true));
@@ -42,10 +42,10 @@ class KnowledgeControllerTest extends OAuthTestCase {
 	/** @return array<string, array{string, string, array<string, mixed>, string, string}> */
 	public static function forwardedRoutes(): array {
 		return [
-			'points' => ['POST', '/api/v1/search/points', ['point_ids' => ['12', '13', '12']], '', '{"point_ids":["12","13"]}'],
-			'chunk context' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'file', 'doc_id' => '3481', 'start' => '120', 'end' => '480', 'context' => '300'], 'doc_type=file&doc_id=3481&start=120&end=480&context=300', ''],
+			'points' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => ['12', '13', '12']], '', '{"point_ids":["12","13"]}'],
+			'chunk context' => ['GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'file', 'doc_id' => '3481', 'start' => '120', 'end' => '480', 'context' => '300'], 'doc_type=file&doc_id=3481&start=120&end=480&context=300', ''],
 			'pdf preview' => ['GET', '/api/v1/pdf-preview', ['file_path' => '/Documents/Q1 report.pdf', 'page' => '3', 'scale' => '1.5'], 'file_path=%2FDocuments%2FQ1%20report.pdf&page=3&scale=1.5', ''],
-			'sync status' => ['GET', '/api/v1/vector-sync/status', [], '', ''],
+			'sync status' => ['GET', '/api/v1/knowledge/status', [], '', ''],
 		];
 	}
 
@@ -66,8 +66,8 @@ class KnowledgeControllerTest extends OAuthTestCase {
 	/** @return array<string, array{string, string, array<string, mixed>, string}> */
 	public static function contractAnswers(): array {
 		return [
-			'points' => ['POST', '/api/v1/search/points', ['point_ids' => ['12']], 'sidecar-search-points.json'],
-			'chunk context' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'file', 'doc_id' => '3481', 'start' => '120', 'end' => '480'], 'sidecar-chunk-context.json'],
+			'points' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => ['12']], 'sidecar-search-points.json'],
+			'chunk context' => ['GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'file', 'doc_id' => '3481', 'start' => '120', 'end' => '480'], 'sidecar-chunk-context.json'],
 			'pdf preview' => ['GET', '/api/v1/pdf-preview', ['file_path' => '/Documents/Q1 report.pdf', 'page' => '3'], 'sidecar-pdf-preview.json'],
 		];
 	}
@@ -99,35 +99,35 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$this->saveSettings(apiKey: 'management-key');
 		$this->changeUpstreamBehaviour(['sidecar_api_key' => 'management-key']);
 
-		$response = $this->dispatch('GET', '/api/v1/vector-sync/status');
+		$response = $this->dispatch('GET', '/api/v1/knowledge/status');
 
 		$this->assertSame(200, $response->getStatus());
-		$this->assertSame('management-key', $this->upstreamRequests('/api/v1/vector-sync')[0]['headers']['x-api-key']);
+		$this->assertSame('management-key', $this->upstreamRequests('/api/v1/knowledge/status')[0]['headers']['x-api-key']);
 	}
 
 	/** @return array<string, array{string, string, array<string, mixed>}> */
 	public static function outOfBounds(): array {
 		return [
-			'no query' => ['POST', '/api/v1/search', []],
-			'blank query' => ['POST', '/api/v1/search', ['query' => '   ']],
-			'query too long' => ['POST', '/api/v1/search', ['query' => str_repeat('a', 10_001)]],
-			'control character' => ['POST', '/api/v1/search', ['query' => "budget\x07"]],
-			'unknown algorithm' => ['POST', '/api/v1/search', ['query' => 'x', 'algorithm' => 'fuzzy']],
-			'limit 0' => ['POST', '/api/v1/search', ['query' => 'x', 'limit' => 0]],
-			'limit 101' => ['POST', '/api/v1/search', ['query' => 'x', 'limit' => 101]],
-			'limit as text' => ['POST', '/api/v1/search', ['query' => 'x', 'limit' => 'ten']],
-			'offset too far' => ['POST', '/api/v1/search', ['query' => 'x', 'offset' => 1_000_001]],
-			'threshold above 1' => ['POST', '/api/v1/search', ['query' => 'x', 'score_threshold' => 1.5]],
-			'unknown doc type' => ['POST', '/api/v1/search', ['query' => 'x', 'doc_types' => ['file', 'mail']]],
-			'flag as text' => ['POST', '/api/v1/search', ['query' => 'x', 'include_pca' => 'yes']],
-			'no point ids' => ['POST', '/api/v1/search/points', ['point_ids' => []]],
-			'101 point ids' => ['POST', '/api/v1/search/points', ['point_ids' => array_map('strval', range(1, 101))]],
-			'point id not digits' => ['POST', '/api/v1/search/points', ['point_ids' => ['12; DROP']]],
-			'unknown chunk doc type' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'mail', 'doc_id' => '1', 'start' => '0', 'end' => '10']],
-			'end before start' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '10', 'end' => '10']],
-			'span too wide' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '0', 'end' => '100001']],
-			'context too wide' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '0', 'end' => '5', 'context' => '10001']],
-			'start as fraction' => ['GET', '/api/v1/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '1.5', 'end' => '5']],
+			'no query' => ['POST', '/api/v1/knowledge/search', []],
+			'blank query' => ['POST', '/api/v1/knowledge/search', ['query' => '   ']],
+			'query too long' => ['POST', '/api/v1/knowledge/search', ['query' => str_repeat('a', 10_001)]],
+			'control character' => ['POST', '/api/v1/knowledge/search', ['query' => "budget\x07"]],
+			'unknown algorithm' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'algorithm' => 'fuzzy']],
+			'limit 0' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'limit' => 0]],
+			'limit 101' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'limit' => 101]],
+			'limit as text' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'limit' => 'ten']],
+			'offset too far' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'offset' => 1_000_001]],
+			'threshold above 1' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'score_threshold' => 1.5]],
+			'unknown doc type' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'doc_types' => ['file', 'mail']]],
+			'flag as text' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'include_pca' => 'yes']],
+			'no point ids' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => []]],
+			'101 point ids' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => array_map('strval', range(1, 101))]],
+			'point id not digits' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => ['12; DROP']]],
+			'unknown chunk doc type' => ['GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'mail', 'doc_id' => '1', 'start' => '0', 'end' => '10']],
+			'end before start' => ['GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '10', 'end' => '10']],
+			'span too wide' => ['GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '0', 'end' => '100001']],
+			'context too wide' => ['GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '0', 'end' => '5', 'context' => '10001']],
+			'start as fraction' => ['GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'file', 'doc_id' => '1', 'start' => '1.5', 'end' => '5']],
 			'no file path' => ['GET', '/api/v1/pdf-preview', []],
 			'relative file path' => ['GET', '/api/v1/pdf-preview', ['file_path' => 'Documents/a.pdf']],
 			'traversal' => ['GET', '/api/v1/pdf-preview', ['file_path' => '/Documents/../../etc/passwd']],
@@ -156,28 +156,28 @@ class KnowledgeControllerTest extends OAuthTestCase {
 	public function testPassesTheSidecarsErrorStatusWithOnlyItsCodeMessageAndRequestId(): void {
 		$this->signInAndForgetItsRequests();
 		$this->changeUpstreamBehaviour(['knowledge_answer' => [404, [
-			'error' => 'not_found', 'message' => 'The knowledge index is off (VECTOR_SYNC_ENABLED=false).', 'request_id' => 'req-1',
+			'error' => 'not_found', 'message' => 'The knowledge index is off (KNOWLEDGE_ENABLED=false).', 'request_id' => 'req-1',
 			'stack' => 'Error at /srv/sidecar/dist/main.js:10', 'details' => ['path' => '/srv/data'],
 		]]]);
 
-		$response = $this->dispatch('POST', '/api/v1/search', ['query' => 'budget']);
+		$response = $this->dispatch('POST', '/api/v1/knowledge/search', ['query' => 'budget']);
 
 		$this->assertSame(404, $response->getStatus());
-		$this->assertSame(['error' => 'not_found', 'message' => 'The knowledge index is off (VECTOR_SYNC_ENABLED=false).', 'request_id' => 'req-1'], $this->bodyOf($response));
+		$this->assertSame(['error' => 'not_found', 'message' => 'The knowledge index is off (KNOWLEDGE_ENABLED=false).', 'request_id' => 'req-1'], $this->bodyOf($response));
 	}
 
 	public function testPassesATooManyRequestsAnswerThrough(): void {
 		$this->signInAndForgetItsRequests();
 		$this->changeUpstreamBehaviour(['knowledge_answer' => [429, ['error' => 'rate_limited', 'message' => 'Too many requests.', 'request_id' => 'req-2']]]);
 
-		$response = $this->dispatch('GET', '/api/v1/chunk-context', ['doc_type' => 'note', 'doc_id' => '77', 'start' => '0', 'end' => '10']);
+		$response = $this->dispatch('GET', '/api/v1/knowledge/chunk-context', ['doc_type' => 'note', 'doc_id' => '77', 'start' => '0', 'end' => '10']);
 
 		$this->assertSame(429, $response->getStatus());
 		$this->assertSame('rate_limited', $this->bodyOf($response)['error']);
 	}
 
 	public function testAnswers401WithTheSignInUrlWhenTheUserHasNotSignedIn(): void {
-		$response = $this->dispatch('POST', '/api/v1/search', ['query' => 'budget']);
+		$response = $this->dispatch('POST', '/api/v1/knowledge/search', ['query' => 'budget']);
 
 		$this->assertSame(401, $response->getStatus());
 		$body = $this->bodyOf($response);
@@ -191,7 +191,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$this->signInAndForgetItsRequests();
 		$this->changeUpstreamBehaviour(['knowledge_answer' => [401, ['error' => 'unauthenticated', 'message' => 'The token is not active.', 'request_id' => 'up401']]]);
 
-		$response = $this->dispatch('GET', '/api/v1/vector-sync/status');
+		$response = $this->dispatch('GET', '/api/v1/knowledge/status');
 
 		$this->assertSame(401, $response->getStatus());
 		$this->assertSame(['sign_in_required', self::LOGIN_URL], [$this->bodyOf($response)['error'], $this->bodyOf($response)['login_url']]);
@@ -202,7 +202,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 		$this->signInAndForgetItsRequests();
 		$this->saveSettings(serverUrl: $this->unreachableUrl());
 
-		$response = $this->dispatch('POST', '/api/v1/search', ['query' => 'budget']);
+		$response = $this->dispatch('POST', '/api/v1/knowledge/search', ['query' => 'budget']);
 
 		$this->assertSame(502, $response->getStatus());
 		$this->assertSame(['upstream_error', 'The MCP server could not be reached.'], [$this->bodyOf($response)['error'], $this->bodyOf($response)['message']]);
@@ -221,7 +221,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 	public function testKeepsNextcloudsCsrfCheck(): void {
 		$this->signInAndForgetItsRequests();
 
-		$response = $this->dispatch('POST', '/api/v1/search', ['query' => 'budget'], withToken: false);
+		$response = $this->dispatch('POST', '/api/v1/knowledge/search', ['query' => 'budget'], withToken: false);
 
 		$this->assertSame(412, $response->getStatus());
 		$this->assertSame([], $this->upstreamRequests('/api/v1/'));

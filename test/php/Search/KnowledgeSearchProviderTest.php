@@ -29,7 +29,7 @@ class KnowledgeSearchProviderTest extends OAuthTestCase {
 
 		$this->searchProvider->search(new StaticUser('alice'), new SimpleSearchQuery(' budget ', 3));
 
-		[$sent] = $this->upstreamRequests('/api/v1/search');
+		[$sent] = $this->upstreamRequests('/api/v1/knowledge/search');
 		$this->assertSame(['query' => 'budget', 'algorithm' => 'hybrid', 'limit' => 3, 'offset' => 0], json_decode($sent['body'], true));
 		$this->assertSame('Bearer ' . $this->readStoredTokens()['access_token'], $sent['headers']['authorization']);
 	}
@@ -65,7 +65,7 @@ class KnowledgeSearchProviderTest extends OAuthTestCase {
 		$result = $this->searchProvider->search(new StaticUser('alice'), new SimpleSearchQuery('budget', 3, 6))->jsonSerialize();
 
 		$this->assertSame([true, 9], [$result['isPaginated'], $result['cursor']]);
-		$this->assertSame(6, json_decode($this->upstreamRequests('/api/v1/search')[0]['body'], true)['offset']);
+		$this->assertSame(6, json_decode($this->upstreamRequests('/api/v1/knowledge/search')[0]['body'], true)['offset']);
 	}
 
 	public function testLinksThatAreNotHttpBecomeTheSearchPage(): void {

@@ -83,9 +83,9 @@ class KnowledgeRequestValidatorTest extends TestCase {
 	public function testTakesChunkContextOffsetsAndContextWithinTheDocumentedBounds(): void {
 		$check = fn (array $fields) => $this->validator->checkChunkContext($fields + ['doc_type' => 'file', 'doc_id' => '1', 'start' => '0', 'end' => '10']);
 
-		$start = $this->probe(self::parameter('/api/v1/chunk-context', 'start'), fn ($v) => $check(['start' => (string)$v, 'end' => (string)max($v + 1, 1)]));
-		$end = $this->probe(self::parameter('/api/v1/chunk-context', 'end'), fn ($v) => $check(['start' => (string)max($v - 1, 0), 'end' => (string)$v]));
-		$context = $this->probe(self::parameter('/api/v1/chunk-context', 'context'), fn ($v) => $check(['context' => (string)$v]));
+		$start = $this->probe(self::parameter('/api/v1/knowledge/chunk-context', 'start'), fn ($v) => $check(['start' => (string)$v, 'end' => (string)max($v + 1, 1)]));
+		$end = $this->probe(self::parameter('/api/v1/knowledge/chunk-context', 'end'), fn ($v) => $check(['start' => (string)max($v - 1, 0), 'end' => (string)$v]));
+		$context = $this->probe(self::parameter('/api/v1/knowledge/chunk-context', 'context'), fn ($v) => $check(['context' => (string)$v]));
 
 		// The largest start has no end above it (end is bounded the same): that bound is checked from below only.
 		$this->assertSame([[true, false, false], [true, true, false], self::AS_DOCUMENTED], [[$start[0], $start[2], $start[3]], [$end[0], $end[1], $end[3]], $context]);

@@ -27,7 +27,7 @@ export interface PdfTextResult {
 }
 
 const UNREADABLE = 'The PDF could not be read.';
-const TOO_LARGE = 'The PDF needs more memory to read than a PDF reader may use (VECTOR_SYNC_PDF_WORKER_MEMORY_MB).';
+const TOO_LARGE = 'The PDF needs more memory to read than a PDF reader may use (KNOWLEDGE_PDF_WORKER_MEMORY_MB).';
 /** Reading stops when the WebAssembly memory grows past this share of the bound, before allocations start failing. */
 const MEMORY_STOP_SHARE = 0.75;
 

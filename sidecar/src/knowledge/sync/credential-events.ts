@@ -15,13 +15,13 @@ export function withSyncNotifications(
       await store.store(userId, credential, requestId);
       // Awaited (two quick writes; the scan itself runs in the background): the status shows the user active at once.
       await engine.userProvisioned(userId).catch((error: unknown) => {
-        logger.error({ err: error, userId, requestId }, 'sync: starting the user sync failed');
+        logger.error({ err: error, userId, requestId }, 'knowledge sync: starting the user sync failed');
       });
     },
     delete: async (userId, requestId) => {
       const existed = await store.delete(userId, requestId);
       engine.userRemoved(userId).catch((error: unknown) => {
-        logger.error({ err: error, userId, requestId }, 'sync: removing the user index failed');
+        logger.error({ err: error, userId, requestId }, 'knowledge sync: removing the user index failed');
       });
       return existed;
     },

@@ -26,7 +26,7 @@ export interface ItemFailureDeps {
   store: IndexStore;
   users: SyncUserStore;
   logger: Logger;
-  /** VECTOR_SYNC_MAX_ATTEMPTS: counted failures before a dead letter. */
+  /** KNOWLEDGE_MAX_ATTEMPTS: counted failures before a dead letter. */
   maxAttempts: number;
   /** Milliseconds since the epoch. */
   now: number;
@@ -36,7 +36,7 @@ export async function recordItemFailure(item: QueueItem, error: unknown, deps: I
   const { queue, now } = deps;
   deps.logger.debug(
     { err: error, userId: item.userId, docType: item.docType, attempts: item.attempts },
-    'sync: will retry',
+    'knowledge sync: will retry',
   );
   if (error instanceof DocumentSkippedError) {
     await deps.store.deleteDocument(item.userId, item.docType, item.docId);
@@ -56,7 +56,7 @@ export async function recordItemFailure(item: QueueItem, error: unknown, deps: I
   }
   const reason = scanFailureMessage(error);
   if (item.attempts + 1 >= deps.maxAttempts) {
-    deps.logger.warn({ userId: item.userId, docType: item.docType, reason }, 'sync: dead letter');
+    deps.logger.warn({ userId: item.userId, docType: item.docType, reason }, 'knowledge sync: dead letter');
     return queue.dead(item.id, reason, now);
   }
   const backoff = error instanceof RateLimitedError ? 60_000 : 2000 * 2 ** item.attempts;

@@ -70,7 +70,7 @@ export function createQueuePump(deps: QueuePumpDeps): QueuePump {
         await deps.afterPass();
       } while (pumpAgain);
     } catch (error) {
-      logger.error({ err: error }, 'sync: the queue could not be read');
+      logger.error({ err: error }, 'knowledge sync: the queue could not be read');
     } finally {
       pumping = false;
     }

@@ -1,12 +1,11 @@
-// The background sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
+// The knowledge sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
 // and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
 import { createQueuePump } from './queue-pump.js';
 import type { Logger } from '../../logging/logger.js';
 import type { HttpClient } from '../../net/http-client.js';
 import type { NextcloudCredentials } from '../../platform/credentials.js';
 import { createNextcloudClient } from '../../platform/nextcloud-client.js';
-import type { EmbedderHandle } from '../embedders/create-embedder.js';
-import type { Embedder } from '../embedders/embedder.js';
+import type { ActiveEmbedder } from '../embedders/active-embedder.js';
 import type { IndexStore } from '../index/index-store.js';
 import type { KnowledgeSettings } from '../../settings/knowledge-settings.js';
 import { indexDocument } from './indexer.js';
@@ -30,7 +29,8 @@ export interface SyncEngineDeps {
   http: HttpClient;
   logger: Logger;
   store: IndexStore;
-  embedder: EmbedderHandle;
+  /** Shared with search: its `get()` switches the index when the embedder changed (active-embedder.ts). */
+  embedder: ActiveEmbedder;
   queue: SyncQueue;
   /** What the sync left out, with reasons (rows of the same queue table). */
   leftOut: LeftOutDocuments;
@@ -54,8 +54,6 @@ export interface SyncEngine extends SyncWaker {
   /** Resolves once no scan runs and no ready work is queued (tests and benchmarks). */
   idle(): Promise<void>;
   pausedReason(userId: string): Promise<string | undefined>;
-  /** The embedder, with the index switched to it first (search must never query vectors of another embedder). */
-  embedder(): Promise<Embedder>;
 }
 
 /** How long a claimed scan keeps other replicas away; the scan's end sets the real next time. */
@@ -69,7 +67,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
-  let embedderInUse: string | undefined;
   const idleWaiters: (() => void)[] = [];
 
   const contextFor = async (userId: string): Promise<SyncContext | undefined> => {
@@ -99,7 +96,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await users.saveSource(userId, source.docType, outcome.state, clock());
         if (outcome.unauthenticated) {
           await users.pause(userId, PAUSED_MESSAGE);
-          logger.warn({ userId }, 'sync paused: Nextcloud refused the credential');
+          logger.warn({ userId }, 'knowledge sync paused: Nextcloud refused the credential');
           return;
         }
         failed ||= outcome.failed;
@@ -111,7 +108,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await users.scanned(userId, clock(), clock() + delay, failed);
       finished = true;
     })()
-      .catch((error: unknown) => logger.error({ err: error, userId }, 'sync scan failed'))
+      .catch((error: unknown) => logger.error({ err: error, userId }, 'knowledge sync: a scan failed'))
       // A scan cut short (stopped, paused, failed) gives its claim back: the next tick, here or elsewhere, scans again.
       .then(() => (finished ? undefined : users.scanAt(userId, clock()).catch(() => undefined)))
       .finally(() => {
@@ -132,24 +129,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     await queue.deleteUser(userId);
     await users.delete(userId);
     const documents = await store.deleteUser(userId);
-    logger.info({ userId, documents }, 'sync: removed the user index');
-  };
-
-  const currentEmbedder = async (): Promise<Embedder> => {
-    const embedder = await deps.embedder.get();
-    if (embedderInUse !== embedder.id) {
-      if (await store.useEmbedder(embedder.id, embedder.dimensions)) {
-        logger.info({ embedder: embedder.id }, 'sync: the embedder changed; every document is indexed again');
-        for (const state of await users.list()) {
-          for (const source of await users.sources(state.userId)) {
-            await users.saveSource(state.userId, source.docType, { ...source, cursor: undefined }, clock());
-          }
-          await users.scanAt(state.userId, clock());
-        }
-      }
-      embedderInUse = embedder.id;
-    }
-    return embedder;
+    logger.info({ userId, documents }, 'knowledge sync: removed the user index');
   };
 
   const process = async (item: QueueItem): Promise<void> => {
@@ -162,7 +142,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await queue.done(item);
         return;
       }
-      const embedder = await currentEmbedder();
+      const embedder = await deps.embedder.get();
       const context = await contextFor(item.userId);
       if (!context) return await queue.done(item);
       const fetched = await source.read(context, { docId: item.docId, version: item.version, hint: item.hint });
@@ -176,7 +156,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     } catch (error) {
       await failed(item, error).catch((cause: unknown) =>
         // The claim expires and returns the item to the queue.
-        logger.error({ err: cause, userId: item.userId }, 'sync: a failure could not be recorded'),
+        logger.error({ err: cause, userId: item.userId }, 'knowledge sync: a failure could not be recorded'),
       );
     }
   };
@@ -221,7 +201,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await pumper.renewClaims();
       pump();
     } catch (error) {
-      logger.error({ err: error }, 'sync tick failed');
+      logger.error({ err: error }, 'knowledge sync: a tick failed');
     } finally {
       if (running) timer = setTimeout(() => void tick(), tickMs);
     }
@@ -262,7 +242,6 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         pump();
       }),
     pausedReason: async (userId) => (await users.get(userId))?.pausedReason,
-    embedder: currentEmbedder,
   };
 
   async function wakeOne(event: WakeEvent): Promise<void> {
@@ -284,7 +263,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       await users.scanAt(event.userId, now + 2000);
       pump();
     } catch (error) {
-      logger.warn({ err: error, userId: event.userId }, 'sync: a webhook event could not be queued');
+      logger.warn({ err: error, userId: event.userId }, 'knowledge sync: a webhook event could not be queued');
     }
   }
 }

@@ -90,9 +90,9 @@ const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, versi
 const MAX_CONTENDED_TURNS = 5;
 
 export interface SyncQueueOptions {
-  /** VECTOR_SYNC_QUEUE_MAX: queued items at most, over all users. */
+  /** KNOWLEDGE_QUEUE_MAX: queued items at most, over all users. */
   max: number;
-  /** VECTOR_SYNC_QUEUE_MAX_PER_USER: one user's queued items at most (default: `max`). */
+  /** KNOWLEDGE_QUEUE_MAX_PER_USER: one user's queued items at most (default: `max`). */
   maxPerUser?: number;
 }
 

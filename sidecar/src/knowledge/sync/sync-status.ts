@@ -1,4 +1,4 @@
-// The caller's view of their sync (GET /api/v1/vector-sync/status, the MCP sync-status tool): what is indexed,
+// The caller's view of their sync (GET /api/v1/knowledge/status, the MCP sync-status tool): what is indexed,
 // queued and failed with reasons, each source's state, the last scan and the embedder in use.
 import { DOC_TYPES, type DocType } from '../doc-types.js';
 import type { EmbedderHandle } from '../embedders/create-embedder.js';

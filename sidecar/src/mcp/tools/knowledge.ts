@@ -1,4 +1,4 @@
-// Tools of the knowledge index (listed only when VECTOR_SYNC_ENABLED is on): search the caller's files, notes, deck
+// Tools of the knowledge index (listed only when KNOWLEDGE_ENABLED is on): search the caller's files, notes, deck
 // cards, calendar items, news items and contacts by meaning and keyword; read the text around a hit; sync status.
 // Searches and reads count against the caller's allowance of knowledge reads, shared with the REST routes.
 import { z } from 'zod';

@@ -81,7 +81,7 @@ beforeAll(async () => {
   expect((await dav(JOURNALS, 'MKCALENDAR')).status).toBe(201);
   expect((await dav(`${JOURNALS}day.ics`, 'PUT', journal)).status).toBe(201);
   const env = await syncSidecarEnv(nextcloud.url, {
-    VECTOR_SYNC_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000),
+    KNOWLEDGE_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000),
     CHUNK_SIZE: '100',
     CHUNK_OVERLAP: '0',
   });

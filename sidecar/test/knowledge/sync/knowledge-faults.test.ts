@@ -103,8 +103,8 @@ beforeAll(async () => {
   files.seedFile('alice', 'Documents/beta.md', 'Beta notes about the annual harvest festival.', { mtime });
   files.seedFile('alice', 'Documents/broken.pdf', Buffer.from(corruptPdf()), { mtime });
   env = await syncSidecarEnv(nextcloud.url, {
-    VECTOR_SYNC_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000),
-    VECTOR_SYNC_MAX_ATTEMPTS: '3',
+    KNOWLEDGE_SCAN_INTERVAL: String(SCAN_INTERVAL_MS / 1000),
+    KNOWLEDGE_MAX_ATTEMPTS: '3',
     NEXTCLOUD_HTTP_TIMEOUT: '2',
     EMBEDDING_PROVIDER: 'openai',
     EMBEDDING_BASE_URL: embeddings.baseUrl,
@@ -213,7 +213,7 @@ describe('Nextcloud down', () => {
     nextcloud.setFault('drop');
     embeddings.setMode('ok');
     try {
-      // More than VECTOR_SYNC_MAX_ATTEMPTS (3) tries, each after the longest wait, with Nextcloud unreachable: each
+      // More than KNOWLEDGE_MAX_ATTEMPTS (3) tries, each after the longest wait, with Nextcloud unreachable: each
       // try moves the row's not_before, so count those moves (however slowly a busy machine gets to them).
       const waiting = () => queueRows().find((row) => row.state === 'queued');
       let tries = 0;

@@ -42,7 +42,7 @@ describe('a text bomb', () => {
 
       expect(outcome.status === 'rejected' && outcome.reason).toEqual(
         new DocumentParseError(
-          'The PDF needs more memory to read than a PDF reader may use (VECTOR_SYNC_PDF_WORKER_MEMORY_MB).',
+          'The PDF needs more memory to read than a PDF reader may use (KNOWLEDGE_PDF_WORKER_MEMORY_MB).',
         ),
       );
       expect(peakMb).toBeLessThan(600);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   files.seedFile('alice', 'Documents/calm.md', 'A calm document about herons.', { mtime });
   files.seedFile('alice', 'Documents/retried.md', 'A document about otters, read again.', { mtime });
   const dir = mkdtempSync(join(tmpdir(), 'sidecar-deaths-'));
-  const env = await syncSidecarEnv(nextcloud.url, { VECTOR_SYNC_MAX_ATTEMPTS: '5' });
+  const env = await syncSidecarEnv(nextcloud.url, { KNOWLEDGE_MAX_ATTEMPTS: '5' });
   sidecar = await startTestSidecar(env, undefined, { dir });
   token = await signIn(nextcloud, sidecar, 'alice', PASSWORD);
   await until('the first scan is indexed', async () => (await status()).sources.file.documents === 2);

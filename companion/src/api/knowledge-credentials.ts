@@ -1,4 +1,5 @@
-// Calls to the companion's background-sync routes: the user's credential status, storing and revoking it.
+// Calls to the companion's credential routes (under api/v1/background-sync/): the status of the credential the
+// knowledge sync works with, storing it and revoking it.
 import axios from '@nextcloud/axios'
 import { generateUrl } from '@nextcloud/router'
 
