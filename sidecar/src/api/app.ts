@@ -11,7 +11,7 @@ import type { McpEndpoint } from './mcp-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
 import type { Store } from '../store/open-store.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
-import type { KnowledgeCallerDeps } from '../http/knowledge-caller.js';
+import { requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
 import { createKnowledgeRouter } from './knowledge-routes.js';
 import { createWebhookDeliveries } from '../knowledge/webhooks/webhook-deliveries.js';
 import { createWebhookReceiver } from './webhook-receiver.js';
@@ -21,6 +21,7 @@ import { createPdfPreviewRouter, type PreviewParts } from './preview-route.js';
 import { createMetricsRouter } from './metrics-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { createApiKeyCheck } from '../http/api-key.js';
+import { createRouteGuards } from './route-guards.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import type { FailedValidationBudget } from '../limits/failed-validations.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
@@ -35,9 +36,8 @@ import { createStatusRouter } from './status-route.js';
 
 export const JSON_BODY_LIMIT = '16kb';
 /**
- * Where MANAGEMENT_API_KEY applies (X-API-Key): the management API and the metrics. Routes under these paths that
- * are public (GET /api/v1/status) are mounted before the check; the MCP endpoint, health, the browser sign-in and the
- * webhook receiver have their own authentication or serve nothing private.
+ * Where MANAGEMENT_API_KEY applies to an address no route serves, so that without the key nothing there is told apart
+ * (401 before 404). The routes themselves get the key from the route table (route-access.ts).
  */
 export const API_KEY_PATHS = ['/api/v1', '/metrics'];
 
@@ -115,8 +115,9 @@ export function createApp(deps: AppContext): Express {
     }),
   );
   app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
-  // The one place that decides: everything under the key's paths mounted below needs X-API-Key when it is set.
-  app.use(API_KEY_PATHS, createApiKeyCheck(settings.managementApiKey));
+  const apiKey = createApiKeyCheck(settings.managementApiKey);
+  // The one place that guards the routes mounted below: the route table says which take the key, which a caller.
+  app.use(createRouteGuards({ apiKey, caller: requireKnowledgeCaller(knowledgeCaller) }));
   app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(
     createAppPasswordRouter({
@@ -169,14 +170,12 @@ export function createApp(deps: AppContext): Express {
   app.use(
     createKnowledgeRouter({
       knowledge: deps.knowledge,
-      caller: knowledgeCaller,
       rateLimiters,
     }),
   );
 
   app.use(
     createWebhookRouter({
-      caller: knowledgeCaller,
       registrations: deps.knowledge ? deps.webhookRegistrations : undefined,
       http,
       nextcloudHost: settings.nextcloud.host,
@@ -187,7 +186,6 @@ export function createApp(deps: AppContext): Express {
 
   app.use(
     createPdfPreviewRouter({
-      caller: knowledgeCaller,
       http,
       nextcloudHost: settings.nextcloud.host,
       settings,
@@ -200,6 +198,7 @@ export function createApp(deps: AppContext): Express {
 
   app.use(createMetricsRouter({ metrics: deps.metrics }));
 
+  app.use(API_KEY_PATHS, apiKey);
   app.use(notFoundHandler);
   app.use(createErrorHandler(deps.logger));
   return app;

@@ -6,15 +6,14 @@ import { NotFoundError } from '../errors.js';
 import { readChunkContext } from '../knowledge/search/chunk-context.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
-import { memoryRateLimiters, type RateLimiterFactory } from '../limits/rate-limit.js';
-import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
+import type { RateLimiterFactory } from '../limits/rate-limit.js';
+import { knowledgeCallerOf } from '../http/knowledge-caller.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
 
 export interface KnowledgeRouteDeps {
   /** Undefined when KNOWLEDGE_ENABLED is off: the routes answer 404 saying so. */
   knowledge?: Knowledge;
-  caller: KnowledgeCallerDeps;
-  rateLimiters?: RateLimiterFactory;
+  rateLimiters: RateLimiterFactory;
 }
 
 /** Each route's path, then its old path: the same handler, authentication and limits answer both. */
@@ -25,8 +24,7 @@ export const KNOWLEDGE_PATHS = {
   status: ['/api/v1/knowledge/status', '/api/v1/vector-sync/status'],
 } as const;
 
-const READS = [...KNOWLEDGE_PATHS.search, ...KNOWLEDGE_PATHS.points, ...KNOWLEDGE_PATHS.chunkContext];
-const PATHS = [...READS, ...KNOWLEDGE_PATHS.status];
+const PATHS = Object.values(KNOWLEDGE_PATHS).flat();
 
 export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
   const router = Router();
@@ -34,13 +32,14 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
     if (!deps.knowledge) throw new NotFoundError('The knowledge index is off (KNOWLEDGE_ENABLED=false).');
     next();
   };
-  router.use(PATHS, enabled, requireKnowledgeCaller(deps.caller));
+  // The caller was identified by the route guards (route-guards.ts), as the route table says.
+  router.use(PATHS, enabled);
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
-  const reads = createKnowledgeReadLimiter(deps.rateLimiters ?? memoryRateLimiters());
-  router.use(READS, async (_req, res, next) => {
+  const reads = createKnowledgeReadLimiter(deps.rateLimiters);
+  const countRead: RequestHandler = async (_req, res, next) => {
     await reads.hit(knowledgeCallerOf(res).userId);
     next();
-  });
+  };
 
   const handlers: Record<keyof typeof KNOWLEDGE_PATHS, RequestHandler> = {
     search: async (req, res) => {
@@ -60,9 +59,9 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
     },
   };
   // One route per path (not one for both): the request metrics label each by its own template, the old paths too.
-  for (const path of KNOWLEDGE_PATHS.search) router.post(path, handlers.search);
-  for (const path of KNOWLEDGE_PATHS.points) router.post(path, handlers.points);
-  for (const path of KNOWLEDGE_PATHS.chunkContext) router.get(path, handlers.chunkContext);
+  for (const path of KNOWLEDGE_PATHS.search) router.post(path, countRead, handlers.search);
+  for (const path of KNOWLEDGE_PATHS.points) router.post(path, countRead, handlers.points);
+  for (const path of KNOWLEDGE_PATHS.chunkContext) router.get(path, countRead, handlers.chunkContext);
   for (const path of KNOWLEDGE_PATHS.status) router.get(path, handlers.status);
 
   return router;

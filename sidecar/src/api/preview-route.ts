@@ -2,7 +2,7 @@
 // identified as on the knowledge routes (basic mode: its one user), and their previews share the render slots fairly;
 // the file is read with their own Nextcloud credential only.
 import { Router } from 'express';
-import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
+import { knowledgeCallerOf } from '../http/knowledge-caller.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -31,7 +31,6 @@ export interface PreviewParts {
 }
 
 export interface PdfPreviewRouteDeps extends PreviewParts {
-  caller: KnowledgeCallerDeps;
   http: HttpClient;
   nextcloudHost: string;
   /** The sidecar's settings (only `preview` and the Nextcloud timeout are read). */
@@ -68,7 +67,8 @@ export function createPdfPreviewRouter(deps: PdfPreviewRouteDeps): Router {
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
   const limiter = deps.rateLimiters('pdf-previews', { limit: PREVIEWS_PER_MINUTE, windowMs: 60_000 });
   const router = Router();
-  router.get(PDF_PREVIEW_PATH, requireKnowledgeCaller(deps.caller), async (req, res) => {
+  // The caller was identified by the route guards (route-guards.ts), as the route table says.
+  router.get(PDF_PREVIEW_PATH, async (req, res) => {
     const caller = knowledgeCallerOf(res);
     await limiter.hit(caller.userId);
     const request = parsePreviewQuery(req.query as Record<string, unknown>);

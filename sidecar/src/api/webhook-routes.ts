@@ -28,11 +28,10 @@ import {
   type WebhookRegistration,
   type WebhookRegistrationStore,
 } from '../knowledge/webhooks/webhook-registrations.js';
-import { knowledgeCallerOf, requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
+import { knowledgeCallerOf } from '../http/knowledge-caller.js';
 import { parseIntegerParam } from '../http/validation.js';
 
 export interface WebhookRouteDeps {
-  caller: KnowledgeCallerDeps;
   /** Undefined without an encryption key (secrets cannot be stored): the webhook routes answer 404. */
   registrations: WebhookRegistrationStore | undefined;
   http: HttpClient;
@@ -48,7 +47,6 @@ const createBody = z.object({ preset: z.string().max(64) }).strict();
 
 export function createWebhookRouter(deps: WebhookRouteDeps): Router {
   const router = Router();
-  const identify = requireKnowledgeCaller(deps.caller);
   const definitionOf = deps.presets ?? presetDefinition;
   const store = (): WebhookRegistrationStore => {
     if (!deps.registrations) {
@@ -76,7 +74,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     }
   }
 
-  router.get('/api/v1/apps', identify, async (_req, res) => {
+  router.get('/api/v1/apps', async (_req, res) => {
     const { apps } = await asAdmin(res);
     const registered = new Set((await deps.registrations?.list())?.map((registration) => registration.preset));
     res.json({
@@ -89,13 +87,13 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     });
   });
 
-  router.get('/api/v1/webhooks', identify, async (_req, res) => {
+  router.get('/api/v1/webhooks', async (_req, res) => {
     const registrations = store();
     await asAdmin(res);
     res.json({ webhooks: (await registrations.list()).map(describe) });
   });
 
-  router.post('/api/v1/webhooks', identify, async (req: Request, res: Response) => {
+  router.post('/api/v1/webhooks', async (req: Request, res: Response) => {
     const registrations = store();
     const preset = readPreset(req.body);
     const definition = definitionOf(preset);
@@ -135,7 +133,7 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
     res.status(201).json({ preset, webhooks: done.map(describe) });
   });
 
-  router.delete('/api/v1/webhooks/:id', identify, async (req, res) => {
+  router.delete('/api/v1/webhooks/:id', async (req, res) => {
     const registrations = store();
     const id = parseIntegerParam('id', req.params.id, { min: 1, max: Number.MAX_SAFE_INTEGER });
     const admin = await asAdmin(res);

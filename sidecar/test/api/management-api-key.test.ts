@@ -2,6 +2,7 @@
 // explicit list of public routes, checked against a real sidecar with every part switched on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
+import { ROUTE_ACCESS, routeName } from '../../src/api/route-access.js';
 import { examplePath, routesOfApp, type RegisteredRoute } from '../support/app-routes.js';
 import { COMPANION_CLIENT, startNextcloudWithOidc, tokensFor } from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
@@ -9,18 +10,7 @@ import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar
 const API_KEY = 'management-key-for-tests';
 
 /** Routes anyone may call without the key: each has its own authentication or serves nothing private. */
-const PUBLIC_ROUTES = [
-  'GET /api/v1/status',
-  'GET /health/live',
-  'GET /health/ready',
-  'ALL /mcp',
-  'POST /webhooks/nextcloud',
-  'GET /.well-known/mcp-config',
-  'GET /.well-known/oauth-protected-resource',
-  'GET /.well-known/oauth-protected-resource/mcp',
-  'GET /oauth/login',
-  'GET /oauth/callback',
-];
+const PUBLIC_ROUTES = ROUTE_ACCESS.filter((row) => !row.apiKey).map(routeName);
 
 let nextcloud: PlatformDouble;
 let sidecar: TestSidecar;
@@ -92,6 +82,22 @@ describe('MANAGEMENT_API_KEY', () => {
     const statuses = await Promise.all(open.map(async (route) => [nameOf(route), (await call(route)).status]));
 
     expect(statuses).toEqual([['GET /api/v1/status', 200]]);
+  });
+
+  it('lets a request with the key through to every caller route, which then asks for a Bearer token', async () => {
+    const callerRoutes = ROUTE_ACCESS.filter((row) => row.credential === 'caller');
+
+    const challenges = [];
+    for (const route of callerRoutes) {
+      const answer = await fetch(`${sidecar.url}${examplePath(route.path)}`, {
+        method: route.method,
+        headers: { 'x-api-key': API_KEY },
+      });
+      challenges.push([routeName(route), answer.status, answer.headers.get('www-authenticate')?.split(' ')[0]]);
+    }
+
+    expect(callerRoutes.length).toBeGreaterThan(10);
+    expect(challenges.filter(([, status, scheme]) => status !== 401 || scheme !== 'Bearer')).toEqual([]);
   });
 
   it('lets a request with the key through to the route, which then asks for its own credential', async () => {

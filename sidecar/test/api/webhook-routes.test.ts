@@ -9,7 +9,9 @@ import {
   type WebhookListenersDouble,
 } from '../../../test/platform/apps/webhook-listeners.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { Router } from 'express';
 import { createWebhookRouter } from '../../src/api/webhook-routes.js';
+import { guardsFor } from '../support/basic-user-caller.js';
 import { createHttpClient, type HttpClient } from '../../src/net/http-client.js';
 import type { WakeEvent } from '../../src/knowledge/sync/wake-event.js';
 import { presetDefinition, type PresetDefinition } from '../../src/knowledge/webhooks/webhook-presets.js';
@@ -46,14 +48,16 @@ async function startApp(
     deliveries,
     onWake: (events) => void woken.push(events),
     routes: (url) =>
-      createWebhookRouter({
-        caller: basicUserCaller(double.url, userId, credentials),
-        registrations: store,
-        http,
-        nextcloudHost: double.url,
-        receiverUrl: `${url}/webhooks/nextcloud`,
-        presets,
-      }),
+      Router().use(
+        guardsFor(basicUserCaller(double.url, userId, credentials)),
+        createWebhookRouter({
+          registrations: store,
+          http,
+          nextcloudHost: double.url,
+          receiverUrl: `${url}/webhooks/nextcloud`,
+          presets,
+        }),
+      ),
   });
   apps.push(app);
   return app.url;

@@ -15,7 +15,7 @@ import { createSpoolFolder } from '../../src/preview/pdf-download.js';
 import { createPdfFileCache } from '../../src/preview/pdf-file-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from '../../src/preview/pdf-render-pool.js';
 import { createPdfPreviewRouter } from '../../src/api/preview-route.js';
-import { basicUserCaller } from './basic-user-caller.js';
+import { basicUserCaller, guardsFor } from './basic-user-caller.js';
 
 export interface PreviewAppOptions {
   nextcloudUrl: string;
@@ -76,11 +76,15 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
   const app = express();
   app.use(createRequestContext(logger));
   app.use(
-    createPdfPreviewRouter({
-      caller: basicUserCaller(options.nextcloudUrl, options.userId, {
+    guardsFor(
+      basicUserCaller(options.nextcloudUrl, options.userId, {
         loginName: options.userId,
         password: options.appPassword,
       }),
+    ),
+  );
+  app.use(
+    createPdfPreviewRouter({
       http,
       nextcloudHost: options.nextcloudUrl,
       settings: {
