@@ -49,13 +49,9 @@ describe('the image tree of scripts/build-sidecar-image-tree.sh', () => {
       'package.json',
       'sidecar',
     ]);
-    expect(readdirSync(join(tree, 'sidecar')).sort()).toEqual([
-      'bin',
-      'dist',
-      'node_modules',
-      'openapi.json',
-      'package.json',
-    ]);
+    // sidecar/node_modules holds only packages npm could not hoist (a version conflict): present or not, as the lock says.
+    const sidecarFiles = readdirSync(join(tree, 'sidecar')).filter((name) => name !== 'node_modules');
+    expect(sidecarFiles.sort()).toEqual(['bin', 'dist', 'openapi.json', 'package.json']);
     expect(readdirSync(join(tree, 'migrations'))).toEqual(readdirSync(join(ROOT, 'migrations')));
     expect(existsSync(join(tree, 'sidecar/dist/cli/cli.js'))).toBe(true);
     expect(DEV_PACKAGES.filter((name) => existsSync(join(tree, 'node_modules', name)))).toEqual([]);
