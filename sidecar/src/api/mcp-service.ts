@@ -45,7 +45,7 @@ export function createMcpService(deps: McpServiceDeps): McpService {
   });
   const endpoint = createMcpEndpoint({
     resolveAccess: deps.credentials.mcpAccess,
-    createServer: (access: NextcloudAccess) => buildMcpServer(factoryDeps, access),
+    createServer: (access: NextcloudAccess, calledTool?: string) => buildMcpServer(factoryDeps, access, calledTool),
     stateless: deps.settings.authMode === 'smithery',
     sessions: createLegacySessions({
       logger: deps.logger,

@@ -37,8 +37,16 @@ export interface ServerFactoryDeps {
   observeToolCall?: ToolCallObserver;
 }
 
-/** `access` is the caller at creation time; it decides which apps' tools are listed. */
-export async function buildMcpServer(deps: ServerFactoryDeps, access: NextcloudAccess): Promise<McpServer> {
+/**
+ * `access` is the caller at creation time; it decides which apps' tools are listed. With `calledTool` (a server for
+ * one `tools/call`), only that tool is registered when it is offered; otherwise every tool is, so that a call of an
+ * unknown or unoffered tool is answered exactly as by a full server.
+ */
+export async function buildMcpServer(
+  deps: ServerFactoryDeps,
+  access: NextcloudAccess,
+  calledTool?: string,
+): Promise<McpServer> {
   const server = new McpServer(
     { name: 'nextcloud-mcp-server', version: SIDECAR_VERSION },
     {
@@ -49,7 +57,13 @@ export async function buildMcpServer(deps: ServerFactoryDeps, access: NextcloudA
   const installed = await installedApps(deps, access);
   const offered = (app: ToolApp) =>
     (!deps.enabledApps || app === 'core' || deps.enabledApps.has(app)) && (!installed || installed(app));
-  for (const tool of deps.tools) if (offered(tool.app)) registerTool(server, tool, deps);
+  const tools = deps.tools.filter((tool) => offered(tool.app));
+  const called = calledTool === undefined ? [] : tools.filter((tool) => tool.name === calledTool);
+  if (called.length > 0) {
+    for (const tool of called) registerTool(server, tool, deps);
+    return server;
+  }
+  for (const tool of tools) registerTool(server, tool, deps);
   for (const resource of deps.resources ?? []) if (offered(resource.app)) registerResource(server, resource, deps);
   return server;
 }

@@ -43,7 +43,7 @@ const failingTool = (error: Error) =>
     summarize: () => '',
   });
 
-async function clientFor(tools: ToolDefinition[]) {
+async function clientFor(tools: ToolDefinition[], calledTool?: string) {
   const http = createHttpClient({ verifySsl: true, timeoutMs: 1000, userAgent: 'test' });
   const access = {
     host: 'http://127.0.0.1:9',
@@ -60,6 +60,7 @@ async function clientFor(tools: ToolDefinition[]) {
       scopeOf: () => ({ access, requestId: 'req-1' }),
     },
     { ...access, credentials: undefined, missingCredentialsMessage: 'n/a' },
+    calledTool,
   );
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -97,6 +98,36 @@ describe('the tool catalog', () => {
   it('refuses a tool whose name breaks the rules at definition time', () => {
     expect(() => defineTool({ ...countTool, name: 'nc_notes_count' })).toThrow(/nc_core_<verb>/);
     expect(() => defineTool({ ...countTool, description: 'Counts; then stops.' })).toThrow(/without ";"/);
+  });
+});
+
+describe('a server built for one tool call', () => {
+  const tools = [countTool, failingTool(new Error('x'))] as unknown as ToolDefinition[];
+
+  it('holds only the called tool, and answers its call as a full server does', async () => {
+    const [single, full] = [await clientFor(tools, 'nc_core_count'), await clientFor(tools)];
+
+    const names = (await single.listTools()).tools.map((tool) => tool.name);
+    const call = { name: 'nc_core_count', arguments: { upTo: 2 } };
+
+    expect(names).toEqual(['nc_core_count']);
+    expect(await single.callTool(call)).toEqual(await full.callTool(call));
+  });
+
+  it('holds every tool when the called one is unknown, so the refusal is a full server’s', async () => {
+    const [single, full] = [await clientFor(tools, 'nc_core_nothing'), await clientFor(tools)];
+
+    const names = (await single.listTools()).tools.map((tool) => tool.name);
+    const call = { name: 'nc_core_nothing', arguments: {} };
+    const refusal = (client: typeof single) =>
+      client.callTool(call).then(
+        () => 'answered',
+        (error: Error) => `${error.name}: ${error.message}`,
+      );
+
+    expect(names).toEqual(['nc_core_count', 'nc_core_fail']);
+    expect(await refusal(single)).toBe(await refusal(full));
+    expect(await refusal(full)).toMatch(/nc_core_nothing not found/);
   });
 });
 
