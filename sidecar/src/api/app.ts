@@ -13,7 +13,7 @@ import type { Store } from '../store/open-store.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { requireKnowledgeCaller, type KnowledgeCallerDeps } from '../http/knowledge-caller.js';
 import { createKnowledgeRouter } from './knowledge-routes.js';
-import { createWebhookDeliveries } from '../knowledge/webhooks/webhook-deliveries.js';
+import type { WebhookDeliveries } from '../knowledge/webhooks/webhook-deliveries.js';
 import { createWebhookReceiver } from './webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../knowledge/webhooks/webhook-registrations.js';
 import { createWebhookRouter } from './webhook-routes.js';
@@ -60,6 +60,8 @@ export interface AppContext {
   credentials: KnowledgeCallerDeps;
   /** Our registrations at Nextcloud's webhook_listeners (needs an encryption key for their secrets). */
   webhookRegistrations?: WebhookRegistrationStore;
+  /** Which webhook deliveries are fresh and new (replay protection); present with the knowledge index. */
+  webhookDeliveries?: WebhookDeliveries;
   /** WEBHOOK_RECEIVER_URL, or the public URL + /webhooks/nextcloud. */
   webhookReceiverUrl: string;
   /** Where rate limits count (the database every replica shares). */
@@ -88,11 +90,11 @@ export function createApp(deps: AppContext): Express {
   app.use(createSecurityHeaders());
   if (deps.mcp) app.use(deps.mcp.router);
   // Before the JSON parser: the receiver authenticates first and reads the body itself.
-  if (deps.knowledge && deps.webhookRegistrations) {
+  if (deps.knowledge && deps.webhookRegistrations && deps.webhookDeliveries) {
     app.use(
       createWebhookReceiver({
         secrets: deps.webhookRegistrations,
-        deliveries: createWebhookDeliveries(storage.db, { maxAgeMs: settings.knowledge.webhookMaxAgeMs }),
+        deliveries: deps.webhookDeliveries,
         waker: deps.knowledge.engine,
         logger: deps.logger,
         clock,

@@ -8,6 +8,7 @@ import { createBasicCredentialCheck } from '../auth/basic-credential-check.js';
 import { createCredentialResolver, type NextcloudCredentialResolver } from '../auth/nextcloud-credentials.js';
 import { hostOriginRuleFor } from '../http/host-origin-check.js';
 import { withSyncNotifications } from '../knowledge/sync/credential-events.js';
+import { createWebhookDeliveries } from '../knowledge/webhooks/webhook-deliveries.js';
 import { createWebhookRegistrationStore } from '../knowledge/webhooks/webhook-registrations.js';
 import { createFailedValidationBudget } from '../limits/failed-validations.js';
 import { databaseRateLimiters } from '../limits/rate-limit-store.js';
@@ -140,6 +141,9 @@ export async function createContext(settings: Settings, options: ContextOptions 
       knowledge && storage.box
         ? createWebhookRegistrationStore({ db: storage.db, box: storage.box, audit: storage.audit })
         : undefined,
+    webhookDeliveries: knowledge
+      ? createWebhookDeliveries(storage.db, { maxAgeMs: settings.knowledge.webhookMaxAgeMs })
+      : undefined,
     webhookReceiverUrl: settings.knowledge.webhookReceiverUrl ?? `${publicUrl}/webhooks/nextcloud`,
     rateLimiters,
     failedValidations,

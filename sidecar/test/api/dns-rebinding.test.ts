@@ -4,19 +4,15 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { ROUTE_ACCESS, routeName } from '../../src/api/route-access.js';
 import { examplePath, routesOfApp, type RegisteredRoute } from '../support/app-routes.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
 
-/** /api/v1 routes that serve nothing of the user's in basic mode (no user data, or 404 there). */
-const WITHOUT_USER_DATA = [
-  'GET /api/v1/status',
-  'GET /api/v1/connection',
-  'POST /api/v1/users/:userId/app-password',
-  'GET /api/v1/users/:userId/app-password',
-  'DELETE /api/v1/users/:userId/app-password',
-  'GET /api/v1/users/:userId/session',
-  'POST /api/v1/users/:userId/revoke',
-];
+/**
+ * /api/v1 routes that serve nothing of the user's in basic mode (no user data, or 404 there): the route table's rows
+ * without the Host rule. Every other registered route, listed or not, must refuse.
+ */
+const WITHOUT_USER_DATA = ROUTE_ACCESS.filter((row) => row.hostRule === 'never').map(routeName);
 
 let nextcloud: PlatformDouble;
 let sidecar: TestSidecar;

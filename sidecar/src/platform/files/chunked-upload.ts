@@ -3,9 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, InvalidInputError } from '../../errors.js';
 import { davFilesUrl, davUploadPath, toFilePath, type FilePath } from './dav-paths.js';
-import { describeUnusableParent, findPath, headerText, parseFileId } from './file-operations.js';
+import { describeUnusableParent, findPath, headerText, parseFileId, responseEtag } from './file-operations.js';
 import type { DavAccount } from '../dav/dav-account.js';
-import { unquoteEtag } from './propfind.js';
 
 /** Nextcloud (object storage) refuses smaller chunks except the last. */
 export const MIN_CHUNK_BYTES = 5 * 1024 * 1024;
@@ -69,7 +68,7 @@ export async function uploadInChunks(
     return {
       bytes,
       chunks,
-      etag: unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)),
+      etag: responseEtag(response.headers),
       fileId: parseFileId(headerText(response.headers['oc-fileid'])),
       created: response.status === 201,
     };

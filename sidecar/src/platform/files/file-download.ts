@@ -3,8 +3,7 @@
 import { UpstreamError } from '../../errors.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { davFilesPath, type FilePath } from './dav-paths.js';
-import { headerText } from './file-operations.js';
-import { unquoteEtag } from './propfind.js';
+import { headerText, responseEtag } from './file-operations.js';
 
 export interface FileStream {
   /** The ETag of the bytes (OC-ETag, else ETag; without quotes); null when Nextcloud sent none, as for a folder. */
@@ -31,7 +30,7 @@ export async function downloadFile(access: DavAccount, path: FilePath): Promise<
   if (response.status === 404) return null;
   return {
     bytes: response.body,
-    etag: unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)),
+    etag: responseEtag(response.headers),
     lastModified: headerText(response.headers['last-modified']),
   };
 }
@@ -50,7 +49,7 @@ export async function streamFile<T>(
     }
     const announced = Number(headerText(response.headers['content-length']));
     return read({
-      etag: unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)),
+      etag: responseEtag(response.headers),
       announcedBytes: Number.isInteger(announced) ? announced : undefined,
       body: response.body,
     });

@@ -59,7 +59,7 @@ export async function writeFile(
   if (response.status === 404 || response.status === 409) throw await describeMissingParent(access, path);
   if (response.status === 412) throw describeFailedWrite(path, write, headerText(response.headers.etag));
   return {
-    etag: unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag)),
+    etag: responseEtag(response.headers),
     fileId: parseFileId(headerText(response.headers['oc-fileid'])),
     created: response.status === 201,
   };
@@ -133,6 +133,14 @@ export function parseFileId(header: string | undefined): number | null {
 
 export function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The ETag of a file answer (GET, PUT, MOVE, the chunked MOVE: docs/nextcloud-behaviour.md, "Headers of the answers"):
+ * OC-ETag, else ETag, without quotes; null when Nextcloud sent neither (a folder's GET).
+ */
+export function responseEtag(headers: Record<string, string | string[] | undefined>): string | null {
+  return unquoteEtag(headerText(headers['oc-etag']) ?? headerText(headers.etag));
 }
 
 async function describeMissingParent(access: DavAccount, path: FilePath): Promise<Error> {

@@ -4,8 +4,7 @@ import { InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js
 import type { HttpResponse } from '../../net/http-client.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { davFilesPath, type FilePath } from './dav-paths.js';
-import { findPath, headerText } from './file-operations.js';
-import { unquoteEtag } from './propfind.js';
+import { findPath, headerText, responseEtag } from './file-operations.js';
 
 export interface TextFileRead {
   path: string;
@@ -42,7 +41,7 @@ export async function readTextFile(
     accept: [404, 416],
   });
   if (response.status === 404) throw new NotFoundError(`There is no file at ${path.text}.`);
-  const etag = unquoteEtag(headerText(response.headers['oc-etag']) ?? headerText(response.headers.etag));
+  const etag = responseEtag(response.headers);
   if (response.status === 416 || etag === null) return readPastEnd(access, path, offset);
   const { bytes, size } = windowOf(response, offset, maxBytes);
   const base = { path: path.text, etag, size, contentType: mediaTypeOf(response), offset };
