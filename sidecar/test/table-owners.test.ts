@@ -30,6 +30,8 @@ const OWNERS: Record<string, string> = {
   index_meta: 'knowledge/index/',
   webhooks: 'knowledge/webhooks/',
   webhook_deliveries: 'knowledge/webhooks/',
+  authorization_server_records: 'authorization-server/',
+  authorization_server_keys: 'authorization-server/',
 };
 
 /**

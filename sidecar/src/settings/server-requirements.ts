@@ -20,6 +20,15 @@ export function checkServerRequirements(
   if (storesSecrets && !given.keyGiven) {
     problems.push(`TOKEN_ENCRYPTION_KEY is required in mode ${authMode} to encrypt stored secrets. ${KEY_HELP}`);
   }
+  if (settings.authorizationServer.kind === 'sidecar') {
+    if (authMode !== 'oauth') problems.push('MCP_AUTHORIZATION_SERVER=sidecar needs MCP_DEPLOYMENT_MODE=oauth.');
+    if (!settings.mcpServerUrl) {
+      problems.push(
+        'MCP_AUTHORIZATION_SERVER=sidecar needs NEXTCLOUD_MCP_SERVER_URL: the public URL clients reach the sidecar at ' +
+          '(the issuer of its tokens).',
+      );
+    }
+  }
   if (nextcloud.oidcClientSecret && !nextcloud.oidcClientId) {
     problems.push('NEXTCLOUD_OIDC_CLIENT_SECRET is set without NEXTCLOUD_OIDC_CLIENT_ID.');
   }

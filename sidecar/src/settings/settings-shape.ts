@@ -1,5 +1,6 @@
 // The shape of the sidecar's parsed settings (settings.ts parses and validates them; this file only names them).
 import type { AuthMode } from './auth-mode.js';
+import type { AuthorizationServerSettings } from './authorization-server-settings.js';
 import type { DatabaseSettings } from './database-settings.js';
 import type { KnowledgeSettings } from './knowledge-settings.js';
 import type { ManagementApiSettings } from './management-api-settings.js';
@@ -32,6 +33,8 @@ export interface Settings {
   };
   mcpServerUrl?: string;
   authMode: AuthMode;
+  /** oauth mode: which authorization server /mcp trusts, and the sidecar's own (authorization-server-settings.ts). */
+  authorizationServer: AuthorizationServerSettings;
   enableOfflineAccess: boolean;
   /** The knowledge capability: its sync, chunking, embeddings (knowledge-settings.ts); `enabled` is KNOWLEDGE_ENABLED. */
   knowledge: KnowledgeSettings;

@@ -16,6 +16,7 @@ import { parsePreviewSettings } from './preview-settings.js';
 import { parseMetricsSettings } from './metrics-settings.js';
 import { parseDatabaseSettings } from './database-settings.js';
 import { parseManagementApiSettings } from './management-api-settings.js';
+import { parseAuthorizationServerSettings } from './authorization-server-settings.js';
 import { addServerNotices, checkServerRequirements } from './server-requirements.js';
 import { resolveSettingAliases } from './setting-aliases.js';
 import { LOG_LEVELS, type LogLevel, type Settings, type SettingsNotice } from './settings-shape.js';
@@ -91,6 +92,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
     },
     mcpServerUrl: optionalUrl('NEXTCLOUD_MCP_SERVER_URL', read, problems),
     authMode,
+    authorizationServer: parseAuthorizationServerSettings(read, problems),
     enableOfflineAccess,
     knowledge,
     preview: parsePreviewSettings(read, problems),

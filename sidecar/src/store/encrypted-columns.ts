@@ -8,6 +8,9 @@ export const oauthClientContext = (issuer: string, clientId: string, field: 'sec
   `oauth_clients:${issuer}:${clientId}:${field}`;
 export const oauthSessionContext = (sessionId: string) => `oauth_sessions:${sessionId}`;
 export const webhookSecretContext = (id: number) => `webhooks:${id}:secret`;
+export const authorizationServerRecordContext = (model: string, idHash: string) =>
+  `authorization_server_records:${model}:${idHash}`;
+export const authorizationServerKeyContext = (kid: string) => `authorization_server_keys:${kid}`;
 
 export interface EncryptedColumn {
   table: string;
@@ -62,5 +65,17 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
     column: 'encrypted_secret',
     key: ['id'],
     context: (row) => webhookSecretContext(Number(row.id)),
+  },
+  {
+    table: 'authorization_server_records',
+    column: 'encrypted_payload',
+    key: ['model', 'id_hash'],
+    context: (row) => authorizationServerRecordContext(text(row.model), text(row.id_hash)),
+  },
+  {
+    table: 'authorization_server_keys',
+    column: 'encrypted_key',
+    key: ['kid'],
+    context: (row) => authorizationServerKeyContext(text(row.kid)),
   },
 ];
