@@ -12,6 +12,7 @@ const FLOORS = [
   'main.ts',
   'context',
   'api',
+  'authorization-server',
   'http',
   'mcp',
   'auth',

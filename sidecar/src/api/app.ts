@@ -1,6 +1,6 @@
 // Builds the Express application (the management API, /mcp, metrics, webhooks) from the parts of the context the
 // composition root built: it creates no long-lived object of its own.
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import { createSecurityHeaders } from '../http/security-headers.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -50,6 +50,11 @@ export interface AppContext {
   version: string;
   /** Present in hybrid and oauth modes. */
   oauth?: OAuthContext;
+  /**
+   * oauth mode with MCP_AUTHORIZATION_SERVER=sidecar: the sidecar's own authorization server (its endpoints under
+   * /oauth2, its discovery documents and interaction pages), mounted before the body parsers.
+   */
+  authorizationServer?: { issuer: string; scopes: readonly string[]; router: Router };
   /** The sidecar's public base URL. */
   publicUrl: string;
   /** The MCP endpoint (/mcp), mounted with its own body limit. */
@@ -101,6 +106,8 @@ export function createApp(deps: AppContext): Express {
       }),
     );
   }
+  // oidc-provider reads its own request bodies (forms and JSON): mounted before the JSON parser.
+  if (deps.authorizationServer) app.use(deps.authorizationServer.router);
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   if (settings.authMode === 'smithery') {
@@ -159,12 +166,17 @@ export function createApp(deps: AppContext): Express {
       }),
     );
   }
-  if (deps.oauth && settings.authMode === 'oauth') {
+  if (deps.authorizationServer) {
+    const { issuer, scopes } = deps.authorizationServer;
+    app.use(createProtectedResourceRouter({ publicUrl: deps.publicUrl, authorizationServer: () => issuer, scopes }));
+  } else if (deps.oauth && settings.authMode === 'oauth') {
+    const { oauth } = deps;
+    const publicIssuer = settings.nextcloud.publicIssuerUrl;
     app.use(
       createProtectedResourceRouter({
-        oauth: deps.oauth,
         publicUrl: deps.publicUrl,
-        publicIssuer: settings.nextcloud.publicIssuerUrl,
+        authorizationServer: () => publicIssuer ?? oauth.ready().metadata.issuer,
+        scopes: ['openid', 'profile', 'email', 'offline_access'],
       }),
     );
   }

@@ -10,12 +10,15 @@
  * - `caller`: the knowledge caller — a Bearer token's subject (hybrid, oauth), or basic mode's configured user;
  * - `mcp`: the MCP endpoint's own authentication, by auth mode (`auth/caller-access.ts`);
  * - `webhook-secret`: the shared secret of one of our webhook registrations;
- * - `browser`: the sign-in pages, bound to the browser by a state cookie.
+ * - `browser`: the sign-in pages, bound to the browser by a state cookie;
+ * - `oauth-server`: the sidecar's own authorization server (MCP_AUTHORIZATION_SERVER=sidecar): oidc-provider checks
+ *   each endpoint's credential (PKCE, client authentication, the interaction cookie) itself.
  */
-export type RouteCredential = 'none' | 'app-password' | 'owner-token' | 'caller' | 'mcp' | 'webhook-secret' | 'browser';
+export type RouteCredential =
+  'none' | 'app-password' | 'owner-token' | 'caller' | 'mcp' | 'webhook-secret' | 'browser' | 'oauth-server';
 
 export interface RouteAccess {
-  method: 'GET' | 'POST' | 'DELETE' | 'ALL';
+  method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS' | 'ALL';
   /** Express path syntax, as the router registers it. */
   path: string;
   /** X-API-Key is required when MANAGEMENT_API_KEY is set. */
@@ -73,6 +76,25 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   route('GET', '/.well-known/oauth-protected-resource/mcp', 'none'),
   route('GET', '/oauth/login', 'browser'),
   route('GET', '/oauth/callback', 'browser'),
+  // The sidecar as the authorization server of /mcp (authorization-server/), in that mode only.
+  route('GET', '/.well-known/oauth-authorization-server', 'none'),
+  route('GET', '/.well-known/openid-configuration', 'none'),
+  route('OPTIONS', '/.well-known/oauth-authorization-server', 'none'),
+  route('OPTIONS', '/.well-known/openid-configuration', 'none'),
+  route('GET', '/oauth2/authorize', 'oauth-server'),
+  route('POST', '/oauth2/authorize', 'oauth-server'),
+  // Where the provider resumes an authorization after the sign-in and consent pages.
+  route('GET', '/oauth2/authorize/:uid', 'oauth-server'),
+  route('POST', '/oauth2/token', 'oauth-server'),
+  route('OPTIONS', '/oauth2/token', 'none'),
+  route('GET', '/oauth2/jwks', 'none'),
+  route('POST', '/oauth2/register', 'oauth-server'),
+  route('OPTIONS', '/oauth2/register', 'none'),
+  route('POST', '/oauth2/revoke', 'oauth-server'),
+  route('OPTIONS', '/oauth2/revoke', 'none'),
+  route('GET', '/oauth2/interaction/:uid', 'oauth-server'),
+  route('POST', '/oauth2/interaction/:uid/sign-in', 'oauth-server'),
+  route('POST', '/oauth2/interaction/:uid/consent', 'oauth-server'),
 ];
 
 /** The row of a route, as `METHOD path`. */

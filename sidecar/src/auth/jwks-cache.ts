@@ -6,7 +6,8 @@ import { createFetchAdapter } from '../net/fetch-adapter.js';
 import type { HttpClient } from '../net/http-client.js';
 
 type KeyResolver = ReturnType<typeof createRemoteJWKSet>;
-type VerificationKey = Awaited<ReturnType<KeyResolver>>;
+/** A remote set's CryptoKey, or a KeyObject of keys held locally (the sidecar's own authorization server). */
+type VerificationKey = Awaited<ReturnType<KeyResolver>> | import('node:crypto').KeyObject;
 
 export interface JwksCache {
   /** The key function for jose's jwtVerify. */

@@ -12,6 +12,7 @@ import { buildCompanionSettingsUrl } from '../platform/urls.js';
 import type { Settings } from '../settings/settings.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { BasicCredentialCheck } from './basic-credential-check.js';
+import type { BearerVerifier } from './bearer-verifier.js';
 import { extractBasicCredentials } from './basic-credentials.js';
 import type { BasicUser } from './basic-user.js';
 import type { OAuthContext } from './oauth-context.js';
@@ -30,6 +31,13 @@ export interface NextcloudAccess {
   /** Undefined when the user has not provisioned an app password (oauth mode): tools then explain how to. */
   credentials?: NextcloudCredentials;
   missingCredentialsMessage?: string;
+  /**
+   * The scopes of the caller's access token when the sidecar's own authorization server issued it: the tools it may
+   * use. Undefined for callers without scoped tokens (every other mode, and tokens of Nextcloud's oidc app).
+   */
+  scopes?: readonly string[];
+  /** The OAuth client the access token was issued to (the sidecar's own authorization server). */
+  clientId?: string;
 }
 
 /** How the MCP endpoint learns a request's access. */
@@ -66,6 +74,11 @@ export interface CredentialResolverDeps {
   settings: Pick<Settings, 'authMode' | 'nextcloud' | 'mcp'>;
   /** hybrid and oauth modes: verifies the Bearer tokens. */
   oauth?: OAuthContext;
+  /**
+   * oauth mode with MCP_AUTHORIZATION_SERVER=sidecar: verifies the sidecar's own access tokens for /mcp (locally, with
+   * the keys in hand); the token's scopes go on the access.
+   */
+  sidecarTokens?: BearerVerifier;
   /** The credentials users provisioned (needs an encryption key). */
   appPasswords?: Pick<AppPasswordStore, 'get' | 'listUserIds'>;
   /** basic mode with a configured pair: its user, resolved once to its user id (REST and background callers). */
@@ -154,6 +167,7 @@ function mcpAccessFor(deps: CredentialResolverDeps, stored: BackgroundCredential
       };
     }
     case 'oauth':
+      if (deps.sidecarTokens) return sidecarTokenAccess(deps.sidecarTokens, host, stored);
       return async (req) => {
         const { mcpVerifier } = deps.oauth!.ready();
         const { subject } = await mcpVerifier.authenticate(req.get('authorization'), clientAddressKey(req));
@@ -164,6 +178,24 @@ function mcpAccessFor(deps: CredentialResolverDeps, stored: BackgroundCredential
           : { ...access, missingCredentialsMessage: missing(host, subject) };
       };
   }
+}
+
+/** oauth mode with the sidecar as authorization server: its token names the user, its client and its scopes. */
+function sidecarTokenAccess(verifier: BearerVerifier, host: string, stored: BackgroundCredentials): AccessResolver {
+  return async (req) => {
+    const token = await verifier.authenticate(req.get('authorization'), clientAddressKey(req));
+    const credentials = await stored.get(token.subject);
+    const access = {
+      host,
+      principal: token.subject,
+      sessionKey: `oauth ${token.subject}`,
+      scopes: token.scopes,
+      clientId: token.clientId,
+    };
+    return credentials
+      ? { ...access, credentials }
+      : { ...access, missingCredentialsMessage: missing(host, token.subject) };
+  };
 }
 
 function missing(host: string, subject: string): string {

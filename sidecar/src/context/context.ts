@@ -3,6 +3,7 @@
 // the MCP service), and `close` releases them in reverse order. Nothing here contacts Nextcloud or listens: the
 // server (main.ts) starts the OAuth context and listens.
 import type { AppContext } from '../api/app.js';
+import type { NextcloudSignIn } from '../authorization-server/nextcloud-sign-in.js';
 import { createMcpService, type McpService } from '../api/mcp-service.js';
 import { createBasicCredentialCheck } from '../auth/basic-credential-check.js';
 import { createCredentialResolver, type NextcloudCredentialResolver } from '../auth/nextcloud-credentials.js';
@@ -22,9 +23,11 @@ import {
   basicUserFor,
   createHttpClientFor,
   createKnowledgeFor,
+  createAuthorizationServerFor,
   createOAuthContextFor,
   openStoreFor,
   usesIdentityProvider,
+  usesSidecarAuthorizationServer,
 } from './parts.js';
 import { createPreviewParts, type OwnedPreviewParts } from './preview-parts.js';
 
@@ -41,6 +44,8 @@ export interface ContextOptions {
   logger?: Logger;
   clock?: () => number;
   migrationsDir?: string;
+  /** The Nextcloud sign-in of the sidecar's authorization server (default: Login Flow v2 at NEXTCLOUD_HOST). */
+  signIn?: NextcloudSignIn;
   /** Delays between attempts to reach the identity provider (tests shorten them). */
   oauthRetryDelaysMs?: number[];
 }
@@ -59,27 +64,44 @@ export async function createContext(settings: Settings, options: ContextOptions 
     throw error;
   });
   const publicUrl = settings.mcpServerUrl ?? `http://${formatHost(settings.server.host)}:${settings.server.port}`;
-  const oauth = usesIdentityProvider(settings)
-    ? await createOAuthContextFor(settings, {
-        http,
-        logger,
-        storage,
-        publicUrl,
-        retryDelaysMs: options.oauthRetryDelaysMs,
-      })
-    : undefined;
+  // With the sidecar as the authorization server, Nextcloud's oidc app is not used at all.
+  const oauth =
+    usesIdentityProvider(settings) && !usesSidecarAuthorizationServer(settings)
+      ? await createOAuthContextFor(settings, {
+          http,
+          logger,
+          storage,
+          publicUrl,
+          retryDelaysMs: options.oauthRetryDelaysMs,
+        })
+      : undefined;
   // Counted in the database: every replica sharing it enforces one limit.
   const rateLimiters = databaseRateLimiters(storage.db, clock);
   // One budget for the app-password routes and /mcp: Nextcloud's brute-force protection must never see a flood.
   const failedValidations = createFailedValidationBudget(rateLimiters, {
     totalLimit: settings.managementApi.failedValidationsTotalLimit,
   });
+  const authorizationServer = usesSidecarAuthorizationServer(settings)
+    ? await createAuthorizationServerFor(settings, {
+        storage,
+        publicUrl,
+        rateLimiters,
+        signIn: options.signIn ?? unavailableSignIn,
+        logger,
+        clock,
+      }).catch(async (error: unknown) => {
+        await http.close();
+        await storage.close();
+        throw error;
+      })
+    : undefined;
   const memo = createCallerMemoStore();
   const basicUser = basicUserFor(settings, http);
   const hostOrigin = hostOriginRuleFor(settings, publicUrl);
   const credentials = createCredentialResolver({
     settings,
     oauth,
+    sidecarTokens: authorizationServer?.server.mcpVerifier,
     appPasswords: storage.appPasswords,
     basicUser,
     hostOrigin,
@@ -94,6 +116,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
   const closeBuilt = async () => {
     await preview.close();
     oauth?.close();
+    await authorizationServer?.close();
     await http.close();
     await storage.close();
   };
@@ -133,6 +156,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
     storage: { ...storage, appPasswords },
     version: SIDECAR_VERSION,
     oauth,
+    authorizationServer: authorizationServer?.server,
     publicUrl,
     mcp,
     knowledge,
@@ -157,3 +181,9 @@ export async function createContext(settings: Settings, options: ContextOptions 
     },
   };
 }
+
+/** Until the Login Flow v2 service is wired: every sign-in is refused. */
+const unavailableSignIn: NextcloudSignIn = {
+  start: () => Promise.reject(new Error('The Nextcloud sign-in is not available.')),
+  check: () => Promise.resolve({ state: 'expired' }),
+};

@@ -3,7 +3,10 @@
 import { createBasicUser, type BasicUser } from '../auth/basic-user.js';
 import type { BackgroundCredentials } from '../auth/nextcloud-credentials.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
+import type { AuthorizationServer } from '../authorization-server/authorization-server.js';
+import type { NextcloudSignIn } from '../authorization-server/nextcloud-sign-in.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
+import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { createAddressPolicy, type AddressPolicy } from '../net/address-policy.js';
@@ -53,6 +56,54 @@ export async function openStoreFor(settings: Settings, logger: Logger, migration
 
 export function usesIdentityProvider(settings: Settings): boolean {
   return settings.authMode === 'oauth' || isHybridMode(settings.authMode, settings.enableOfflineAccess);
+}
+
+/** oauth mode with MCP_AUTHORIZATION_SERVER=sidecar: the sidecar issues /mcp's tokens, Nextcloud's oidc app is unused. */
+export function usesSidecarAuthorizationServer(settings: Settings): boolean {
+  return settings.authMode === 'oauth' && settings.authorizationServer.kind === 'sidecar';
+}
+
+/**
+ * The sidecar's own authorization server, loaded only in that mode (oidc-provider stays out of the others' memory).
+ * Client ID Metadata Documents are fetched by a client of their own: the address rules (loopback and private
+ * addresses refused unless MCP_OAUTH_CIMD_ALLOWED_HOSTS names them), 5 KB and 5 s at most.
+ */
+export async function createAuthorizationServerFor(
+  settings: Settings,
+  deps: {
+    storage: Store;
+    publicUrl: string;
+    rateLimiters: RateLimiterFactory;
+    signIn: NextcloudSignIn;
+    logger: Logger;
+    clock?: () => number;
+  },
+): Promise<{ server: AuthorizationServer; close(): Promise<void> }> {
+  if (!deps.storage.box) throw new Error('The authorization server needs TOKEN_ENCRYPTION_KEY.');
+  const { createAuthorizationServer } = await import('../authorization-server/authorization-server.js');
+  const metadataHttp = createHttpClient({
+    verifySsl: settings.nextcloud.verifySsl,
+    caBundlePath: settings.nextcloud.caBundlePath,
+    timeoutMs: 5000,
+    maxResponseBytes: 5 * 1024,
+    userAgent: `nextcloud-mcp-server/${SIDECAR_VERSION}`,
+    addressPolicy: createAddressPolicy(settings.authorizationServer.metadataDocumentAllowedHosts),
+  });
+  const server = await createAuthorizationServer({
+    settings: settings.authorizationServer,
+    publicUrl: deps.publicUrl,
+    db: deps.storage.db,
+    box: deps.storage.box,
+    metadataHttp,
+    rateLimiters: deps.rateLimiters,
+    signIn: deps.signIn,
+    logger: deps.logger,
+    clock: deps.clock,
+  }).catch(async (error: unknown) => {
+    await metadataHttp.close();
+    throw error;
+  });
+  return { server, close: () => metadataHttp.close() };
 }
 
 /**

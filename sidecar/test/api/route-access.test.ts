@@ -19,6 +19,13 @@ const MODES: Record<string, string>[] = [
     KNOWLEDGE_SCAN_INTERVAL: '3600',
     METRICS_ENABLED: 'true',
   },
+  {
+    NEXTCLOUD_HOST: NEXTCLOUD,
+    MCP_DEPLOYMENT_MODE: 'oauth',
+    MCP_AUTHORIZATION_SERVER: 'sidecar',
+    NEXTCLOUD_MCP_SERVER_URL: 'https://mcp.example.com',
+    TOKEN_ENCRYPTION_KEY: TEST_KEY,
+  },
   { NEXTCLOUD_HOST: NEXTCLOUD, MCP_DEPLOYMENT_MODE: 'smithery' },
   { NEXTCLOUD_HOST: NEXTCLOUD, NEXTCLOUD_USERNAME: 'alice', NEXTCLOUD_PASSWORD: 'secret' },
 ];

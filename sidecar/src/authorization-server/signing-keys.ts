@@ -1,0 +1,98 @@
+// The authorization server's keys, kept encrypted in `authorization_server_keys`: the JWT signing keys (made on the
+// first start, replaced when older than the rotation age, the previous one published until every token it signed has
+// expired) and the secret that signs its cookies. Every replica on the database reads the same keys.
+import { generateKeyPairSync, randomBytes, createPublicKey, type KeyObject } from 'node:crypto';
+import type { JWK } from 'jose';
+import { authorizationServerKeyContext } from '../store/encrypted-columns.js';
+import type { SecretBox } from '../store/secret-box.js';
+import type { SqlDatabase } from '../store/sql/sql-database.js';
+
+export const SIGNING_ALGORITHM = 'RS256';
+
+export interface SigningKeys {
+  /** The private keys to sign with, newest (the one that signs) first. */
+  privateJwks: JWK[];
+  /** The public key of each `kid` still published. */
+  publicKeys: Map<string, KeyObject>;
+  /** The secret of oidc-provider's signed cookies. */
+  cookieSecret: string;
+}
+
+export interface SigningKeyPolicy {
+  /** A signing key older than this is replaced. */
+  rotationMs: number;
+  /** How long a replaced key stays published: longer than any token it signed lives. */
+  overlapMs: number;
+}
+
+interface KeyRow {
+  kid: string;
+  purpose: string;
+  encrypted_key: Buffer;
+  created_at: number;
+}
+
+/** Reads the keys, making or rotating them first when due (one replica at a time, under a database lock). */
+export async function loadSigningKeys(
+  db: SqlDatabase,
+  box: SecretBox,
+  policy: SigningKeyPolicy,
+  now: number = Date.now(),
+): Promise<SigningKeys> {
+  const rows = await db.transaction(
+    async (tx) => {
+      let current = await tx.all<KeyRow>(
+        'SELECT kid, purpose, encrypted_key, created_at FROM authorization_server_keys ORDER BY created_at DESC',
+      );
+      const newestSigning = current.find((row) => row.purpose === 'signing');
+      const insert = (kid: string, purpose: string, secret: string) =>
+        tx.run('INSERT INTO authorization_server_keys (kid, purpose, encrypted_key, created_at) VALUES (?, ?, ?, ?)', [
+          kid,
+          purpose,
+          box.encrypt(secret, authorizationServerKeyContext(kid)),
+          now,
+        ]);
+      if (!newestSigning || now - newestSigning.created_at > policy.rotationMs) {
+        const jwk = newSigningJwk();
+        await insert(jwk.kid!, 'signing', JSON.stringify(jwk));
+      }
+      if (!current.some((row) => row.purpose === 'cookie')) {
+        await insert(`cookie-${randomBytes(8).toString('hex')}`, 'cookie', randomBytes(32).toString('base64url'));
+      }
+      current = await tx.all<KeyRow>(
+        'SELECT kid, purpose, encrypted_key, created_at FROM authorization_server_keys ORDER BY created_at DESC',
+      );
+      // A key replaced longer ago than the overlap signed nothing still valid: it goes.
+      const signing = current.filter((row) => row.purpose === 'signing');
+      const expired = signing.slice(1).filter((_row, index) => now - signing[index]!.created_at > policy.overlapMs);
+      for (const row of expired) await tx.run('DELETE FROM authorization_server_keys WHERE kid = ?', [row.kid]);
+      return current.filter((row) => !expired.includes(row));
+    },
+    { lock: 'authorization_server_keys' },
+  );
+  return toSigningKeys(rows, box);
+}
+
+/** The keys as stored now, without making or rotating any (a replica learning another's new key). */
+export async function readSigningKeys(db: SqlDatabase, box: SecretBox): Promise<SigningKeys> {
+  const rows = await db.all<KeyRow>(
+    'SELECT kid, purpose, encrypted_key, created_at FROM authorization_server_keys ORDER BY created_at DESC',
+  );
+  return toSigningKeys(rows, box);
+}
+
+function toSigningKeys(rows: KeyRow[], box: SecretBox): SigningKeys {
+  const open = (row: KeyRow) => box.decrypt(row.encrypted_key, authorizationServerKeyContext(row.kid));
+  const privateJwks = rows.filter((row) => row.purpose === 'signing').map((row) => JSON.parse(open(row)) as JWK);
+  const publicKeys = new Map(
+    privateJwks.map((jwk) => [jwk.kid!, createPublicKey({ key: jwk as Record<string, string>, format: 'jwk' })]),
+  );
+  const cookie = rows.find((row) => row.purpose === 'cookie');
+  return { privateJwks, publicKeys, cookieSecret: cookie ? open(cookie) : '' };
+}
+
+function newSigningJwk(): JWK {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = privateKey.export({ format: 'jwk' }) as JWK;
+  return { ...jwk, kid: randomBytes(12).toString('base64url'), alg: SIGNING_ALGORITHM, use: 'sig' };
+}
