@@ -13,6 +13,7 @@ import type { SecretBox } from '../store/secret-box.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 import { createInteractionRouter } from './interaction-routes.js';
 import { createLocalTokenVerifier } from './local-token-verifier.js';
+import { withFailureMemory } from './metadata-document-fetch.js';
 import { allowLoopbackRedirectPorts } from './loopback-redirects.js';
 import type { NextcloudSignIn } from './nextcloud-sign-in.js';
 import { AUTHORIZATION_SERVER_PREFIX, buildProviderConfiguration } from './provider-configuration.js';
@@ -84,7 +85,7 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
       resource,
       keys,
       adapter: createRecordAdapterClass({ db: deps.db, box: deps.box, clock: deps.clock }),
-      fetch: createFetchAdapter(deps.metadataHttp),
+      fetch: withFailureMemory(createFetchAdapter(deps.metadataHttp)),
       secureCookies: publicOrigin.protocol === 'https:',
     }),
   );
