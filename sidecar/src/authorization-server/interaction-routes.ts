@@ -109,7 +109,9 @@ async function decide(req: Request, res: Response, deps: InteractionRoutesDeps, 
   if (interaction.prompt.name !== 'consent') return sendPage(res, 400, renderErrorPage('invalid_interaction'));
   const body = (req.body ?? {}) as { decision?: unknown; scope?: unknown };
   const ticked = new Set([body.scope ?? []].flat().filter((scope): scope is string => typeof scope === 'string'));
-  const granted = offeredScopes(interaction).filter((scope) => ticked.has(scope));
+  const offered = offeredScopes(interaction);
+  const granted = offered.filter((scope) => ticked.has(scope));
+  const rejected = offered.filter((scope) => !ticked.has(scope));
   if (body.decision !== 'allow' || granted.length === 0) {
     const error = { error: 'access_denied', error_description: 'The user did not allow access.' };
     return deps.provider.interactionFinished(req, res, error, { mergeWithLastSubmission: false });
@@ -120,8 +122,15 @@ async function decide(req: Request, res: Response, deps: InteractionRoutesDeps, 
     clientId: String(interaction.params.client_id),
   });
   const requested = new Set(String(interaction.params.scope ?? '').split(' '));
-  for (const scope of ['openid', 'offline_access']) if (requested.has(scope)) grant.addOIDCScope(scope);
+  const standard = ['openid', 'offline_access'].filter((scope) => requested.has(scope));
+  // The catalogue's scopes are both OpenID-level (so clients may register them) and the resource's: granted and
+  // rejected in both, so the provider neither asks again nor issues an unticked one.
+  grant.addOIDCScope([...standard, ...granted].join(' '));
   grant.addResourceScope(deps.resource, granted.join(' '));
+  if (rejected.length > 0) {
+    grant.rejectOIDCScope(rejected.join(' '));
+    grant.rejectResourceScope(deps.resource, rejected.join(' '));
+  }
   const grantId = await grant.save();
   await deps.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }

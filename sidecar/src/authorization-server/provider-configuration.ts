@@ -54,6 +54,8 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
       names: { session: 'mcp_as_session', interaction: 'mcp_as_interaction', resume: 'mcp_as_resume' },
     },
     findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    // The catalogue's scopes are the resource's (getResourceServerInfo below); listed here too, so that clients may
+    // register them and the metadata names them (the consent step grants or rejects them in both places).
     scopes: ['openid', 'offline_access', ...SUPPORTED_SCOPES],
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
@@ -70,8 +72,12 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
       pushed_authorization_request: `${AUTHORIZATION_SERVER_PREFIX}/par`,
     },
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
-    // Every authorization asks for consent: the user sees which client gets which scopes each time.
-    loadExistingGrant: async () => undefined,
+    // Every authorization asks for consent (the user sees which client gets which scopes each time): only the grant
+    // the consent page just made is loaded, never one remembered in the session.
+    loadExistingGrant: async (ctx) => {
+      const grantId = (ctx.oidc.result as { consent?: { grantId?: string } } | undefined)?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
     ttl: {

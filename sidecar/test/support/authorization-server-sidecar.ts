@@ -1,8 +1,9 @@
 // Starts the sidecar as the authorization server of /mcp (oauth mode, MCP_AUTHORIZATION_SERVER=sidecar) in front of
 // the platform double, on a port known before it listens (the issuer is its public URL).
 import { findFreePort } from '../../../test/platform/free-port.js';
-import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { startTestSidecar, TEST_KEY, type TestSidecar } from './sidecar.js';
+import { startPlatformDouble, type DoubleUser, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { createInterimSignIn } from './interim-sign-in.js';
+import { APP_PASSWORD, startTestSidecar, TEST_KEY, type TestSidecar } from './sidecar.js';
 
 export interface AuthorizationServerSetup {
   double: PlatformDouble;
@@ -16,20 +17,24 @@ export interface AuthorizationServerSetup {
 
 export async function startAuthorizationServerSidecar(
   env: Record<string, string> = {},
-  users: Array<{ id: string }> = [{ id: 'alice' }],
+  users: DoubleUser[] = [{ id: 'alice', appPasswords: [APP_PASSWORD] }],
 ): Promise<AuthorizationServerSetup> {
   const double = await startPlatformDouble({ users });
   const port = await findFreePort();
   const issuer = `http://127.0.0.1:${port}`;
-  const sidecar = await startTestSidecar({
-    NEXTCLOUD_HOST: double.url,
-    MCP_DEPLOYMENT_MODE: 'oauth',
-    MCP_AUTHORIZATION_SERVER: 'sidecar',
-    NEXTCLOUD_MCP_SERVER_URL: issuer,
-    MCP_SERVER_PORT: String(port),
-    TOKEN_ENCRYPTION_KEY: TEST_KEY,
-    ...env,
-  });
+  const sidecar = await startTestSidecar(
+    {
+      NEXTCLOUD_HOST: double.url,
+      MCP_DEPLOYMENT_MODE: 'oauth',
+      MCP_AUTHORIZATION_SERVER: 'sidecar',
+      NEXTCLOUD_MCP_SERVER_URL: issuer,
+      MCP_SERVER_PORT: String(port),
+      TOKEN_ENCRYPTION_KEY: TEST_KEY,
+      ...env,
+    },
+    undefined,
+    { signIn: createInterimSignIn(double.url, users[0]?.id ?? 'alice') },
+  );
   return {
     double,
     sidecar,

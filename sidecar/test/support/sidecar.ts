@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type { NextcloudSignIn } from '../../src/authorization-server/nextcloud-sign-in.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { startServer, type RunningServer } from '../../src/main.js';
 import { parseSettings } from '../../src/settings/settings.js';
@@ -21,7 +22,7 @@ export interface TestSidecar extends RunningServer {
 export async function startTestSidecar(
   env: Record<string, string>,
   clock?: () => number,
-  options: { dir?: string; oauthRetryDelaysMs?: number[] } = {},
+  options: { dir?: string; oauthRetryDelaysMs?: number[]; signIn?: NextcloudSignIn } = {},
 ): Promise<TestSidecar> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sidecar-test-'));
   const dbPath = join(dir, 'tokens.db');
@@ -41,6 +42,7 @@ export async function startTestSidecar(
     logger: createLogger('debug', sink),
     clock,
     oauthRetryDelaysMs: options.oauthRetryDelaysMs,
+    signIn: options.signIn,
   });
   return {
     ...server,

@@ -1,0 +1,126 @@
+// The official MCP SDK client with its OAuth support, against the sidecar's authorization server: an in-memory
+// OAuthClientProvider, and the browser journey (sign in through the double's Login Flow v2, consent) that turns an
+// authorization URL into the callback the client finishes with.
+import {
+  Client,
+  StreamableHTTPClientTransport,
+  type OAuthClientInformationMixed,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthTokens,
+} from '@modelcontextprotocol/client';
+import { expect } from 'vitest';
+import type { AuthorizationServerSetup } from './authorization-server-sidecar.js';
+import { formAction, newWindowLink, OAuthBrowser, type BrowserPage } from './oauth-browser.js';
+
+export class TestOAuthProvider implements OAuthClientProvider {
+  authorizationUrl?: URL;
+  private verifier = '';
+  private info?: OAuthClientInformationMixed;
+  private saved?: OAuthTokens;
+
+  constructor(
+    readonly redirect: string,
+    options: { clientMetadataUrl?: string; clientInformation?: OAuthClientInformationMixed } = {},
+  ) {
+    this.clientMetadataUrl = options.clientMetadataUrl;
+    this.info = options.clientInformation;
+  }
+
+  clientMetadataUrl?: string;
+  get redirectUrl() {
+    return this.redirect;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'SDK Test Client',
+      redirect_uris: [this.redirect],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.info = info;
+  }
+  tokens() {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+export function newSdkClient(): Client {
+  return new Client({ name: 'sdk-oauth-test', version: '1.0.0' });
+}
+
+export function transportFor(setup: AuthorizationServerSetup, provider: OAuthClientProvider) {
+  return new StreamableHTTPClientTransport(new URL(setup.resource), { authProvider: provider });
+}
+
+export interface JourneyOptions {
+  /** Scopes to untick on the consent page. */
+  untick?: string[];
+  /** The user who signs in at the double (default alice). */
+  userId?: string;
+}
+
+/**
+ * Opens the authorization URL in a fresh browser (or `browser`), signs in through Login Flow v2 when asked, consents
+ * and answers the URL the server redirected to (the client's redirect URI with code, state and iss).
+ */
+export async function signInAndConsent(
+  setup: AuthorizationServerSetup,
+  authorizationUrl: URL,
+  redirectUri: string,
+  options: JourneyOptions & { browser?: OAuthBrowser } = {},
+): Promise<URL> {
+  const browser = options.browser ?? browserFor(redirectUri);
+  let page = await browser.open(authorizationUrl.href);
+  if (page.html.includes('Sign in with Nextcloud')) page = await signIn(setup, browser, page, options.userId);
+  const ticked = [...page.html.matchAll(/name="scope" value="([^"]+)"/g)]
+    .map((match) => match[1]!)
+    .filter((scope) => !(options.untick ?? []).includes(scope));
+  const form = new URLSearchParams([
+    ['decision', 'allow'],
+    ...ticked.map((scope): [string, string] => ['scope', scope]),
+  ]);
+  const done = await browser.open(formAction(page, '/consent'), { method: 'POST', form, origin: setup.issuer });
+  expect(done.status, done.html.slice(0, 300)).toBe(0);
+  return new URL(done.url);
+}
+
+export function browserFor(redirectUri: string): OAuthBrowser {
+  const target = new URL(redirectUri);
+  return new OAuthBrowser((url) => {
+    const candidate = new URL(url);
+    return candidate.hostname === target.hostname && candidate.pathname === target.pathname;
+  });
+}
+
+async function signIn(
+  setup: AuthorizationServerSetup,
+  browser: OAuthBrowser,
+  page: BrowserPage,
+  userId = 'alice',
+): Promise<BrowserPage> {
+  const waiting = await browser.open(formAction(page, '/sign-in'), { method: 'POST', origin: setup.issuer });
+  expect(waiting.html).toContain('Grant access in Nextcloud');
+  expect(waiting.html).toContain('http-equiv="refresh"');
+  setup.double.grantLoginFlow(newWindowLink(waiting), userId);
+  // The page refreshes itself: the next load finds the flow granted and goes on to consent.
+  return browser.open(waiting.url);
+}
