@@ -99,7 +99,12 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: settings.dynamicRegistration },
-      revocation: { enabled: true },
+      // A client revokes only its own tokens.
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx: KoaContextWithOIDC, client: { clientId: string }, token: { clientId?: string }) =>
+          token.clientId === client.clientId,
+      } as never,
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       clientIdMetadataDocument: {
