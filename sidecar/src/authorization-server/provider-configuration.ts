@@ -17,6 +17,18 @@ import { renderErrorPage } from './interaction-pages.js';
 /** Where the server's endpoints live: under /oauth2, beside /api/v1, /mcp and /metrics. */
 export const AUTHORIZATION_SERVER_PREFIX = '/oauth2';
 export const INTERACTION_PATH = `${AUTHORIZATION_SERVER_PREFIX}/interaction`;
+/** oidc-provider's route names and where under the prefix each answers. */
+const ROUTE_PATHS: ReadonlyArray<readonly [string, string]> = [
+  ['authorization', 'authorize'],
+  ['token', 'token'],
+  ['jwks', 'jwks'],
+  ['registration', 'register'],
+  ['revocation', 'revoke'],
+  ['userinfo', 'userinfo'],
+  ['end_session', 'logout'],
+  ['introspection', 'introspect'],
+  ['pushed_authorization_request', 'par'],
+];
 /** A Client ID Metadata Document larger than this is refused. */
 export const METADATA_DOCUMENT_MAX_BYTES = 5 * 1024;
 /** An authorization code lives this long and is used once. */
@@ -60,17 +72,7 @@ export function buildProviderConfiguration(deps: ProviderConfigurationDeps): Con
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
     pkce: { required: () => true },
-    routes: {
-      authorization: `${AUTHORIZATION_SERVER_PREFIX}/authorize`,
-      token: `${AUTHORIZATION_SERVER_PREFIX}/token`,
-      jwks: `${AUTHORIZATION_SERVER_PREFIX}/jwks`,
-      registration: `${AUTHORIZATION_SERVER_PREFIX}/register`,
-      revocation: `${AUTHORIZATION_SERVER_PREFIX}/revoke`,
-      userinfo: `${AUTHORIZATION_SERVER_PREFIX}/userinfo`,
-      end_session: `${AUTHORIZATION_SERVER_PREFIX}/logout`,
-      introspection: `${AUTHORIZATION_SERVER_PREFIX}/introspect`,
-      pushed_authorization_request: `${AUTHORIZATION_SERVER_PREFIX}/par`,
-    },
+    routes: Object.fromEntries(ROUTE_PATHS.map(([name, path]) => [name, `${AUTHORIZATION_SERVER_PREFIX}/${path}`])),
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
     // Every authorization asks for consent (the user sees which client gets which scopes each time): only the grant
     // the consent page just made is loaded, never one remembered in the session.

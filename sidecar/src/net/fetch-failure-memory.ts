@@ -1,7 +1,7 @@
-// The fetch oidc-provider uses for Client ID Metadata Documents (and any other URL a client names): the one HTTP client
-// with its address rules and caps, plus a memory of recent failures, so a slow or broken document URL costs one
-// attempt per minute however often a client names it (oidc-provider may look a client up twice in one request).
-import type { FetchFunction } from '../net/fetch-adapter.js';
+// A fetch function that remembers URLs that failed recently and refuses them without asking again for a while: for
+// URLs a caller names (Client ID Metadata Documents), so a slow or broken one costs one attempt per minute however
+// often it is named (oidc-provider may look a client up twice in one request).
+import type { FetchFunction } from './fetch-adapter.js';
 
 export interface FailureMemoryOptions {
   /** How long a failed URL is refused without asking again. */
