@@ -93,6 +93,14 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
   provider.proxy = true;
   allowLoopbackRedirectPorts(provider);
   provider.on('server_error', (_ctx, error) => deps.logger.error({ err: error }, 'authorization server error'));
+  // Refusals are the client's or the user's business, but an operator asked why a client cannot connect reads them
+  // here: the OAuth error and its description, never a token.
+  const logRefusal = (event: string) => (_ctx: unknown, error: { error?: string; error_description?: string }) =>
+    deps.logger.info({ event, error: error.error, description: error.error_description }, 'authorization refused');
+  provider.on('authorization.error', logRefusal('authorization'));
+  provider.on('grant.error', logRefusal('grant'));
+  provider.on('registration_create.error', logRefusal('registration'));
+  provider.on('revocation.error', logRefusal('revocation'));
   const registrations = deps.rateLimiters('oauth-client-registration', {
     limit: settings.registrationsPerHour,
     windowMs: 3_600_000,

@@ -22,6 +22,12 @@ export function checkServerRequirements(
   }
   if (settings.authorizationServer.kind === 'sidecar') {
     if (authMode !== 'oauth') problems.push('MCP_AUTHORIZATION_SERVER=sidecar needs MCP_DEPLOYMENT_MODE=oauth.');
+    if (settings.mcpServerUrl && new URL(settings.mcpServerUrl).pathname.replace(/\/$/, '') !== '') {
+      problems.push(
+        'MCP_AUTHORIZATION_SERVER=sidecar needs NEXTCLOUD_MCP_SERVER_URL at the root of its host (no path): its ' +
+          "metadata lives at the host's well-known paths.",
+      );
+    }
     if (!settings.mcpServerUrl) {
       problems.push(
         'MCP_AUTHORIZATION_SERVER=sidecar needs NEXTCLOUD_MCP_SERVER_URL: the public URL clients reach the sidecar at ' +
