@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppPasswordRoute } from './app-password-route.js';
 import { benchAppPasswordStore } from './app-password-store.js';
+import { benchAuthorizationServerToken } from './authorization-server-token.js';
 import { benchJwtVerify } from './jwt-verify.js';
 import { benchKnowledge } from './knowledge.js';
 import { benchMcpLoad } from './mcp-load.js';
@@ -29,6 +30,7 @@ try {
       targetMs: 2,
     })),
     ...(await benchJwtVerify()),
+    ...(await benchAuthorizationServerToken()),
     ...(await benchRefreshWait(join(dir, 'refresh.db'))),
     ...(await benchAppPasswordRoute(join(dir, 'route.db'), await postgres.createDatabase('bench_route'))),
     ...(await benchStatusThroughput(join(dir, 'status.db'), await postgres.createDatabase('bench_status'))),
