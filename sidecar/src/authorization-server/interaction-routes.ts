@@ -46,6 +46,8 @@ type Step = (req: Request, res: Response, deps: InteractionRoutesDeps, interacti
 async function handle(req: Request, res: Response, deps: InteractionRoutesDeps, step: Step): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Security-Policy', interactionPagePolicy());
+  // Browsers then send our forms' Origin (with no-referrer they send `Origin: null`), and nothing beyond our origin.
+  res.setHeader('Referrer-Policy', 'same-origin');
   try {
     if (req.method === 'POST' && !isSameOrigin(req, deps.publicOrigin)) {
       return sendPage(res, 403, renderErrorPage('cross_origin_form'));

@@ -112,6 +112,7 @@ describe('the interaction pages', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect(await page.text()).toContain('Sign in with Nextcloud');
   });
 

@@ -1,0 +1,128 @@
+// Browser journey through the sidecar's own authorization server in Chromium: an MCP client's authorization URL,
+// the sign-in through Nextcloud's Login Flow v2 (granted at the platform double), the consent page with a scope
+// unticked, and the redirect back to the client with code, state and iss; the pages refuse to be framed.
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NextcloudSignIn } from '../../sidecar/src/authorization-server/nextcloud-sign-in.js';
+import { createLogger } from '../../sidecar/src/logging/logger.js';
+import { startServer, type RunningServer } from '../../sidecar/src/main.js';
+import { parseSettings } from '../../sidecar/src/settings/settings.js';
+import { findFreePort } from '../platform/free-port.js';
+import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
+import { launchChromium } from './support/browser.js';
+import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
+import { createInterimSignIn } from '../../sidecar/test/support/interim-sign-in.js';
+
+const APP_PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
+const temp = makeTempDir();
+let nextcloud: PlatformDouble;
+let sidecar: RunningServer;
+let issuer: string;
+let browser: Browser;
+let page: Page;
+let framer: Server;
+let client: Server;
+/** The MCP client's redirect URI: a loopback server of the test. */
+let REDIRECT_URI: string;
+
+beforeAll(async () => {
+  client = createServer((_req, res) => res.end('the client'));
+  await new Promise<void>((resolve) => client.listen(0, '127.0.0.1', resolve));
+  REDIRECT_URI = `http://127.0.0.1:${(client.address() as AddressInfo).port}/callback`;
+  nextcloud = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }] });
+  const port = await findFreePort();
+  issuer = `http://127.0.0.1:${port}`;
+  const signIn: NextcloudSignIn = createInterimSignIn(nextcloud.url, 'alice');
+  const settings = parseSettings({
+    NEXTCLOUD_HOST: nextcloud.url,
+    MCP_DEPLOYMENT_MODE: 'oauth',
+    MCP_AUTHORIZATION_SERVER: 'sidecar',
+    NEXTCLOUD_MCP_SERVER_URL: issuer,
+    MCP_SERVER_PORT: String(port),
+    TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 4).toString('base64'),
+    TOKEN_STORAGE_DB: temp.file('tokens.db'),
+    MCP_OAUTH_CLIENTS: JSON.stringify([{ client_id: 'desk', client_name: 'Desk App', redirect_uris: [REDIRECT_URI] }]),
+  });
+  sidecar = await startServer({ settings, logger: createLogger('silent'), signIn });
+  // Another origin of the same site (another port), which tries to frame the sign-in page.
+  framer = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html');
+    res.end(`<!DOCTYPE html><iframe src="${decodeURIComponent((req.url ?? '/').slice(1))}"></iframe>`);
+  });
+  await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
+  browser = await launchChromium();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => framer.close(() => resolve()));
+  await new Promise<void>((resolve) => client.close(() => resolve()));
+  await sidecar.close(1000);
+  await nextcloud.close();
+  temp.remove();
+});
+
+function authorizationUrl(verifier: string): string {
+  return `${issuer}/oauth2/authorize?${new URLSearchParams({
+    client_id: 'desk',
+    response_type: 'code',
+    redirect_uri: REDIRECT_URI,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    resource: `${issuer}/mcp`,
+    scope: 'files:read calendar:read calendar:write',
+    state: 'browser-state',
+  })}`;
+}
+
+describe('connecting an MCP client in the browser', () => {
+  it('signs in through Nextcloud, consents without one scope and returns to the client', async () => {
+    const verifier = randomBytes(32).toString('base64url');
+    await page.goto(authorizationUrl(verifier));
+
+    await page.getByRole('button', { name: 'Sign in with Nextcloud' }).click();
+    const link = page.getByRole('link', { name: "Open Nextcloud's sign-in page" });
+    nextcloud.grantLoginFlow((await link.getAttribute('href'))!, 'alice');
+    await page.getByRole('button', { name: 'Allow' }).waitFor({ timeout: 15_000 });
+    const consentText = await page.locator('main').textContent();
+    await page.getByRole('checkbox', { name: /calendar:write/ }).uncheck();
+    await Promise.all([
+      page.waitForURL((url) => url.href.startsWith(REDIRECT_URI)),
+      page.getByRole('button', { name: 'Allow' }).click(),
+    ]);
+
+    const callback = new URL(page.url());
+    const exchanged = await fetch(`${issuer}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'desk',
+        code: callback.searchParams.get('code') ?? '',
+        redirect_uri: REDIRECT_URI,
+        code_verifier: verifier,
+        resource: `${issuer}/mcp`,
+      }),
+    });
+    const { scope } = (await exchanged.json()) as { scope: string };
+    expect(consentText).toContain('Desk App');
+    expect(callback.searchParams.get('state')).toBe('browser-state');
+    expect(callback.searchParams.get('iss')).toBe(issuer);
+    expect(scope.split(' ').sort()).toEqual(['calendar:read', 'files:read']);
+  });
+
+  it('is not shown inside a frame of another origin', async () => {
+    const framed = await browser.newPage();
+    const refusals: string[] = [];
+    framed.on('console', (message) => refusals.push(message.text()));
+    const framerUrl = `http://127.0.0.1:${(framer.address() as AddressInfo).port}`;
+
+    await framed.goto(`${framerUrl}/${encodeURIComponent(authorizationUrl(randomBytes(32).toString('base64url')))}`);
+    await framed.waitForTimeout(1000);
+
+    expect(refusals.join('\n')).toContain("frame-ancestors 'none'");
+  });
+});
