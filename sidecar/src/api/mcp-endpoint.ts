@@ -81,7 +81,9 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
 
 function toAuthInfo(access: NextcloudAccess, requestId: string): AuthInfo {
   // The token field is required by the SDK type; the caller's secret never goes here.
-  return { token: 'redacted', clientId: access.principal, scopes: [], extra: { access, requestId } };
+  // The scopes of a token of the sidecar's own authorization server (none otherwise); the tools honour them.
+  const scopes = access.scopes ? [...access.scopes] : [];
+  return { token: 'redacted', clientId: access.principal, scopes, extra: { access, requestId } };
 }
 
 /** The tool a JSON-RPC `tools/call` names, if the body is one. */

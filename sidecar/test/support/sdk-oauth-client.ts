@@ -4,9 +4,10 @@
 import {
   Client,
   StreamableHTTPClientTransport,
-  type OAuthClientInformationMixed,
+  type StoredOAuthClientInformation,
   type OAuthClientMetadata,
   type OAuthClientProvider,
+  type OAuthDiscoveryState,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
@@ -16,12 +17,13 @@ import { formAction, newWindowLink, OAuthBrowser, type BrowserPage } from './oau
 export class TestOAuthProvider implements OAuthClientProvider {
   authorizationUrl?: URL;
   private verifier = '';
-  private info?: OAuthClientInformationMixed;
+  private info?: StoredOAuthClientInformation;
   private saved?: OAuthTokens;
+  private discovery?: OAuthDiscoveryState;
 
   constructor(
     readonly redirect: string,
-    options: { clientMetadataUrl?: string; clientInformation?: OAuthClientInformationMixed } = {},
+    options: { clientMetadataUrl?: string; clientInformation?: StoredOAuthClientInformation } = {},
   ) {
     this.clientMetadataUrl = options.clientMetadataUrl;
     this.info = options.clientInformation;
@@ -43,7 +45,7 @@ export class TestOAuthProvider implements OAuthClientProvider {
   clientInformation() {
     return this.info;
   }
-  saveClientInformation(info: OAuthClientInformationMixed) {
+  saveClientInformation(info: StoredOAuthClientInformation) {
     this.info = info;
   }
   tokens() {
@@ -60,6 +62,12 @@ export class TestOAuthProvider implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
   }
 }
 
