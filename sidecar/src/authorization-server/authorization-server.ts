@@ -48,6 +48,11 @@ export interface AuthorizationServer {
 /** The well-known paths of the server's metadata (RFC 8414 and OpenID discovery), both the same document. */
 export const METADATA_PATHS = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
 
+/** Login Flows one client address may start at Nextcloud in 10 minutes. */
+const SIGN_INS_PER_10_MINUTES = 10;
+/** Asks at Nextcloud one client address's waiting pages may make in a minute (they refresh every 3 s). */
+const SIGN_IN_CHECKS_PER_MINUTE = 40;
+
 /** The provider's routes the sidecar serves, each a row of api/route-access.ts; OPTIONS answers CORS preflights. */
 const PROVIDER_ROUTES: ReadonlyArray<readonly ['get' | 'post' | 'options', string]> = [
   ['get', METADATA_PATHS[0]!],
@@ -114,6 +119,8 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
       resource,
       publicOrigin: publicOrigin.origin,
       logger: deps.logger,
+      signInStarts: deps.rateLimiters('oauth-sign-in-start', { limit: SIGN_INS_PER_10_MINUTES, windowMs: 600_000 }),
+      signInChecks: deps.rateLimiters('oauth-sign-in-check', { limit: SIGN_IN_CHECKS_PER_MINUTE, windowMs: 60_000 }),
     }),
   );
   router.post(`${AUTHORIZATION_SERVER_PREFIX}/register`, async (req: Request, _res: Response, next: NextFunction) => {

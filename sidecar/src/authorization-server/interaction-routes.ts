@@ -3,6 +3,8 @@
 // interaction, bound to the browser by its cookie; the only redirects go back into the provider's own flow.
 import express, { Router, type Request, type Response } from 'express';
 import type Provider from 'oidc-provider';
+import { RateLimitedError } from '../errors.js';
+import { clientAddressKey, type RateLimiter } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import {
   interactionPagePolicy,
@@ -23,6 +25,10 @@ export interface InteractionRoutesDeps {
   /** The public URL's origin: a form posted from anywhere else is refused. */
   publicOrigin: string;
   logger: Logger;
+  /** Sign-ins (Login Flows started at Nextcloud) per client address. */
+  signInStarts: RateLimiter;
+  /** Asks at Nextcloud whether a flow was granted, per client address; past it the page waits without asking. */
+  signInChecks: RateLimiter;
   /** Seconds between the waiting page's refreshes. */
   pollSeconds?: number;
 }
@@ -65,6 +71,11 @@ async function showStep(req: Request, res: Response, deps: InteractionRoutesDeps
   if (interaction.prompt.name === 'consent') return showConsent(res, deps, interaction, req.params.uid as string);
   const pending = (interaction.result as SignInRecord | undefined)?.signIn;
   if (!pending) return sendPage(res, 200, renderSignInPage(`${INTERACTION_PATH}/${interaction.uid}/sign-in`));
+  const mayAsk = await deps.signInChecks.hit(clientAddressKey(req)).then(
+    () => true,
+    (error: unknown) => (error instanceof RateLimitedError ? false : Promise.reject(error)),
+  );
+  if (!mayAsk) return sendPage(res, 200, renderWaitingPage(pending.loginUrl, deps.pollSeconds ?? 3));
   const outcome = await deps.signIn.check(pending.flowId);
   if (outcome.state === 'pending')
     return sendPage(res, 200, renderWaitingPage(pending.loginUrl, deps.pollSeconds ?? 3));
@@ -81,8 +92,15 @@ async function showStep(req: Request, res: Response, deps: InteractionRoutesDeps
   );
 }
 
-async function startSignIn(_req: Request, res: Response, deps: InteractionRoutesDeps, interaction: Interaction) {
+async function startSignIn(req: Request, res: Response, deps: InteractionRoutesDeps, interaction: Interaction) {
   if (interaction.prompt.name !== 'login') return void res.redirect(303, `${INTERACTION_PATH}/${interaction.uid}`);
+  try {
+    await deps.signInStarts.hit(clientAddressKey(req));
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    return sendPage(res, 429, renderErrorPage('too_many_sign_ins'));
+  }
   const started = await deps.signIn.start();
   interaction.result = { signIn: { flowId: started.flowId, loginUrl: started.loginUrl } } satisfies SignInRecord;
   await interaction.save(remainingSeconds(interaction));

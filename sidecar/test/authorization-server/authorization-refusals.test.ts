@@ -143,4 +143,28 @@ describe('the interaction pages', () => {
     expect(page.status).toBe(400);
     expect(await page.text()).not.toContain('Sign in with Nextcloud');
   });
+
+  it('answers 429 past ten sign-ins started from one address in ten minutes', async () => {
+    const startSignIn = async () => {
+      const started = await authorize();
+      const cookies = started.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      const interaction = new URL(started.headers.get('location')!, setup.issuer).href;
+      return fetch(`${interaction}/sign-in`, {
+        method: 'POST',
+        headers: { cookie: cookies, origin: setup.issuer },
+        redirect: 'manual',
+      });
+    };
+    const allowed = [];
+    for (let i = 0; i < 10; i += 1) allowed.push((await startSignIn()).status);
+
+    const refused = await startSignIn();
+
+    expect(allowed.every((status) => status === 303)).toBe(true);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+  });
 });

@@ -30,6 +30,7 @@ function serveDocument(req: IncomingMessage, res: ServerResponse): void {
   };
   if (path === '/cached.json') return send(document, { 'cache-control': 'max-age=300' });
   if (path === '/mismatch.json') return send({ ...document, client_id: `${documents.url}/other.json` });
+  if (path === '/no-redirects.json') return send({ client_id: clientId, client_name: 'No Redirects' });
   if (path === '/oversize.json') return send({ ...document, padding: 'x'.repeat(6 * 1024) });
   if (path === '/slow.json') return void setTimeout(() => send(document), 6500);
   send(document);
@@ -97,6 +98,12 @@ describe('Client ID Metadata Documents', () => {
 
   it('are refused when their client_id is not their own URL', async () => {
     const response = await authorize(allowing, `${documents.url}/mismatch.json`);
+
+    expect(response.status).toBe(400);
+  });
+
+  it('are refused without redirect URIs', async () => {
+    const response = await authorize(allowing, `${documents.url}/no-redirects.json`);
 
     expect(response.status).toBe(400);
   });

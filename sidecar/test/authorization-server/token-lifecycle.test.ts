@@ -19,6 +19,8 @@ import { MCP_POST_HEADERS, postInitialize } from '../support/mcp-client.js';
 const REDIRECT_URI = 'http://127.0.0.1:7777/callback';
 const CLIENT_ID = 'desk';
 let setup: AuthorizationServerSetup;
+/** The user's browser: signed in once, then asked only for consent (sign-ins are rate limited per address). */
+const usersBrowser = browserFor(REDIRECT_URI);
 
 beforeAll(async () => {
   setup = await startAuthorizationServerSidecar({
@@ -54,7 +56,7 @@ async function authorize(
     scope: options.scope ?? 'files:read calendar:read calendar:write core:read offline_access',
     state: options.state ?? 'state-1',
   }).toString();
-  const callback = await signInAndConsent(setup, url, REDIRECT_URI, options);
+  const callback = await signInAndConsent(setup, url, REDIRECT_URI, { browser: usersBrowser, ...options });
   return { code: callback.searchParams.get('code') ?? '', verifier, callback };
 }
 
@@ -181,11 +183,21 @@ describe('signing in and consenting again', () => {
   it('asks a browser that already signed in only for consent', async () => {
     const browser = browserFor(REDIRECT_URI);
     await authorize({ browser });
+    const url = new URL(`${setup.issuer}/oauth2/authorize`);
+    url.search = new URLSearchParams({
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: REDIRECT_URI,
+      code_challenge: createHash('sha256').update('w'.repeat(43)).digest('base64url'),
+      code_challenge_method: 'S256',
+      resource: setup.resource,
+      scope: 'files:read',
+    }).toString();
 
-    const again = await authorize({ browser });
+    const page = await browser.open(url.href);
 
-    expect(again.code).not.toBe('');
-    expect(setup.sidecar.logText()).not.toContain('authorization interaction refused');
+    expect(page.html).toContain('Allow Desk?');
+    expect(page.html).not.toContain('Sign in with Nextcloud');
   });
 
   it('sends access_denied with the state to the client when the user denies', async () => {
