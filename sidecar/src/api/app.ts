@@ -142,6 +142,7 @@ export function createApp(deps: AppContext): Express {
       refreshTokens: storage.refreshTokens,
       accessTokens: storage.accessTokens,
       logger: deps.logger,
+      nextcloud: { http, nextcloudHost: settings.nextcloud.host, timeoutMs: settings.nextcloud.httpTimeoutMs },
       clock,
     }),
   );
