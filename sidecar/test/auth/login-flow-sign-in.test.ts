@@ -1,6 +1,7 @@
 // Signing in through Login Flow v2 against the platform double (a pretty-URL Nextcloud under /cloud, whose user
 // uid-42 logs in as erin@example.com): the grant becomes the user's stored credential, answered once; flows expire,
 // are bounded per caller and in total, and addresses outside Nextcloud in its answer are refused.
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,7 +20,8 @@ import { openDavAccount } from '../../src/platform/dav/dav-account.js';
 import { listFolder } from '../../src/platform/files/file-operations.js';
 import { toFilePath } from '../../src/platform/files/dav-paths.js';
 import { createNextcloudClient } from '../../src/platform/nextcloud-client.js';
-import { createLoginFlowStore, type LoginFlowStore } from '../../src/store/login-flows.js';
+import { pollLoginFlow } from '../../src/platform/login-flow/login-flow-client.js';
+import { createLoginFlowStore, type ClaimedLoginFlow, type LoginFlowStore } from '../../src/store/login-flows.js';
 import { openStore, type Store } from '../../src/store/open-store.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
@@ -138,6 +140,25 @@ describe('Login Flow v2 sign-in', () => {
 
     expect(answers.map((answer) => answer.status).sort()).toEqual(['granted', 'pending']);
     expect((await store.audit.listForUser('uid-42')).filter((e) => e.action === 'app_password.store')).toHaveLength(1);
+  });
+
+  it('finishes from the kept grant when a replica stopped after Nextcloud answered, without asking Nextcloud again', async () => {
+    const service = signIn();
+    const { flowId, loginUrl } = await service.start({ callerKey: 'client-1' });
+    double.grantLoginFlow(loginUrl, 'uid-42', 'erin@example.com');
+    const flowKey = createHash('sha256').update(flowId).digest('base64url');
+    const claimed = await flows.claim(flowKey, new Date(now), new Date(now + 60_000));
+    const answer = await pollLoginFlow({ http, host: double.url }, (claimed as ClaimedLoginFlow).pollToken);
+    if (answer.status !== 'granted') throw new Error('the double did not grant');
+    await flows.keepGrant(flowKey, { loginName: answer.loginName, appPassword: answer.appPassword });
+    const polled = pollRequests();
+    now += 60_000;
+
+    const finished = await service.poll(flowId);
+
+    expect(finished).toEqual({ status: 'granted', userId: 'uid-42', loginName: 'erin@example.com' });
+    expect(pollRequests()).toBe(polled);
+    expect((await store.appPasswords!.get('uid-42'))?.password).toBe(answer.appPassword);
   });
 
   it('answers expired after 20 minutes, and keeps nothing granted later', async () => {
