@@ -36,9 +36,14 @@ export interface LoginFlowStore {
   save(flow: NewLoginFlow): Promise<void>;
   /**
    * Claims the flow for one poll until `claimUntil`: `busy` while another poll holds it or polled it too recently,
-   * undefined when there is no such flow or it expired (an expired one is deleted).
+   * undefined when there is no such flow (of `callerKey`, when given) or it expired (an expired one is deleted).
    */
-  claim(flowKey: string, now: Date, claimUntil: Date): Promise<ClaimedLoginFlow | 'busy' | undefined>;
+  claim(
+    flowKey: string,
+    now: Date,
+    claimUntil: Date,
+    callerKey?: string,
+  ): Promise<ClaimedLoginFlow | 'busy' | undefined>;
   /** Ends a claim; the next poll may ask Nextcloud from `nextPollAt` on. */
   release(flowKey: string, nextPollAt: Date): Promise<void>;
   /** Keeps Nextcloud's one-time answer, before the sidecar does anything else with it. */
@@ -109,20 +114,23 @@ export function createLoginFlowStore(
         { lock: 'nextcloud-mcp-server:login-flows' },
       ),
 
-    async claim(flowKey, now, claimUntil) {
+    async claim(flowKey, now, claimUntil, callerKey) {
+      const ofCaller = callerKey === undefined ? '' : ' AND caller_key = ?';
+      const callerParam = callerKey === undefined ? [] : [callerKey];
       // One statement: of two replicas claiming the same flow, one moves next_poll_at and the other finds it moved.
       const claimed = await db.run(
-        `UPDATE ${TABLE} SET next_poll_at = ? WHERE flow_key = ? AND expires_at > ? AND next_poll_at <= ?`,
-        [claimUntil.getTime(), flowKey, now.getTime(), now.getTime()],
+        `UPDATE ${TABLE} SET next_poll_at = ? WHERE flow_key = ? AND expires_at > ? AND next_poll_at <= ?${ofCaller}`,
+        [claimUntil.getTime(), flowKey, now.getTime(), now.getTime(), ...callerParam],
       );
       const row = await db.get<{
         user_id: string | null;
         encrypted_poll_token: Buffer;
         encrypted_grant: Buffer | null;
         expires_at: number;
-      }>(`SELECT user_id, encrypted_poll_token, encrypted_grant, expires_at FROM ${TABLE} WHERE flow_key = ?`, [
-        flowKey,
-      ]);
+      }>(
+        `SELECT user_id, encrypted_poll_token, encrypted_grant, expires_at FROM ${TABLE} WHERE flow_key = ?${ofCaller}`,
+        [flowKey, ...callerParam],
+      );
       if (!row) return undefined;
       if (Number(row.expires_at) <= now.getTime()) {
         await db.run(`DELETE FROM ${TABLE} WHERE flow_key = ?`, [flowKey]);

@@ -37,8 +37,11 @@ export interface LoginFlowSignIn {
    * id); `userId`, when the caller already knows who signs in, refuses a grant by anyone else.
    */
   start(request: { callerKey: string; userId?: string }): Promise<StartedSignIn>;
-  /** Asks Nextcloud at most once a second per flow; throws InvalidInputError for a malformed flow id. */
-  poll(flowId: string, requestId?: string): Promise<SignInOutcome>;
+  /**
+   * Asks Nextcloud at most once a second per flow; throws InvalidInputError for a malformed flow id. With
+   * `callerKey`, a flow another caller started answers `expired`.
+   */
+  poll(flowId: unknown, options?: { callerKey?: string; requestId?: string }): Promise<SignInOutcome>;
 }
 
 export interface LoginFlowSignInDeps {
@@ -116,10 +119,10 @@ export function createLoginFlowSignIn(deps: LoginFlowSignInDeps): LoginFlowSignI
       return { flowId, loginUrl: started.loginUrl, expiresAt };
     },
 
-    async poll(flowId, requestId) {
+    async poll(flowId, { callerKey, requestId } = {}) {
       const flowKey = keyOf(parseFlowId(flowId));
       const now = clock().getTime();
-      const flow = await deps.flows.claim(flowKey, new Date(now), new Date(now + CLAIM_MS));
+      const flow = await deps.flows.claim(flowKey, new Date(now), new Date(now + CLAIM_MS), callerKey);
       if (flow === undefined) return { status: 'expired' };
       if (flow === 'busy') return { status: 'pending' };
       try {
