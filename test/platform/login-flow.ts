@@ -12,7 +12,8 @@ export const LOGIN_FLOW_LIFETIME_MS = 20 * 60_000;
 
 interface Flow {
   pollToken: string;
-  /** The login page's token for the grant forms (Nextcloud keeps it in the browser's session). */
+  // unverified: the state token is bound to the flow here and shown on the grant page; Nextcloud keeps it in the
+  // browser's session (source: none; the sheet says only that /login/v2/apptoken takes "the flow's state token").
   stateToken: string;
   startedAt: number;
   granted?: { server: string; loginName: string; appPassword: string };
@@ -60,6 +61,8 @@ export function createLoginFlows(clock: () => number = Date.now): LoginFlows {
       flows.delete(entry[0]);
       sendJson(res, 200, entry[1].granted);
     },
+    // unverified: one form that logs in and grants (Nextcloud has an account picker, a login and a grant page), with
+    // the fields stateToken, user and password (source: none).
     // The browser's grant: the login form of the grant page (login password), which mints a new app password.
     'POST /login/v2/grant': ({ accounts, baseUrl }, res, form) => {
       const flow = byState(form.get('stateToken'));
@@ -72,6 +75,7 @@ export function createLoginFlows(clock: () => number = Date.now): LoginFlows {
       sendGrantedPage(res);
     },
     // Without a browser: an app password the user already has grants the flow, and the poll hands over that one.
+    // unverified: the field names (stateToken, user, password) and the 200 HTML answer (source: none).
     'POST /login/v2/apptoken': ({ accounts, baseUrl }, res, form) => {
       const flow = byState(form.get('stateToken'));
       const loginName = form.get('user') ?? '';
