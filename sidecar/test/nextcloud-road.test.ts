@@ -63,6 +63,7 @@ const ALLOWED: Record<string, string[]> = {
 const PLATFORM_SENDERS: Record<string, string> = {
   'platform/nextcloud-client.ts': 'every authenticated request, with the one status table',
   'platform/nextcloud-status.ts': 'the anonymous status.php of the readiness check',
+  'platform/login-flow/login-flow-client.ts': 'the anonymous start and poll of Login Flow v2',
 };
 
 describe('the road to Nextcloud', () => {

@@ -17,6 +17,7 @@ const OWNERS: Record<string, string> = {
   encryption_key_check: 'store/',
   oauth_clients: 'store/',
   oauth_sessions: 'store/',
+  login_flows: 'store/',
   refresh_tokens: 'store/',
   refresh_leases: 'auth/refresh-lease.ts',
   rate_limit_hits: 'limits/rate-limit-store.ts',

@@ -76,8 +76,16 @@ export function authenticateBasic(accounts: Iterable<Account>, header: string | 
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return { kind: 'refused' };
-  const loginName = decoded.slice(0, colon);
-  const password = decoded.slice(colon + 1);
+  return authenticatePassword(accounts, decoded.slice(0, colon), decoded.slice(colon + 1), now);
+}
+
+/** Who a login name and password (app or login password) belong to, by the rules of `authenticateBasic`. */
+export function authenticatePassword(
+  accounts: Iterable<Account>,
+  loginName: string,
+  password: string,
+  now: number,
+): BasicOutcome {
   if (password === '') return { kind: 'refused' };
   for (const account of accounts) {
     const minted = account.appPasswords.find((entry) => entry.password === password);

@@ -31,8 +31,11 @@ export interface PlatformDouble {
   oidc?: OidcHandler;
   addUser(user: DoubleUser): void;
   revokeAppPassword(userId: string, password: string): void;
-  /** The user opened a Login Flow v2 login URL, logged in as `loginName` (default: the id) and granted access. */
-  grantLoginFlow(loginUrl: string, userId: string, loginName?: string): void;
+  /**
+   * The user opened a Login Flow v2 login URL, logged in as `loginName` (default: the id) and granted access; returns
+   * the app password the poll hands over.
+   */
+  grantLoginFlow(loginUrl: string, userId: string, loginName?: string): string;
   /** Delay before every answer, in milliseconds. */
   setLatency(ms: number): void;
   setFault(fault: Fault): void;
@@ -48,6 +51,8 @@ export interface PlatformDoubleOptions {
   oidc?: OidcDoubleOptions;
   /** Nextcloud apps to serve (notes, deck, …); each adds its capabilities and routes. */
   apps?: DoubleApp[];
+  /** The clock of Login Flow v2's 20-minute life, in milliseconds (default: Date.now). */
+  clock?: () => number;
 }
 
 export async function startPlatformDouble(options: PlatformDoubleOptions = {}): Promise<PlatformDouble> {
@@ -58,7 +63,7 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
   const subPath = (options.subPath ?? '').replace(/\/+$/, '');
   const addUser = (user: DoubleUser) => users.set(user.id, toAccount(user));
   options.users?.forEach(addUser);
-  const loginFlows = createLoginFlows();
+  const loginFlows = createLoginFlows(options.clock);
 
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers });
@@ -105,8 +110,14 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
         });
       }
     }
-    const readBody = () => readAll(req);
-    if (loginFlows.handle(req.method ?? 'GET', path, readBody, baseUrlOf(), res)) return;
+    const flowRequest = {
+      method: req.method ?? 'GET',
+      path,
+      body: () => readAll(req),
+      baseUrl: baseUrlOf(),
+      accounts: () => users.values(),
+    };
+    if (loginFlows.handle(flowRequest, res)) return;
     void handleApps(req, res, url, path, auth)
       .then((handled) => {
         if (handled) return;
@@ -151,7 +162,7 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
     grantLoginFlow: (loginUrl, userId, loginName) => {
       const account = users.get(userId);
       if (!account) throw new Error(`No user ${userId}`);
-      loginFlows.grant(loginUrl, account, loginName ?? userId, baseUrlOf());
+      return loginFlows.grant(loginUrl, account, loginName ?? userId, baseUrlOf());
     },
     setLatency: (ms) => void (state.latencyMs = ms),
     setFault: (fault) => void (state.fault = fault),

@@ -38,6 +38,8 @@ export interface RevokedBackgroundAccess {
 	user_id: string
 	cleared: ClearedCredentials
 	provider_revocation: string
+	/** What Nextcloud did with the stored app password: revoked, already_invalid, failed or not_needed. */
+	app_password_revocation: string
 }
 
 export interface RevokeBackgroundAccessResult {

@@ -6,6 +6,7 @@ import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import { supportsAppPasswords } from '../settings/auth-mode.js';
 import type { Settings } from '../settings/settings.js';
+import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { McpEndpoint } from './mcp-endpoint.js';
 import { SMITHERY_CONFIG_SCHEMA } from '../auth/smithery-config.js';
@@ -31,6 +32,7 @@ import { createHealthRouter } from './health-routes.js';
 import { createOAuthBrowserRouter } from './oauth-browser-routes.js';
 import { createProtectedResourceRouter } from './protected-resource-routes.js';
 import { createRequestContext } from '../http/request-context.js';
+import { createLoginFlowRouter } from './login-flow-routes.js';
 import { createSessionRouter } from './session-routes.js';
 import { createStatusRouter } from './status-route.js';
 
@@ -69,6 +71,11 @@ export interface AppContext {
   webhookDeliveries?: WebhookDeliveries;
   /** WEBHOOK_RECEIVER_URL, or the public URL + /webhooks/nextcloud. */
   webhookReceiverUrl: string;
+  /**
+   * Signing users in through Nextcloud's Login Flow v2 (loaded on first call); absent without an encryption key and
+   * in smithery mode.
+   */
+  loginFlowSignIn?: () => Promise<LoginFlowSignIn>;
   /** Where rate limits count (the database every replica shares). */
   rateLimiters: RateLimiterFactory;
   /** Failed validations at Nextcloud, shared with /mcp. */
@@ -149,9 +156,11 @@ export function createApp(deps: AppContext): Express {
       refreshTokens: storage.refreshTokens,
       accessTokens: storage.accessTokens,
       logger: deps.logger,
+      nextcloud: { http, nextcloudHost: settings.nextcloud.host, timeoutMs: settings.nextcloud.httpTimeoutMs },
       clock,
     }),
   );
+  app.use(createLoginFlowRouter({ oauth: deps.oauth, loginFlowSignIn: deps.loginFlowSignIn, rateLimiters }));
   if (deps.oauth && settings.enableOfflineAccess && storage.oauthSessions && storage.refreshTokens) {
     app.use(
       createOAuthBrowserRouter({

@@ -52,6 +52,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   route('DELETE', '/api/v1/users/:userId/app-password', 'app-password'),
   route('GET', '/api/v1/users/:userId/session', 'owner-token'),
   route('POST', '/api/v1/users/:userId/revoke', 'owner-token'),
+  route('POST', '/api/v1/users/:userId/login-flow', 'owner-token'),
+  route('POST', '/api/v1/users/:userId/login-flow/poll', 'owner-token'),
   route('POST', '/api/v1/knowledge/search', 'caller'),
   route('POST', '/api/v1/knowledge/search/points', 'caller'),
   route('GET', '/api/v1/knowledge/chunk-context', 'caller'),

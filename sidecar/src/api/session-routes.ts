@@ -9,6 +9,7 @@ import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
 import { requireTokenOwner } from '../http/bearer-auth.js';
 import { requestIdOf } from '../request-id.js';
+import { revokeStoredAppPassword, type AppPasswordRevocationDeps } from './app-password-revocation.js';
 import { revokeProviderToken, type ProviderRevocation } from './provider-revocation.js';
 import { parseUserIdParam } from '../http/validation.js';
 
@@ -21,6 +22,8 @@ export interface SessionRouteDeps {
   /** The copy of users' access tokens other processes read; revoking deletes it too. */
   accessTokens?: AccessTokenStore;
   logger: Logger;
+  /** Where a stored app password is revoked before it is forgotten. */
+  nextcloud: Omit<AppPasswordRevocationDeps, 'logger'>;
   clock?: () => number;
 }
 
@@ -53,6 +56,13 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
     const providerRevocation: ProviderRevocation = refreshToken
       ? await revokeProviderToken(services, refreshToken.token, deps.logger, requestId)
       : 'not_needed';
+    const appPasswordRevocation = await deps.appPasswords
+      ?.get(userId)
+      .then((stored) => revokeStoredAppPassword({ ...deps.nextcloud, logger: deps.logger }, stored, requestId))
+      .catch((error: unknown) => {
+        deps.logger.warn({ requestId, err: error }, 'the stored app password could not be read to revoke it');
+        return 'failed' as const;
+      });
     res.json({
       user_id: userId,
       cleared: {
@@ -61,6 +71,7 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
         token_cache: [services.tokenCache.delete(userId), await deps.accessTokens?.delete(userId)].some(Boolean),
       },
       provider_revocation: providerRevocation,
+      app_password_revocation: appPasswordRevocation ?? 'not_needed',
     });
   });
 

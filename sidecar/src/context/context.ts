@@ -29,6 +29,7 @@ import {
   usesIdentityProvider,
   usesSidecarAuthorizationServer,
 } from './parts.js';
+import { loginFlowSignInFor } from './login-flow-parts.js';
 import { createPreviewParts, type OwnedPreviewParts } from './preview-parts.js';
 
 export interface SidecarContext extends AppContext {
@@ -169,6 +170,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
       ? createWebhookDeliveries(storage.db, { maxAgeMs: settings.knowledge.webhookMaxAgeMs })
       : undefined,
     webhookReceiverUrl: settings.knowledge.webhookReceiverUrl ?? `${publicUrl}/webhooks/nextcloud`,
+    loginFlowSignIn: loginFlowSignInFor(settings, { http, logger, storage, appPasswords, clock }),
     rateLimiters,
     failedValidations,
     metrics,

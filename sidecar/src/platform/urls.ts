@@ -12,6 +12,8 @@ export const ocsPaths = {
   currentUser: '/ocs/v2.php/cloud/user',
   capabilities: '/ocs/v2.php/cloud/capabilities',
   navigationApps: '/ocs/v2.php/core/navigation/apps',
+  /** DELETE revokes the app password the request authenticates with. */
+  appPassword: '/ocs/v2.php/core/apppassword',
 } as const;
 
 export function buildStatusUrl(host: string): string {
@@ -38,4 +40,34 @@ export function pathSegment(value: string | number): string {
     throw new InvalidInputError(`"${text}" is not a name: names cannot be empty, "." or "..".`);
   }
   return encodeURIComponent(text);
+}
+
+/** Login Flow v2 starts here without credentials; under /index.php, so it works without pretty URLs. */
+export const loginFlowPaths = {
+  start: '/index.php/login/v2',
+  /** Where a flow is polled; the answer names `{server}/login/v2/poll` on a pretty-URL server, which answers alike. */
+  poll: '/index.php/login/v2/poll',
+} as const;
+
+/**
+ * The path (with its query) of `url` below one of `bases` (Nextcloud's addresses, each possibly with a sub-path),
+ * or undefined when `url` is not an http(s) URL there: another origin, outside the sub-path, or with user info.
+ * Used on URLs that Nextcloud's answers name, before anything is done with them.
+ */
+export function pathBelowNextcloud(url: string, bases: readonly string[]): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(parsed.protocol) || parsed.username !== '' || parsed.password !== '') return undefined;
+  for (const base of bases) {
+    const root = new URL(base);
+    const prefix = root.pathname.replace(/\/+$/, '');
+    if (parsed.origin === root.origin && parsed.pathname.startsWith(`${prefix}/`)) {
+      return `${parsed.pathname.slice(prefix.length)}${parsed.search}`;
+    }
+  }
+  return undefined;
 }

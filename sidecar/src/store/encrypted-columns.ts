@@ -7,6 +7,7 @@ export const accessTokenContext = (userId: string) => `access_tokens:${userId}`;
 export const oauthClientContext = (issuer: string, clientId: string, field: 'secret' | 'registration_token') =>
   `oauth_clients:${issuer}:${clientId}:${field}`;
 export const oauthSessionContext = (sessionId: string) => `oauth_sessions:${sessionId}`;
+export const loginFlowContext = (flowKey: string, field: 'poll_token' | 'grant') => `login_flows:${flowKey}:${field}`;
 export const webhookSecretContext = (id: number) => `webhooks:${id}:secret`;
 export const authorizationServerRecordContext = (model: string, idHash: string) =>
   `authorization_server_records:${model}:${idHash}`;
@@ -59,6 +60,18 @@ export const ENCRYPTED_COLUMNS: readonly EncryptedColumn[] = [
     column: 'encrypted_code_verifier',
     key: ['session_id'],
     context: (row) => oauthSessionContext(text(row.session_id)),
+  },
+  {
+    table: 'login_flows',
+    column: 'encrypted_poll_token',
+    key: ['flow_key'],
+    context: (row) => loginFlowContext(text(row.flow_key), 'poll_token'),
+  },
+  {
+    table: 'login_flows',
+    column: 'encrypted_grant',
+    key: ['flow_key'],
+    context: (row) => loginFlowContext(text(row.flow_key), 'grant'),
   },
   {
     table: 'webhooks',

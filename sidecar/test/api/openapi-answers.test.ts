@@ -242,6 +242,34 @@ describe('webhooks', () => {
   });
 });
 
+describe('signing in through Nextcloud (Login Flow v2)', () => {
+  const START = '/api/v1/users/:userId/login-flow';
+  const POLL = '/api/v1/users/:userId/login-flow/poll';
+
+  it('answers start and poll, granted, replayed, refused and malformed, as documented', async () => {
+    const start = async () =>
+      (await call(200, 'POST', START, '/api/v1/users/alice/login-flow', { as: 'alice' })).body as {
+        flow_id: string;
+        login_url: string;
+      };
+    const poll = (code: number, flowId: string) =>
+      call(code, 'POST', POLL, '/api/v1/users/alice/login-flow/poll', { as: 'alice', json: { flow_id: flowId } });
+    const mine = await start();
+    const bobs = await start();
+
+    nextcloud.grantLoginFlow(mine.login_url, 'alice');
+    nextcloud.grantLoginFlow(bobs.login_url, 'bob');
+    const granted = await poll(200, mine.flow_id);
+    const replayed = await poll(200, mine.flow_id);
+    await poll(403, bobs.flow_id);
+    await poll(400, 'not a flow id');
+    await call(403, 'POST', START, '/api/v1/users/bob/login-flow', { as: 'alice' });
+
+    expect(granted.body).toEqual({ user_id: 'alice', status: 'granted', login_name: 'alice' });
+    expect(replayed.body).toEqual({ user_id: 'alice', status: 'expired' });
+  });
+});
+
 describe('the end of a session', () => {
   it('answers revocation as documented', async () => {
     await call(200, 'POST', '/api/v1/users/:userId/revoke', '/api/v1/users/bob/revoke', { as: 'bob' });

@@ -8,11 +8,13 @@ import { APP_PASSWORD, basicAuth, startTestSidecar, TEST_KEY, type TestSidecar }
 let nextcloud: PlatformDouble;
 let sidecar: TestSidecar;
 let aliceToken: string;
+const CAROL_PASSWORD = 'CCCCC-CCCCC-CCCCC-CCCCC-CCCCC';
 
 beforeAll(async () => {
   nextcloud = await startNextcloudWithOidc([
     { id: 'alice', appPasswords: [APP_PASSWORD] },
     { id: 'bob', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
+    { id: 'carol', appPasswords: [CAROL_PASSWORD] },
   ]);
   sidecar = await startTestSidecar({
     NEXTCLOUD_HOST: nextcloud.url,
@@ -88,7 +90,7 @@ describe('GET /api/v1/users/{user_id}/session', () => {
 });
 
 describe('POST /api/v1/users/{user_id}/revoke', () => {
-  it('clears the stored credentials and the token cache, and reports what it cleared', async () => {
+  it('clears the stored credentials and the token cache, revokes the app password at Nextcloud, and reports it', async () => {
     await fetch(`${sidecar.url}/api/v1/users/alice/app-password`, {
       method: 'POST',
       headers: { authorization: basicAuth('alice', APP_PASSWORD) },
@@ -104,8 +106,10 @@ describe('POST /api/v1/users/{user_id}/revoke', () => {
       user_id: 'alice',
       cleared: { app_password: true, refresh_token: false, token_cache: false },
       provider_revocation: 'not_needed',
+      app_password_revocation: 'revoked',
     });
     expect(shapeDifferences(body, loadFixture('sidecar-revoke.json'))).toEqual([]);
+    expect((await currentUserStatus('alice', APP_PASSWORD)).status).toBe(401);
     const after = (await (await session('alice', aliceToken)).json()) as { background_access: { granted: boolean } };
     expect(after.background_access.granted).toBe(false);
   });
@@ -128,3 +132,56 @@ describe('POST /api/v1/users/{user_id}/revoke', () => {
     expect(((await bob.json()) as { has_app_password: boolean }).has_app_password).toBe(true);
   });
 });
+
+describe('POST /api/v1/users/{user_id}/revoke when Nextcloud does not revoke', () => {
+  /** Carol's token, and a way to store her app password at the sidecar. */
+  const provisionedCarol = async () => {
+    const token = (await tokensFor(nextcloud, 'carol')).access_token;
+    const provision = () =>
+      fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
+        method: 'POST',
+        headers: { authorization: basicAuth('carol', CAROL_PASSWORD) },
+      });
+    return { token, provision };
+  };
+
+  it('reports a failed revocation at Nextcloud and still forgets the app password', async () => {
+    const { token, provision } = await provisionedCarol();
+    await provision();
+    const revoke = () =>
+      fetch(`${sidecar.url}/api/v1/users/carol/revoke`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    await fetch(`${sidecar.url}/api/v1/users/carol/session`, { headers: { authorization: `Bearer ${token}` } });
+
+    nextcloud.setFault('status-500');
+    const response = await revoke();
+    nextcloud.setFault('none');
+
+    const body = (await response.json()) as { cleared: { app_password: boolean }; app_password_revocation: string };
+    expect([response.status, body.app_password_revocation, body.cleared.app_password]).toEqual([200, 'failed', true]);
+    expect(sidecar.logText()).toMatch(/revoking the app password at Nextcloud failed/);
+  });
+
+  it('reports a password Nextcloud no longer accepts as already invalid', async () => {
+    const { token, provision } = await provisionedCarol();
+    await provision();
+    nextcloud.revokeAppPassword('carol', CAROL_PASSWORD);
+
+    const response = await fetch(`${sidecar.url}/api/v1/users/carol/revoke`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+    expect(((await response.json()) as { app_password_revocation: string }).app_password_revocation).toBe(
+      'already_invalid',
+    );
+  });
+});
+
+function currentUserStatus(loginName: string, password: string): Promise<Response> {
+  return fetch(`${nextcloud.url}/ocs/v2.php/cloud/user`, {
+    headers: { authorization: basicAuth(loginName, password), 'ocs-apirequest': 'true', accept: 'application/json' },
+  });
+}

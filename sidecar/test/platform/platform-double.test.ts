@@ -242,29 +242,6 @@ describe('platform double: sub-path and status.php', () => {
   });
 });
 
-describe('platform double: Login Flow v2', () => {
-  it('hands over server, login name and a new app password once after the user grants access, 404 before and after', async () => {
-    const start = await fetch(`${double.url}/index.php/login/v2`, { method: 'POST' });
-    const flow = (await start.json()) as { poll: { token: string; endpoint: string }; login: string };
-    const poll = () =>
-      fetch(flow.poll.endpoint, { method: 'POST', body: new URLSearchParams({ token: flow.poll.token }) });
-
-    const before = await poll();
-    double.grantLoginFlow(flow.login, 'uid-42', 'erin@example.com');
-    const granted = await poll();
-    const after = await poll();
-
-    const answer = (await granted.json()) as { server: string; loginName: string; appPassword: string };
-    expect(flow.poll.endpoint).toBe(`${double.url}/index.php/login/v2/poll`);
-    expect(before.status).toBe(404);
-    expect(await before.json()).toEqual([]);
-    expect(answer).toMatchObject({ server: double.url, loginName: 'erin@example.com' });
-    expect(answer.appPassword).toMatch(/^[A-Za-z0-9]{72}$/);
-    expect((await ocsGet('/cloud/user', basicAuth('erin@example.com', answer.appPassword))).status).toBe(200);
-    expect(after.status).toBe(404);
-  });
-});
-
 describe('platform double: provisioning API (admin)', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields);
   const admin = basicAuth('root', ADMIN_PASSWORD);
