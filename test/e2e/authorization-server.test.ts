@@ -1,22 +1,22 @@
 // Browser journey through the sidecar's own authorization server in Chromium: an MCP client's authorization URL,
-// the sign-in through Nextcloud's Login Flow v2 (granted at the platform double), the consent page with a scope
-// unticked, and the redirect back to the client with code, state and iss; the pages refuse to be framed.
+// the sign-in through Nextcloud's Login Flow v2 (the double's grant page in a new window, with an e-mail login name),
+// the consent page with a scope unticked, the redirect back to the client with code, state and iss, and the app
+// password Nextcloud granted stored as the user's credential; the pages refuse to be framed.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NextcloudSignIn } from '../../sidecar/src/authorization-server/nextcloud-sign-in.js';
 import { createLogger } from '../../sidecar/src/logging/logger.js';
 import { startServer, type RunningServer } from '../../sidecar/src/main.js';
 import { parseSettings } from '../../sidecar/src/settings/settings.js';
+import { openStore } from '../../sidecar/src/store/open-store.js';
 import { findFreePort } from '../platform/free-port.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
 import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
-import { createInterimSignIn } from '../../sidecar/test/support/interim-sign-in.js';
 
-const APP_PASSWORD = 'AbCdE-12345-fGhIj-67890-KlMnO';
+const ALICE_LOGIN_PASSWORD = 'correct horse battery staple';
 const temp = makeTempDir();
 let nextcloud: PlatformDouble;
 let sidecar: RunningServer;
@@ -32,10 +32,11 @@ beforeAll(async () => {
   client = createServer((_req, res) => res.end('the client'));
   await new Promise<void>((resolve) => client.listen(0, '127.0.0.1', resolve));
   REDIRECT_URI = `http://127.0.0.1:${(client.address() as AddressInfo).port}/callback`;
-  nextcloud = await startPlatformDouble({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }] });
+  nextcloud = await startPlatformDouble({
+    users: [{ id: 'alice', email: 'alice@example.com', loginPassword: ALICE_LOGIN_PASSWORD }],
+  });
   const port = await findFreePort();
   issuer = `http://127.0.0.1:${port}`;
-  const signIn: NextcloudSignIn = createInterimSignIn(nextcloud.url, 'alice');
   const settings = parseSettings({
     NEXTCLOUD_HOST: nextcloud.url,
     MCP_DEPLOYMENT_MODE: 'oauth',
@@ -46,7 +47,7 @@ beforeAll(async () => {
     TOKEN_STORAGE_DB: temp.file('tokens.db'),
     MCP_OAUTH_CLIENTS: JSON.stringify([{ client_id: 'desk', client_name: 'Desk App', redirect_uris: [REDIRECT_URI] }]),
   });
-  sidecar = await startServer({ settings, logger: createLogger('silent'), signIn });
+  sidecar = await startServer({ settings, logger: createLogger('silent') });
   // Another origin of the same site (another port), which tries to frame the sign-in page.
   framer = createServer((req, res) => {
     res.setHeader('content-type', 'text/html');
@@ -65,6 +66,16 @@ afterAll(async () => {
   await nextcloud.close();
   temp.remove();
 });
+
+/** The login name of alice's stored app password, read from the sidecar's database. */
+async function storedLoginName(): Promise<string | undefined> {
+  const store = await openStore({ path: temp.file('tokens.db'), encryptionKey: Buffer.alloc(32, 4) });
+  try {
+    return (await store.appPasswords!.get('alice'))?.loginName;
+  } finally {
+    await store.close();
+  }
+}
 
 function authorizationUrl(verifier: string): string {
   return `${issuer}/oauth2/authorize?${new URLSearchParams({
@@ -85,8 +96,16 @@ describe('connecting an MCP client in the browser', () => {
     await page.goto(authorizationUrl(verifier));
 
     await page.getByRole('button', { name: 'Sign in with Nextcloud' }).click();
-    const link = page.getByRole('link', { name: "Open Nextcloud's sign-in page" });
-    nextcloud.grantLoginFlow((await link.getAttribute('href'))!, 'alice');
+    // Nextcloud's grant page opens in a new window; the user logs in there and grants access.
+    const [nextcloudPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: "Open Nextcloud's sign-in page" }).click(),
+    ]);
+    await nextcloudPage.locator('input[name="user"]').fill('alice@example.com');
+    await nextcloudPage.locator('input[name="password"]').fill(ALICE_LOGIN_PASSWORD);
+    await Promise.all([nextcloudPage.waitForLoadState('load'), nextcloudPage.locator('#grant').click()]);
+    await nextcloudPage.locator('#granted').waitFor();
+    await nextcloudPage.close();
     await page.getByRole('button', { name: 'Allow' }).waitFor({ timeout: 15_000 });
     const consentText = await page.locator('main').textContent();
     await page.getByRole('checkbox', { name: /calendar:write/ }).uncheck();
@@ -112,6 +131,7 @@ describe('connecting an MCP client in the browser', () => {
     expect(callback.searchParams.get('state')).toBe('browser-state');
     expect(callback.searchParams.get('iss')).toBe(issuer);
     expect(scope.split(' ').sort()).toEqual(['calendar:read', 'files:read']);
+    expect(await storedLoginName()).toBe('alice@example.com');
   });
 
   it('is not shown inside a frame of another origin', async () => {

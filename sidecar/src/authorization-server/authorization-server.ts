@@ -4,6 +4,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import Provider from 'oidc-provider';
 import type { BearerVerifier } from '../auth/bearer-verifier.js';
+import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
 import { clientAddressKey, type RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import { createFetchAdapter } from '../net/fetch-adapter.js';
@@ -15,7 +16,6 @@ import type { SqlDatabase } from '../store/sql/sql-database.js';
 import { createInteractionRouter } from './interaction-routes.js';
 import { createLocalTokenVerifier } from './local-token-verifier.js';
 import { allowLoopbackRedirectPorts } from './loopback-redirects.js';
-import type { NextcloudSignIn } from './nextcloud-sign-in.js';
 import { AUTHORIZATION_SERVER_PREFIX, buildProviderConfiguration } from './provider-configuration.js';
 import { createRecordAdapterClass } from './record-adapter.js';
 import { SUPPORTED_SCOPES } from './scope-catalogue.js';
@@ -30,7 +30,8 @@ export interface AuthorizationServerDeps {
   /** The client of Client ID Metadata Documents: the address rules, a 5 KB and a 5 s cap. */
   metadataHttp: HttpClient;
   rateLimiters: RateLimiterFactory;
-  signIn: NextcloudSignIn;
+  /** Nextcloud's Login Flow v2, loaded on first use: the sign-in step of every authorization. */
+  signIn: () => Promise<LoginFlowSignIn>;
   logger: Logger;
   clock?: () => number;
 }

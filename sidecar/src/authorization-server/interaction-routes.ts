@@ -3,9 +3,11 @@
 // interaction, bound to the browser by its cookie; the only redirects go back into the provider's own flow.
 import express, { Router, type Request, type Response } from 'express';
 import type Provider from 'oidc-provider';
-import { RateLimitedError } from '../errors.js';
+import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
+import { AppError, RateLimitedError } from '../errors.js';
 import { clientAddressKey, type RateLimiter } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
+import { requestIdOf } from '../request-id.js';
 import {
   interactionPagePolicy,
   renderConsentPage,
@@ -13,13 +15,13 @@ import {
   renderSignInPage,
   renderWaitingPage,
 } from './interaction-pages.js';
-import type { NextcloudSignIn } from './nextcloud-sign-in.js';
 import { INTERACTION_PATH } from './provider-configuration.js';
 import { knownScopes, SUPPORTED_SCOPES } from './scope-catalogue.js';
 
 export interface InteractionRoutesDeps {
   provider: Provider;
-  signIn: NextcloudSignIn;
+  /** Nextcloud's Login Flow v2 (loaded on first use): the granted app password becomes the user's credential. */
+  signIn: () => Promise<LoginFlowSignIn>;
   /** `<public URL>/mcp`. */
   resource: string;
   /** The public URL's origin: a form posted from anywhere else is refused. */
@@ -35,7 +37,8 @@ export interface InteractionRoutesDeps {
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 interface SignInRecord {
-  signIn?: { flowId: string; loginUrl: string };
+  /** The flow this interaction waits for; `callerKey` is the address that started it (the flow is bound to it). */
+  signIn?: { flowId: string; loginUrl: string; callerKey: string };
 }
 
 export function createInteractionRouter(deps: InteractionRoutesDeps): Router {
@@ -63,7 +66,10 @@ async function handle(req: Request, res: Response, deps: InteractionRoutesDeps, 
     await step(req, res, deps, interaction);
   } catch (error) {
     deps.logger.info({ err: error }, 'authorization interaction refused');
-    if (!res.headersSent) sendPage(res, 400, renderErrorPage('invalid_interaction'));
+    if (res.headersSent) return;
+    // Our own errors (Nextcloud unreachable, another user signed in) say which; oidc-provider's are the interaction's.
+    if (error instanceof AppError) sendPage(res, error.status, renderErrorPage(error.code));
+    else sendPage(res, 400, renderErrorPage('invalid_interaction'));
   }
 }
 
@@ -76,10 +82,11 @@ async function showStep(req: Request, res: Response, deps: InteractionRoutesDeps
     (error: unknown) => (error instanceof RateLimitedError ? false : Promise.reject(error)),
   );
   if (!mayAsk) return sendPage(res, 200, renderWaitingPage(pending.loginUrl, deps.pollSeconds ?? 3));
-  const outcome = await deps.signIn.check(pending.flowId);
-  if (outcome.state === 'pending')
+  const signIn = await deps.signIn();
+  const outcome = await signIn.poll(pending.flowId, { callerKey: pending.callerKey, requestId: requestIdOf(res) });
+  if (outcome.status === 'pending')
     return sendPage(res, 200, renderWaitingPage(pending.loginUrl, deps.pollSeconds ?? 3));
-  if (outcome.state === 'expired') {
+  if (outcome.status === 'expired') {
     interaction.result = {};
     await interaction.save(remainingSeconds(interaction));
     return sendPage(res, 200, renderSignInPage(`${INTERACTION_PATH}/${interaction.uid}/sign-in`));
@@ -101,8 +108,11 @@ async function startSignIn(req: Request, res: Response, deps: InteractionRoutesD
     res.setHeader('Retry-After', String(error.retryAfterSeconds));
     return sendPage(res, 429, renderErrorPage('too_many_sign_ins'));
   }
-  const started = await deps.signIn.start();
-  interaction.result = { signIn: { flowId: started.flowId, loginUrl: started.loginUrl } } satisfies SignInRecord;
+  const callerKey = clientAddressKey(req);
+  const started = await (await deps.signIn()).start({ callerKey });
+  interaction.result = {
+    signIn: { flowId: started.flowId, loginUrl: started.loginUrl, callerKey },
+  } satisfies SignInRecord;
   await interaction.save(remainingSeconds(interaction));
   res.redirect(303, `${INTERACTION_PATH}/${interaction.uid}`);
 }

@@ -3,7 +3,7 @@
 // the MCP service), and `close` releases them in reverse order. Nothing here contacts Nextcloud or listens: the
 // server (main.ts) starts the OAuth context and listens.
 import type { AppContext } from '../api/app.js';
-import type { NextcloudSignIn } from '../authorization-server/nextcloud-sign-in.js';
+import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
 import { createMcpService, type McpService } from '../api/mcp-service.js';
 import { createBasicCredentialCheck } from '../auth/basic-credential-check.js';
 import { createCredentialResolver, type NextcloudCredentialResolver } from '../auth/nextcloud-credentials.js';
@@ -45,8 +45,6 @@ export interface ContextOptions {
   logger?: Logger;
   clock?: () => number;
   migrationsDir?: string;
-  /** The Nextcloud sign-in of the sidecar's authorization server (default: Login Flow v2 at NEXTCLOUD_HOST). */
-  signIn?: NextcloudSignIn;
   /** Delays between attempts to reach the identity provider (tests shorten them). */
   oauthRetryDelaysMs?: number[];
 }
@@ -82,12 +80,14 @@ export async function createContext(settings: Settings, options: ContextOptions 
   const failedValidations = createFailedValidationBudget(rateLimiters, {
     totalLimit: settings.managementApi.failedValidationsTotalLimit,
   });
+  // Bound below, once the credential store that tells the sync of new credentials exists.
+  const lateSignIn: { current?: () => Promise<LoginFlowSignIn> } = {};
   const authorizationServer = usesSidecarAuthorizationServer(settings)
     ? await createAuthorizationServerFor(settings, {
         storage,
         publicUrl,
         rateLimiters,
-        signIn: options.signIn ?? unavailableSignIn,
+        signIn: () => (lateSignIn.current ? lateSignIn.current() : Promise.reject(new Error('No Login Flow sign-in.'))),
         logger,
         clock,
       }).catch(async (error: unknown) => {
@@ -137,6 +137,8 @@ export async function createContext(settings: Settings, options: ContextOptions 
     knowledge && storage.appPasswords
       ? withSyncNotifications(storage.appPasswords, knowledge.engine, logger)
       : storage.appPasswords;
+  const loginFlowSignIn = loginFlowSignInFor(settings, { http, logger, storage, appPasswords, clock });
+  lateSignIn.current = loginFlowSignIn;
   const mcp = createMcpService({
     settings,
     http,
@@ -170,7 +172,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
       ? createWebhookDeliveries(storage.db, { maxAgeMs: settings.knowledge.webhookMaxAgeMs })
       : undefined,
     webhookReceiverUrl: settings.knowledge.webhookReceiverUrl ?? `${publicUrl}/webhooks/nextcloud`,
-    loginFlowSignIn: loginFlowSignInFor(settings, { http, logger, storage, appPasswords, clock }),
+    loginFlowSignIn,
     rateLimiters,
     failedValidations,
     metrics,
@@ -183,9 +185,3 @@ export async function createContext(settings: Settings, options: ContextOptions 
     },
   };
 }
-
-/** Until the Login Flow v2 service is wired: every sign-in is refused. */
-const unavailableSignIn: NextcloudSignIn = {
-  start: () => Promise.reject(new Error('The Nextcloud sign-in is not available.')),
-  check: () => Promise.resolve({ state: 'expired' }),
-};

@@ -4,7 +4,7 @@ import { createBasicUser, type BasicUser } from '../auth/basic-user.js';
 import type { BackgroundCredentials } from '../auth/nextcloud-credentials.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { AuthorizationServer } from '../authorization-server/authorization-server.js';
-import type { NextcloudSignIn } from '../authorization-server/nextcloud-sign-in.js';
+import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
@@ -74,7 +74,7 @@ export async function createAuthorizationServerFor(
     storage: Store;
     publicUrl: string;
     rateLimiters: RateLimiterFactory;
-    signIn: NextcloudSignIn;
+    signIn: () => Promise<LoginFlowSignIn>;
     logger: Logger;
     clock?: () => number;
   },

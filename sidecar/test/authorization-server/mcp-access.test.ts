@@ -16,7 +16,7 @@ import {
   type AuthorizationServerSetup,
 } from '../support/authorization-server-sidecar.js';
 import { signInAndConsent } from '../support/sdk-oauth-client.js';
-import { APP_PASSWORD, basicAuth, TEST_KEY } from '../support/sidecar.js';
+import { APP_PASSWORD, TEST_KEY } from '../support/sidecar.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:7777/callback';
 let setup: AuthorizationServerSetup;
@@ -88,22 +88,7 @@ async function ask(path: string, token: string) {
 }
 
 describe('the credential resolver with the sidecar as authorization server', () => {
-  it('explains how to provision when the user has no stored app password', async () => {
-    const token = await accessToken('files:read');
-
-    const { status, body } = await ask('/mcp-access', token);
-
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ principal: 'alice', scopes: ['files:read'], clientId: 'desk' });
-    expect(body.credentials).toBeUndefined();
-    expect(String(body.missingCredentialsMessage)).toContain('No app password');
-  });
-
-  it("gives a replica's /mcp the user, client, scopes and stored app password of another replica's token", async () => {
-    await fetch(`${setup.issuer}/api/v1/users/alice/app-password`, {
-      method: 'POST',
-      headers: { authorization: basicAuth('alice', APP_PASSWORD) },
-    });
+  it("gives a replica's /mcp the user, client, scopes and the app password the sign-in stored", async () => {
     const token = await accessToken('files:read calendar:write');
 
     const { status, body } = await ask('/mcp-access', token);
@@ -115,6 +100,18 @@ describe('the credential resolver with the sidecar as authorization server', () 
       credentials: { loginName: 'alice', password: APP_PASSWORD },
     });
     expect([...(body.scopes as string[])].sort()).toEqual(['calendar:write', 'files:read']);
+  });
+
+  it('explains how to connect again when the stored app password is gone', async () => {
+    const token = await accessToken('files:read');
+    await replica.storage.appPasswords!.delete('alice');
+
+    const { status, body } = await ask('/mcp-access', token);
+
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ principal: 'alice', scopes: ['files:read'] });
+    expect(body.credentials).toBeUndefined();
+    expect(String(body.missingCredentialsMessage)).toContain('No app password');
   });
 
   it('does not take its tokens for the management API (404: no Nextcloud oidc app in this mode)', async () => {

@@ -1,6 +1,7 @@
 // The official MCP SDK client connects to /mcp through the sidecar's authorization server, end to end: discovery,
 // registration (dynamic, a Client ID Metadata Document, or pre-registered), sign-in through Login Flow v2 at the
-// platform double, consent, the code exchange, then tools/list and a tool call with the token.
+// platform double, consent, the code exchange, then tools/list and a tool call with the token — with no app password
+// provisioned beforehand: the sign-in stores the one Nextcloud granted.
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,6 @@ import {
 } from '../support/authorization-server-sidecar.js';
 import { startHttpsServer } from '../support/oauth-browser.js';
 import { newSdkClient, signInAndConsent, TestOAuthProvider, transportFor } from '../support/sdk-oauth-client.js';
-import { APP_PASSWORD, basicAuth } from '../support/sidecar.js';
 import { createTestCertificates } from '../support/test-ca.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:7777/callback';
@@ -37,12 +37,6 @@ beforeAll(async () => {
     MCP_OAUTH_CIMD_ALLOWED_HOSTS: '127.0.0.1',
     MCP_OAUTH_CLIENTS: JSON.stringify([PRE_REGISTERED]),
   });
-  // The user's Nextcloud credential for the tool calls.
-  const provisioned = await fetch(`${setup.issuer}/api/v1/users/alice/app-password`, {
-    method: 'POST',
-    headers: { authorization: basicAuth('alice', APP_PASSWORD) },
-  });
-  expect(provisioned.status).toBe(200);
 });
 afterAll(async () => {
   await setup.stop();

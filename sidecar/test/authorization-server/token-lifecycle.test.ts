@@ -13,7 +13,7 @@ import {
 } from '../support/authorization-server-sidecar.js';
 import type { OAuthBrowser } from '../support/oauth-browser.js';
 import { browserFor, signInAndConsent } from '../support/sdk-oauth-client.js';
-import { APP_PASSWORD, basicAuth, TEST_KEY } from '../support/sidecar.js';
+import { TEST_KEY } from '../support/sidecar.js';
 import { MCP_POST_HEADERS, postInitialize } from '../support/mcp-client.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:7777/callback';
@@ -25,10 +25,6 @@ const usersBrowser = browserFor(REDIRECT_URI);
 beforeAll(async () => {
   setup = await startAuthorizationServerSidecar({
     MCP_OAUTH_CLIENTS: JSON.stringify([{ client_id: CLIENT_ID, redirect_uris: [REDIRECT_URI], client_name: 'Desk' }]),
-  });
-  await fetch(`${setup.issuer}/api/v1/users/alice/app-password`, {
-    method: 'POST',
-    headers: { authorization: basicAuth('alice', APP_PASSWORD) },
   });
 });
 afterAll(async () => {

@@ -2,7 +2,6 @@
 // the platform double, on a port known before it listens (the issuer is its public URL).
 import { findFreePort } from '../../../test/platform/free-port.js';
 import { startPlatformDouble, type DoubleUser, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { createInterimSignIn } from './interim-sign-in.js';
 import { APP_PASSWORD, startTestSidecar, TEST_KEY, type TestSidecar } from './sidecar.js';
 
 export interface AuthorizationServerSetup {
@@ -22,19 +21,15 @@ export async function startAuthorizationServerSidecar(
   const double = await startPlatformDouble({ users });
   const port = await findFreePort();
   const issuer = `http://127.0.0.1:${port}`;
-  const sidecar = await startTestSidecar(
-    {
-      NEXTCLOUD_HOST: double.url,
-      MCP_DEPLOYMENT_MODE: 'oauth',
-      MCP_AUTHORIZATION_SERVER: 'sidecar',
-      NEXTCLOUD_MCP_SERVER_URL: issuer,
-      MCP_SERVER_PORT: String(port),
-      TOKEN_ENCRYPTION_KEY: TEST_KEY,
-      ...env,
-    },
-    undefined,
-    { signIn: createInterimSignIn(double.url, users[0]?.id ?? 'alice') },
-  );
+  const sidecar = await startTestSidecar({
+    NEXTCLOUD_HOST: double.url,
+    MCP_DEPLOYMENT_MODE: 'oauth',
+    MCP_AUTHORIZATION_SERVER: 'sidecar',
+    NEXTCLOUD_MCP_SERVER_URL: issuer,
+    MCP_SERVER_PORT: String(port),
+    TOKEN_ENCRYPTION_KEY: TEST_KEY,
+    ...env,
+  });
   return {
     double,
     sidecar,

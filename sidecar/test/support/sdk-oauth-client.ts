@@ -13,6 +13,7 @@ import {
 import { expect } from 'vitest';
 import type { AuthorizationServerSetup } from './authorization-server-sidecar.js';
 import { formAction, newWindowLink, OAuthBrowser, type BrowserPage } from './oauth-browser.js';
+import { APP_PASSWORD } from './sidecar.js';
 
 export class TestOAuthProvider implements OAuthClientProvider {
   authorizationUrl?: URL;
@@ -82,8 +83,8 @@ export function transportFor(setup: AuthorizationServerSetup, provider: OAuthCli
 export interface JourneyOptions {
   /** Scopes to untick on the consent page. */
   untick?: string[];
-  /** The user who signs in at the double (default alice). */
-  userId?: string;
+  /** Who grants the Login Flow at the double, with an app password they have (default alice's APP_PASSWORD). */
+  grantAs?: { loginName: string; appPassword: string };
 }
 
 /**
@@ -98,7 +99,7 @@ export async function signInAndConsent(
 ): Promise<URL> {
   const browser = options.browser ?? browserFor(redirectUri);
   let page = await browser.open(authorizationUrl.href);
-  if (page.html.includes('Sign in with Nextcloud')) page = await signIn(setup, browser, page, options.userId);
+  if (page.html.includes('Sign in with Nextcloud')) page = await signIn(setup, browser, page, options.grantAs);
   const ticked = [...page.html.matchAll(/name="scope" value="([^"]+)"/g)]
     .map((match) => match[1]!)
     .filter((scope) => !(options.untick ?? []).includes(scope));
@@ -123,12 +124,32 @@ async function signIn(
   setup: AuthorizationServerSetup,
   browser: OAuthBrowser,
   page: BrowserPage,
-  userId = 'alice',
+  grantAs = { loginName: 'alice', appPassword: APP_PASSWORD },
 ): Promise<BrowserPage> {
   const waiting = await browser.open(formAction(page, '/sign-in'), { method: 'POST', origin: setup.issuer });
   expect(waiting.html).toContain('Grant access in Nextcloud');
   expect(waiting.html).toContain('http-equiv="refresh"');
-  setup.double.grantLoginFlow(newWindowLink(waiting), userId);
-  // The page refreshes itself: the next load finds the flow granted and goes on to consent.
-  return browser.open(waiting.url);
+  await grantWithAppToken(setup.double.url, newWindowLink(waiting), grantAs);
+  // The page refreshes itself until the sidecar finds the flow granted (it asks Nextcloud at most once a second).
+  for (let attempt = 0; attempt < 30; attempt += 1) {
+    const next = await browser.open(waiting.url);
+    if (!next.html.includes('Grant access in Nextcloud')) return next;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('The sign-in was not noticed.');
+}
+
+/** Grants a Login Flow without a browser, as Nextcloud allows: its state token and an app password the user has. */
+async function grantWithAppToken(
+  nextcloudUrl: string,
+  loginUrl: string,
+  grantAs: { loginName: string; appPassword: string },
+): Promise<void> {
+  const grantPage = await (await fetch(loginUrl)).text();
+  const stateToken = /name="stateToken" value="([^"]+)"/.exec(grantPage)?.[1];
+  const granted = await fetch(`${nextcloudUrl}/login/v2/apptoken`, {
+    method: 'POST',
+    body: new URLSearchParams({ stateToken: stateToken ?? '', user: grantAs.loginName, password: grantAs.appPassword }),
+  });
+  expect(granted.status).toBe(200);
 }

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { NextcloudSignIn } from '../../src/authorization-server/nextcloud-sign-in.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { startServer, type RunningServer } from '../../src/main.js';
 import { parseSettings } from '../../src/settings/settings.js';
@@ -22,7 +21,7 @@ export interface TestSidecar extends RunningServer {
 export async function startTestSidecar(
   env: Record<string, string>,
   clock?: () => number,
-  options: { dir?: string; oauthRetryDelaysMs?: number[]; signIn?: NextcloudSignIn } = {},
+  options: { dir?: string; oauthRetryDelaysMs?: number[] } = {},
 ): Promise<TestSidecar> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'sidecar-test-'));
   const dbPath = join(dir, 'tokens.db');
@@ -42,7 +41,6 @@ export async function startTestSidecar(
     logger: createLogger('debug', sink),
     clock,
     oauthRetryDelaysMs: options.oauthRetryDelaysMs,
-    signIn: options.signIn,
   });
   return {
     ...server,
