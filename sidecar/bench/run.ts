@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAppPasswordRoute } from './app-password-route.js';
 import { benchAppPasswordStore } from './app-password-store.js';
+import { benchAuthorizationServerRefresh } from './authorization-server-refresh.js';
 import { benchAuthorizationServerToken } from './authorization-server-token.js';
 import { benchJwtVerify } from './jwt-verify.js';
 import { benchKnowledge } from './knowledge.js';
@@ -31,6 +32,7 @@ try {
     })),
     ...(await benchJwtVerify()),
     ...(await benchAuthorizationServerToken()),
+    ...(await benchAuthorizationServerRefresh(join(dir, 'authorization-server.db'))),
     ...(await benchRefreshWait(join(dir, 'refresh.db'))),
     ...(await benchAppPasswordRoute(join(dir, 'route.db'), await postgres.createDatabase('bench_route'))),
     ...(await benchStatusThroughput(join(dir, 'status.db'), await postgres.createDatabase('bench_status'))),
