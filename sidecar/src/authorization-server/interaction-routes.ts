@@ -127,7 +127,7 @@ async function showConsent(res: Response, deps: InteractionRoutesDeps, interacti
     res,
     200,
     renderConsentPage({
-      clientName: client.clientName ?? client.clientId,
+      clientName: shortened(client.clientName ?? client.clientId),
       clientHost,
       scopes: offeredScopes(interaction),
       action: `${INTERACTION_PATH}/${uid}/consent`,
@@ -189,6 +189,11 @@ function formTargetOf(redirectUri: string): string {
   if (!URL.canParse(redirectUri)) return '';
   const url = new URL(redirectUri);
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol;
+}
+
+/** A client's own name, cut to a length a page can show (a metadata document may say anything). */
+function shortened(name: string): string {
+  return name.length > 80 ? `${name.slice(0, 79)}…` : name;
 }
 
 function sendPage(res: Response, status: number, html: string): void {

@@ -18,13 +18,17 @@ import { MCP_POST_HEADERS, postInitialize } from '../support/mcp-client.js';
 
 const REDIRECT_URI = 'http://127.0.0.1:7777/callback';
 const CLIENT_ID = 'desk';
+const VAULT_SECRET = 'v'.repeat(40);
 let setup: AuthorizationServerSetup;
 /** The user's browser: signed in once, then asked only for consent (sign-ins are rate limited per address). */
 const usersBrowser = browserFor(REDIRECT_URI);
 
 beforeAll(async () => {
   setup = await startAuthorizationServerSidecar({
-    MCP_OAUTH_CLIENTS: JSON.stringify([{ client_id: CLIENT_ID, redirect_uris: [REDIRECT_URI], client_name: 'Desk' }]),
+    MCP_OAUTH_CLIENTS: JSON.stringify([
+      { client_id: CLIENT_ID, redirect_uris: [REDIRECT_URI], client_name: 'Desk' },
+      { client_id: 'vault', client_secret: VAULT_SECRET, redirect_uris: [REDIRECT_URI], client_name: 'Vault' },
+    ]),
   });
 });
 afterAll(async () => {
@@ -38,12 +42,12 @@ interface Authorized {
 }
 
 async function authorize(
-  options: { scope?: string; untick?: string[]; browser?: OAuthBrowser; state?: string } = {},
+  options: { scope?: string; untick?: string[]; browser?: OAuthBrowser; state?: string; clientId?: string } = {},
 ): Promise<Authorized> {
   const verifier = randomBytes(32).toString('base64url');
   const url = new URL(`${setup.issuer}/oauth2/authorize`);
   url.search = new URLSearchParams({
-    client_id: CLIENT_ID,
+    client_id: options.clientId ?? CLIENT_ID,
     response_type: 'code',
     redirect_uri: REDIRECT_URI,
     code_challenge: createHash('sha256').update(verifier).digest('base64url'),
@@ -124,6 +128,29 @@ describe('the authorization code', () => {
 
     expect(replay.status).toBe(400);
     expect(replay.body.error).toBe('invalid_grant');
+  });
+});
+
+describe('a pre-registered confidential client', () => {
+  it('must authenticate with its secret at the token endpoint', async () => {
+    const authorized = await authorize({ clientId: 'vault' });
+    const fields = {
+      grant_type: 'authorization_code',
+      code: authorized.code,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: authorized.verifier,
+      resource: setup.resource,
+    };
+    const post = (headers: Record<string, string>) =>
+      fetch(`${setup.issuer}/oauth2/token`, { method: 'POST', headers, body: new URLSearchParams(fields) });
+
+    const anonymous = await post({});
+    const wrong = await post({ authorization: `Basic ${Buffer.from('vault:wrong').toString('base64')}` });
+    const right = await post({ authorization: `Basic ${Buffer.from(`vault:${VAULT_SECRET}`).toString('base64')}` });
+
+    expect([anonymous.status, ((await anonymous.json()) as { error: string }).error]).toEqual([400, 'invalid_request']);
+    expect([wrong.status, ((await wrong.json()) as { error: string }).error]).toEqual([401, 'invalid_client']);
+    expect(right.status).toBe(200);
   });
 });
 
