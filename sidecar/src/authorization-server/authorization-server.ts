@@ -134,6 +134,11 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
     req.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
     // RFC 8414's path serves the same document as OpenID discovery.
     if (req.path === METADATA_PATHS[0]) req.url = METADATA_PATHS[1]!;
+    // The provider's own pages (its error page) are framed by nobody either.
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string') {
+      res.setHeader('Content-Security-Policy', policy.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
+    }
     void callback(req, res);
   };
   for (const [method, path] of PROVIDER_ROUTES) router[method](path, toProvider);

@@ -57,6 +57,7 @@ describe('the authorization endpoint', () => {
 
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
   it('refuses a redirect URI on another host, even an open-redirect-looking one', async () => {
