@@ -146,10 +146,11 @@ function mcpAccessFor(deps: CredentialResolverDeps, stored: BackgroundCredential
       const access = configuredAccess(settings, 'basic');
       return async () => access;
     }
-    case 'multi_user_basic':
+    case 'multi_user_basic': {
+      const inFlight = new Map<string, Promise<void>>();
       return async (req) => {
         const credentials = extractBasicCredentials(req.get('authorization'));
-        await verifyAtNextcloud(req, host, credentials, deps);
+        await verifyAtNextcloud(req, host, credentials, deps, inFlight);
         return {
           host,
           principal: credentials.loginName,
@@ -157,6 +158,7 @@ function mcpAccessFor(deps: CredentialResolverDeps, stored: BackgroundCredential
           credentials,
         };
       };
+    }
     case 'smithery': {
       const policy = deps.addressPolicy ?? createAddressPolicy(settings.mcp.smitheryAllowedHosts);
       return async (req) => {
@@ -206,22 +208,38 @@ function missing(host: string, subject: string): string {
   );
 }
 
-/** Asks Nextcloud (or its remembered answer); a pair it newly refused counts against the budget. */
+/**
+ * Asks Nextcloud (or its remembered answer); a pair it newly refused counts against the budget. Requests with a pair
+ * whose validation is under way join it (`inFlight`, by pair), so a burst of one pair is one validation, not one per
+ * request against the budget (the burst after start-up, when every request waits for the MCP side to load).
+ */
 async function verifyAtNextcloud(
   req: Request,
   host: string,
   credentials: NextcloudCredentials,
   deps: CredentialResolverDeps,
+  inFlight: Map<string, Promise<void>>,
 ): Promise<void> {
   const { basicCheck, failedValidations: limit } = deps;
   if (!basicCheck) return;
   if (!limit || basicCheck.isRemembered(host, credentials)) return basicCheck.verify(host, credentials);
-  const validation = await limit.begin(clientAddressKey(req));
+  const key = callerKey(host, credentials);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const validation = (async () => {
+    const budget = await limit.begin(clientAddressKey(req));
+    try {
+      await basicCheck.verify(host, credentials);
+    } catch (error) {
+      await budget.end(error instanceof UnauthenticatedError ? 'refused' : 'unknown');
+      throw error;
+    }
+    await budget.end('accepted');
+  })();
+  inFlight.set(key, validation);
   try {
-    await basicCheck.verify(host, credentials);
-  } catch (error) {
-    await validation.end(error instanceof UnauthenticatedError ? 'refused' : 'unknown');
-    throw error;
+    await validation;
+  } finally {
+    inFlight.delete(key);
   }
-  await validation.end('accepted');
 }
