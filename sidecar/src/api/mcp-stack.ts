@@ -1,5 +1,5 @@
-// Assembles the MCP side of the sidecar for a mode: the per-caller server factory, the HTTP endpoint and its
-// sessions; callers are identified by the credential resolver the composition root built.
+// The MCP side of the sidecar for a mode, loaded on first use by mcp-service.ts: the per-caller server factory, the
+// HTTP endpoint and its sessions; callers are identified by the credential resolver the composition root built.
 import type { NextcloudAccess, NextcloudCredentialResolver } from '../auth/nextcloud-credentials.js';
 import type { HostOriginRule } from '../http/host-origin-check.js';
 import type { Logger } from '../logging/logger.js';
@@ -33,12 +33,12 @@ export interface McpServiceDeps {
   clock?: () => number;
 }
 
-export interface McpService extends McpEndpoint {
+export interface McpStack extends McpEndpoint {
   /** Builds what the first caller would otherwise wait for (schemas, one in-memory round trip). */
   warmUp(): Promise<void>;
 }
 
-export function createMcpService(deps: McpServiceDeps): McpService {
+export function createMcpStack(deps: McpServiceDeps): McpStack {
   const factoryDeps = createFactoryDeps(deps, (context) => {
     const authInfo = context.http?.authInfo;
     return { access: accessOf(authInfo), requestId: String(authInfo?.extra?.requestId ?? 'mcp') };

@@ -3,10 +3,6 @@ import { parseArgs } from 'node:util';
 import { type CliIo, EXIT } from './cli-io.js';
 import { runDbCommand } from './db-cli.js';
 import { InvalidInputError } from '../errors.js';
-import { createContext } from '../context/context.js';
-import { createStdioContext } from '../context/stdio-context.js';
-import { serveHttp } from '../main.js';
-import { serveStdio } from '../mcp/stdio.js';
 import { readEnvironment } from '../settings/environment.js';
 import { parseSettings, SettingsError } from '../settings/settings.js';
 import { generateEncryptionKey } from '../store/secret-box.js';
@@ -85,7 +81,12 @@ async function runServerCommand(values: { host?: string; port?: string; transpor
     return EXIT.usage;
   }
   const env = { ...(io.env ?? readEnvironment()) };
+  // Each transport loads only its own parts (start time, idle memory).
   if (values.transport === 'stdio') {
+    const [{ createStdioContext }, { serveStdio }] = await Promise.all([
+      import('../context/stdio-context.js'),
+      import('../mcp/stdio.js'),
+    ]);
     const context = await createStdioContext(parseSettings(env, 'stdio'));
     try {
       await serveStdio(context);
@@ -97,6 +98,7 @@ async function runServerCommand(values: { host?: string; port?: string; transpor
   if (values.host) env.MCP_SERVER_HOST = values.host;
   if (values.port) env.MCP_SERVER_PORT = values.port;
   const settings = parseSettings(env, 'server');
+  const [{ createContext }, { serveHttp }] = await Promise.all([import('../context/context.js'), import('../main.js')]);
   const server = await serveHttp(await createContext(settings));
   const stop = listenForStopSignals();
   try {

@@ -71,6 +71,8 @@ export interface Settings {
     maxSessions: number;
     /** MCP_MAX_SESSIONS_PER_USER: sessions one caller may hold; its least recently used goes first. */
     maxSessionsPerUser: number;
+    /** MCP_PRELOAD: load the MCP side right after listening instead of at the first /mcp request. */
+    preload: boolean;
     /** SMITHERY_ALLOWED_NEXTCLOUD_HOSTS: host names, addresses or subnets smithery callers may name although they
      * are loopback, private or otherwise special. */
     smitheryAllowedHosts: string[];

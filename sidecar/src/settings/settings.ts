@@ -117,6 +117,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
       maxSessions: parsePositiveInteger('MCP_MAX_SESSIONS', read('MCP_MAX_SESSIONS'), problems) ?? 500,
       maxSessionsPerUser:
         parsePositiveInteger('MCP_MAX_SESSIONS_PER_USER', read('MCP_MAX_SESSIONS_PER_USER'), problems) ?? 10,
+      preload: bool('MCP_PRELOAD', false) ?? false,
       smitheryAllowedHosts: readList(read('SMITHERY_ALLOWED_NEXTCLOUD_HOSTS')),
     },
     logLevel: readLogLevel(read('LOG_LEVEL'), problems),
