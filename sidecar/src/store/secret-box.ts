@@ -1,6 +1,7 @@
-// Encryption of secrets at rest: libsodium XChaCha20-Poly1305 with associated data binding table and user; during a
-// key change it also reads with the previous key.
-import sodium from 'libsodium-wrappers';
+// Encryption of secrets at rest: XChaCha20-Poly1305 (the IETF AEAD, as libsodium's crypto_aead_xchacha20poly1305_ietf,
+// byte for byte) with associated data binding table and user; during a key change it also reads with the previous key.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { xchacha20poly1305 } from '@noble/ciphers/chacha.js';
 
 /** Which configured key opens a ciphertext. */
 export type KeyName = 'current' | 'previous';
@@ -19,24 +20,24 @@ export interface SecretBox {
 export class SecretBoxError extends Error {}
 
 const FORMAT_VERSION = 1;
+const KEY_BYTES = 32;
+const NONCE_BYTES = 24;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Call once at start: libsodium initialises asynchronously. */
+/** Async for its callers' sake (the key check awaits it); nothing here waits. */
 export async function createSecretBox(key: Uint8Array, previousKey?: Uint8Array): Promise<SecretBox> {
-  await sodium.ready;
-  const keyBytes = sodium.crypto_aead_xchacha20poly1305_ietf_KEYBYTES;
-  if (key.length !== keyBytes || (previousKey && previousKey.length !== keyBytes)) {
+  if (key.length !== KEY_BYTES || (previousKey && previousKey.length !== KEY_BYTES)) {
     throw new SecretBoxError('The encryption key must be 32 bytes.');
   }
-  const nonceBytes = sodium.crypto_aead_xchacha20poly1305_ietf_NPUBBYTES;
   const current = new Uint8Array(key);
-  const previous = previousKey && !sodium.memcmp(previousKey, key) ? new Uint8Array(previousKey) : undefined;
+  const previous = previousKey && !timingSafeEqual(previousKey, key) ? new Uint8Array(previousKey) : undefined;
 
   const open = (sealed: Uint8Array, context: string, withKey: Uint8Array): string | undefined => {
-    if (sealed.length < 1 + nonceBytes || sealed[0] !== FORMAT_VERSION) return undefined;
+    if (sealed.length < 1 + NONCE_BYTES || sealed[0] !== FORMAT_VERSION) return undefined;
     try {
-      const nonce = sealed.subarray(1, 1 + nonceBytes);
-      const cipher = sealed.subarray(1 + nonceBytes);
-      return sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(null, cipher, context, nonce, withKey, 'text');
+      const nonce = sealed.subarray(1, 1 + NONCE_BYTES);
+      const cipher = sealed.subarray(1 + NONCE_BYTES);
+      return utf8.decode(xchacha20poly1305(withKey, nonce, Buffer.from(context)).decrypt(cipher));
     } catch {
       return undefined;
     }
@@ -44,8 +45,8 @@ export async function createSecretBox(key: Uint8Array, previousKey?: Uint8Array)
 
   return {
     encrypt(plaintext, context) {
-      const nonce = sodium.randombytes_buf(nonceBytes);
-      const cipher = sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(plaintext, context, null, nonce, current);
+      const nonce = randomBytes(NONCE_BYTES);
+      const cipher = xchacha20poly1305(current, nonce, Buffer.from(context)).encrypt(Buffer.from(plaintext));
       return Buffer.concat([Buffer.from([FORMAT_VERSION]), nonce, cipher]);
     },
     decrypt(sealed, context) {
@@ -66,6 +67,5 @@ export async function createSecretBox(key: Uint8Array, previousKey?: Uint8Array)
 
 /** A new random key, base64-encoded, for TOKEN_ENCRYPTION_KEY. */
 export async function generateEncryptionKey(): Promise<string> {
-  await sodium.ready;
-  return Buffer.from(sodium.crypto_aead_xchacha20poly1305_ietf_keygen()).toString('base64');
+  return randomBytes(KEY_BYTES).toString('base64');
 }
