@@ -2,7 +2,7 @@
 // and host names after DNS resolution (in the lookup the socket connects with), so no name can rebind past the rule.
 import { lookup as resolve, type LookupAddress, type LookupOptions } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import { buildConnector, type Connector, type ConnectorOptions } from './undici-parts.js';
 import { addressRefusal, normalizeHostName, type AddressPolicy } from './address-policy.js';
 
 export interface ConnectorTls {
@@ -10,8 +10,8 @@ export interface ConnectorTls {
   ca?: string[];
 }
 
-export function createGuardedConnector(tls: ConnectorTls, policy: AddressPolicy): buildConnector.connector {
-  const connect = buildConnector({ ...tls, lookup: createGuardedLookup(policy) } as buildConnector.BuildOptions);
+export function createGuardedConnector(tls: ConnectorTls, policy: AddressPolicy): Connector {
+  const connect = buildConnector({ ...tls, lookup: createGuardedLookup(policy) } as ConnectorOptions);
   return (options, callback) => {
     const host = normalizeHostName(options.hostname);
     // net.connect skips the lookup for literal addresses: check them here.

@@ -1,10 +1,11 @@
 // The one outbound HTTP client factory: every request to Nextcloud, the identity provider and health checks.
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+
 import { AppError, UpstreamError } from '../errors.js';
 import type { AddressPolicy } from './address-policy.js';
 import { createGuardedConnector } from './guarded-connector.js';
+import { Agent, requestThrough, type ResponseData } from './undici-parts.js';
 
 export interface HttpClientOptions {
   verifySsl: boolean;
@@ -137,7 +138,7 @@ async function sendStreamed<T>(
   options: HttpClientOptions,
   read: (response: HttpStreamedResponse) => Promise<T>,
 ): Promise<T> {
-  let response: Dispatcher.ResponseData;
+  let response: ResponseData;
   try {
     response = await open(agent, url, req, options);
   } catch (error) {
@@ -155,8 +156,7 @@ async function sendStreamed<T>(
 
 function open(agent: Agent, url: string, req: HttpRequest, options: HttpClientOptions) {
   const timeoutMs = req.timeoutMs ?? options.timeoutMs;
-  return undiciRequest(url, {
-    dispatcher: agent,
+  return requestThrough(agent, url, {
     method: (req.method ?? 'GET') as 'GET',
     headers: { 'user-agent': options.userAgent, ...req.headers },
     body: req.body,
