@@ -50,8 +50,8 @@ export async function benchStatusThroughput(dbPath: string, databaseUrl?: string
         value: median(sidecarRps),
         unit: 'req/s',
         reference: { name: 'bare Express handler', value: median(bareRps) },
-        target: '>= 0.70 of the bare handler',
-        pass: median(sidecarRps) >= 0.7 * median(bareRps),
+        target: '>= 0.80 of the bare handler',
+        pass: median(sidecarRps) >= 0.8 * median(bareRps),
       },
       {
         name: `GET /api/v1/status p50, ${CONNECTIONS} connections at ${Math.round(sidecarLatency.rps)} req/s`,

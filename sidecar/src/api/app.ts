@@ -100,6 +100,17 @@ export function createApp(deps: AppContext): Express {
   if (deps.metrics) app.use(deps.metrics.recordRequests);
   app.use(createRequestContext(deps.logger));
   app.use(createSecurityHeaders());
+  // The public status and the probes first: they are what monitors call most, and read no body.
+  app.use(
+    createStatusRouter({
+      settings,
+      version: deps.version,
+      startedAt: clock(),
+      clock,
+      knowledgeRuns: deps.knowledge !== undefined,
+    }),
+  );
+  app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
   if (deps.mcp) app.use(deps.mcp.router);
   // Before the JSON parser: the receiver authenticates first and reads the body itself.
   if (deps.knowledge && deps.webhookRegistrations && deps.webhookDeliveries) {
@@ -120,17 +131,6 @@ export function createApp(deps: AppContext): Express {
   if (settings.authMode === 'smithery') {
     app.get('/.well-known/mcp-config', (_req, res) => void res.json(SMITHERY_CONFIG_SCHEMA));
   }
-  // The one public management route, mounted before the key check.
-  app.use(
-    createStatusRouter({
-      settings,
-      version: deps.version,
-      startedAt: clock(),
-      clock,
-      knowledgeRuns: deps.knowledge !== undefined,
-    }),
-  );
-  app.use(createHealthRouter({ http, nextcloudHost: settings.nextcloud.host, storeHealth: () => storage.health() }));
   const apiKey = createApiKeyCheck(settings.managementApiKey);
   // The one place that guards the routes mounted below: the route table says which take the key, which a caller.
   app.use(createRouteGuards({ apiKey, caller: requireKnowledgeCaller(knowledgeCaller) }));
