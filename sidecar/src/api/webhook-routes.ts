@@ -1,7 +1,6 @@
 // GET /api/v1/apps, GET|POST /api/v1/webhooks, DELETE /api/v1/webhooks/{id}: Nextcloud administrators register the
 // sync's webhooks at webhook_listeners by preset (always header auth with a fresh secret, always an eventFilter).
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
 import { createNextcloudClient, type NextcloudClient } from '../platform/nextcloud-client.js';
@@ -42,8 +41,6 @@ export interface WebhookRouteDeps {
   /** What each preset registers (default: webhook-presets.ts). */
   presets?: (preset: WebhookPreset) => PresetDefinition;
 }
-
-const createBody = z.object({ preset: z.string().max(64) }).strict();
 
 export function createWebhookRouter(deps: WebhookRouteDeps): Router {
   const router = Router();
@@ -156,12 +153,13 @@ export function createWebhookRouter(deps: WebhookRouteDeps): Router {
   return router;
 }
 
+/** `{"preset": "<at most 64 characters>"}` and nothing else (checked by hand: zod is not loaded at start). */
 function readPreset(body: unknown): WebhookPreset {
-  const parsed = createBody.safeParse(body);
-  if (!parsed.success) {
+  const fields = typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.keys(body) : [];
+  const preset = (body as { preset?: unknown } | null)?.preset;
+  if (fields.length !== 1 || typeof preset !== 'string' || preset.length > 64) {
     throw new InvalidInputError(`Send a JSON body {"preset": …} with one of: ${WEBHOOK_PRESETS.join(', ')}.`);
   }
-  const { preset } = parsed.data;
   if (!isWebhookPreset(preset)) {
     throw new InvalidInputError(`Unknown preset; use one of: ${WEBHOOK_PRESETS.join(', ')}. ${DECK_HAS_NO_PRESET}`);
   }

@@ -3,7 +3,7 @@
 // holds them.
 import type { PreviewParts } from '../api/preview-route.js';
 import { createPageCache } from '../preview/page-cache.js';
-import { createSpoolFolder } from '../preview/pdf-download.js';
+import { createSpoolFolder } from '../preview/spool-folder.js';
 import { createPdfFileCache } from '../preview/pdf-file-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from '../preview/pdf-render-pool.js';
 import type { PreviewSettings } from '../settings/preview-settings.js';

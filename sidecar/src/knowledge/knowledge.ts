@@ -12,12 +12,7 @@ import type { SqlDatabase } from '../store/sql/sql-database.js';
 import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
 import { createPdfTextPool } from './extract/pdf-text.js';
-import { createCalendarSource } from './sources/calendar-source.js';
-import { createContactsSource } from './sources/contacts-source.js';
-import { createDeckSource } from './sources/deck-source.js';
-import { createFilesSource } from './sources/files-source.js';
-import { createNewsSource } from './sources/news-source.js';
-import { createNotesSource } from './sources/notes-source.js';
+import { lazySource } from './sources/lazy-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
 import { scheduleFullRescan } from './sync/full-rescan.js';
 import { createLeftOutDocuments } from './sync/left-out-documents.js';
@@ -70,18 +65,21 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
       scheduleFullRescan({ users, logger: deps.logger }, embedderId, (deps.clock ?? Date.now)()),
   });
   const pdfText = createPdfTextPool(knowledge.pdfText);
+  // Each source's module loads with its first scan (idle memory).
   const sources: SyncSource[] = [
-    createFilesSource({
-      maxFileBytes: knowledge.maxFileBytes,
-      pdfText,
-      onNotice: (message) => deps.logger.warn(message),
-      clock: deps.clock,
-    }),
-    createNotesSource(),
-    createDeckSource(),
-    createCalendarSource(),
-    createNewsSource(),
-    createContactsSource(),
+    lazySource('file', async () =>
+      (await import('./sources/files-source.js')).createFilesSource({
+        maxFileBytes: knowledge.maxFileBytes,
+        pdfText,
+        onNotice: (message) => deps.logger.warn(message),
+        clock: deps.clock,
+      }),
+    ),
+    lazySource('note', async () => (await import('./sources/notes-source.js')).createNotesSource()),
+    lazySource('deck_card', async () => (await import('./sources/deck-source.js')).createDeckSource()),
+    lazySource('calendar_item', async () => (await import('./sources/calendar-source.js')).createCalendarSource()),
+    lazySource('news_item', async () => (await import('./sources/news-source.js')).createNewsSource()),
+    lazySource('contact', async () => (await import('./sources/contacts-source.js')).createContactsSource()),
   ];
   const engine = createSyncEngine({
     settings: knowledge,

@@ -2,9 +2,7 @@
 // sits in memory): the byte cap is enforced while reading (413 as soon as it is passed), and a body that does not
 // start like a PDF is refused after its first kilobyte. The request itself is platform/files/file-download.ts.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ForbiddenError,
@@ -16,6 +14,7 @@ import {
 import type { HttpClient } from '../net/http-client.js';
 import type { NextcloudCredentials } from '../platform/credentials.js';
 import type { FilePath } from '../platform/files/dav-paths.js';
+import type { SpoolFolder } from './spool-folder.js';
 import { streamFile, type FileStream } from '../platform/files/file-download.js';
 import { createNextcloudClient } from '../platform/nextcloud-client.js';
 
@@ -38,11 +37,6 @@ export interface DownloadedPdf {
   remove(): Promise<void>;
 }
 
-/** Where downloads are spooled: one folder (mode 0700) per process, made on first use and removed at exit. */
-export interface SpoolFolder {
-  path(): string;
-}
-
 /** Where a PDF's header must start at the latest (readers accept leading junk up to this many bytes). */
 const HEADER_WINDOW_BYTES = 1024;
 const PDF_HEADER = Buffer.from('%PDF-');
@@ -53,20 +47,6 @@ export function tooLargeError(maxBytes: number): PayloadTooLargeError {
 
 export function notPdfError(): InvalidInputError {
   return new InvalidInputError('The file is not a PDF.');
-}
-
-export function createSpoolFolder(): SpoolFolder {
-  let folder: string | undefined;
-  return {
-    path: () => {
-      if (folder === undefined) {
-        const made = mkdtempSync(join(tmpdir(), 'nextcloud-mcp-preview-'));
-        process.once('exit', () => rmSync(made, { recursive: true, force: true }));
-        folder = made;
-      }
-      return folder;
-    },
-  };
 }
 
 export async function downloadPdf(request: PdfDownloadRequest, spool: SpoolFolder): Promise<DownloadedPdf> {

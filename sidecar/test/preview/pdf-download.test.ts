@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidInputError, PayloadTooLargeError } from '../../src/errors.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { toFilePath } from '../../src/platform/files/dav-paths.js';
-import { createSpoolFolder, downloadPdf } from '../../src/preview/pdf-download.js';
+import { downloadPdf } from '../../src/preview/pdf-download.js';
+import { createSpoolFolder } from '../../src/preview/spool-folder.js';
 
 let server: Server;
 let host: string;

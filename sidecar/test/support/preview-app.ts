@@ -11,7 +11,7 @@ import { createRequestContext } from '../../src/http/request-context.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createHttpClient } from '../../src/net/http-client.js';
 import { createPageCache } from '../../src/preview/page-cache.js';
-import { createSpoolFolder } from '../../src/preview/pdf-download.js';
+import { createSpoolFolder } from '../../src/preview/spool-folder.js';
 import { createPdfFileCache } from '../../src/preview/pdf-file-cache.js';
 import { createPdfRenderPool, type PdfPageRenderer } from '../../src/preview/pdf-render-pool.js';
 import { createPdfPreviewRouter } from '../../src/api/preview-route.js';
