@@ -2,10 +2,14 @@
 // a body that is complete once its first chunk is there goes out in one write with its length; streams are relayed.
 import type { Response as ExpressResponse } from 'express';
 
+/** How long the headers of an answer wait for its first chunk before they go out alone. */
+const HOLD_HEADERS_MS = 200;
+
 export interface WebResponseOptions {
   /**
-   * Holds the status line and headers back until the first chunk of the body, so that they leave together (the
-   * answer to a JSON-RPC request). Off for streams that must show their headers at once (a GET's SSE stream).
+   * Holds the status line and headers back until the first chunk of the body (at most HOLD_HEADERS_MS), so that
+   * they leave in one write (the answer to a JSON-RPC request: most are complete by then). Off for streams that
+   * must show their headers at once (a GET's SSE stream).
    */
   holdHeaders?: boolean;
 }
@@ -24,9 +28,11 @@ export async function writeWebResponse(
   const reader = response.body.getReader();
   const cancel = () => void reader.cancel().catch(() => undefined);
   res.once('close', cancel);
+  const flush = options.holdHeaders ? setTimeout(() => flushHeaders(res), HOLD_HEADERS_MS).unref() : undefined;
+  if (!flush) flushHeaders(res);
   try {
-    if (!options.holdHeaders) res.flushHeaders();
     const first = await reader.read();
+    clearTimeout(flush);
     if (first.done) return void res.end();
     const next = reader.read();
     const settled = await readWithoutWaiting(next);
@@ -38,6 +44,7 @@ export async function writeWebResponse(
   } catch (error) {
     res.destroy(error instanceof Error ? error : new Error(String(error)));
   } finally {
+    clearTimeout(flush);
     res.off('close', cancel);
   }
 }
@@ -56,6 +63,10 @@ async function relay(res: ExpressResponse, reader: ChunkReader, first: Uint8Arra
     if (!chunk.done) pending = reader.read();
   }
   res.end();
+}
+
+function flushHeaders(res: ExpressResponse): void {
+  if (!res.headersSent && !res.destroyed) res.flushHeaders();
 }
 
 /** The read's result if the stream has it already (after a few microtasks), otherwise undefined. */
