@@ -65,11 +65,12 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       const body = req.body as unknown;
       const webRequest = await toWebRequest(req, body);
       if (!deps.stateless && (await isLegacyRequest(webRequest, body))) {
-        return deps.sessions.handle(req, res, authInfo, access, () => deps.createServer(access));
+        return deps.sessions.handle({ web: webRequest, body }, res, authInfo, access, () => deps.createServer(access));
       }
       const calledTool = toolCalledBy(body);
       const scoped = calledTool ? { ...authInfo, extra: { ...authInfo.extra, calledTool } } : authInfo;
-      await writeWebResponse(res, await handler.fetch(webRequest, { authInfo: scoped, parsedBody: body }));
+      const response = await handler.fetch(webRequest, { authInfo: scoped, parsedBody: body });
+      await writeWebResponse(res, response, { holdHeaders: answersOneRequest(body) });
     },
   );
   return {
@@ -91,6 +92,13 @@ function toolCalledBy(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
   return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+}
+
+/** A POST of one JSON-RPC request other than a subscription: its stream ends with the answer. */
+function answersOneRequest(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { id, method } = body as { id?: unknown; method?: unknown };
+  return id !== undefined && typeof method === 'string' && method !== 'subscriptions/listen';
 }
 
 function calledToolOf(authInfo: AuthInfo | undefined): string | undefined {

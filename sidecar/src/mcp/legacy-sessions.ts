@@ -2,14 +2,14 @@
 // caller's session key; later requests of the session must carry the same key; idle sessions expire, and the number
 // of sessions is capped per caller and in total (the least recently used goes first).
 import { randomUUID } from 'node:crypto';
-import type { Request, Response } from 'express';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import type { AuthInfo, McpServer } from '@modelcontextprotocol/server';
+import type { Response } from 'express';
+import { WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpServer } from '@modelcontextprotocol/server';
 import type { NextcloudAccess } from '../auth/nextcloud-credentials.js';
 import type { Logger } from '../logging/logger.js';
+import { writeWebResponse } from './web-response.js';
 
 interface Session {
-  transport: NodeStreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   server: McpServer;
   principal: string;
   sessionKey: string;
@@ -17,8 +17,9 @@ interface Session {
 }
 
 export interface LegacySessions {
+  /** `request`: the HTTP request as a web Request, with its JSON body already parsed. */
   handle(
-    req: Request,
+    request: McpHttpRequest,
     res: Response,
     authInfo: AuthInfo,
     access: NextcloudAccess,
@@ -26,6 +27,11 @@ export interface LegacySessions {
   ): Promise<void>;
   size(): number;
   close(): Promise<void>;
+}
+
+export interface McpHttpRequest {
+  web: globalThis.Request;
+  body: unknown;
 }
 
 export interface LegacySessionOptions {
@@ -74,9 +80,13 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
   };
 
   return {
-    async handle(req, res, authInfo, access, createServer) {
-      const sessionId = req.get('mcp-session-id');
-      const request = Object.assign(req, { auth: authInfo });
+    async handle(request, res, authInfo, access, createServer) {
+      const { web, body } = request;
+      const sessionId = web.headers.get('mcp-session-id');
+      const answer = async (transport: WebStandardStreamableHTTPServerTransport) => {
+        const response = await transport.handleRequest(web, { authInfo, parsedBody: body });
+        await writeWebResponse(res, response, { holdHeaders: web.method === 'POST' });
+      };
       if (sessionId) {
         const session = sessions.get(sessionId);
         // A session of another caller (another user, or the same login name with another password) is unknown.
@@ -86,11 +96,11 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
         session.lastSeenAt = clock();
         sessions.delete(sessionId);
         sessions.set(sessionId, session);
-        await session.transport.handleRequest(request, res, req.body);
-        if (req.method === 'DELETE') sessions.delete(sessionId);
+        await answer(session.transport);
+        if (web.method === 'DELETE') sessions.delete(sessionId);
         return;
       }
-      if (req.method !== 'POST' || !isInitialize(req.body)) {
+      if (web.method !== 'POST' || !isInitialize(body)) {
         return void sendJsonRpcError(
           res,
           400,
@@ -99,7 +109,7 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
         );
       }
       const server = await createServer();
-      const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
+      const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
           makeRoom(access.principal);
@@ -116,7 +126,7 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
       await server.connect(transport);
-      await transport.handleRequest(request, res, req.body);
+      await answer(transport);
     },
     size: () => sessions.size,
     close: async () => {

@@ -1,5 +1,6 @@
 // What tools/list says about each tool: its JSON Schemas, converted from zod once per process and trimmed to what a
 // model needs, handed to the SDK as Standard Schemas so that no request converts them again.
+import type { Tool } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ToolAnnotations, ToolApp, ToolDefinition } from './tool-definition.js';
 
@@ -19,8 +20,8 @@ export interface ListedTool {
   input: ListedSchema;
   output: ListedSchema;
   annotations: Partial<ToolAnnotations>;
-  /** The tool as one entry of a tools/list answer (for measuring its size). */
-  entry: Record<string, unknown>;
+  /** The tool as one entry of a tools/list answer, keys in the SDK's order. */
+  entry: Tool & { outputSchema: JsonSchema };
 }
 
 const listed = new WeakMap<ToolDefinition, ListedTool>();
@@ -58,9 +59,9 @@ function buildListedTool(tool: ToolDefinition): ListedTool {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: inputJson,
-      outputSchema: outputJson,
+      inputSchema: { type: 'object', ...inputJson },
       annotations,
+      outputSchema: outputJson,
     },
   };
 }

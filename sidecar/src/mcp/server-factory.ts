@@ -1,5 +1,6 @@
-// Builds an McpServer for one caller: the tools of the apps that caller's Nextcloud has, each wrapped so that it
-// runs with the credentials of the request at hand and answers through the one result translator.
+// Builds an McpServer for one caller: the tools of the apps that caller's Nextcloud has, served by the process's one
+// tool dispatcher; each tool runs with the credentials of the request at hand and answers through the one result
+// translator.
 import { McpServer, ResourceTemplate, type ServerContext } from '@modelcontextprotocol/server';
 import type { Logger } from '../logging/logger.js';
 import type { ToolCallObserver } from '../metrics/tool-call-metrics.js';
@@ -12,9 +13,9 @@ import { SIDECAR_VERSION } from '../version.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudAccess } from '../auth/nextcloud-credentials.js';
 import { isAppInstalled } from './app-availability.js';
-import { listTool } from './listed-tools.js';
 import type { ResourceTemplateDefinition } from './resource-definition.js';
 import type { ToolApp, ToolContext, ToolDefinition } from './tool-definition.js';
+import { createToolDispatcher, type ToolDispatcher } from './tool-dispatcher.js';
 import { logFailure, safeMessage, toErrorResult, toSuccessResult } from './tool-results.js';
 
 export interface RequestScope {
@@ -39,8 +40,8 @@ export interface ServerFactoryDeps {
 
 /**
  * `access` is the caller at creation time; it decides which apps' tools are listed. With `calledTool` (a server for
- * one `tools/call`), only that tool is registered when it is offered; otherwise every tool is, so that a call of an
- * unknown or unoffered tool is answered exactly as by a full server.
+ * one `tools/call`), only that tool is offered when it is offered at all; otherwise every offered tool is, so that a
+ * call of an unknown or unoffered tool is answered exactly as by a full server.
  */
 export async function buildMcpServer(
   deps: ServerFactoryDeps,
@@ -57,15 +58,29 @@ export async function buildMcpServer(
   const installed = await installedApps(deps, access);
   const offered = (app: ToolApp) =>
     (!deps.enabledApps || app === 'core' || deps.enabledApps.has(app)) && (!installed || installed(app));
-  const tools = deps.tools.filter((tool) => offered(tool.app));
-  const called = calledTool === undefined ? [] : tools.filter((tool) => tool.name === calledTool);
-  if (called.length > 0) {
-    for (const tool of called) registerTool(server, tool, deps);
-    return server;
-  }
-  for (const tool of tools) registerTool(server, tool, deps);
+  // Every filter of what this caller is offered goes into this predicate; offers are cached by the tools it keeps.
+  const isOffered = (tool: ToolDefinition) => offered(tool.app);
+  const dispatcher = dispatcherFor(deps);
+  const single = calledTool === undefined ? undefined : deps.tools.find((t) => t.name === calledTool && isOffered(t));
+  dispatcher.serve(server, dispatcher.offer(single ? (tool) => tool === single : isOffered));
+  if (single) return server;
   for (const resource of deps.resources ?? []) if (offered(resource.app)) registerResource(server, resource, deps);
   return server;
+}
+
+const dispatchers = new WeakMap<ServerFactoryDeps, ToolDispatcher>();
+
+/** The dispatcher of a set of factory dependencies (one per process: the composition root builds them once). */
+function dispatcherFor(deps: ServerFactoryDeps): ToolDispatcher {
+  let dispatcher = dispatchers.get(deps);
+  if (!dispatcher) {
+    dispatcher = createToolDispatcher({
+      tools: deps.tools,
+      run: (tool, args, context) => runTool(deps, tool, args, context),
+    });
+    dispatchers.set(deps, dispatcher);
+  }
+  return dispatcher;
 }
 
 async function installedApps(deps: ServerFactoryDeps, access: NextcloudAccess) {
@@ -79,28 +94,18 @@ async function installedApps(deps: ServerFactoryDeps, access: NextcloudAccess) {
   }
 }
 
-function registerTool(server: McpServer, tool: ToolDefinition, deps: ServerFactoryDeps): void {
-  const listed = listTool(tool);
-  const config = {
-    title: tool.title,
-    description: tool.description,
-    inputSchema: listed.input,
-    outputSchema: listed.output,
-    annotations: listed.annotations,
-  };
-  server.registerTool(tool.name, config, async (args: unknown, context: ServerContext) => {
-    const { requestId } = deps.scopeOf(context);
-    const started = performance.now();
-    try {
-      const result = await tool.run(args as never, createToolContext(deps, context));
-      const summary = tool.summarize(result);
-      deps.observeToolCall?.(tool.name, undefined, performance.now() - started);
-      return toSuccessResult(result as Record<string, unknown>, summary);
-    } catch (error) {
-      deps.observeToolCall?.(tool.name, error, performance.now() - started);
-      return toErrorResult(error, { tool: tool.name, requestId, logger: deps.logger });
-    }
-  });
+async function runTool(deps: ServerFactoryDeps, tool: ToolDefinition, args: unknown, context: ServerContext) {
+  const { requestId } = deps.scopeOf(context);
+  const started = performance.now();
+  try {
+    const result = await tool.run(args as never, createToolContext(deps, context));
+    const summary = tool.summarize(result);
+    deps.observeToolCall?.(tool.name, undefined, performance.now() - started);
+    return toSuccessResult(result as Record<string, unknown>, summary);
+  } catch (error) {
+    deps.observeToolCall?.(tool.name, error, performance.now() - started);
+    return toErrorResult(error, { tool: tool.name, requestId, logger: deps.logger });
+  }
 }
 
 /** Resources fail as protocol errors (there is no isError for reads), with the same safe messages as tools. */
