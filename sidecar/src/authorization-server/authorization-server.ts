@@ -18,7 +18,7 @@ import { createLocalTokenVerifier } from './local-token-verifier.js';
 import { allowLoopbackRedirectPorts } from './loopback-redirects.js';
 import { AUTHORIZATION_SERVER_PREFIX, buildProviderConfiguration } from './provider-configuration.js';
 import { createRecordAdapterClass } from './record-adapter.js';
-import { SUPPORTED_SCOPES } from './scope-catalogue.js';
+import { SUPPORTED_SCOPES } from '../auth/scope-catalogue.js';
 import { loadSigningKeys, readSigningKeys } from './signing-keys.js';
 
 export interface AuthorizationServerDeps {

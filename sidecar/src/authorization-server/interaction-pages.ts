@@ -1,6 +1,6 @@
 // The authorization server's HTML pages (sign in through Nextcloud, consent, errors): plain server-rendered HTML with
 // every value escaped, no script (the sign-in page polls by refreshing itself), never framed.
-import { describeScope } from './scope-catalogue.js';
+import { describeScope } from '../auth/scope-catalogue.js';
 
 export interface ConsentView {
   clientName: string;

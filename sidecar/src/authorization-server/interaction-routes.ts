@@ -16,7 +16,7 @@ import {
   renderWaitingPage,
 } from './interaction-pages.js';
 import { INTERACTION_PATH } from './provider-configuration.js';
-import { knownScopes, SUPPORTED_SCOPES } from './scope-catalogue.js';
+import { knownScopes, SUPPORTED_SCOPES } from '../auth/scope-catalogue.js';
 
 export interface InteractionRoutesDeps {
   provider: Provider;

@@ -10,7 +10,7 @@ import {
 } from 'oidc-provider';
 import type { AuthorizationServerSettings } from '../settings/authorization-server-settings.js';
 import type { FetchFunction } from '../net/fetch-adapter.js';
-import { SUPPORTED_SCOPES } from './scope-catalogue.js';
+import { SUPPORTED_SCOPES } from '../auth/scope-catalogue.js';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.js';
 import { renderErrorPage } from './interaction-pages.js';
 

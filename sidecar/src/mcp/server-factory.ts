@@ -12,6 +12,7 @@ import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { SIDECAR_VERSION } from '../version.js';
 import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudAccess } from '../auth/nextcloud-credentials.js';
+import { missingScopeMessage, scopeForTool } from '../auth/scope-catalogue.js';
 import { isAppInstalled } from './app-availability.js';
 import type { ResourceTemplateDefinition } from './resource-definition.js';
 import type { ToolApp, ToolContext, ToolDefinition } from './tool-definition.js';
@@ -58,14 +59,30 @@ export async function buildMcpServer(
   const installed = await installedApps(deps, access);
   const offered = (app: ToolApp) =>
     (!deps.enabledApps || app === 'core' || deps.enabledApps.has(app)) && (!installed || installed(app));
+  // A token of the sidecar's own authorization server carries scopes: a tool needs its app's read or write scope.
+  const granted = access.scopes && new Set(access.scopes);
+  const inScope = (tool: ToolDefinition) => !granted || granted.has(requiredScope(tool));
   // Every filter of what this caller is offered goes into this predicate; offers are cached by the tools it keeps.
-  const isOffered = (tool: ToolDefinition) => offered(tool.app);
+  const isOffered = (tool: ToolDefinition) => offered(tool.app) && inScope(tool);
+  const refusal = (name: string) => {
+    const tool = deps.tools.find((candidate) => candidate.name === name && offered(candidate.app));
+    return tool && !inScope(tool) ? missingScopeMessage(name, requiredScope(tool)) : undefined;
+  };
   const dispatcher = dispatcherFor(deps);
   const single = calledTool === undefined ? undefined : deps.tools.find((t) => t.name === calledTool && isOffered(t));
-  dispatcher.serve(server, dispatcher.offer(single ? (tool) => tool === single : isOffered));
+  dispatcher.serve(server, dispatcher.offer(single ? (tool) => tool === single : isOffered), refusal);
   if (single) return server;
-  for (const resource of deps.resources ?? []) if (offered(resource.app)) registerResource(server, resource, deps);
+  for (const resource of deps.resources ?? []) {
+    if (offered(resource.app) && (!granted || granted.has(scopeForTool(resource.app, true)))) {
+      registerResource(server, resource, deps);
+    }
+  }
   return server;
+}
+
+/** The scope a tool needs under a token of the sidecar's authorization server. */
+export function requiredScope(tool: ToolDefinition): string {
+  return scopeForTool(tool.app, tool.annotations.readOnlyHint);
 }
 
 const dispatchers = new WeakMap<ServerFactoryDeps, ToolDispatcher>();

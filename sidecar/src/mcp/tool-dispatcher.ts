@@ -29,8 +29,11 @@ export interface ToolDispatcherDeps {
 export interface ToolDispatcher {
   /** The offer of the tools `isOffered` accepts, in catalog order; the same object while the set is cached. */
   offer(isOffered: (tool: ToolDefinition) => boolean): ToolOffer;
-  /** Makes `server` answer tools/list and tools/call from `offer`. */
-  serve(server: McpServer, offer: ToolOffer): void;
+  /**
+   * Makes `server` answer tools/list and tools/call from `offer`. `refusal` explains a call of a tool that is not in
+   * the offer although it exists (its scope was not granted); other unknown tools are "not found".
+   */
+  serve(server: McpServer, offer: ToolOffer, refusal?: (name: string) => string | undefined): void;
 }
 
 /** Offers differ by installed apps, NEXTCLOUD_MCP_APPS and the called tool of a single-call server. */
@@ -50,12 +53,16 @@ export function createToolDispatcher(deps: ToolDispatcherDeps): ToolDispatcher {
       if (offers.size > maxOffers) offers.delete(offers.keys().next().value as string);
       return offer;
     },
-    serve(server, offer) {
+    serve(server, offer, refusal) {
       server.server.setRequestHandler('tools/list', () => offer.list as { tools: Tool[] });
       server.server.setRequestHandler('tools/call', async (request, context) => {
         const { name, arguments: args } = request.params;
         const tool = offer.tools.get(name);
-        if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+        if (!tool) {
+          const refused = refusal?.(name);
+          if (refused !== undefined) return toolError(refused);
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
+        }
         const listed = listTool(tool);
         const input = await validate(listed.input, args ?? {});
         if (!input.success)

@@ -1,6 +1,6 @@
 // The scopes the sidecar's authorization server grants: per Nextcloud app of the MCP tools (mcp/tools/), `<app>:read`
 // for tools that only read and `<app>:write` for tools that change something. App passwords carry no scopes, so the
-// sidecar enforces them itself on /mcp (a tool needs the scope of its app and kind).
+// sidecar enforces them itself on /mcp (mcp/server-factory.ts: a tool needs the scope of its app and kind).
 
 /** Each scope with the sentence the consent page shows for it. */
 export const SCOPE_CATALOGUE: ReadonlyArray<{ scope: string; description: string }> = [
@@ -32,6 +32,14 @@ export const SUPPORTED_SCOPES: readonly string[] = SCOPE_CATALOGUE.map((entry) =
 /** The scope a tool of `app` needs: `<app>:read` when it only reads, else `<app>:write`. */
 export function scopeForTool(app: string, readOnly: boolean): string {
   return `${app}:${readOnly ? 'read' : 'write'}`;
+}
+
+/** The message of a tool call whose token lacks the tool's scope. */
+export function missingScopeMessage(tool: string, scope: string): string {
+  return (
+    `${tool} needs the scope "${scope}", which this connection was not granted. ` +
+    'Connect the client again and allow it on the consent page.'
+  );
 }
 
 /** The requested scopes the catalogue knows, in catalogue order; unknown ones are dropped. */
