@@ -8,6 +8,7 @@ import { launchChromium } from './support/browser.js';
 import {
   CAROL_APP_PASSWORD,
   CAROL_BASIC,
+  CAROL_OTHER_BASIC,
   carolWithCompanionClient,
   TRUSTING_THE_COMPANION,
   startCarolHarness,
@@ -68,8 +69,13 @@ describe('signing in to the MCP server from the personal settings', () => {
 
     await page.locator('[data-test="session-revoke-result"]').waitFor();
     await page.locator('[data-test="status-badge"]', { hasText: 'Not configured' }).waitFor();
-    const atSidecar = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
+    // The sidecar revoked the app password at Nextcloud too: it no longer opens anything there.
+    const withRevoked = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
       headers: { authorization: CAROL_BASIC },
+    });
+    expect(withRevoked.status).toBe(401);
+    const atSidecar = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
+      headers: { authorization: CAROL_OTHER_BASIC },
     });
     expect(((await atSidecar.json()) as { has_app_password: boolean }).has_app_password).toBe(false);
   });

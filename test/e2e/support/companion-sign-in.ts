@@ -10,6 +10,8 @@ export const CAROL = 'carol';
 export const CAROL_APP_PASSWORD = 'Mn8bv-Cx7za-Lk6jh-Gf5ds-Po4iu';
 /** Carol's app password as a Basic authorization header. */
 export const CAROL_BASIC = `Basic ${Buffer.from(`${CAROL}:${CAROL_APP_PASSWORD}`).toString('base64')}`;
+/** Another app password of carol's (another device): it outlives the one the sidecar revokes at Nextcloud. */
+export const CAROL_OTHER_BASIC = `Basic ${Buffer.from(`${CAROL}:Qw3er-Ty4ui-Op5as-Df6gh-Jk7lz`).toString('base64')}`;
 const CLIENT = { id: 'mcp-companion', secret: 'companion-secret-for-tests' };
 /** The sidecar's setting that lets the companion's tokens use the management API (README, *Running next to Nextcloud*). */
 export const TRUSTING_THE_COMPANION = { MANAGEMENT_API_TRUSTED_CLIENTS: CLIENT.id };
@@ -17,7 +19,7 @@ export const TRUSTING_THE_COMPANION = { MANAGEMENT_API_TRUSTED_CLIENTS: CLIENT.i
 /** The double's options: carol with her app password, `apps`, and the provider with the client for `harnessPort`. */
 export function carolWithCompanionClient(harnessPort: number, apps: DoubleApp[] = []): PlatformDoubleOptions {
   return {
-    users: [{ id: CAROL, appPasswords: [CAROL_APP_PASSWORD] }],
+    users: [{ id: CAROL, appPasswords: [CAROL_APP_PASSWORD, 'Qw3er-Ty4ui-Op5as-Df6gh-Jk7lz'] }],
     apps,
     oidc: {
       users: [{ id: CAROL }],
