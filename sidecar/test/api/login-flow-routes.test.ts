@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
 import { LOGIN_FLOW_STARTS_PER_HOUR } from '../../src/api/login-flow-routes.js';
-import { startNextcloudWithOidc, tokensFor, TRUSTING_THE_COMPANION } from '../support/nextcloud-with-oidc.js';
+import { startNextcloudWithOidc, tokensFor, hybridTrustingTheCompanion } from '../support/nextcloud-with-oidc.js';
 import { startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
 let nextcloud: PlatformDouble;
@@ -12,13 +12,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   nextcloud = await startNextcloudWithOidc([{ id: 'alice' }, { id: 'bob' }, { id: 'carol' }]);
-  sidecar = await startTestSidecar({
-    NEXTCLOUD_HOST: nextcloud.url,
-    ENABLE_MULTI_USER_BASIC_AUTH: 'true',
-    ENABLE_BACKGROUND_OPERATIONS: 'true',
-    TOKEN_ENCRYPTION_KEY: TEST_KEY,
-    ...TRUSTING_THE_COMPANION,
-  });
+  sidecar = await startTestSidecar(hybridTrustingTheCompanion(nextcloud.url, TEST_KEY));
   for (const user of ['alice', 'bob', 'carol']) tokens[user] = (await tokensFor(nextcloud, user)).access_token;
 });
 afterAll(async () => {

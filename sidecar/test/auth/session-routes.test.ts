@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture, shapeDifferences } from '../../../test/contract/conformance.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
-import { startNextcloudWithOidc, tokensFor, TRUSTING_THE_COMPANION } from '../support/nextcloud-with-oidc.js';
+import { startNextcloudWithOidc, tokensFor, hybridTrustingTheCompanion } from '../support/nextcloud-with-oidc.js';
 import { APP_PASSWORD, basicAuth, startTestSidecar, TEST_KEY, type TestSidecar } from '../support/sidecar.js';
 
 let nextcloud: PlatformDouble;
@@ -16,13 +16,7 @@ beforeAll(async () => {
     { id: 'bob', appPasswords: ['BBBBB-BBBBB-BBBBB-BBBBB-BBBBB'] },
     { id: 'carol', appPasswords: [CAROL_PASSWORD] },
   ]);
-  sidecar = await startTestSidecar({
-    NEXTCLOUD_HOST: nextcloud.url,
-    ENABLE_MULTI_USER_BASIC_AUTH: 'true',
-    ENABLE_BACKGROUND_OPERATIONS: 'true',
-    TOKEN_ENCRYPTION_KEY: TEST_KEY,
-    ...TRUSTING_THE_COMPANION,
-  });
+  sidecar = await startTestSidecar(hybridTrustingTheCompanion(nextcloud.url, TEST_KEY));
   aliceToken = (await tokensFor(nextcloud, 'alice')).access_token;
 });
 afterAll(async () => {

@@ -103,10 +103,7 @@ describe('the authorization endpoint', () => {
 describe('the interaction pages', () => {
   it('may not be framed by any site, and are not cached', async () => {
     const started = await authorize();
-    const cookies = started.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const cookies = cookieHeaderOf(started);
 
     const page = await fetch(new URL(started.headers.get('location')!, setup.issuer), { headers: { cookie: cookies } });
 
@@ -119,10 +116,7 @@ describe('the interaction pages', () => {
 
   it('refuses a form posted from another origin, and changes nothing', async () => {
     const started = await authorize();
-    const cookies = started.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
+    const cookies = cookieHeaderOf(started);
     const interaction = new URL(started.headers.get('location')!, setup.issuer).href;
 
     const posted = await fetch(`${interaction}/sign-in`, {
@@ -148,10 +142,7 @@ describe('the interaction pages', () => {
   it('answers 429 past ten sign-ins started from one address in ten minutes', async () => {
     const startSignIn = async () => {
       const started = await authorize();
-      const cookies = started.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
+      const cookies = cookieHeaderOf(started);
       const interaction = new URL(started.headers.get('location')!, setup.issuer).href;
       return fetch(`${interaction}/sign-in`, {
         method: 'POST',
@@ -169,3 +160,11 @@ describe('the interaction pages', () => {
     expect(refused.headers.get('retry-after')).not.toBeNull();
   });
 });
+
+/** The cookies a response sets, as a Cookie header for the next request. */
+function cookieHeaderOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}

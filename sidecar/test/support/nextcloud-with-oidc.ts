@@ -17,6 +17,17 @@ export const SIDECAR_CLIENT = {
 };
 /** The setting that lets the companion's tokens use the management API, as README tells operators to set it. */
 export const TRUSTING_THE_COMPANION = { MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION_CLIENT.clientId };
+
+/** Hybrid mode against `nextcloudUrl` with stored secrets, trusting the companion's tokens: the companion's setup. */
+export function hybridTrustingTheCompanion(nextcloudUrl: string, key: string): Record<string, string> {
+  return {
+    NEXTCLOUD_HOST: nextcloudUrl,
+    ENABLE_MULTI_USER_BASIC_AUTH: 'true',
+    ENABLE_BACKGROUND_OPERATIONS: 'true',
+    TOKEN_ENCRYPTION_KEY: key,
+    ...TRUSTING_THE_COMPANION,
+  };
+}
 /** A client the oidc app issues opaque access tokens to (not set to JWT). */
 export const OPAQUE_CLIENT = {
   clientId: 'opaque-companion',
