@@ -10,7 +10,7 @@ import type { Logger } from '../logging/logger.js';
 import { requestIdOf } from '../request-id.js';
 import { createHostOriginCheck, type HostOriginRule } from '../http/host-origin-check.js';
 import type { LegacySessions } from '../mcp/legacy-sessions.js';
-import { writeWebResponse } from '../mcp/web-response.js';
+import { answersOneRequest, writeWebResponse } from '../mcp/web-response.js';
 
 /** Large enough for nc_files_write (10 MiB of content) in base64. */
 const MCP_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -70,7 +70,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       const calledTool = toolCalledBy(body);
       const scoped = calledTool ? { ...authInfo, extra: { ...authInfo.extra, calledTool } } : authInfo;
       const response = await handler.fetch(webRequest, { authInfo: scoped, parsedBody: body });
-      await writeWebResponse(res, response, { holdHeaders: answersOneRequest(body) });
+      await writeWebResponse(res, response, { holdHeaders: answersOneRequest(webRequest.method, body) });
     },
   );
   return {
@@ -92,13 +92,6 @@ function toolCalledBy(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
   return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
-}
-
-/** A POST of one JSON-RPC request other than a subscription: its stream ends with the answer. */
-function answersOneRequest(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const { id, method } = body as { id?: unknown; method?: unknown };
-  return id !== undefined && typeof method === 'string' && method !== 'subscriptions/listen';
 }
 
 function calledToolOf(authInfo: AuthInfo | undefined): string | undefined {

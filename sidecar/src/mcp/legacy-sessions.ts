@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import { WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpServer } from '@modelcontextprotocol/server';
 import type { NextcloudAccess } from '../auth/nextcloud-credentials.js';
 import type { Logger } from '../logging/logger.js';
-import { writeWebResponse } from './web-response.js';
+import { answersOneRequest, writeWebResponse } from './web-response.js';
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -85,7 +85,7 @@ export function createLegacySessions(options: LegacySessionOptions): LegacySessi
       const sessionId = web.headers.get('mcp-session-id');
       const answer = async (transport: WebStandardStreamableHTTPServerTransport) => {
         const response = await transport.handleRequest(web, { authInfo, parsedBody: body });
-        await writeWebResponse(res, response, { holdHeaders: web.method === 'POST' });
+        await writeWebResponse(res, response, { holdHeaders: answersOneRequest(web.method, body) });
       };
       if (sessionId) {
         const session = sessions.get(sessionId);

@@ -14,6 +14,16 @@ export interface WebResponseOptions {
   holdHeaders?: boolean;
 }
 
+/**
+ * Whether the answer to this request should hold its headers for its first chunk: a POST of one JSON-RPC request
+ * other than a subscription, whose stream ends with the answer (most are complete by the time it starts).
+ */
+export function answersOneRequest(method: string, body: unknown): boolean {
+  if (method !== 'POST' || typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { id, method: rpcMethod } = body as { id?: unknown; method?: unknown };
+  return id !== undefined && typeof rpcMethod === 'string' && rpcMethod !== 'subscriptions/listen';
+}
+
 export async function writeWebResponse(
   res: ExpressResponse,
   response: globalThis.Response,
