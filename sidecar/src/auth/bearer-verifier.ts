@@ -1,7 +1,10 @@
 // Bearer access tokens, the one place that reads and checks them: JWT access tokens (RFC 9068) against the provider's
 // keys, opaque tokens by introspection, each with the audience rule of the verifier's resource.
-import { errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JWTPayload } from 'jose';
+
+type Jose = typeof import('jose');
 import { UnauthenticatedError, UpstreamError } from '../errors.js';
+import { loadJose } from './jose-library.js';
 import type { JwksCache } from './jwks-cache.js';
 
 export interface VerifiedToken {
@@ -87,8 +90,9 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
         clientId: introspected.clientId,
       };
     }
-    const payload = await verifySignedToken(token, options).catch((error: unknown) => {
-      throw toVerificationError(error, refuse);
+    const jose = await loadJose();
+    const payload = await verifySignedToken(token, options, jose.jwtVerify).catch((error: unknown) => {
+      throw toVerificationError(error, refuse, jose.errors);
     });
     if (typeof payload.sub !== 'string' || payload.sub === '') throw refuse('The access token names no user.');
     return {
@@ -119,7 +123,11 @@ function authorizedPartyOf(payload: JWTPayload): string | undefined {
 }
 
 /** Signature, `typ`, `exp` and `nbf` always; `iss` unless `skipIssuerCheck`; `aud` when one is expected. */
-async function verifySignedToken(token: string, options: BearerVerifierOptions): Promise<JWTPayload> {
+async function verifySignedToken(
+  token: string,
+  options: BearerVerifierOptions,
+  jwtVerify: Jose['jwtVerify'],
+): Promise<JWTPayload> {
   const { checks } = options;
   const { payload } = await jwtVerify(token, options.jwks.resolveKey, {
     algorithms: ALLOWED_ALGORITHMS,
@@ -132,7 +140,11 @@ async function verifySignedToken(token: string, options: BearerVerifierOptions):
   return payload;
 }
 
-function toVerificationError(error: unknown, refuse: (message: string, cause?: unknown) => Error): unknown {
+function toVerificationError(
+  error: unknown,
+  refuse: (message: string, cause?: unknown) => Error,
+  errors: Jose['errors'],
+): unknown {
   // The provider's key set could not be read: its failure, not the caller's.
   if (error instanceof errors.JWKSInvalid || error instanceof errors.JWKSTimeout) {
     return new UpstreamError('The identity provider published no usable signing keys.', { cause: error });
