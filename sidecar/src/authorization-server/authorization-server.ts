@@ -15,6 +15,7 @@ import type { SecretBox } from '../store/secret-box.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 import { createInteractionRouter } from './interaction-routes.js';
 import { createLocalTokenVerifier } from './local-token-verifier.js';
+import { defaultMissingScope } from './default-scope.js';
 import { allowLoopbackRedirectPorts } from './loopback-redirects.js';
 import { AUTHORIZATION_SERVER_PREFIX, buildProviderConfiguration } from './provider-configuration.js';
 import { createRecordAdapterClass } from './record-adapter.js';
@@ -98,6 +99,7 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
   // Endpoint URLs and cookies follow the public URL, whatever Host a request came with (the headers are pinned below).
   provider.proxy = true;
   allowLoopbackRedirectPorts(provider);
+  defaultMissingScope(provider, `${AUTHORIZATION_SERVER_PREFIX}/authorize`);
   provider.on('server_error', (_ctx, error) => deps.logger.error({ err: error }, 'authorization server error'));
   // Refusals are the client's or the user's business, but an operator asked why a client cannot connect reads them
   // here: the OAuth error and its description, never a token.

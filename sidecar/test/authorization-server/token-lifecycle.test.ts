@@ -42,7 +42,14 @@ interface Authorized {
 }
 
 async function authorize(
-  options: { scope?: string; untick?: string[]; browser?: OAuthBrowser; state?: string; clientId?: string } = {},
+  options: {
+    /** `null`: the request carries no scope parameter. */
+    scope?: string | null;
+    untick?: string[];
+    browser?: OAuthBrowser;
+    state?: string;
+    clientId?: string;
+  } = {},
 ): Promise<Authorized> {
   const verifier = randomBytes(32).toString('base64url');
   const url = new URL(`${setup.issuer}/oauth2/authorize`);
@@ -56,6 +63,7 @@ async function authorize(
     scope: options.scope ?? 'files:read calendar:read calendar:write core:read offline_access',
     state: options.state ?? 'state-1',
   }).toString();
+  if (options.scope === null) url.searchParams.delete('scope');
   const callback = await signInAndConsent(setup, url, REDIRECT_URI, { browser: usersBrowser, ...options });
   return { code: callback.searchParams.get('code') ?? '', verifier, callback };
 }
@@ -109,6 +117,17 @@ describe('the authorization code', () => {
     ]);
     expect(Number(payload.exp) - Number(payload.iat)).toBe(600);
     expect(body.refresh_token).toBeTruthy();
+  });
+
+  it('defaults to every scope the sidecar offers when the request names none, less the ones the user unticks', async () => {
+    const authorized = await authorize({ scope: null, untick: ['files:write'] });
+
+    const { status, body } = await exchange(authorized);
+
+    const granted = String(claimsOf(body.access_token!).payload.scope).split(' ');
+    expect(status).toBe(200);
+    expect(granted).toEqual(expect.arrayContaining(['files:read', 'calendar:write', 'knowledge:read']));
+    expect(granted).not.toContain('files:write');
   });
 
   it('is refused with a wrong PKCE verifier', async () => {
