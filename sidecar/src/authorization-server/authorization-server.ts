@@ -20,7 +20,7 @@ import { allowLoopbackRedirectPorts } from './loopback-redirects.js';
 import { AUTHORIZATION_SERVER_PREFIX, buildProviderConfiguration } from './provider-configuration.js';
 import { createRecordAdapterClass } from './record-adapter.js';
 import { SUPPORTED_SCOPES } from '../auth/scope-catalogue.js';
-import { loadSigningKeys, readSigningKeys, type SigningKeys } from './signing-keys.js';
+import { loadSigningKeys, readSigningKeys, signingKeyPolicyFor, type SigningKeys } from './signing-keys.js';
 import { createConnectedClients, type ConnectedClients } from './connected-clients.js';
 import { createKeyRotation, type KeyRotation } from './key-rotation.js';
 import { createRevokedClients } from './revoked-clients.js';
@@ -93,7 +93,7 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
   const issuer = publicUrl;
   const resource = `${publicUrl}/mcp`;
   const lifetimeMs = Math.max(settings.accessTokenLifetimeSeconds, 3600) * 1000;
-  const policy = { rotationMs: settings.signingKeyRotationDays * 86_400_000, overlapMs: 2 * lifetimeMs };
+  const policy = signingKeyPolicyFor(settings);
   const keys = await loadSigningKeys(deps.db, deps.box, policy, (deps.clock ?? Date.now)());
   const publicOrigin = new URL(publicUrl);
   const adapter = createRecordAdapterClass({ db: deps.db, box: deps.box, clock: deps.clock });

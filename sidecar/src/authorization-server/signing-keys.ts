@@ -4,6 +4,7 @@
 import { generateKeyPairSync, randomBytes, createPublicKey, type KeyObject } from 'node:crypto';
 import type { JWK } from 'jose';
 import { authorizationServerKeyContext } from '../store/encrypted-columns.js';
+import type { AuthorizationServerSettings } from '../settings/authorization-server-settings.js';
 import type { SecretBox } from '../store/secret-box.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 
@@ -16,6 +17,8 @@ export interface SigningKeys {
   publicKeys: Map<string, KeyObject>;
   /** The secret of oidc-provider's signed cookies. */
   cookieSecret: string;
+  /** The `kid` of the signing key this call made, if it made one. */
+  made?: string;
 }
 
 export interface SigningKeyPolicy {
@@ -28,6 +31,16 @@ export interface SigningKeyPolicy {
 // Newest first; among keys made in the same millisecond, by kid, so every replica sees one order.
 const KEY_ROWS =
   'SELECT kid, purpose, encrypted_key, created_at FROM authorization_server_keys ORDER BY created_at DESC, kid';
+
+/**
+ * The policy of the settings: replaced after MCP_OAUTH_SIGNING_KEY_ROTATION_DAYS, published afterwards for twice the
+ * longest life of a token it signed (an access token, at least an hour for ID tokens): longer than any token lives
+ * plus clock skew, and than a replica takes to notice the new key (key-rotation.ts).
+ */
+export function signingKeyPolicyFor(settings: AuthorizationServerSettings): SigningKeyPolicy {
+  const longestTokenMs = Math.max(settings.accessTokenLifetimeSeconds, 3600) * 1000;
+  return { rotationMs: settings.signingKeyRotationDays * 86_400_000, overlapMs: 2 * longestTokenMs };
+}
 
 interface KeyRow {
   kid: string;
@@ -55,21 +68,25 @@ export async function loadSigningKeys(
   now: number = Date.now(),
   maintenance: KeyMaintenance = {},
 ): Promise<SigningKeys> {
+  let made: string | undefined;
   const rows = await db.transaction(
     async (tx) => {
       let current = await tx.all<KeyRow>(KEY_ROWS);
       const newestSigning = current.find((row) => row.purpose === 'signing');
+      // A new key is always newer than every other, even when made in the same millisecond (the newest signs).
+      const madeAt = Math.max(now, ...current.map((row) => Number(row.created_at) + 1));
       const insert = (kid: string, purpose: string, secret: string) =>
         tx.run('INSERT INTO authorization_server_keys (kid, purpose, encrypted_key, created_at) VALUES (?, ?, ?, ?)', [
           kid,
           purpose,
           box.encrypt(secret, authorizationServerKeyContext(kid)),
-          now,
+          madeAt,
         ]);
       const asked = maintenance.replacing !== undefined && newestSigning?.kid === maintenance.replacing;
       if (!newestSigning || asked || now - Number(newestSigning.created_at) > policy.rotationMs) {
         const jwk = newSigningJwk();
         await insert(jwk.kid!, 'signing', JSON.stringify(jwk));
+        made = jwk.kid;
       }
       if (!current.some((row) => row.purpose === 'cookie')) {
         await insert(`cookie-${randomBytes(8).toString('hex')}`, 'cookie', randomBytes(32).toString('base64url'));
@@ -85,7 +102,7 @@ export async function loadSigningKeys(
     },
     { lock: 'authorization_server_keys' },
   );
-  return toSigningKeys(rows, box);
+  return { ...toSigningKeys(rows, box), made };
 }
 
 /** The keys as stored now, without making or rotating any (a replica learning another's new key). */
