@@ -57,8 +57,8 @@ export function createConnectedClients(deps: ConnectedClientsDeps): ConnectedCli
   const clock = deps.clock ?? Date.now;
   const lastRecorded = new Map<string, number>();
   const liveGrants = (userId: string, clientId?: string) =>
-    deps.db.all<GrantRow & { grant_id: string }>(
-      `SELECT id_hash, grant_id, client_id, client_name, encrypted_payload, created_at, last_used_at
+    deps.db.all<GrantRow>(
+      `SELECT id_hash, client_id, client_name, encrypted_payload, created_at, last_used_at
       FROM authorization_server_records
       WHERE model = 'Grant' AND account_id = ? ${clientId === undefined ? '' : 'AND client_id = ?'}
         AND (expires_at IS NULL OR expires_at > ?)`,
@@ -81,7 +81,7 @@ export function createConnectedClients(deps: ConnectedClientsDeps): ConnectedCli
         if (row.last_used_at !== null && row.last_used_at > (entry.lastUsed?.getTime() ?? 0)) {
           entry.lastUsed = new Date(row.last_used_at);
         }
-        entry.scopes = [...new Set([...entry.scopes, ...grantedScopes(row, deps)])].sort();
+        entry.scopes = [...new Set([...entry.scopes, ...grantedScopes(openGrant(row, deps), deps.resource)])].sort();
         byClient.set(row.client_id, entry);
       }
       return [...byClient.values()].sort((a, b) => a.since.getTime() - b.since.getTime());
@@ -93,7 +93,11 @@ export function createConnectedClients(deps: ConnectedClientsDeps): ConnectedCli
       await deps.revoked.add(userId, clientId);
       await deps.db.transaction(async (tx) => {
         for (const grant of grants) {
-          await tx.run('DELETE FROM authorization_server_records WHERE grant_id = ?', [grant.grant_id]);
+          // Its codes and tokens name it by its id (the payload's `jti`); the grant itself is found by its hash.
+          await tx.run('DELETE FROM authorization_server_records WHERE grant_id = ?', [openGrant(grant, deps).jti]);
+          await tx.run("DELETE FROM authorization_server_records WHERE model = 'Grant' AND id_hash = ?", [
+            grant.id_hash,
+          ]);
         }
       });
       return true;
@@ -124,14 +128,20 @@ export function createConnectedClients(deps: ConnectedClientsDeps): ConnectedCli
   };
 }
 
-function grantedScopes(row: GrantRow, deps: ConnectedClientsDeps): string[] {
+interface GrantPayload {
+  jti: string;
+  resources?: Record<string, string>;
+  rejected?: { resources?: Record<string, string> };
+}
+
+function openGrant(row: GrantRow, deps: ConnectedClientsDeps): GrantPayload {
   const context = authorizationServerRecordContext('Grant', row.id_hash);
-  const payload = JSON.parse(deps.box.decrypt(row.encrypted_payload, context)) as {
-    resources?: Record<string, string>;
-    rejected?: { resources?: Record<string, string> };
-  };
-  const rejected = new Set((payload.rejected?.resources?.[deps.resource] ?? '').split(' '));
-  return (payload.resources?.[deps.resource] ?? '').split(' ').filter((scope) => scope && !rejected.has(scope));
+  return JSON.parse(deps.box.decrypt(row.encrypted_payload, context)) as GrantPayload;
+}
+
+function grantedScopes(grant: GrantPayload, resource: string): string[] {
+  const rejected = new Set((grant.rejected?.resources?.[resource] ?? '').split(' '));
+  return (grant.resources?.[resource] ?? '').split(' ').filter((scope) => scope && !rejected.has(scope));
 }
 
 function hostOf(clientId: string): string | undefined {

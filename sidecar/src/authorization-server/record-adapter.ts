@@ -1,6 +1,6 @@
 // oidc-provider's storage adapter over our database: every code, token, grant, session, interaction and registered
 // client is one row of `authorization_server_records`, its payload encrypted, its ids stored only as hashes (a grant's
-// id, user and client also in the clear: they are no credential), so every replica on the database shares them and a
+// user and client also in the clear: they are no credential), so every replica on the database shares them and a
 // stolen row holds no usable token.
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
@@ -37,7 +37,7 @@ export function createRecordAdapterClass(deps: RecordAdapterDeps): new (model: s
       const sealed = deps.box.encrypt(JSON.stringify(payload), authorizationServerRecordContext(this.model, idHash));
       const now = clock();
       const expiresAt = expiresIn ? now + expiresIn * 1000 : null;
-      // A grant names its own id, user and client in the clear (connected-clients.ts lists and revokes by them).
+      // A grant names its user and client in the clear (connected-clients.ts lists and revokes by them).
       const isGrant = this.model === 'Grant';
       await deps.db.run(
         `INSERT INTO authorization_server_records
@@ -51,7 +51,7 @@ export function createRecordAdapterClass(deps: RecordAdapterDeps): new (model: s
           this.model,
           idHash,
           sealed,
-          isGrant ? id : (payload.grantId ?? null),
+          payload.grantId ?? null,
           payload.uid ? recordIdHash(payload.uid) : null,
           payload.userCode ? recordIdHash(payload.userCode) : null,
           expiresAt,
