@@ -1,8 +1,11 @@
 // Verifying an access token of the sidecar's own authorization server on /mcp: local, with the key in hand (no
-// request to Nextcloud or to the sidecar), against jose's jwtVerify with the same key.
+// request to Nextcloud or to the sidecar) and with the revocation list of connected clients read from the database
+// at most every 10 s, against jose's jwtVerify with the same key.
 import { generateKeyPairSync } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { createLocalTokenVerifier } from '../src/authorization-server/local-token-verifier.js';
+import { createRevokedClients } from '../src/authorization-server/revoked-clients.js';
+import { openStore } from '../src/store/open-store.js';
 import { percentile, printLine, sampleTimes, type BenchLine } from './report.js';
 
 const ITERATIONS = 5000;
@@ -12,6 +15,9 @@ const RESOURCE = `${ISSUER}/mcp`;
 export async function benchAuthorizationServerToken(): Promise<BenchLine[]> {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   let reloads = 0;
+  const storage = await openStore({ path: ':memory:' });
+  const revoked = createRevokedClients({ db: storage.db, keepMs: 15 * 60_000 });
+  await revoked.add('bob', 'desk');
   const verifier = createLocalTokenVerifier({
     issuer: ISSUER,
     resource: RESOURCE,
@@ -21,6 +27,7 @@ export async function benchAuthorizationServerToken(): Promise<BenchLine[]> {
       reloads += 1;
       return new Map([['k1', publicKey]]);
     },
+    revoked,
   });
   const token = await new SignJWT({ client_id: 'desk', scope: 'files:read calendar:write' })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'at+jwt' })
@@ -37,6 +44,7 @@ export async function benchAuthorizationServerToken(): Promise<BenchLine[]> {
     warmUp: 200,
   });
 
+  await storage.close();
   const lines: BenchLine[] = [
     {
       name: "sidecar authorization server's JWT verified on /mcp, key cached, p50",

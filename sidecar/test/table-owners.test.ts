@@ -33,6 +33,7 @@ const OWNERS: Record<string, string> = {
   webhook_deliveries: 'knowledge/webhooks/',
   authorization_server_records: 'authorization-server/',
   authorization_server_keys: 'authorization-server/',
+  authorization_server_revocations: 'authorization-server/',
 };
 
 /**

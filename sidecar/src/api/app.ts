@@ -34,6 +34,7 @@ import { createProtectedResourceRouter } from './protected-resource-routes.js';
 import { createRequestContext } from '../http/request-context.js';
 import { createLoginFlowRouter } from './login-flow-routes.js';
 import { createSessionRouter } from './session-routes.js';
+import { createConnectedClientRouter, type ConnectedClientRouteDeps } from './connected-client-routes.js';
 import { createStatusRouter } from './status-route.js';
 
 export const JSON_BODY_LIMIT = '16kb';
@@ -56,7 +57,11 @@ export interface AppContext {
    * oauth mode with MCP_AUTHORIZATION_SERVER=sidecar: the sidecar's own authorization server (its endpoints under
    * /oauth2, its discovery documents and interaction pages), mounted before the body parsers.
    */
-  authorizationServer?: { issuer: string; scopes: readonly string[]; router: Router };
+  authorizationServer?: {
+    issuer: string;
+    scopes: readonly string[];
+    router: Router;
+  } & ConnectedClientRouteDeps['authorizationServer'];
   /** The sidecar's public base URL. */
   publicUrl: string;
   /** The MCP endpoint (/mcp), mounted with its own body limit. */
@@ -161,6 +166,7 @@ export function createApp(deps: AppContext): Express {
     }),
   );
   app.use(createLoginFlowRouter({ oauth: deps.oauth, loginFlowSignIn: deps.loginFlowSignIn, rateLimiters }));
+  app.use(createConnectedClientRouter({ authorizationServer: deps.authorizationServer, oauth: deps.oauth }));
   if (deps.oauth && settings.enableOfflineAccess && storage.oauthSessions && storage.refreshTokens) {
     app.use(
       createOAuthBrowserRouter({

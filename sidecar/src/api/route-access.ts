@@ -6,7 +6,9 @@
  * - `none`: public, serves nothing private (status, health, discovery documents);
  * - `app-password`: HTTP Basic `login-name:app-password`, validated at Nextcloud by the route (its body rules come
  *   first, so a malformed call never reaches Nextcloud);
- * - `owner-token`: a Bearer token of a trusted client whose subject is the user named in the path;
+ * - `owner-token`: a Bearer token of a trusted client (MANAGEMENT_API_TRUSTED_CLIENTS, or the sidecar's own client at
+ *   Nextcloud's oidc app) whose subject is the user named in the path; with the sidecar as the authorization server,
+ *   only the connected-client routes take one, issued by that server to a trusted client;
  * - `caller`: the knowledge caller — a Bearer token's subject (hybrid, oauth), or basic mode's configured user;
  * - `mcp`: the MCP endpoint's own authentication, by auth mode (`auth/caller-access.ts`);
  * - `webhook-secret`: the shared secret of one of our webhook registrations;
@@ -54,6 +56,9 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   route('POST', '/api/v1/users/:userId/revoke', 'owner-token'),
   route('POST', '/api/v1/users/:userId/login-flow', 'owner-token'),
   route('POST', '/api/v1/users/:userId/login-flow/poll', 'owner-token'),
+  // The clients the user connected through the sidecar's authorization server (its owner tokens in that mode).
+  route('GET', '/api/v1/users/:userId/oauth-clients', 'owner-token'),
+  route('DELETE', '/api/v1/users/:userId/oauth-clients/:clientId', 'owner-token'),
   route('POST', '/api/v1/knowledge/search', 'caller'),
   route('POST', '/api/v1/knowledge/search/points', 'caller'),
   route('GET', '/api/v1/knowledge/chunk-context', 'caller'),

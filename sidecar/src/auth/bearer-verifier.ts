@@ -12,6 +12,8 @@ export interface VerifiedToken {
   subject: string;
   scopes: string[];
   expiresAt?: Date;
+  /** A JWT's `iat`. */
+  issuedAt?: Date;
   format: 'jwt' | 'opaque';
   /** The client the token was issued to: a JWT's `azp` (else `client_id`), introspection's `client_id`. */
   clientId?: string;
@@ -99,6 +101,7 @@ export function createBearerVerifier(options: BearerVerifierOptions): BearerVeri
       subject: payload.sub,
       scopes: typeof payload.scope === 'string' ? payload.scope.split(' ').filter(Boolean) : [],
       expiresAt: payload.exp === undefined ? undefined : new Date(payload.exp * 1000),
+      issuedAt: payload.iat === undefined ? undefined : new Date(payload.iat * 1000),
       format: 'jwt',
       clientId: authorizedPartyOf(payload),
     };

@@ -1,6 +1,7 @@
 // The sidecar as the OAuth authorization server of /mcp (MCP_AUTHORIZATION_SERVER=sidecar): builds oidc-provider over
 // our database and keys, and answers with the Express router that serves its endpoints, discovery documents and
-// interaction pages, and the verifier /mcp checks its tokens with. Loaded only in that mode.
+// interaction pages, the verifiers of its tokens (/mcp's, and the management API's for trusted clients), the user's
+// connected clients and the rotation of its signing keys. Loaded only in that mode.
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import Provider from 'oidc-provider';
 import type { BearerVerifier } from '../auth/bearer-verifier.js';
@@ -14,13 +15,16 @@ import type { AuthorizationServerSettings } from '../settings/authorization-serv
 import type { SecretBox } from '../store/secret-box.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 import { createInteractionRouter } from './interaction-routes.js';
-import { createLocalTokenVerifier } from './local-token-verifier.js';
+import { createLocalTokenVerifier, type LocalTokenVerifierDeps } from './local-token-verifier.js';
 import { defaultMissingScope } from './default-scope.js';
 import { allowLoopbackRedirectPorts } from './loopback-redirects.js';
 import { AUTHORIZATION_SERVER_PREFIX, buildProviderConfiguration } from './provider-configuration.js';
 import { createRecordAdapterClass } from './record-adapter.js';
 import { SUPPORTED_SCOPES } from '../auth/scope-catalogue.js';
-import { loadSigningKeys, readSigningKeys } from './signing-keys.js';
+import { loadSigningKeys, readSigningKeys, signingKeyPolicyFor, type SigningKeys } from './signing-keys.js';
+import { createConnectedClients, type ConnectedClients } from './connected-clients.js';
+import { createKeyRotation, type KeyRotation } from './key-rotation.js';
+import { createRevokedClients } from './revoked-clients.js';
 
 export interface AuthorizationServerDeps {
   settings: AuthorizationServerSettings;
@@ -33,8 +37,12 @@ export interface AuthorizationServerDeps {
   rateLimiters: RateLimiterFactory;
   /** Nextcloud's Login Flow v2, loaded on first use: the sign-in step of every authorization. */
   signIn: () => Promise<LoginFlowSignIn>;
+  /** MANAGEMENT_API_TRUSTED_CLIENTS: clients whose tokens the management API takes as their user's owner token. */
+  trustedClients: readonly string[];
   logger: Logger;
   clock?: () => number;
+  /** How often the signing keys are looked at (tests shorten it); see key-rotation.ts. */
+  keyCheckIntervalMs?: number;
 }
 
 export interface AuthorizationServer {
@@ -45,11 +53,19 @@ export interface AuthorizationServer {
   router: Router;
   /** Verifies this server's access tokens for /mcp. */
   mcpVerifier: BearerVerifier;
+  /** Verifies the owner tokens of the management API: this server's tokens issued to a trusted client. */
+  ownerVerifier: BearerVerifier;
+  /** The clients each user connected, and revoking them. */
+  connectedClients: ConnectedClients;
+  /** The signing keys' rotation: its timer is started and stopped by the composition root. */
+  keyRotation: KeyRotation;
 }
 
 /** The well-known paths of the server's metadata (RFC 8414 and OpenID discovery), both the same document. */
 export const METADATA_PATHS = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration'];
 
+/** Clock difference between replicas (and clients) a revocation allows for. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 /** Login Flows one client address may start at Nextcloud in 10 minutes. */
 const SIGN_INS_PER_10_MINUTES = 10;
 /** Asks at Nextcloud one client address's waiting pages may make in a minute (they refresh every 3 s). */
@@ -78,46 +94,41 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
   const issuer = publicUrl;
   const resource = `${publicUrl}/mcp`;
   const lifetimeMs = Math.max(settings.accessTokenLifetimeSeconds, 3600) * 1000;
-  const keys = await loadSigningKeys(
-    deps.db,
-    deps.box,
-    { rotationMs: settings.signingKeyRotationDays * 86_400_000, overlapMs: 2 * lifetimeMs },
-    (deps.clock ?? Date.now)(),
-  );
+  const policy = signingKeyPolicyFor(settings);
+  const keys = await loadSigningKeys(deps.db, deps.box, policy, (deps.clock ?? Date.now)());
   const publicOrigin = new URL(publicUrl);
-  const provider = new Provider(
-    issuer,
-    buildProviderConfiguration({
-      settings,
-      resource,
-      keys,
-      adapter: createRecordAdapterClass({ db: deps.db, box: deps.box, clock: deps.clock }),
-      fetch: withFailureMemory(createFetchAdapter(deps.metadataHttp)),
-      secureCookies: publicOrigin.protocol === 'https:',
-    }),
-  );
-  // Endpoint URLs and cookies follow the public URL, whatever Host a request came with (the headers are pinned below).
-  provider.proxy = true;
-  allowLoopbackRedirectPorts(provider);
-  defaultMissingScope(provider, `${AUTHORIZATION_SERVER_PREFIX}/authorize`);
-  provider.on('server_error', (_ctx, error) => deps.logger.error({ err: error }, 'authorization server error'));
-  // Refusals are the client's or the user's business, but an operator asked why a client cannot connect reads them
-  // here: the OAuth error and its description, never a token.
-  const logRefusal = (event: string) => (_ctx: unknown, error: { error?: string; error_description?: string }) =>
-    deps.logger.info({ event, error: error.error, description: error.error_description }, 'authorization refused');
-  provider.on('authorization.error', logRefusal('authorization'));
-  provider.on('grant.error', logRefusal('grant'));
-  provider.on('registration_create.error', logRefusal('registration'));
-  provider.on('revocation.error', logRefusal('revocation'));
+  const adapter = createRecordAdapterClass({ db: deps.db, box: deps.box, clock: deps.clock });
+  const fetchDocument = withFailureMemory(createFetchAdapter(deps.metadataHttp));
+  const makeProvider = (signingKeys: SigningKeys) => {
+    const made = new Provider(
+      issuer,
+      buildProviderConfiguration({
+        settings,
+        resource,
+        keys: signingKeys,
+        adapter,
+        fetch: fetchDocument,
+        secureCookies: publicOrigin.protocol === 'https:',
+      }),
+    );
+    watchProvider(made, deps.logger);
+    return made;
+  };
+  // Replaced as a whole when the signing keys change (oidc-provider reads its keys once): state lives in the database.
+  let provider = makeProvider(keys);
+  let callback = provider.callback();
+  const revoked = createRevokedClients({ db: deps.db, keepMs: lifetimeMs + CLOCK_SKEW_MS, clock: deps.clock });
+  const onError = (error: unknown) => deps.logger.warn({ err: error }, 'authorization server upkeep failed');
+  const connectedClients = createConnectedClients({ db: deps.db, box: deps.box, resource, revoked, onError });
   const registrations = deps.rateLimiters('oauth-client-registration', {
     limit: settings.registrationsPerHour,
     windowMs: 3_600_000,
   });
-  const callback = provider.callback();
   const router = Router();
   router.use(
     createInteractionRouter({
-      provider,
+      provider: () => provider,
+      nameGrant: (grantId, clientName) => connectedClients.nameGrant(grantId, clientName),
       signIn: deps.signIn,
       resource,
       publicOrigin: publicOrigin.origin,
@@ -144,13 +155,58 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
     void callback(req, res);
   };
   for (const [method, path] of PROVIDER_ROUTES) router[method](path, toProvider);
-  const mcpVerifier = createLocalTokenVerifier({
-    issuer,
-    resource,
-    challenge: `Bearer resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
-    publicKeys: keys.publicKeys,
-    reloadKeys: async () => (await readSigningKeys(deps.db, deps.box)).publicKeys,
-    clock: deps.clock,
+  const verifierOf = (options: Partial<LocalTokenVerifierDeps>) =>
+    createLocalTokenVerifier({
+      issuer,
+      resource,
+      challenge: `Bearer resource_metadata="${publicUrl}/.well-known/oauth-protected-resource/mcp"`,
+      publicKeys: keys.publicKeys,
+      reloadKeys: async () => (await readSigningKeys(deps.db, deps.box)).publicKeys,
+      revoked,
+      clock: deps.clock,
+      ...options,
+    });
+  const mcpVerifier = verifierOf({
+    onVerified: (token) => {
+      if (token.clientId) connectedClients.noteUse(token.subject, token.clientId);
+    },
   });
-  return { issuer, scopes: SUPPORTED_SCOPES, router, mcpVerifier };
+  const trusted = new Set(deps.trustedClients);
+  const ownerVerifier = verifierOf({
+    challenge: 'Bearer realm="nextcloud-mcp-server"',
+    isTrustedClient: (clientId) => clientId !== undefined && trusted.has(clientId),
+  });
+  const keyRotation = createKeyRotation({
+    db: deps.db,
+    box: deps.box,
+    policy,
+    keys,
+    apply: (next) => {
+      provider = makeProvider(next);
+      callback = provider.callback();
+      mcpVerifier.useKeys(next.publicKeys);
+      ownerVerifier.useKeys(next.publicKeys);
+      deps.logger.info({ kids: next.privateJwks.map((jwk) => jwk.kid) }, 'authorization server signing keys changed');
+    },
+    onError,
+    clock: deps.clock,
+    checkIntervalMs: deps.keyCheckIntervalMs,
+  });
+  return { issuer, scopes: SUPPORTED_SCOPES, router, mcpVerifier, ownerVerifier, connectedClients, keyRotation };
+}
+
+/** Logs the provider's failures, and its refusals at `info` (an operator asked why a client cannot connect). */
+function watchProvider(provider: Provider, logger: Logger): void {
+  // Endpoint URLs and cookies follow the public URL, whatever Host a request came with (the headers are pinned below).
+  provider.proxy = true;
+  allowLoopbackRedirectPorts(provider);
+  defaultMissingScope(provider, `${AUTHORIZATION_SERVER_PREFIX}/authorize`);
+  provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'authorization server error'));
+  // The OAuth error and its description, never a token.
+  const logRefusal = (event: string) => (_ctx: unknown, error: { error?: string; error_description?: string }) =>
+    logger.info({ event, error: error.error, description: error.error_description }, 'authorization refused');
+  provider.on('authorization.error', logRefusal('authorization'));
+  provider.on('grant.error', logRefusal('grant'));
+  provider.on('registration_create.error', logRefusal('registration'));
+  provider.on('revocation.error', logRefusal('revocation'));
 }

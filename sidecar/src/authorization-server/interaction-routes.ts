@@ -19,7 +19,10 @@ import { INTERACTION_PATH } from './provider-configuration.js';
 import { knownScopes, SUPPORTED_SCOPES } from '../auth/scope-catalogue.js';
 
 export interface InteractionRoutesDeps {
-  provider: Provider;
+  /** The provider in use now (it is replaced when the signing keys change). */
+  provider: () => Provider;
+  /** Remembers the client's name for the grant a consent made (the user's connected clients show it). */
+  nameGrant: (grantId: string, clientName: string | undefined) => Promise<void>;
   /** Nextcloud's Login Flow v2 (loaded on first use): the granted app password becomes the user's credential. */
   signIn: () => Promise<LoginFlowSignIn>;
   /** `<public URL>/mcp`. */
@@ -61,7 +64,7 @@ async function handle(req: Request, res: Response, deps: InteractionRoutesDeps, 
     if (req.method === 'POST' && !isSameOrigin(req, deps.publicOrigin)) {
       return sendPage(res, 403, renderErrorPage('cross_origin_form'));
     }
-    const interaction = await deps.provider.interactionDetails(req, res);
+    const interaction = await deps.provider().interactionDetails(req, res);
     if (interaction.uid !== req.params.uid) return sendPage(res, 400, renderErrorPage('interaction_mismatch'));
     await step(req, res, deps, interaction);
   } catch (error) {
@@ -91,12 +94,9 @@ async function showStep(req: Request, res: Response, deps: InteractionRoutesDeps
     await interaction.save(remainingSeconds(interaction));
     return sendPage(res, 200, renderSignInPage(`${INTERACTION_PATH}/${interaction.uid}/sign-in`));
   }
-  await deps.provider.interactionFinished(
-    req,
-    res,
-    { login: { accountId: outcome.userId } },
-    { mergeWithLastSubmission: false },
-  );
+  await deps
+    .provider()
+    .interactionFinished(req, res, { login: { accountId: outcome.userId } }, { mergeWithLastSubmission: false });
 }
 
 async function startSignIn(req: Request, res: Response, deps: InteractionRoutesDeps, interaction: Interaction) {
@@ -118,7 +118,7 @@ async function startSignIn(req: Request, res: Response, deps: InteractionRoutesD
 }
 
 async function showConsent(res: Response, deps: InteractionRoutesDeps, interaction: Interaction, uid: string) {
-  const client = await deps.provider.Client.find(String(interaction.params.client_id));
+  const client = await deps.provider().Client.find(String(interaction.params.client_id));
   if (!client) return sendPage(res, 400, renderErrorPage('invalid_client'));
   const redirectUri = String(interaction.params.redirect_uri ?? '');
   res.setHeader('Content-Security-Policy', interactionPagePolicy([formTargetOf(redirectUri)]));
@@ -144,9 +144,9 @@ async function decide(req: Request, res: Response, deps: InteractionRoutesDeps, 
   const rejected = offered.filter((scope) => !ticked.has(scope));
   if (body.decision !== 'allow' || granted.length === 0) {
     const error = { error: 'access_denied', error_description: 'The user did not allow access.' };
-    return deps.provider.interactionFinished(req, res, error, { mergeWithLastSubmission: false });
+    return deps.provider().interactionFinished(req, res, error, { mergeWithLastSubmission: false });
   }
-  const { Grant } = deps.provider;
+  const { Grant, Client } = deps.provider();
   const grant = new Grant({
     accountId: interaction.session!.accountId,
     clientId: String(interaction.params.client_id),
@@ -162,7 +162,9 @@ async function decide(req: Request, res: Response, deps: InteractionRoutesDeps, 
     grant.rejectResourceScope(deps.resource, rejected.join(' '));
   }
   const grantId = await grant.save();
-  await deps.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  const client = await Client.find(String(interaction.params.client_id));
+  await deps.nameGrant(grantId, client?.clientName ? shortened(client.clientName) : undefined);
+  await deps.provider().interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
 }
 
 /** The catalogue's scopes the client asked for; all of them when it asked for none the catalogue knows. */

@@ -1,6 +1,7 @@
 // oidc-provider's storage adapter over our database: every code, token, grant, session, interaction and registered
-// client is one row of `authorization_server_records`, its payload encrypted, its ids stored only as hashes, so every
-// replica on the database shares them and a stolen row holds no usable token.
+// client is one row of `authorization_server_records`, its payload encrypted, its ids stored only as hashes (a grant's
+// user and client also in the clear: they are no credential), so every replica on the database shares them and a
+// stolen row holds no usable token.
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { authorizationServerRecordContext } from '../store/encrypted-columns.js';
@@ -32,52 +33,66 @@ export function createRecordAdapterClass(deps: RecordAdapterDeps): new (model: s
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const idHash = hashOf(id);
+      const idHash = recordIdHash(id);
       const sealed = deps.box.encrypt(JSON.stringify(payload), authorizationServerRecordContext(this.model, idHash));
-      const expiresAt = expiresIn ? clock() + expiresIn * 1000 : null;
+      const now = clock();
+      const expiresAt = expiresIn ? now + expiresIn * 1000 : null;
+      // A grant names its user and client in the clear (connected-clients.ts lists and revokes by them).
+      const isGrant = this.model === 'Grant';
       await deps.db.run(
         `INSERT INTO authorization_server_records
-          (model, id_hash, encrypted_payload, grant_id, uid_hash, user_code_hash, expires_at, consumed_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, NULL)
+          (model, id_hash, encrypted_payload, grant_id, uid_hash, user_code_hash, expires_at, consumed_at,
+            account_id, client_id, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)
         ON CONFLICT (model, id_hash) DO UPDATE SET encrypted_payload = excluded.encrypted_payload,
           grant_id = excluded.grant_id, uid_hash = excluded.uid_hash, user_code_hash = excluded.user_code_hash,
-          expires_at = excluded.expires_at`,
+          expires_at = excluded.expires_at, account_id = excluded.account_id, client_id = excluded.client_id`,
         [
           this.model,
           idHash,
           sealed,
           payload.grantId ?? null,
-          payload.uid ? hashOf(payload.uid) : null,
-          payload.userCode ? hashOf(payload.userCode) : null,
+          payload.uid ? recordIdHash(payload.uid) : null,
+          payload.userCode ? recordIdHash(payload.userCode) : null,
           expiresAt,
+          isGrant ? (payload.accountId ?? null) : null,
+          isGrant ? (payload.clientId ?? null) : null,
+          now,
         ],
       );
+      // A refresh token issued (at the code exchange or a refresh) is a use of its grant.
+      if (this.model === 'RefreshToken' && payload.grantId) {
+        await deps.db.run(
+          "UPDATE authorization_server_records SET last_used_at = ? WHERE model = 'Grant' AND id_hash = ?",
+          [now, recordIdHash(payload.grantId)],
+        );
+      }
       await sweep();
     }
 
     find(id: string): Promise<AdapterPayload | undefined> {
-      return this.readWhere('id_hash = ?', hashOf(id));
+      return this.readWhere('id_hash = ?', recordIdHash(id));
     }
 
     findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return this.readWhere('uid_hash = ?', hashOf(uid));
+      return this.readWhere('uid_hash = ?', recordIdHash(uid));
     }
 
     findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      return this.readWhere('user_code_hash = ?', hashOf(userCode));
+      return this.readWhere('user_code_hash = ?', recordIdHash(userCode));
     }
 
     async consume(id: string): Promise<void> {
       await deps.db.run(
         'UPDATE authorization_server_records SET consumed_at = ? WHERE model = ? AND id_hash = ? AND consumed_at IS NULL',
-        [clock(), this.model, hashOf(id)],
+        [clock(), this.model, recordIdHash(id)],
       );
     }
 
     async destroy(id: string): Promise<void> {
       await deps.db.run('DELETE FROM authorization_server_records WHERE model = ? AND id_hash = ?', [
         this.model,
-        hashOf(id),
+        recordIdHash(id),
       ]);
     }
 
@@ -100,6 +115,7 @@ export function createRecordAdapterClass(deps: RecordAdapterDeps): new (model: s
   };
 }
 
-function hashOf(value: string): string {
+/** How a record's id (and a grant's id in its row) is stored: its SHA-256, base64url. */
+export function recordIdHash(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('base64url');
 }

@@ -1,4 +1,4 @@
-// The command line: `run` (the default), `db …` and `generate-key`; exit codes 0 success, 1 failure, 2 usage.
+// The command line: `run` (the default), `db …`, `oauth …` and `generate-key`; exit codes 0 success, 1 failure, 2 usage.
 import { parseArgs } from 'node:util';
 import { type CliIo, EXIT } from './cli-io.js';
 import { runDbCommand } from './db-cli.js';
@@ -20,6 +20,8 @@ Commands:
   db migrate "<description>"            write the next numbered migration file
   db rotate-key                         re-encrypt every stored secret under TOKEN_ENCRYPTION_KEY (reading with
                                         it or TOKEN_ENCRYPTION_KEY_PREVIOUS), in one transaction
+  oauth rotate-signing-key              replace the signing key of the sidecar's authorization server now (the old
+                                        one stays published until the tokens it signed have expired)
   generate-key                          print a new TOKEN_ENCRYPTION_KEY
 
 Options:
@@ -59,6 +61,8 @@ export async function runCli(argv: string[], io: CliIo = defaultIo()): Promise<n
         return await runServerCommand(values, io);
       case 'db':
         return await runDbCommand(rest, values, io);
+      case 'oauth':
+        return await (await import('./oauth-cli.js')).runOAuthCommand(rest, values, io);
       case 'generate-key':
         return print(io, await generateEncryptionKey(), EXIT.ok);
       default:

@@ -97,13 +97,22 @@ export async function createAuthorizationServerFor(
     metadataHttp,
     rateLimiters: deps.rateLimiters,
     signIn: deps.signIn,
+    trustedClients: settings.managementApi.trustedClients,
     logger: deps.logger,
     clock: deps.clock,
   }).catch(async (error: unknown) => {
     await metadataHttp.close();
     throw error;
   });
-  return { server, close: () => metadataHttp.close() };
+  // Rotates the signing key when due and picks up other replicas' keys (unref'd: it never holds the process open).
+  server.keyRotation.start();
+  return {
+    server,
+    close: async () => {
+      server.keyRotation.stop();
+      await metadataHttp.close();
+    },
+  };
 }
 
 /**
