@@ -46,6 +46,7 @@ OC.L10N.register(
     "end must be greater than start." : "end muss größer als start sein.",
     "file_path must be the file_path of a search result." : "file_path muss der file_path eines Suchergebnisses sein.",
     "Files" : "Dateien",
+    "Fit to width" : "An Breite anpassen",
     "Format: xxxxx-xxxxx-xxxxx-xxxxx-xxxxx, or 72 letters and digits from Login Flow." : "Format: xxxxx-xxxxx-xxxxx-xxxxx-xxxxx oder 72 Buchstaben und Ziffern aus dem Login Flow.",
     "Fusion" : "Fusion",
     "Granted" : "Gewährt",

@@ -22,6 +22,8 @@ export function usePdfPages(filePath: string) {
 	})
 	const pageNumber = ref(1)
 	const scaleIndex = ref(DEFAULT_SCALE_INDEX)
+	/** The page is shown no wider than the viewer (the default); zooming shows it at the scale's size. */
+	const fitWidth = ref(true)
 
 	const scale = computed(() => PDF_SCALES[scaleIndex.value] ?? 1.5)
 	const totalPages = computed(() => page.value?.total_pages ?? null)
@@ -47,6 +49,7 @@ export function usePdfPages(filePath: string) {
 
 	async function zoomBy(steps: number): Promise<void> {
 		const next = Math.min(Math.max(0, scaleIndex.value + steps), PDF_SCALES.length - 1)
+		fitWidth.value = false
 		if (next !== scaleIndex.value) {
 			scaleIndex.value = next
 			await load()
@@ -57,6 +60,7 @@ export function usePdfPages(filePath: string) {
 		page,
 		pageNumber,
 		scale,
+		fitWidth,
 		totalPages,
 		imageUrl,
 		loading,
@@ -70,5 +74,8 @@ export function usePdfPages(filePath: string) {
 		previous: () => (canGoBack.value ? goTo(pageNumber.value - 1) : Promise.resolve()),
 		zoomIn: () => zoomBy(1),
 		zoomOut: () => zoomBy(-1),
+		fitToWidth: () => {
+			fitWidth.value = true
+		},
 	}
 }
