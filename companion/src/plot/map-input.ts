@@ -1,0 +1,97 @@
+// The map's pointer input, told apart into gestures: drag turns, wheel and pinch zoom, a tap or click without movement
+// picks, a mouse moving without a button pressed points.
+
+export interface GestureHandlers {
+	turn(dx: number, dy: number): void
+	zoom(factor: number): void
+	/** (x, y) in CSS pixels within the canvas; null when the pointer left it. */
+	point(at: { x: number; y: number } | null): void
+	tap(at: { x: number; y: number }): void
+}
+
+/** Movement (CSS pixels) below which a press and release count as a tap, not a drag. */
+const TAP_SLOP = 5
+const WHEEL_ZOOM_PER_PIXEL = 0.0015
+
+/** Listens on `canvas`; returns the function that stops listening. */
+export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHandlers): () => void {
+	const pressed = new Map<number, { x: number; y: number }>()
+	let travelled = 0
+	let pinchDistance: number | null = null
+
+	const local = (event: PointerEvent | WheelEvent) => {
+		const box = canvas.getBoundingClientRect()
+		return { x: event.clientX - box.left, y: event.clientY - box.top }
+	}
+	const spread = () => {
+		const [first, second] = [...pressed.values()]
+		return first && second ? Math.hypot(first.x - second.x, first.y - second.y) : null
+	}
+
+	const onDown = (event: PointerEvent) => {
+		canvas.setPointerCapture?.(event.pointerId)
+		pressed.set(event.pointerId, local(event))
+		travelled = pressed.size > 1 ? Infinity : 0
+		pinchDistance = spread()
+	}
+	const onMove = (event: PointerEvent) => {
+		const at = local(event)
+		const previous = pressed.get(event.pointerId)
+		if (previous === undefined) {
+			if (event.pointerType === 'mouse') {
+				handlers.point(at)
+			}
+			return
+		}
+		pressed.set(event.pointerId, at)
+		if (pressed.size === 1) {
+			travelled += Math.hypot(at.x - previous.x, at.y - previous.y)
+			if (travelled >= TAP_SLOP) {
+				handlers.turn(at.x - previous.x, at.y - previous.y)
+			}
+			return
+		}
+		const distance = spread()
+		if (distance !== null && pinchDistance !== null && pinchDistance > 0) {
+			handlers.zoom(distance / pinchDistance)
+		}
+		pinchDistance = distance
+	}
+	const onUp = (event: PointerEvent) => {
+		const wasTap = pressed.has(event.pointerId) && pressed.size === 1 && travelled < TAP_SLOP
+		pressed.delete(event.pointerId)
+		pinchDistance = spread()
+		if (wasTap) {
+			handlers.tap(local(event))
+		}
+	}
+	const onCancel = (event: PointerEvent) => {
+		pressed.delete(event.pointerId)
+		pinchDistance = spread()
+	}
+	const onLeave = (event: PointerEvent) => {
+		if (event.pointerType === 'mouse' && pressed.size === 0) {
+			handlers.point(null)
+		}
+	}
+	const onWheel = (event: WheelEvent) => {
+		event.preventDefault()
+		const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY
+		handlers.zoom(Math.exp(-pixels * WHEEL_ZOOM_PER_PIXEL))
+	}
+
+	canvas.addEventListener('pointerdown', onDown)
+	canvas.addEventListener('pointermove', onMove)
+	canvas.addEventListener('pointerup', onUp)
+	canvas.addEventListener('pointercancel', onCancel)
+	canvas.addEventListener('pointerleave', onLeave)
+	canvas.addEventListener('wheel', onWheel, { passive: false })
+	return () => {
+		canvas.removeEventListener('pointerdown', onDown)
+		canvas.removeEventListener('pointermove', onMove)
+		canvas.removeEventListener('pointerup', onUp)
+		canvas.removeEventListener('pointercancel', onCancel)
+		canvas.removeEventListener('pointerleave', onLeave)
+		canvas.removeEventListener('wheel', onWheel)
+	}
+}
