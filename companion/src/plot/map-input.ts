@@ -58,11 +58,13 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 		pinchDistance = distance
 	}
 	const onUp = (event: PointerEvent) => {
-		const wasTap = pressed.has(event.pointerId) && pressed.size === 1 && travelled < TAP_SLOP
+		// Where the press was, in the canvas's coordinates of that moment: the page may have scrolled since.
+		const pressedAt = pressed.get(event.pointerId)
+		const wasTap = pressedAt !== undefined && pressed.size === 1 && travelled < TAP_SLOP
 		pressed.delete(event.pointerId)
 		pinchDistance = spread()
 		if (wasTap) {
-			handlers.tap(local(event))
+			handlers.tap(pressedAt)
 		}
 	}
 	const onCancel = (event: PointerEvent) => {
@@ -74,6 +76,9 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 			handlers.point(null)
 		}
 	}
+	// A tap's own click comes after the page has reacted to the selection (the list may have scrolled the chosen
+	// result into view): it would land on whatever is under the finger then.
+	const onTouchEnd = (event: TouchEvent) => event.preventDefault()
 	const onWheel = (event: WheelEvent) => {
 		event.preventDefault()
 		const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY
@@ -86,6 +91,7 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 	canvas.addEventListener('pointercancel', onCancel)
 	canvas.addEventListener('pointerleave', onLeave)
 	canvas.addEventListener('wheel', onWheel, { passive: false })
+	canvas.addEventListener('touchend', onTouchEnd, { passive: false })
 	return () => {
 		canvas.removeEventListener('pointerdown', onDown)
 		canvas.removeEventListener('pointermove', onMove)
@@ -93,5 +99,6 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 		canvas.removeEventListener('pointercancel', onCancel)
 		canvas.removeEventListener('pointerleave', onLeave)
 		canvas.removeEventListener('wheel', onWheel)
+		canvas.removeEventListener('touchend', onTouchEnd)
 	}
 }
