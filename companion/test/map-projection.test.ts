@@ -1,7 +1,10 @@
 // The map's projection maths: where a point lands on the canvas, which points are painted last, which one is picked.
 import { describe, expect, it } from 'vitest'
 import {
+	AXIS_EDGES,
 	backToFront,
+	boxCorners,
+	BOX_EDGES,
 	fitPositions,
 	normalise,
 	pickPoint,
@@ -106,5 +109,27 @@ describe('fitting and moving', () => {
 	it('keeps the zoom within its limits', () => {
 		expect(zoomBy(straight, 100).zoom).toBe(6)
 		expect(zoomBy(straight, 0.001).zoom).toBe(0.4)
+	})
+})
+
+describe('the box around the points', () => {
+	it('has eight corners at the extremes and twelve edges along single axes', () => {
+		const corners = boxCorners([
+			[-1, 0, 0.5],
+			[1, 0.5, -0.5],
+		])
+
+		expect(corners[0]).toEqual([-1, 0, -0.5])
+		expect(corners[7]).toEqual([1, 0.5, 0.5])
+		expect(BOX_EDGES).toHaveLength(12)
+		for (const [from, to] of BOX_EDGES) {
+			const differing = [0, 1, 2].filter((axis) => corners[from]![axis] !== corners[to]![axis])
+			expect(differing).toHaveLength(1)
+		}
+		expect(AXIS_EDGES.map(([from, to]) => [corners[from], corners[to]])).toEqual([
+			[corners[0], [1, 0, -0.5]],
+			[corners[0], [-1, 0.5, -0.5]],
+			[corners[0], [-1, 0, 0.5]],
+		])
 	})
 })

@@ -144,3 +144,23 @@ export function zoomBy(camera: Camera, factor: number): Camera {
 	const zoom = Math.max(ZOOM_LIMITS[0], Math.min(ZOOM_LIMITS[1], camera.zoom * factor))
 	return { ...camera, zoom }
 }
+
+/** The eight corners of the box around the points, numbered by bits: bit 0 is axis 1's high end, and so on. */
+export function boxCorners(points: Vec3[]): Vec3[] {
+	const low = [0, 1, 2].map((axis) => Math.min(...points.map((point) => point[axis]!)))
+	const high = [0, 1, 2].map((axis) => Math.max(...points.map((point) => point[axis]!)))
+	return [0, 1, 2, 3, 4, 5, 6, 7].map(
+		(bits) => [0, 1, 2].map((axis) => ((bits >> axis) & 1 ? high[axis]! : low[axis]!)) as Vec3,
+	)
+}
+
+/** The box's twelve edges: corner pairs that differ in exactly one axis. */
+export const BOX_EDGES: [number, number][] = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((corner) =>
+	[1, 2, 4].filter((bit) => (corner & bit) === 0).map((bit): [number, number] => [corner, corner | bit]),
+)
+/** Along which edge each axis is named: from the lowest corner along that axis. */
+export const AXIS_EDGES: [number, number][] = [
+	[0, 1],
+	[0, 2],
+	[0, 4],
+]

@@ -3,7 +3,10 @@
 import { listenToGestures } from './map-input'
 import type { ThemeColors } from './map-colors'
 import {
+	AXIS_EDGES,
 	backToFront,
+	boxCorners,
+	BOX_EDGES,
 	fitPositions,
 	INITIAL_CAMERA,
 	normalise,
@@ -44,8 +47,8 @@ export interface ScatterMap {
 
 /** Set when the first frame is on the canvas; the bench measures from `mcp_companion:map-requested` to it. */
 export const FIRST_DRAW_MARK = 'mcp_companion:map-drawn'
-const RADIUS = 5
-const ACTIVE_RADIUS = 8
+const RADIUS = 6
+const ACTIVE_RADIUS = 9
 const QUERY_RADIUS = 9
 const TOUCH_REACH = 22
 const KEY_TURN = Math.PI / 18
@@ -74,7 +77,7 @@ export function drawScatterMap(element: HTMLElement, options: ScatterMapOptions)
 		})),
 		{ id: null, label: options.query.label, at: normalise(options.query.position, fit), color: null },
 	]
-	const corners = cubeCorners(items.map((item) => item.at))
+	const corners = boxCorners(items.map((item) => item.at))
 	const font = `12px ${getComputedStyle(element).fontFamily || 'sans-serif'}`
 	let camera: Camera = { ...INITIAL_CAMERA }
 	let projected: Projected[] = []
@@ -122,7 +125,7 @@ export function drawScatterMap(element: HTMLElement, options: ScatterMapOptions)
 		context!.globalAlpha = 0.5
 		context!.lineWidth = 1
 		context!.beginPath()
-		for (const [from, to] of CUBE_EDGES) {
+		for (const [from, to] of BOX_EDGES) {
 			context!.moveTo(ends[from]!.x, ends[from]!.y)
 			context!.lineTo(ends[to]!.x, ends[to]!.y)
 		}
@@ -135,10 +138,13 @@ export function drawScatterMap(element: HTMLElement, options: ScatterMapOptions)
 		context!.strokeStyle = theme.background
 		context!.fillStyle = theme.text
 		for (const [axis, [from, to]] of AXIS_EDGES.entries()) {
-			const x = (ends[from]!.x + ends[to]!.x) / 2
-			const y = (ends[from]!.y + ends[to]!.y) / 2
-			context!.strokeText(options.axisTitles[axis]!, x, y)
-			context!.fillText(options.axisTitles[axis]!, x, y)
+			const title = options.axisTitles[axis]!
+			// Mid-edge, but kept whole inside the canvas.
+			const half = context!.measureText(title).width / 2 + 2
+			const x = clamp((ends[from]!.x + ends[to]!.x) / 2, half, size.width - half)
+			const y = clamp((ends[from]!.y + ends[to]!.y) / 2, 8, size.height - 8)
+			context!.strokeText(title, x, y)
+			context!.fillText(title, x, y)
 		}
 	}
 
@@ -278,22 +284,6 @@ export function drawScatterMap(element: HTMLElement, options: ScatterMapOptions)
 	}
 }
 
-/** The eight corners of the box around the points, numbered by bits: bit 0 is axis 1's high end, and so on. */
-function cubeCorners(points: Vec3[]): Vec3[] {
-	const low = [0, 1, 2].map((axis) => Math.min(...points.map((point) => point[axis]!)))
-	const high = [0, 1, 2].map((axis) => Math.max(...points.map((point) => point[axis]!)))
-	return [0, 1, 2, 3, 4, 5, 6, 7].map(
-		(bits) => [0, 1, 2].map((axis) => ((bits >> axis) & 1 ? high[axis]! : low[axis]!)) as Vec3,
-	)
+function clamp(value: number, low: number, high: number): number {
+	return Math.max(low, Math.min(high, value))
 }
-
-/** Corner pairs that differ in exactly one axis. */
-const CUBE_EDGES: [number, number][] = [0, 1, 2, 3, 4, 5, 6, 7].flatMap((corner) =>
-	[1, 2, 4].filter((bit) => (corner & bit) === 0).map((bit): [number, number] => [corner, corner | bit]),
-)
-/** Along which edge each axis is named: from the lowest corner along that axis. */
-const AXIS_EDGES: [number, number][] = [
-	[0, 1],
-	[0, 2],
-	[0, 4],
-]
