@@ -17,6 +17,8 @@ const WHEEL_ZOOM_PER_PIXEL = 0.0015
 export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHandlers): () => void {
 	const pressed = new Map<number, { x: number; y: number }>()
 	let travelled = 0
+	/** Where the single finger or button went down, in the canvas's coordinates of that moment. */
+	let pressedAt = { x: 0, y: 0 }
 	let pinchDistance: number | null = null
 
 	const local = (event: PointerEvent | WheelEvent) => {
@@ -30,7 +32,8 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 
 	const onDown = (event: PointerEvent) => {
 		canvas.setPointerCapture?.(event.pointerId)
-		pressed.set(event.pointerId, local(event))
+		pressedAt = local(event)
+		pressed.set(event.pointerId, pressedAt)
 		travelled = pressed.size > 1 ? Infinity : 0
 		pinchDistance = spread()
 	}
@@ -58,9 +61,8 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 		pinchDistance = distance
 	}
 	const onUp = (event: PointerEvent) => {
-		// Where the press was, in the canvas's coordinates of that moment: the page may have scrolled since.
-		const pressedAt = pressed.get(event.pointerId)
-		const wasTap = pressedAt !== undefined && pressed.size === 1 && travelled < TAP_SLOP
+		// A tap counts where it was pressed: the page may have scrolled under the finger since.
+		const wasTap = pressed.has(event.pointerId) && pressed.size === 1 && travelled < TAP_SLOP
 		pressed.delete(event.pointerId)
 		pinchDistance = spread()
 		if (wasTap) {
