@@ -182,6 +182,28 @@ describe('the search map', () => {
     expect(await page.locator('.scatter-map__announcer').textContent()).toBe(title);
   });
 
+  it('turns with a drag and zooms in with the wheel', async () => {
+    const before = await findPoints(page);
+    const plot = (await page.locator('[data-test="search-map-plot"]').boundingBox())!;
+    const centre = { x: plot.x + plot.width / 2, y: plot.y + plot.height / 2 };
+
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 80, centre.y, { steps: 8 });
+    await page.mouse.up();
+    const turned = await findPoints(page);
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.wheel(0, -300);
+    const zoomed = await findPoints(page);
+
+    const moved = turned.map((point, index) =>
+      Math.hypot(point.left - before[index]!.left, point.top - before[index]!.top),
+    );
+    expect(Math.max(...moved)).toBeGreaterThan(10);
+    const spread = (points: MapPoint[]) => Math.max(...points.map((point) => point.clearance));
+    expect(spread(zoomed)).toBeGreaterThan(spread(turned) * 1.2);
+  });
+
   it('has no serious or critical accessibility violations with the map', async () => {
     expect(await findSeriousViolations(page)).toEqual([]);
   });
