@@ -71,6 +71,19 @@ describe('the map gestures', () => {
 		])
 	})
 
+	it('ignores a move to where the pointer already was, as browsers send after a scroll', () => {
+		pointer('pointerdown', 1, 40, 50)
+		pointer('pointerup', 1, 40, 50)
+		pointer('pointermove', 2, 40, 50, 'mouse')
+		pointer('pointermove', 2, 41, 50, 'mouse')
+		pointer('pointermove', 2, 41, 50, 'mouse')
+
+		expect(calls).toEqual([
+			['tap', { x: 40, y: 50 }],
+			['point', { x: 41, y: 50 }],
+		])
+	})
+
 	it('zooms in for the wheel turned away from the user, and keeps the page from scrolling', () => {
 		const wheel = new WheelEvent('wheel', { deltaY: -100, cancelable: true })
 

@@ -20,6 +20,13 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 	/** Where the single finger or button went down, in the canvas's coordinates of that moment. */
 	let pressedAt = { x: 0, y: 0 }
 	let pinchDistance: number | null = null
+	/** The last pointer position on the page: a "move" to the same place is the browser's, after a scroll or layout. */
+	let lastClient = { x: NaN, y: NaN }
+	const hasMoved = (event: PointerEvent) => {
+		const moved = event.clientX !== lastClient.x || event.clientY !== lastClient.y
+		lastClient = { x: event.clientX, y: event.clientY }
+		return moved
+	}
 
 	const local = (event: PointerEvent | WheelEvent) => {
 		const box = canvas.getBoundingClientRect()
@@ -31,6 +38,7 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 	}
 
 	const onDown = (event: PointerEvent) => {
+		hasMoved(event)
 		canvas.setPointerCapture?.(event.pointerId)
 		pressedAt = local(event)
 		pressed.set(event.pointerId, pressedAt)
@@ -41,11 +49,14 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 		const at = local(event)
 		const previous = pressed.get(event.pointerId)
 		if (previous === undefined) {
-			if (event.pointerType === 'mouse') {
+			// Only the user's own movement points: the page scrolling under a resting mouse (the list follows the
+			// keys) must not take the pointing away from the keys.
+			if (hasMoved(event) && event.pointerType === 'mouse') {
 				handlers.point(at)
 			}
 			return
 		}
+		hasMoved(event)
 		pressed.set(event.pointerId, at)
 		if (pressed.size === 1) {
 			travelled += Math.hypot(at.x - previous.x, at.y - previous.y)
@@ -61,6 +72,7 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 		pinchDistance = distance
 	}
 	const onUp = (event: PointerEvent) => {
+		hasMoved(event)
 		// A tap counts where it was pressed: the page may have scrolled under the finger since.
 		const wasTap = pressed.has(event.pointerId) && pressed.size === 1 && travelled < TAP_SLOP
 		pressed.delete(event.pointerId)

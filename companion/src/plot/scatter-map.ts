@@ -197,7 +197,13 @@ export function drawScatterMap(element: HTMLElement, options: ScatterMapOptions)
 		redraw()
 	}
 
-	const pick = (at: { x: number; y: number }, reach: number) => pickPoint(projected, at.x, at.y, ACTIVE_RADIUS, reach)
+	/** A result under the pointer first (the query's diamond must not hide the result nearest to it), else the query. */
+	const pick = (at: { x: number; y: number }, reach: number): number | null => {
+		const queryIndex = items.length - 1
+		const result = pickPoint(projected.slice(0, queryIndex), at.x, at.y, ACTIVE_RADIUS, reach)
+		const isOnQuery = pickPoint(projected.slice(queryIndex), at.x, at.y, QUERY_RADIUS, 0) !== null
+		return result ?? (isOnQuery ? queryIndex : null)
+	}
 	const stopGestures = listenToGestures(canvas, {
 		turn: (dx, dy) => {
 			camera = turn(camera, dx, dy, size)
