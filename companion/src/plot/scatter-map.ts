@@ -1,119 +1,295 @@
-// Draws search results and the query as a 3D scatter plot with plotly.js's gl3d bundle, loaded on first use only.
-import type { PlotlyElement, PlotlyEvent } from 'plotly.js-gl3d-dist-min'
+// Draws search results and the query as a turnable 3D scatter on a 2D canvas: perspective projection by hand, points
+// painted back to front, a title tip on pointing, selection by click, tap or keyboard. Loaded when the map is shown.
+import { listenToGestures } from './map-input'
+import type { ThemeColors } from './map-colors'
+import {
+	AXIS_EDGES,
+	backToFront,
+	boxCorners,
+	BOX_EDGES,
+	fitPositions,
+	INITIAL_CAMERA,
+	normalise,
+	pickPoint,
+	project,
+	rotate,
+	turn,
+	zoomBy,
+	type Camera,
+	type Projected,
+	type Vec3,
+} from './projection'
 
 export interface MapPoint {
 	id: string
 	label: string
-	position: [number, number, number]
+	position: Vec3
+	color: string
 }
 
 export interface ScatterMapOptions {
 	points: MapPoint[]
-	query: { label: string; position: [number, number, number] }
-	/** Names of the three axes, e.g. "PC1 (42%)". */
+	query: { label: string; position: Vec3 }
+	/** Names of the three axes, e.g. "Axis 1 (42%)". */
 	axisTitles: [string, string, string]
-	colors: { point: string; highlight: string; query: string; text: string }
+	theme: ThemeColors
+	/** The canvas's accessible name: what it shows and which keys work. */
+	description: string
 	onHover: (id: string | null) => void
 	onSelect: (id: string) => void
 }
 
 export interface ScatterMap {
-	/** Enlarges and colours the point of this result (null: none). */
-	highlight(id: string | null): Promise<void>
+	/** Enlarges and rings the point of this result (null: none). */
+	highlight(id: string | null): void
 	destroy(): void
 }
 
-const POINT_SIZE = 7
-const HIGHLIGHT_SIZE = 14
+/** Set when the first frame is on the canvas; the bench measures from `mcp_companion:map-requested` to it. */
+export const FIRST_DRAW_MARK = 'mcp_companion:map-drawn'
+const RADIUS = 6
+const ACTIVE_RADIUS = 9
+const QUERY_RADIUS = 9
+const TOUCH_REACH = 22
+const KEY_TURN = Math.PI / 18
 
-export async function drawScatterMap(element: HTMLElement, options: ScatterMapOptions): Promise<ScatterMap> {
-	const { default: Plotly } = await import('plotly.js-gl3d-dist-min')
-	const ids = options.points.map((point) => point.id)
-	const plot = await Plotly.newPlot(element, buildTraces(options), buildLayout(options), {
-		displaylogo: false,
-		responsive: true,
-		modeBarButtonsToRemove: ['toImage'],
-	})
-	const readId = (event: PlotlyEvent): string | null => {
-		const point = event.points[0]
-		return point?.curveNumber === 0 && typeof point.customdata === 'string' ? point.customdata : null
+interface Item {
+	id: string | null
+	label: string
+	at: Vec3
+	color: string | null
+}
+
+export function drawScatterMap(element: HTMLElement, options: ScatterMapOptions): ScatterMap {
+	const canvas = document.createElement('canvas')
+	const context = canvas.getContext('2d')
+	if (context === null) {
+		throw new Error('This browser has no 2D canvas')
 	}
-	plot.on('plotly_hover', (event) => options.onHover(readId(event)))
-	plot.on('plotly_unhover', () => options.onHover(null))
-	plot.on('plotly_click', (event) => {
-		const id = readId(event)
-		if (id !== null) {
-			options.onSelect(id)
+	const { theme } = options
+	const fit = fitPositions([...options.points.map((point) => point.position), options.query.position])
+	const items: Item[] = [
+		...options.points.map((point) => ({
+			id: point.id,
+			label: point.label,
+			at: normalise(point.position, fit),
+			color: point.color,
+		})),
+		{ id: null, label: options.query.label, at: normalise(options.query.position, fit), color: null },
+	]
+	const corners = boxCorners(items.map((item) => item.at))
+	const font = `12px ${getComputedStyle(element).fontFamily || 'sans-serif'}`
+	let camera: Camera = { ...INITIAL_CAMERA }
+	let projected: Projected[] = []
+	let activeId: string | null = null
+	let pointed: number | null = null
+	let frame: number | null = null
+	let size = { width: 0, height: 0 }
+
+	canvas.className = 'scatter-map__canvas'
+	canvas.tabIndex = 0
+	canvas.setAttribute('role', 'application')
+	canvas.setAttribute('aria-label', options.description)
+	const tip = document.createElement('div')
+	tip.className = 'scatter-map__tooltip'
+	tip.dataset.test = 'search-map-tooltip'
+	tip.hidden = true
+	const announcer = document.createElement('div')
+	announcer.className = 'scatter-map__announcer'
+	announcer.setAttribute('role', 'status')
+	element.append(canvas, tip, announcer)
+
+	function draw(): void {
+		frame = null
+		const ratio = window.devicePixelRatio || 1
+		size = { width: element.clientWidth, height: element.clientHeight }
+		if (canvas.width !== Math.round(size.width * ratio) || canvas.height !== Math.round(size.height * ratio)) {
+			canvas.width = Math.round(size.width * ratio)
+			canvas.height = Math.round(size.height * ratio)
+			canvas.style.width = `${size.width}px`
+			canvas.style.height = `${size.height}px`
 		}
+		context!.setTransform(ratio, 0, 0, ratio, 0, 0)
+		context!.clearRect(0, 0, size.width, size.height)
+		projected = items.map((item) => project(item.at, camera, size))
+		drawCube()
+		for (const index of backToFront(projected)) {
+			drawItem(index)
+		}
+		placeTip()
+	}
+
+	function drawCube(): void {
+		const ends = corners.map((corner) => project(corner, camera, size))
+		context!.strokeStyle = theme.grid
+		context!.globalAlpha = 0.5
+		context!.lineWidth = 1
+		context!.beginPath()
+		for (const [from, to] of BOX_EDGES) {
+			context!.moveTo(ends[from]!.x, ends[from]!.y)
+			context!.lineTo(ends[to]!.x, ends[to]!.y)
+		}
+		context!.stroke()
+		context!.globalAlpha = 1
+		context!.font = font
+		context!.textAlign = 'center'
+		context!.textBaseline = 'middle'
+		context!.lineWidth = 3
+		context!.strokeStyle = theme.background
+		context!.fillStyle = theme.text
+		for (const [axis, [from, to]] of AXIS_EDGES.entries()) {
+			const title = options.axisTitles[axis]!
+			// Mid-edge, but kept whole inside the canvas.
+			const half = context!.measureText(title).width / 2 + 2
+			const x = clamp((ends[from]!.x + ends[to]!.x) / 2, half, size.width - half)
+			const y = clamp((ends[from]!.y + ends[to]!.y) / 2, 8, size.height - 8)
+			context!.strokeText(title, x, y)
+			context!.fillText(title, x, y)
+		}
+	}
+
+	function drawItem(index: number): void {
+		const item = items[index]!
+		const { x, y, scale } = projected[index]!
+		const isMarked = (item.id !== null && item.id === activeId) || index === pointed
+		context!.beginPath()
+		if (item.color === null) {
+			const half = QUERY_RADIUS * scale
+			context!.moveTo(x, y - half)
+			context!.lineTo(x + half, y)
+			context!.lineTo(x, y + half)
+			context!.lineTo(x - half, y)
+			context!.closePath()
+		} else {
+			context!.arc(x, y, (isMarked ? ACTIVE_RADIUS : RADIUS) * scale, 0, 2 * Math.PI)
+		}
+		context!.fillStyle = item.color ?? theme.text
+		context!.fill()
+		context!.lineWidth = isMarked ? 3 : 1.5
+		context!.strokeStyle = isMarked ? theme.text : theme.background
+		context!.stroke()
+	}
+
+	function placeTip(): void {
+		const point = pointed === null ? undefined : projected[pointed]
+		tip.hidden = point === undefined
+		if (point !== undefined) {
+			tip.textContent = items[pointed!]!.label
+			tip.style.left = `${Math.round(point.x)}px`
+			tip.style.top = `${Math.round(point.y)}px`
+		}
+	}
+
+	function redraw(): void {
+		frame ??= requestAnimationFrame(draw)
+	}
+
+	function setPointed(index: number | null, announce: boolean): void {
+		if (index === pointed) {
+			return
+		}
+		pointed = index
+		const item = index === null ? undefined : items[index]
+		options.onHover(item?.id ?? null)
+		if (announce && item !== undefined) {
+			announcer.textContent = item.label
+		}
+		redraw()
+	}
+
+	/** A result under the pointer first (the query's diamond must not hide the result nearest to it), else the query. */
+	const pick = (at: { x: number; y: number }, reach: number): number | null => {
+		const queryIndex = items.length - 1
+		const result = pickPoint(projected.slice(0, queryIndex), at.x, at.y, ACTIVE_RADIUS, reach)
+		const isOnQuery = pickPoint(projected.slice(queryIndex), at.x, at.y, QUERY_RADIUS, 0) !== null
+		return result ?? (isOnQuery ? queryIndex : null)
+	}
+	const stopGestures = listenToGestures(canvas, {
+		turn: (dx, dy) => {
+			camera = turn(camera, dx, dy, size)
+			redraw()
+		},
+		zoom: (factor) => {
+			camera = zoomBy(camera, factor)
+			redraw()
+		},
+		point: (at) => setPointed(at === null ? null : pick(at, RADIUS), false),
+		tap: (at) => {
+			const index = pick(at, TOUCH_REACH)
+			setPointed(index, false)
+			const id = index === null ? null : items[index]!.id
+			if (id !== null) {
+				options.onSelect(id)
+			}
+		},
 	})
+
+	function onKey(event: KeyboardEvent): void {
+		const results = items.length - 1
+		const step = (by: number) => {
+			const from = pointed ?? (by > 0 ? -1 : 0)
+			setPointed((((from + by) % results) + results) % results, true)
+		}
+		const move = (next: Camera) => {
+			camera = next
+			redraw()
+		}
+		const select = () => {
+			const id = pointed === null ? null : items[pointed]!.id
+			if (id !== null) {
+				options.onSelect(id)
+			}
+		}
+		const turnOrStep = (yaw: number, pitch: number, by: number) =>
+			event.shiftKey ? move(rotate(camera, yaw, pitch)) : step(by)
+		const keys: Record<string, () => void> = {
+			ArrowRight: () => turnOrStep(-KEY_TURN, 0, 1),
+			ArrowDown: () => turnOrStep(0, -KEY_TURN, 1),
+			ArrowLeft: () => turnOrStep(KEY_TURN, 0, -1),
+			ArrowUp: () => turnOrStep(0, KEY_TURN, -1),
+			Home: () => setPointed(0, true),
+			End: () => setPointed(results - 1, true),
+			'+': () => move(zoomBy(camera, 1.25)),
+			'=': () => move(zoomBy(camera, 1.25)),
+			'-': () => move(zoomBy(camera, 0.8)),
+			Enter: select,
+			' ': select,
+			Escape: () => setPointed(null, false),
+		}
+		const action = keys[event.key]
+		if (action !== undefined && results > 0) {
+			event.preventDefault()
+			action()
+		}
+	}
+	const onBlur = () => setPointed(null, false)
+	canvas.addEventListener('keydown', onKey)
+	canvas.addEventListener('blur', onBlur)
+	const resizing = typeof ResizeObserver === 'function' ? new ResizeObserver(redraw) : null
+	resizing?.observe(element)
+
+	draw()
+	performance.mark(FIRST_DRAW_MARK)
 	return {
-		highlight: async (id) => {
-			await Plotly.restyle(element, highlightStyle(ids, id, options.colors), [0])
+		highlight: (id) => {
+			activeId = id
+			redraw()
 		},
 		destroy: () => {
-			;(plot as PlotlyElement).removeAllListeners?.('plotly_hover')
-			Plotly.purge(element)
+			stopGestures()
+			canvas.removeEventListener('keydown', onKey)
+			canvas.removeEventListener('blur', onBlur)
+			resizing?.disconnect()
+			if (frame !== null) {
+				cancelAnimationFrame(frame)
+			}
+			canvas.remove()
+			tip.remove()
+			announcer.remove()
 		},
 	}
 }
 
-function buildTraces(options: ScatterMapOptions): object[] {
-	const { points, query, colors } = options
-	const axes = (index: 0 | 1 | 2) => points.map((point) => point.position[index])
-	return [
-		{
-			type: 'scatter3d',
-			mode: 'markers',
-			name: 'results',
-			x: axes(0),
-			y: axes(1),
-			z: axes(2),
-			customdata: points.map((point) => point.id),
-			text: points.map((point) => point.label),
-			hovertemplate: '%{text}<extra></extra>',
-			...highlightStyle(
-				points.map((point) => point.id),
-				null,
-				colors,
-			),
-		},
-		{
-			type: 'scatter3d',
-			mode: 'markers',
-			name: 'query',
-			x: [query.position[0]],
-			y: [query.position[1]],
-			z: [query.position[2]],
-			text: [query.label],
-			hovertemplate: '%{text}<extra></extra>',
-			marker: { size: 10, symbol: 'diamond', color: colors.query },
-		},
-	]
-}
-
-function highlightStyle(ids: string[], highlighted: string | null, colors: ScatterMapOptions['colors']): object {
-	return {
-		marker: {
-			size: ids.map((id) => (id === highlighted ? HIGHLIGHT_SIZE : POINT_SIZE)),
-			color: ids.map((id) => (id === highlighted ? colors.highlight : colors.point)),
-			opacity: 0.9,
-		},
-	}
-}
-
-function buildLayout(options: ScatterMapOptions): object {
-	const axis = (title: string) => ({ title: { text: title }, color: options.colors.text, showspikes: false })
-	return {
-		autosize: true,
-		margin: { l: 0, r: 0, t: 0, b: 0 },
-		showlegend: false,
-		paper_bgcolor: 'rgba(0,0,0,0)',
-		hovermode: 'closest',
-		scene: {
-			xaxis: axis(options.axisTitles[0]),
-			yaxis: axis(options.axisTitles[1]),
-			zaxis: axis(options.axisTitles[2]),
-			camera: { eye: { x: 1.4, y: 1.4, z: 1.1 } },
-		},
-	}
+function clamp(value: number, low: number, high: number): number {
+	return Math.max(low, Math.min(high, value))
 }
