@@ -17,6 +17,8 @@ const SCHEMA_OF_FIXTURE: Record<string, string> = {
   'sidecar-session-refresh-token.json': 'Session',
   'sidecar-session-disabled.json': 'Session',
   'sidecar-revoke.json': 'Revoked',
+  'sidecar-login-flow-started.json': 'LoginFlowStarted',
+  'sidecar-login-flow-poll.json': 'LoginFlowPoll',
   'sidecar-search.json': 'SearchAnswer',
   'sidecar-search-points.json': 'PointsAnswer',
   'sidecar-chunk-context.json': 'ChunkContext',
