@@ -89,7 +89,6 @@ describe('allowing background access', () => {
 
 		expect(openedWithinClick).toBe(1)
 		expect(grantWindow.location.href).toBe(started.login_url)
-		expect(grantWindow.opener).toBeNull()
 		expect(page.find('[data-test="allow-waiting"]').text()).toContain('Nextcloud opened in a new tab')
 		expect(page.find('[data-test="allow-open-again"]').attributes('href')).toBe(started.login_url)
 	})

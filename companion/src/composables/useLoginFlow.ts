@@ -31,8 +31,9 @@ export function useLoginFlow(onGranted: (granted: GrantedLoginFlow) => void) {
 		try {
 			const started = await startLoginFlow()
 			loginUrl.value = started.login_url
+			// The opener stays: the grant page is Nextcloud's own (the same site as this page), and Chromium lets a
+			// script close a window it opened only while that window still knows its opener.
 			if (grantWindow) {
-				grantWindow.opener = null
 				grantWindow.location.href = started.login_url
 			}
 			phase.value = 'waiting'
