@@ -1,7 +1,7 @@
 // The personal page's two revokes, each as the revoke screen (components/personal/RevokeAccess.vue) runs and shows it.
 import { t } from '@nextcloud/l10n'
 import { revokeCredentials } from './api/knowledge-credentials'
-import { revokeBackgroundAccess, type ClearedCredentials } from './api/server-session'
+import { revokeBackgroundAccess } from './api/server-session'
 import { logger } from './logger'
 
 /** What a revoke did: the success note (null when nothing was revoked) and a warning to show beside it. */
@@ -29,30 +29,27 @@ export const revokeSyncCredential: RevokeAction = {
 	logFailure: (failure) => logger.warn('Could not revoke the knowledge sync credential', { error: failure }),
 }
 
-/** Every credential the MCP server keeps for working in the background, listed by what it cleared. */
+/**
+ * Everything the MCP server keeps for working in the background (oauth and hybrid modes, signed in): it revokes the app
+ * password at Nextcloud too (sidecar/src/api/session-routes.ts, app-password-revocation.ts), and says whether it could.
+ */
 export const revokeAllBackgroundAccess: RevokeAction = {
 	run: async () => {
 		const result = await revokeBackgroundAccess()
-		const cleared = nameClearedCredentials(result.revoked.cleared)
+		const outcome = result.revoked.app_password_revocation
 		const text =
-			cleared.length === 0
-				? t('mcp_companion', 'The MCP server had nothing stored to clear.')
-				: t('mcp_companion', 'The MCP server cleared:')
-		return { revoked: { heading: t('mcp_companion', 'Background access was revoked.'), text, cleared }, warning: null }
+			outcome === 'revoked' || outcome === 'already_invalid'
+				? t('mcp_companion', 'Nextcloud deleted the app password the MCP server used.')
+				: outcome === 'failed'
+					? t(
+							'mcp_companion',
+							'Nextcloud could not be asked to delete the app password. Delete it in your security settings.',
+						)
+					: t('mcp_companion', 'The MCP server no longer works for you in the background.')
+		return {
+			revoked: { heading: t('mcp_companion', 'Background access was revoked.'), text, cleared: [] },
+			warning: null,
+		}
 	},
 	logFailure: (failure) => logger.warn('Could not revoke the background access', { error: failure }),
-}
-
-function nameClearedCredentials(cleared: ClearedCredentials): string[] {
-	const names: string[] = []
-	if (cleared.app_password) {
-		names.push(t('mcp_companion', 'App password'))
-	}
-	if (cleared.refresh_token) {
-		names.push(t('mcp_companion', 'OAuth refresh token'))
-	}
-	if (cleared.token_cache) {
-		names.push(t('mcp_companion', 'Cached access tokens'))
-	}
-	return names
 }

@@ -91,8 +91,16 @@ describe('saving the settings', () => {
 		expect(page.find<HTMLInputElement>('[data-test="oauth-client-id-input"]').element.value).toBe(
 			CONFIGURED.oauth_client_id,
 		)
-		expect(page.find<HTMLInputElement>('[data-test="api-key-input"]').element.value).toBe('')
-		expect(page.find('[data-test="api-key-input"]').attributes('placeholder')).toContain('An API key is set')
+		expect(page.find('[data-test="api-key-stored"]').text()).toBe('API key: stored')
+		expect(page.find('[data-test="api-key-replace"]').exists()).toBe(true)
+		expect(page.find('[data-test="api-key-input"]').exists()).toBe(false)
+	})
+
+	it('offers the field for an API key when none is stored', async () => {
+		const page = await mountPage({ ...CONFIGURED, api_key_set: false })
+
+		expect(page.find('[data-test="api-key-input"]').attributes('placeholder')).toContain('No API key is set')
+		expect(page.find('[data-test="api-key-stored"]').exists()).toBe(false)
 	})
 
 	it('sends apiKey null when the API key field is left untouched', async () => {
@@ -113,19 +121,22 @@ describe('saving the settings', () => {
 		expect(page.find('[data-test="admin-saved"]').exists()).toBe(true)
 	})
 
-	it('sends the API key that was typed in', async () => {
+	it('sends the API key that was typed in after Replace, then shows it as stored again', async () => {
 		const page = await mountPage(CONFIGURED)
+		await page.find('[data-test="api-key-replace"]').trigger('click')
 		await page.find('[data-test="api-key-input"]').setValue('s3cret-key')
 
 		await page.find('form').trigger('submit')
 		await flushPromises()
 
 		expect(server.requestsTo('PUT', 'admin/settings')[0]?.body).toMatchObject({ apiKey: 's3cret-key' })
+		expect(page.find('[data-test="api-key-stored"]').text()).toBe('API key: stored')
 	})
 
 	it('sends an empty API key when the stored one is to be removed', async () => {
 		const page = await mountPage(CONFIGURED)
-		await page.find('[data-test="api-key-clear"] input, input[data-test="api-key-clear"]').setValue(true)
+		await page.find('[data-test="api-key-clear"]').trigger('click')
+		expect(page.find('[data-test="api-key-stored"]').text()).toBe('API key: removed when you save')
 
 		await page.find('form').trigger('submit')
 		await flushPromises()
@@ -150,14 +161,13 @@ describe('the OAuth client secret', () => {
 		server.answer('PUT', 'admin/settings', 200, settingsSaved)
 	})
 
-	it('says a secret is set and offers to remove it when one is stored', async () => {
+	it('says a secret is stored and offers to replace or remove it', async () => {
 		const page = await mountPage(CONFIGURED)
 
-		const input = page.find<HTMLInputElement>('[data-test="oauth-client-secret-input"]')
-		expect(input.element.type).toBe('password')
-		expect(input.element.value).toBe('')
-		expect(input.attributes('placeholder')).toContain('A client secret is set')
+		expect(page.find('[data-test="oauth-client-secret-stored"]').text()).toBe('OAuth client secret: stored')
+		expect(page.find('[data-test="oauth-client-secret-replace"]').exists()).toBe(true)
 		expect(page.find('[data-test="oauth-client-secret-clear"]').exists()).toBe(true)
+		expect(page.find('[data-test="oauth-client-secret-input"]').exists()).toBe(false)
 	})
 
 	it.each([
@@ -193,16 +203,13 @@ describe('the OAuth client secret', () => {
 			oauthClientSecret: 'client-s3cret',
 			apiKey: null,
 		})
-		const input = page.find<HTMLInputElement>('[data-test="oauth-client-secret-input"]')
-		expect(input.element.value).toBe('')
-		expect(input.attributes('placeholder')).toContain('A client secret is set')
+		expect(page.find('[data-test="oauth-client-secret-stored"]').text()).toBe('OAuth client secret: stored')
+		expect(page.find('[data-test="oauth-client-secret-input"]').exists()).toBe(false)
 	})
 
 	it('sends an empty client secret when the stored one is to be removed, then shows none as set', async () => {
 		const page = await mountPage(CONFIGURED)
-		await page
-			.find('[data-test="oauth-client-secret-clear"] input, input[data-test="oauth-client-secret-clear"]')
-			.setValue(true)
+		await page.find('[data-test="oauth-client-secret-clear"]').trigger('click')
 
 		await page.find('form').trigger('submit')
 		await flushPromises()
@@ -227,9 +234,28 @@ describe('testing the connection', () => {
 		expect(page.find('[data-test="connection-api-key"]').text()).toBe('Accepted')
 		expect(page.find('[data-test="connection-warning"]').exists()).toBe(false)
 		expect(page.find('[data-test="connection-version"]').text()).toBe('0.1.0')
-		expect(page.find('[data-test="connection-auth-mode"]').text()).toBe('multi_user_basic')
+		expect(page.find('[data-test="connection-auth-mode"]').text()).toBe(
+			'Each user with their own account, using an app password',
+		)
+		expect(page.text()).not.toContain('multi_user_basic')
 		expect(page.find('[data-test="connection-app-passwords"]').text()).toBe('Yes')
 		expect(page.find('[data-test="connection-error"]').exists()).toBe(false)
+	})
+
+	it('tests the address and API key the form holds, not the saved ones', async () => {
+		server.answer('POST', 'admin/test-connection', 200, connectionSuccess)
+		const page = await mountPage(CONFIGURED)
+		await page.find('[data-test="server-url-input"]').setValue(' http://mcp.internal:9000 ')
+		await page.find('[data-test="api-key-replace"]').trigger('click')
+		await page.find('[data-test="api-key-input"]').setValue('typed-key')
+
+		await page.find('[data-test="test-connection"]').trigger('click')
+		await flushPromises()
+
+		expect(server.requestsTo('POST', 'admin/test-connection').map((r) => r.body)).toEqual([
+			{ serverUrl: 'http://mcp.internal:9000', apiKey: 'typed-key' },
+		])
+		expect(server.requestsTo('PUT', 'admin/settings')).toHaveLength(0)
 	})
 
 	it('warns when the MCP server requires no API key while one is configured here', async () => {

@@ -1,10 +1,12 @@
-// Personal settings page: background sync status, saving an app password, revoking it.
+// Personal settings page with a server that cannot run Login Flow v2 (basic modes): the connection card's status, the
+// app password form, Replace, revoking, and the card with the server down.
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import activeStatus from '../../test/contract/background-sync-status-active.json'
 import noneStatus from '../../test/contract/background-sync-status-none.json'
 import revokePartial from '../../test/contract/credentials-revoke-partial.json'
 import revokeSuccess from '../../test/contract/credentials-revoke.json'
+import serverAnswers from '../../test/contract/background-sync-server.json'
 import storePartial from '../../test/contract/credentials-store-partial.json'
 import storeSuccess from '../../test/contract/credentials-store-success.json'
 import errorResponse from '../../test/contract/error-response.json'
@@ -30,6 +32,7 @@ beforeEach(() => {
 		refresh_token_option: { available: false, reason: 'Not available: WebDAV and OCS need an app password.' },
 	})
 	server = startFakeServer()
+	server.answer('GET', 'background-sync/server', 200, { ...serverAnswers, login_flow: false })
 	reloadPage = vi.fn<() => void>()
 })
 
@@ -51,31 +54,73 @@ async function submitAppPassword(page: VueWrapper, value: string): Promise<void>
 	await flushPromises()
 }
 
-describe('background sync status', () => {
-	it('shows Active, the credential type and the provisioned time when a credential is stored', async () => {
+describe('the connection card', () => {
+	it('collapses to Active, what the server can do, since when and as whom, with Replace and Revoke', async () => {
 		server.answer('GET', 'background-sync/status', 200, activeStatus)
 
 		const page = await mountPage()
 
 		expect(page.find('[data-test="status-badge"]').text()).toBe('Active')
-		expect(page.find('[data-test="credential-type"]').text()).toBe('App password')
-		expect(page.find('[data-test="login-name"]').text()).toBe(activeStatus.login_name)
-		const time = page.find('time')
+		expect(page.find('[data-test="abilities"]').text()).toContain('answer your AI assistant')
+		expect(page.find('[data-test="abilities"]').text()).toContain('search your documents in the background')
+		expect(page.find('[data-test="login-name"]').text()).toBe(`as ${activeStatus.login_name}`)
+		const time = page.find('[data-test="allowed-since"]')
 		expect(time.attributes('datetime')).toBe(activeStatus.provisioned_at)
 		expect(time.text()).toContain('2026')
 		expect(time.text()).not.toBe(activeStatus.provisioned_at)
 		expect(page.find('[data-test="revoke"]').exists()).toBe(true)
+		expect(page.find('[data-test="replace"]').exists()).toBe(true)
+		expect(page.find('[data-test="app-password-input"]').exists()).toBe(false)
 	})
 
-	it('shows Not configured and no revoke button when nothing is provisioned', async () => {
+	it('shows Not allowed, says why the button is missing and offers the app password form', async () => {
 		server.answer('GET', 'background-sync/status', 200, noneStatus)
 
 		const page = await mountPage()
 
-		expect(page.find('[data-test="status-badge"]').text()).toBe('Not configured')
-		expect(page.find('time').exists()).toBe(false)
-		expect(page.find('[data-test="login-name"]').exists()).toBe(false)
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Not allowed')
+		expect(page.find('[data-test="allowed-since"]').exists()).toBe(false)
 		expect(page.find('[data-test="revoke"]').exists()).toBe(false)
+		expect(page.find('[data-test="allow-background-access"]').exists()).toBe(false)
+		expect(page.find('[data-test="login-flow-unavailable"]').text()).toContain(
+			'cannot ask Nextcloud for access by itself',
+		)
+		expect(page.find('[data-test="app-password-input"]').exists()).toBe(true)
+	})
+
+	it('opens the form on Replace and collapses it again on Keep the current access', async () => {
+		server.answer('GET', 'background-sync/status', 200, activeStatus)
+		const page = await mountPage()
+
+		await page.find('[data-test="replace"]').trigger('click')
+		const opened = page.find('[data-test="app-password-input"]').exists()
+		await page.find('[data-test="replace-cancel"]').trigger('click')
+
+		expect(opened).toBe(true)
+		expect(page.find('[data-test="app-password-input"]').exists()).toBe(false)
+		expect(page.find('[data-test="replace"]').exists()).toBe(true)
+	})
+
+	it('with the server down says so, claims nothing and offers neither sign-in nor revoke', async () => {
+		server.answer('GET', 'background-sync/status', 200, activeStatus)
+		server.answer('GET', 'background-sync/server', 200, { configured: true, reachable: false, login_flow: false })
+
+		const page = await mountPage()
+
+		expect(page.find('[data-test="server-unreachable"]').text()).toContain('does not answer right now')
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Cannot be checked')
+		expect(page.text()).not.toContain('Active')
+		for (const name of ['oauth-sign-in', 'allow-background-access', 'revoke', 'replace', 'app-password-input']) {
+			expect(page.find(`[data-test="${name}"]`).exists()).toBe(false)
+		}
+	})
+
+	it('uses no jargon: no credential type choice, no refresh token, no WebDAV or OCS', async () => {
+		server.answer('GET', 'background-sync/status', 200, noneStatus)
+
+		const page = await mountPage()
+
+		expect(page.text()).not.toMatch(/WebDAV|OCS|refresh token|OAuth/i)
 	})
 
 	it('shows the server error when the status cannot be loaded', async () => {
@@ -112,26 +157,6 @@ describe('background sync status', () => {
 	})
 })
 
-describe('credential type choice', () => {
-	it('offers the app password and shows the OAuth refresh token as disabled, with the reason the server gives', async () => {
-		server.answer('GET', 'background-sync/status', 200, noneStatus)
-
-		const page = await mountPage()
-
-		const appPassword = page.find<HTMLInputElement>(
-			'[data-test="credential-type-app-password"] input, input[data-test="credential-type-app-password"]',
-		)
-		const oauth = page.find<HTMLInputElement>(
-			'[data-test="credential-type-oauth"] input, input[data-test="credential-type-oauth"]',
-		)
-		expect(appPassword.element.checked).toBe(true)
-		expect(appPassword.element.disabled).toBe(false)
-		expect(oauth.element.disabled).toBe(true)
-		expect(page.text()).toContain('OAuth refresh token')
-		expect(page.text()).toContain('Not available: WebDAV and OCS need an app password.')
-	})
-})
-
 describe('saving an app password', () => {
 	beforeEach(() => {
 		server.answer('GET', 'background-sync/status', 200, noneStatus)
@@ -147,7 +172,10 @@ describe('saving an app password', () => {
 
 		await submitAppPassword(page, value)
 
-		expect(page.find('[data-test="form-error"]').text()).toContain('does not look like an app password')
+		expect(page.findAll('[data-test="form-error"]').map((error) => error.text())).toEqual([
+			'This does not look like an app password. Paste it exactly as Nextcloud showed it.',
+		])
+		expect(page.text()).not.toContain('Five groups of five letters or digits')
 		expect(server.requestsTo('POST', 'background-sync/credentials')).toHaveLength(0)
 		expect(reloadPage).not.toHaveBeenCalled()
 	})
@@ -245,7 +273,8 @@ describe('revoking the credential', () => {
 		await flushPromises()
 
 		expect(findInDocument('revoke-confirm')).not.toBeNull()
-		expect(document.body.textContent).toContain('Revoke background sync access?')
+		expect(document.body.textContent).toContain('Revoke background access?')
+		expect(document.body.textContent).toContain('stays valid in Nextcloud until you delete it')
 		expect(server.requestsTo('DELETE', 'background-sync/credentials')).toHaveLength(0)
 	})
 
@@ -260,7 +289,7 @@ describe('revoking the credential', () => {
 		await flushPromises()
 
 		expect(server.requestsTo('DELETE', 'background-sync/credentials')).toHaveLength(1)
-		expect(page.find('[data-test="status-badge"]').text()).toBe('Not configured')
+		expect(page.find('[data-test="status-badge"]').text()).toBe('Not allowed')
 		expect(page.find('[data-test="revoke-result"]').exists()).toBe(true)
 		expect(page.find('[data-test="mcp-error"]').exists()).toBe(false)
 	})

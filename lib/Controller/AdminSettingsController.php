@@ -36,11 +36,12 @@ class AdminSettingsController extends Controller {
 	}
 
 	/**
+	 * Tests the address and API key the form holds (null or omitted: the saved one, '' none), saved or not.
 	 * Answers 200 when the sidecar took an authenticated call (admin-test-connection-success.json, or -warning.json),
 	 * else error-response.json with 502 (unreachable, API key missing or refused, other refusal) or 503 (not
 	 * configured), written by ErrorMiddleware.
 	 */
-	public function testConnection(): JSONResponse {
-		return new JSONResponse(['success' => true] + $this->connection->test());
+	public function testConnection(?string $serverUrl = null, ?string $apiKey = null): JSONResponse {
+		return new JSONResponse(['success' => true] + $this->connection->test($serverUrl, $apiKey));
 	}
 }

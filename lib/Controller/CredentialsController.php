@@ -7,12 +7,14 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Background-sync credential routes: store, status and revoke for the signed-in user, status of any user for admins.
+// Background-access routes: the credential (store, status, revoke; Login Flow v2) and whether the server answers.
 namespace OCA\McpCompanion\Controller;
 
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Service\AppPasswordValidator;
 use OCA\McpCompanion\Service\CredentialService;
+use OCA\McpCompanion\Service\LoginFlowService;
+use OCA\McpCompanion\Service\ServerReachability;
 use OCP\AppFramework\Controller;
 use OCP\AppFramework\Http\Attribute\NoAdminRequired;
 use OCP\AppFramework\Http\Attribute\UserRateLimit;
@@ -24,6 +26,8 @@ class CredentialsController extends Controller {
 		IRequest $request,
 		private AppPasswordValidator $validator,
 		private CredentialService $credentials,
+		private LoginFlowService $loginFlow,
+		private ServerReachability $server,
 		private ?string $userId,
 	) {
 		parent::__construct(Application::APP_ID, $request);
@@ -52,6 +56,28 @@ class CredentialsController extends Controller {
 	#[NoAdminRequired]
 	public function revoke(): JSONResponse {
 		return new JSONResponse($this->credentials->revoke((string)$this->userId));
+	}
+
+	/** Always 200: whether the MCP server is set up and answers, and whether "Allow background access" can work. */
+	#[NoAdminRequired]
+	public function server(): JSONResponse {
+		return new JSONResponse($this->server->describe());
+	}
+
+	/**
+	 * Starts Nextcloud's Login Flow v2 through the sidecar (login-flow-started.json); error-response.json with 403
+	 * `sign_in_required` without a sign-in to the MCP server, 502 when the sidecar refuses or fails.
+	 */
+	#[NoAdminRequired]
+	#[UserRateLimit(limit: 20, period: 3600)]
+	public function startLoginFlow(): JSONResponse {
+		return new JSONResponse($this->loginFlow->start((string)$this->userId));
+	}
+
+	/** Where the flow stands (login-flow-pending.json, login-flow-granted.json); errors as startLoginFlow, 400 for a bad id. */
+	#[NoAdminRequired]
+	public function pollLoginFlow(string $flowId = ''): JSONResponse {
+		return new JSONResponse($this->loginFlow->poll((string)$this->userId, $flowId));
 	}
 
 	/** Administrators only: whether a user has provisioned a credential, never the secret; 404 for an unknown user. */

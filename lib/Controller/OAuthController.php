@@ -13,6 +13,7 @@ namespace OCA\McpCompanion\Controller;
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Exception\CompanionException;
 use OCA\McpCompanion\Exception\OAuthUnavailableException;
+use OCA\McpCompanion\Service\ConnectedClientsService;
 use OCA\McpCompanion\Service\McpSessionService;
 use OCA\McpCompanion\Service\OAuthLoginService;
 use OCA\McpCompanion\Service\OAuthTokenService;
@@ -31,6 +32,7 @@ class OAuthController extends Controller {
 		private OAuthLoginService $login,
 		private OAuthTokenService $tokens,
 		private McpSessionService $mcpSession,
+		private ConnectedClientsService $clients,
 		private IURLGenerator $urlGenerator,
 		private ?string $userId,
 	) {
@@ -87,6 +89,19 @@ class OAuthController extends Controller {
 	#[NoAdminRequired]
 	public function revoke(): JSONResponse {
 		return new JSONResponse(['success' => true, 'revoked' => $this->mcpSession->revoke((string)$this->userId)]);
+	}
+
+	/** The MCP clients the user connected (session-clients.json); errors as revoke. */
+	#[NoAdminRequired]
+	public function clients(): JSONResponse {
+		return new JSONResponse($this->clients->list((string)$this->userId));
+	}
+
+	/** Revokes one connected client and its tokens (session-client-revoked.json); 400 bad id, 502 when none or refused. */
+	#[NoAdminRequired]
+	public function revokeClient(string $clientId = ''): JSONResponse {
+		$this->clients->revoke((string)$this->userId, $clientId);
+		return new JSONResponse(['success' => true]);
 	}
 
 	/** @param 'connected'|'unavailable'|'error' $outcome */

@@ -20,6 +20,7 @@ use OCP\AppFramework\Http\Attribute\NoAdminRequired;
 use OCP\AppFramework\Http\Attribute\NoCSRFRequired;
 use OCP\AppFramework\Http\TemplateResponse;
 use OCP\AppFramework\Services\IInitialState;
+use OCP\IGroupManager;
 use OCP\IL10N;
 use OCP\IRequest;
 use OCP\IURLGenerator;
@@ -33,6 +34,7 @@ class PageController extends Controller {
 		private KnowledgeService $knowledge,
 		private IInitialState $initialState,
 		private IURLGenerator $urlGenerator,
+		private IGroupManager $groupManager,
 		private ?string $userId,
 	) {
 		parent::__construct(Application::APP_ID, $request);
@@ -51,17 +53,24 @@ class PageController extends Controller {
 		return new TemplateResponse(Application::APP_ID, 'search');
 	}
 
+	/** The MCP server's address is shown to administrators only: to others it means nothing and tells too much. */
 	#[NoAdminRequired]
 	#[NoCSRFRequired]
 	public function error(): TemplateResponse {
+		$isAdmin = $this->userId !== null && $this->groupManager->isAdmin($this->userId);
 		return new TemplateResponse(Application::APP_ID, 'error', [
+			'show_server_url' => $isAdmin,
 			'title' => $this->l->t('The MCP server is not available'),
 			'details' => $this->l->t('The companion could not reach the MCP server, or the server refused the request.'),
-			'server_url' => $this->settings->getServerUrl(),
-			'help' => $this->l->t('An administrator can check the connection in Administration settings → MCP Companion.'),
+			'server_url' => $isAdmin ? $this->settings->getServerUrl() : '',
+			'help' => $isAdmin
+				? $this->l->t('Check the connection in Administration settings → MCP Companion.')
+				: $this->l->t('Please tell your administrator. They can check the connection in Administration settings → MCP Companion.'),
 			'steps' => [
 				$this->l->t('Check that the MCP server is running.'),
-				$this->l->t('Check that the MCP server address shown above is reachable from the Nextcloud server.'),
+				$isAdmin
+					? $this->l->t('Check that the MCP server address shown above is reachable from the Nextcloud server.')
+					: $this->l->t('Check that the MCP server is reachable from the Nextcloud server.'),
 				$this->l->t('If the MCP server requires an API key, check that the same key is configured here.'),
 				$this->l->t('Look for errors in the MCP server log and in the Nextcloud log.'),
 			],

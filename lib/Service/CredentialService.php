@@ -28,6 +28,10 @@ class CredentialService {
 	public const KEY_TYPE = 'background_sync_type';
 	public const KEY_PROVISIONED_AT = 'background_sync_provisioned_at';
 	public const TYPE_APP_PASSWORD = 'app_password';
+	/** Set when the app password came through Login Flow v2: the sidecar holds it, and no copy is kept here. */
+	public const KEY_GRANTED_THROUGH = 'background_sync_granted_through';
+	public const GRANTED_THROUGH_LOGIN_FLOW = 'login_flow';
+	private const LOCAL_KEYS = [self::KEY_APP_PASSWORD, self::KEY_LOGIN_NAME, self::KEY_TYPE, self::KEY_PROVISIONED_AT, self::KEY_GRANTED_THROUGH];
 
 	public function __construct(
 		private IConfig $config,
@@ -42,21 +46,40 @@ class CredentialService {
 	/**
 	 * Stores an already validated app password with the login name it belongs to and hands both to the sidecar.
 	 *
-	 * @return array{success: true, partial_success: bool, local_storage: true, mcp_sync: bool, mcp_error?: string}
+	 * @return array{success: true, partial_success: bool, local_storage: bool, mcp_sync: bool, mcp_error?: string}
 	 */
 	public function provision(string $userId, string $loginName, string $appPassword): array {
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, $this->crypto->encrypt($appPassword));
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_LOGIN_NAME, $loginName);
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_PROVISIONED_AT, (string)time());
+		$this->config->deleteUserValue($userId, Application::APP_ID, self::KEY_GRANTED_THROUGH);
 		$error = $this->trySidecar(fn () => $this->sidecar->storeAppPassword($userId, $loginName, $appPassword), $this->l->t('Background sync starts once it is.'));
 		$result = ['success' => true, 'partial_success' => $error !== null, 'local_storage' => true, 'mcp_sync' => $error === null];
 		return $error === null ? $result : $result + ['mcp_error' => $error];
 	}
 
+	/**
+	 * Records an app password the sidecar received through Login Flow v2 and stored itself: the same answer as
+	 * provision(), with `local_storage` false because the password never passes through the companion (the sidecar's
+	 * poll answer names only the login name), so the status and the login name are all that is kept here.
+	 *
+	 * @return array{success: true, partial_success: false, local_storage: false, mcp_sync: true}
+	 */
+	public function recordLoginFlowGrant(string $userId, string $loginName): array {
+		$this->config->deleteUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD);
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_LOGIN_NAME, $loginName);
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_PROVISIONED_AT, (string)time());
+		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_GRANTED_THROUGH, self::GRANTED_THROUGH_LOGIN_FLOW);
+		return ['success' => true, 'partial_success' => false, 'local_storage' => false, 'mcp_sync' => true];
+	}
+
 	/** @return array{provisioned: bool, credential_type: ?string, login_name: ?string, provisioned_at: ?string} */
 	public function getStatus(string $userId): array {
-		if ($this->config->getUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, '') === '') {
+		$hasLocalCopy = $this->config->getUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, '') !== '';
+		$grantedThroughLoginFlow = $this->config->getUserValue($userId, Application::APP_ID, self::KEY_GRANTED_THROUGH, '') === self::GRANTED_THROUGH_LOGIN_FLOW;
+		if (!$hasLocalCopy && !$grantedThroughLoginFlow) {
 			return ['provisioned' => false, 'credential_type' => null, 'login_name' => null, 'provisioned_at' => null];
 		}
 		$type = $this->config->getUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
@@ -100,7 +123,7 @@ class CredentialService {
 
 	/** Removes only the local copy, e.g. after the sidecar already cleared its own. */
 	public function forgetLocalCopy(string $userId): void {
-		foreach ([self::KEY_APP_PASSWORD, self::KEY_LOGIN_NAME, self::KEY_TYPE, self::KEY_PROVISIONED_AT] as $key) {
+		foreach (self::LOCAL_KEYS as $key) {
 			$this->config->deleteUserValue($userId, Application::APP_ID, $key);
 		}
 	}

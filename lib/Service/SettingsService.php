@@ -132,6 +132,20 @@ class SettingsService {
 		return $this->getPublicSettings();
 	}
 
+	/**
+	 * The server address and API key as the admin form holds them, checked like save() checks them but not stored:
+	 * null takes the saved value, '' none.
+	 *
+	 * @return array{server_url: string, api_key: string}
+	 * @throws InvalidSettingsException
+	 */
+	public function resolveServerCandidate(?string $serverUrl, ?string $apiKey): array {
+		return [
+			'server_url' => $serverUrl === null ? $this->getServerUrl() : $this->normaliseServerUrl($serverUrl),
+			'api_key' => $this->checkToken($apiKey, $this->l->t('The API key contains characters that are not allowed.')) ?? $this->getApiKey(),
+		];
+	}
+
 	/** The app config value; while there is none, the config.php value of an earlier version, copied into the app config once. */
 	private function readValue(string $key): string {
 		if ($this->appConfig->hasKey(Application::APP_ID, $key)) {

@@ -23,12 +23,24 @@ class SidecarClient {
 	/** The sidecar checks a new app password at Nextcloud with its own 10 s timeout, so allow more. */
 	private const TIMEOUT_SECONDS = 15;
 
+	/** Set by forServer(): a server address and API key to use instead of the saved ones. */
+	private ?string $targetUrl = null;
+	private ?string $targetApiKey = null;
+
 	public function __construct(
 		private IClientService $clientService,
 		private SettingsService $settings,
 		private IL10N $l,
 		private LoggerInterface $logger,
 	) {
+	}
+
+	/** The same client for another server address and API key (already validated), e.g. to test unsaved settings. */
+	public function forServer(string $baseUrl, string $apiKey): self {
+		$client = clone $this;
+		$client->targetUrl = $baseUrl;
+		$client->targetApiKey = $apiKey;
+		return $client;
 	}
 
 	/**
@@ -100,6 +112,53 @@ class SidecarClient {
 	}
 
 	/**
+	 * Starts a Login Flow v2 for the user at the sidecar (its login-flow route; owner token): `flow_id`, `login_url`
+	 * (Nextcloud's grant page) and `expires_at`.
+	 *
+	 * @return array<string, mixed>
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException 401: token not accepted
+	 */
+	public function startLoginFlow(string $userId, string $accessToken): array {
+		$path = '/api/v1/users/' . rawurlencode($userId) . '/login-flow';
+		return $this->decodeDocument($this->send('POST', $path, $this->buildBearerAuth($accessToken)), $path);
+	}
+
+	/**
+	 * Asks the sidecar where the user's Login Flow v2 stands: `status` pending, granted (with `login_name`; the
+	 * sidecar stored the app password) or expired.
+	 *
+	 * @return array<string, mixed>
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	public function pollLoginFlow(string $userId, string $accessToken, string $flowId): array {
+		$path = '/api/v1/users/' . rawurlencode($userId) . '/login-flow/poll';
+		$headers = $this->buildBearerAuth($accessToken) + ['Content-Type' => 'application/json'];
+		$body = ['body' => json_encode(['flow_id' => $flowId], JSON_THROW_ON_ERROR)];
+		return $this->decodeDocument($this->send('POST', $path, $headers, $body), $path);
+	}
+
+	/**
+	 * The MCP clients the user connected to the sidecar's authorization server (its oauth-clients route; owner token).
+	 *
+	 * @return array<string, mixed>
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	public function fetchOAuthClients(string $userId, string $accessToken): array {
+		$path = '/api/v1/users/' . rawurlencode($userId) . '/oauth-clients';
+		return $this->decodeDocument($this->send('GET', $path, $this->buildBearerAuth($accessToken)), $path);
+	}
+
+	/**
+	 * Revokes one connected MCP client with its tokens (204; 404 when the user has no such client).
+	 *
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	public function deleteOAuthClient(string $userId, string $accessToken, string $clientId): void {
+		$path = '/api/v1/users/' . rawurlencode($userId) . '/oauth-clients/' . rawurlencode($clientId);
+		$this->send('DELETE', $path, $this->buildBearerAuth($accessToken));
+	}
+
+	/**
 	 * One knowledge route (search, points, chunk context, PDF preview, sync status) for the user with their Bearer
 	 * token: the sidecar's status and JSON object, errors cut down to error, message and request_id.
 	 *
@@ -154,9 +213,12 @@ class SidecarClient {
 		return $safe + ['error' => 'upstream_error', 'message' => $this->l->t('The MCP server refused the request.'), 'request_id' => 'unknown'];
 	}
 
-	/** @param array<string, string> $headers */
-	private function send(string $method, string $path, array $headers): IResponse {
-		$response = $this->request($method, $path, $headers, []);
+	/**
+	 * @param array<string, string> $headers
+	 * @param array<string, mixed> $options more request options (a body)
+	 */
+	private function send(string $method, string $path, array $headers, array $options = []): IResponse {
+		$response = $this->request($method, $path, $headers, $options);
 		if ($response->getStatusCode() >= 400) {
 			throw $this->buildRejection($response, $method, $path);
 		}
@@ -169,11 +231,11 @@ class SidecarClient {
 	 * @throws SidecarNotConfiguredException|SidecarUnreachableException
 	 */
 	private function request(string $method, string $path, array $headers, array $options): IResponse {
-		$baseUrl = $this->settings->getServerUrl();
+		$baseUrl = $this->targetUrl ?? $this->settings->getServerUrl();
 		if ($baseUrl === '') {
 			throw new SidecarNotConfiguredException($this->l->t('The MCP server is not configured yet.'));
 		}
-		$apiKey = $this->settings->getApiKey();
+		$apiKey = $this->targetApiKey ?? $this->settings->getApiKey();
 		if ($apiKey !== '') {
 			$headers['X-API-Key'] = $apiKey;
 		}

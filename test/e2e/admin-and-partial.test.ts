@@ -1,7 +1,8 @@
 // Browser journeys around the edges: the admin tests the connection to a real sidecar (with and without its
-// management API key), and a user whose sidecar is down still gets a stored credential (Active) with the reason.
+// management API key) and an unsaved address, and a user whose sidecar is down sees a card that claims nothing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
@@ -57,7 +58,9 @@ describe('admin settings in a browser', () => {
     const page = await testConnection(harness);
 
     expect(await page.locator('[data-test="connection-api-key"]').textContent()).toBe('Not required');
-    expect(await page.locator('[data-test="connection-auth-mode"]').textContent()).toContain('multi_user_basic');
+    expect(await page.locator('[data-test="connection-auth-mode"]').textContent()).toContain(
+      'Each user with their own account',
+    );
     expect(await page.locator('[data-test="connection-app-passwords"]').textContent()).toContain('Yes');
     expect(await page.locator('[data-test="client-id-warning"]').isVisible()).toBe(true);
     await page.close();
@@ -98,6 +101,45 @@ describe('the connection test with the management API key', () => {
   });
 });
 
+describe('testing what the admin form holds', () => {
+  it('tests an unsaved wrong address, not the saved working one, and stores nothing', async () => {
+    const harness = await harnessFor(sidecar.url);
+    const page = await browser.newPage();
+    await page.goto(`${harness.url}/index.php/settings/admin/mcp_companion`);
+
+    await page.locator('[data-test="server-url-input"]').fill(UNREACHABLE_SIDECAR);
+    await page.locator('[data-test="test-connection"]').click();
+
+    await page.locator('[data-test="connection-error"]').waitFor();
+    expect(await page.locator('[data-test="connection-error"]').textContent()).toContain('could not be reached');
+    expect(readFileSync(join(harness.stateDir, 'appconfig.json'), 'utf8')).toContain(sidecar.url);
+    await page.close();
+  });
+
+  it('shows a stored API key as stored, and the server facts in rows that do not overlap at 390 px', async () => {
+    const harness = await harnessFor(keyedSidecar.url, MANAGEMENT_API_KEY);
+    const page = await browser.newPage({ viewport: { width: 390, height: 900 } });
+    await page.goto(`${harness.url}/index.php/settings/admin/mcp_companion`);
+    await page.locator('[data-test="test-connection"]').click();
+    await page.locator('[data-test="connection-status"]').waitFor();
+
+    const rows = await page.locator('.connection-test__row').evaluateAll((elements) =>
+      elements.map((row) => {
+        const [label, value] = [row.children[0]!.getBoundingClientRect(), row.children[1]!.getBoundingClientRect()];
+        return label.right <= value.left || label.bottom <= value.top;
+      }),
+    );
+    expect(await page.locator('[data-test="api-key-stored"]').textContent()).toContain('stored');
+    expect(await page.locator('[data-test="api-key-input"]').count()).toBe(0);
+    expect(rows).toEqual([true, true, true, true]);
+    await page.screenshot({
+      path: fileURLToPath(new URL('./artifacts/admin-connection-390.png', import.meta.url)),
+      fullPage: true,
+    });
+    await page.close();
+  });
+});
+
 describe('settings an earlier companion left in a read-only config.php', () => {
   it('keeps using the API key from config.php, names the occ command that removes it, and saves all the same', async () => {
     const harness = await startPhpHarness({
@@ -124,17 +166,17 @@ describe('settings an earlier companion left in a read-only config.php', () => {
 });
 
 describe('personal settings with the sidecar down', () => {
-  it('stores the credential locally, shows Active, and explains why the sync failed', async () => {
+  it('says the server does not answer, claims no Active and offers no form, sign-in or revoke', async () => {
     const harness = await harnessFor(UNREACHABLE_SIDECAR);
     const page = await browser.newPage();
+
     await page.goto(`${harness.url}/index.php/settings/user/mcp_companion`);
-    await page.locator('[data-test="status-badge"]').waitFor();
 
-    await page.locator('[data-test="app-password-input"]').fill(APP_PASSWORD);
-    await Promise.all([page.waitForEvent('load'), page.locator('[data-test="app-password-save"]').click()]);
-
-    await page.locator('[data-test="status-badge"]', { hasText: 'Active' }).waitFor();
-    expect(await page.locator('[data-test="mcp-error"]').textContent()).toContain('could not be reached');
+    await page.locator('[data-test="status-badge"]', { hasText: 'Cannot be checked' }).waitFor();
+    expect(await page.locator('[data-test="server-unreachable"]').textContent()).toContain('does not answer');
+    for (const name of ['app-password-input', 'oauth-sign-in', 'revoke']) {
+      expect(await page.locator(`[data-test="${name}"]`).count()).toBe(0);
+    }
     await page.close();
   });
 });

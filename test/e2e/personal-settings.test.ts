@@ -1,6 +1,7 @@
 // Browser journey: Chromium opens the built personal settings in the harness, provisions an app password minted
 // under the e-mail address (so the login name is not the uid) through the real PHP controllers and the real sidecar,
-// and sees Active; then revokes it.
+// and sees the connection card collapse to Active as that login name; then revokes it. This harness has no OAuth
+// client, so the server cannot run Login Flow v2 for the user and the card offers the app password form directly.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,14 +76,15 @@ describe('personal settings in a browser', () => {
     expect(await page.locator('[data-test="form-error"]').textContent()).toContain(
       `did not accept this app password with the login name "${EMAIL}"`,
     );
-    expect(await page.locator('[data-test="status-badge"]').textContent()).toContain('Not configured');
+    expect(await page.locator('[data-test="status-badge"]').textContent()).toContain('Not allowed');
     expect(await sidecarHasPassword()).toBe(false);
     await page.close();
   });
 
   it('provisions an app password minted under the e-mail address end to end and shows Active after the reload', async () => {
     const page = await openPersonalSettings();
-    await expect(page.locator('[data-test="status-badge"]').textContent()).resolves.toContain('Not configured');
+    await expect(page.locator('[data-test="status-badge"]').textContent()).resolves.toContain('Not allowed');
+    expect(await page.locator('[data-test="login-flow-unavailable"]').isVisible()).toBe(true);
     expect(await page.locator('[data-test="login-name-input"]').inputValue()).toBe('alice');
 
     await page.locator('[data-test="login-name-input"]').fill(EMAIL);
@@ -90,8 +92,8 @@ describe('personal settings in a browser', () => {
     await Promise.all([page.waitForEvent('load'), page.locator('[data-test="app-password-save"]').click()]);
 
     await page.locator('[data-test="status-badge"]', { hasText: 'Active' }).waitFor();
-    expect(await page.locator('[data-test="credential-type"]').textContent()).toContain('App password');
-    expect(await page.locator('[data-test="login-name"]').textContent()).toBe(EMAIL);
+    expect(await page.locator('[data-test="login-name"]').textContent()).toBe(`as ${EMAIL}`);
+    expect(await page.locator('[data-test="app-password-input"]').count()).toBe(0);
     expect(await page.locator('[data-test="mcp-error"]').count()).toBe(0);
     expect(await sidecarHasPassword()).toBe(true);
     const companionState = readFileSync(join(harness.stateDir, 'config.json'), 'utf8');
@@ -100,16 +102,19 @@ describe('personal settings in a browser', () => {
     await page.close();
   });
 
-  it('refuses a malformed password in the page without calling the server', async () => {
+  it('opens the form again on Replace and refuses a malformed password there without calling the server', async () => {
     const page = await openPersonalSettings();
     const calls: string[] = [];
     page.on('request', (request) => calls.push(request.method()));
+    await page.locator('[data-test="replace"]').click();
 
     await page.locator('[data-test="app-password-input"]').fill('not-an-app-password');
     await page.locator('[data-test="app-password-save"]').click();
 
     await page.locator('[data-test="form-error"]').waitFor();
     expect(calls.filter((method) => method === 'POST')).toEqual([]);
+    expect(await page.locator('[data-test="form-error"]').count()).toBe(1);
+    expect(await page.getByText('Five groups of five letters or digits').count()).toBe(0);
     await page.close();
   });
 
@@ -119,7 +124,7 @@ describe('personal settings in a browser', () => {
     await page.locator('[data-test="revoke"]').click();
     await page.locator('[data-test="revoke-confirm"]').click();
 
-    await page.locator('[data-test="status-badge"]', { hasText: 'Not configured' }).waitFor();
+    await page.locator('[data-test="status-badge"]', { hasText: 'Not allowed' }).waitFor();
     expect(await sidecarHasPassword()).toBe(false);
     await page.close();
   });

@@ -1,5 +1,5 @@
 // Browser journey: sign in to the sidecar's management API through Nextcloud's OIDC provider (PKCE), see the
-// session, provision an app password, and revoke all background access.
+// connection card, provision an app password under "Other ways", and revoke all background access.
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,20 +43,22 @@ describe('signing in to the MCP server from the personal settings', () => {
       page.locator('[data-test="oauth-sign-in"]').click(),
     ]);
 
-    await page.locator('[data-test="session-granted"]').waitFor();
+    await page.locator('[data-test="session-user"]').waitFor();
     expect(await page.locator('[data-test="oauth-result"]').textContent()).toBeTruthy();
-    expect(await page.locator('[data-test="session-granted"]').textContent()).toContain('Not granted');
+    expect(await page.locator('[data-test="status-badge"]').textContent()).toContain('Not allowed');
+    expect(await page.locator('[data-test="allow-background-access"]').isVisible()).toBe(true);
     expect(page.url()).not.toContain('mcp_oauth=');
   });
 
-  it('shows the app password as the background credential once provisioned', async () => {
+  it('shows background access as active once an app password is pasted under Other ways', async () => {
+    await page.locator('[data-test="other-ways"]').click();
     await page.locator('[data-test="app-password-input"]').fill(CAROL_APP_PASSWORD);
     await Promise.all([page.waitForEvent('load'), page.locator('[data-test="app-password-save"]').click()]);
 
-    await page.locator('[data-test="session-credential"]').waitFor();
+    await page.locator('[data-test="status-badge"]', { hasText: 'Active' }).waitFor();
 
-    expect(await page.locator('[data-test="session-granted"]').textContent()).toContain('Granted');
-    expect(await page.locator('[data-test="session-credential"]').textContent()).toContain('App password');
+    expect(await page.locator('[data-test="allowed-since"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-test="replace"]').isVisible()).toBe(true);
     await page.screenshot({
       path: fileURLToPath(new URL('./artifacts/signed-in.png', import.meta.url)),
       fullPage: true,
@@ -64,11 +66,11 @@ describe('signing in to the MCP server from the personal settings', () => {
   });
 
   it('revokes all background access at the sidecar after confirmation', async () => {
-    await page.locator('[data-test="session-revoke"]').click();
-    await page.locator('[data-test="session-revoke-confirm"]').click();
+    await page.locator('[data-test="revoke"]').click();
+    await page.locator('[data-test="revoke-confirm"]').click();
 
-    await page.locator('[data-test="session-revoke-result"]').waitFor();
-    await page.locator('[data-test="status-badge"]', { hasText: 'Not configured' }).waitFor();
+    await page.locator('[data-test="revoke-result"]').waitFor();
+    await page.locator('[data-test="status-badge"]', { hasText: 'Not allowed' }).waitFor();
     // The sidecar revoked the app password at Nextcloud too: it no longer opens anything there.
     const withRevoked = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
       headers: { authorization: CAROL_BASIC },

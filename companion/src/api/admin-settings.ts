@@ -41,6 +41,8 @@ export interface SidecarStatus {
 	vector_sync_enabled: boolean
 	uptime_seconds: number
 	management_api_version: string
+	/** Only when the MCP server signs users in through Nextcloud (oauth or hybrid mode). */
+	discovery_url?: string
 }
 
 /** The sidecar's answer to the authenticated connection check. */
@@ -71,8 +73,14 @@ export async function saveAdminSettings(settings: AdminSettingsInput): Promise<S
 	return response.data
 }
 
-export async function testConnection(): Promise<ConnectionTestResult> {
-	const response = await axios.post<ConnectionTestResult>(buildUrl('test-connection'))
+/** What the admin form holds now, saved or not: the API key null takes the stored one, '' none. */
+export interface ConnectionTestInput {
+	serverUrl: string
+	apiKey: string | null
+}
+
+export async function testConnection(input: ConnectionTestInput): Promise<ConnectionTestResult> {
+	const response = await axios.post<ConnectionTestResult>(buildUrl('test-connection'), input)
 	return response.data
 }
 

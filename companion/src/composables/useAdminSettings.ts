@@ -53,6 +53,8 @@ export function useAdminSettings(initial: AdminSettingsState) {
 	return {
 		serverUrl,
 		apiKey,
+		/** What saving (or testing) sends as the API key: null keeps the stored one, '' removes it. */
+		apiKeyToSend,
 		clearApiKey,
 		oauthClientId,
 		oauthClientSecret,

@@ -1,5 +1,5 @@
-// Asks the companion to reach the MCP server with an authenticated call and keeps what it reports, or the error.
-import { testConnection, type ConnectionTestSuccess } from '../api/admin-settings'
+// Asks the companion to reach the MCP server at the form's address with an authenticated call; keeps the report or error.
+import { testConnection, type ConnectionTestInput, type ConnectionTestSuccess } from '../api/admin-settings'
 import { logger } from '../logger'
 import { useAsyncState } from './useAsyncState'
 
@@ -14,8 +14,9 @@ export function useConnectionTest() {
 		clearResult: 'on-start',
 	})
 
-	async function run(): Promise<void> {
-		await runTask(() => testConnection())
+	/** Tests the address and API key the form holds now, not the saved ones. */
+	async function run(input: ConnectionTestInput): Promise<void> {
+		await runTask(() => testConnection(input))
 	}
 
 	return { testing, result, error, run }

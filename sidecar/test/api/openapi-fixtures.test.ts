@@ -19,6 +19,8 @@ const SCHEMA_OF_FIXTURE: Record<string, string> = {
   'sidecar-revoke.json': 'Revoked',
   'sidecar-oauth-clients.json': 'ConnectedClients',
   'sidecar-oauth-clients-nextcloud.json': 'ConnectedClients',
+  'sidecar-login-flow-started.json': 'LoginFlowStarted',
+  'sidecar-login-flow-poll.json': 'LoginFlowPoll',
   'sidecar-search.json': 'SearchAnswer',
   'sidecar-search-points.json': 'PointsAnswer',
   'sidecar-chunk-context.json': 'ChunkContext',

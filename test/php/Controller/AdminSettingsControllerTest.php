@@ -267,6 +267,44 @@ class AdminSettingsControllerTest extends UpstreamTestCase {
 		ContractAssert::assertConforms('error-response.json', $response);
 	}
 
+	public function testTestConnectionTestsTheUnsavedAddressOfTheFormNotTheSavedOne(): void {
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, ['serverUrl' => $this->unreachableUrl()], 'admin', true);
+
+		$this->assertSame(502, $response->getStatus());
+		$this->assertSame('The MCP server could not be reached.', $response->getData()['message']);
+		$this->assertSame([], $this->upstreamRequests('/api/v1/connection'));
+		$this->assertSame(self::$upstream->url, $this->readStoredSetting(SettingsService::KEY_SERVER_URL));
+	}
+
+	public function testTestConnectionTestsTheUnsavedAddressAndKeyAndStoresNeither(): void {
+		$this->saveSettings(serverUrl: $this->unreachableUrl(), apiKey: 'old-key');
+		$this->setUpstreamBehaviour(['sidecar_api_key' => 'typed-key']);
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, ['serverUrl' => self::$upstream->url . '/', 'apiKey' => 'typed-key'], 'admin', true);
+
+		$this->assertSame(200, $response->getStatus());
+		$this->assertSame('accepted', $response->getData()['api_key']);
+		$this->assertSame('typed-key', $this->upstreamRequests('/api/v1/connection')[0]['headers']['x-api-key']);
+		$this->assertSame('old-key', $this->readStoredSetting(SettingsService::KEY_API_KEY));
+	}
+
+	public function testTestConnectionWithAnEmptyKeyInTheFormSendsNone(): void {
+		$this->saveSettings(apiKey: 'stored-key');
+
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, ['apiKey' => ''], 'admin', true);
+
+		$this->assertSame([200, null], [$response->getStatus(), $response->getData()['warning']]);
+		$this->assertArrayNotHasKey('x-api-key', $this->upstreamRequests('/api/v1/connection')[0]['headers']);
+	}
+
+	public function testTestConnectionRefusesAnInvalidAddressWith400WithoutCallingAnything(): void {
+		$response = $this->dispatch('POST', self::TEST_CONNECTION, ['serverUrl' => 'ftp://mcp.example.com'], 'admin', true);
+
+		$this->assertSame(400, $response->getStatus());
+		ContractAssert::assertConforms('error-response.json', $response);
+		$this->assertSame([], $this->upstreamRequests('/api/v1/'));
+	}
+
 	/** What the app config holds (decrypted), as the companion reads it. */
 	private function readStoredSetting(string $key): string {
 		return $this->appConfig->getValueString('mcp_companion', $key);

@@ -38,6 +38,14 @@ class PageControllerTest extends TestCase {
 		$this->assertSame(4, substr_count($html, '<li>'));
 	}
 
+	public function testHidesTheAddressFromUsersWhoAreNotAdministrators(): void {
+		$html = $this->renderErrorPage('http://127.0.0.1:8000', new StaticL10N(), 'bob');
+
+		$this->assertStringNotContainsString('127.0.0.1', $html);
+		$this->assertStringNotContainsString('MCP server address', $html);
+		$this->assertStringContainsString('Please tell your administrator.', $html);
+	}
+
 	public function testSaysWhenNoAddressIsConfigured(): void {
 		$html = $this->renderErrorPage(null, new StaticL10N());
 
@@ -62,13 +70,13 @@ class PageControllerTest extends TestCase {
 	}
 
 	/** @param ?string $serverUrl stored as it is, without the validation of the admin page */
-	private function renderErrorPage(?string $serverUrl, StaticL10N $l): string {
+	private function renderErrorPage(?string $serverUrl, StaticL10N $l, string $userId = 'admin'): string {
 		$appConfig = InMemoryAppConfig::withRandomKey();
 		if ($serverUrl !== null) {
 			$appConfig->setValueString('mcp_companion', SettingsService::KEY_SERVER_URL, $serverUrl);
 		}
 		$wiring = new CompanionWiring(new InMemoryConfig(), $appConfig, new SodiumCrypto(sodium_crypto_secretbox_keygen()), new StreamClientService(), new StaticUrlGenerator('https://cloud.example.com'), $l, new MemoryLogger(), new FileLockingProvider(sys_get_temp_dir() . '/mcp-companion-page-locks'));
-		$response = $wiring->controller(PageController::class, new SimpleRequest(), 'alice')->error();
+		$response = $wiring->controller(PageController::class, new SimpleRequest(), $userId)->error();
 		return (new TemplateRenderer(UpstreamTestCase::REPO_ROOT, $l))->render($response);
 	}
 }

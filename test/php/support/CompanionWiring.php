@@ -20,15 +20,18 @@ use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Search\KnowledgeSearchProvider;
 use OCA\McpCompanion\Service\AppPasswordValidator;
 use OCA\McpCompanion\Service\BaseUrlResolver;
+use OCA\McpCompanion\Service\ConnectedClientsService;
 use OCA\McpCompanion\Service\ConnectionTester;
 use OCA\McpCompanion\Service\CredentialService;
 use OCA\McpCompanion\Service\KnowledgeRequestValidator;
 use OCA\McpCompanion\Service\KnowledgeService;
+use OCA\McpCompanion\Service\LoginFlowService;
 use OCA\McpCompanion\Service\McpSessionService;
 use OCA\McpCompanion\Service\OAuthLoginService;
 use OCA\McpCompanion\Service\OAuthRefreshLock;
 use OCA\McpCompanion\Service\OAuthTokenService;
 use OCA\McpCompanion\Service\ProviderDiscovery;
+use OCA\McpCompanion\Service\ServerReachability;
 use OCA\McpCompanion\Service\SettingsService;
 use OCA\McpCompanion\Service\SidecarClient;
 use OCA\McpCompanion\Settings\Admin;
@@ -39,6 +42,7 @@ use OCP\AppFramework\Utility\ITimeFactory;
 use OCP\Http\Client\IClientService;
 use OCP\IAppConfig;
 use OCP\IConfig;
+use OCP\IGroupManager;
 use OCP\IL10N;
 use OCP\IRequest;
 use OCP\ISession;
@@ -64,6 +68,7 @@ class CompanionWiring {
 		public IUserManager $userManager = new StaticUserManager(['alice', 'bob', 'admin']),
 		public float $refreshLockWaitSeconds = OAuthRefreshLock::WAIT_SECONDS,
 		public RecordingInitialState $initialState = new RecordingInitialState('mcp_companion'),
+		public IGroupManager $groupManager = new StaticGroupManager(['admin']),
 	) {
 	}
 
@@ -130,15 +135,23 @@ class CompanionWiring {
 
 	private function oauthController(IRequest $request, ?string $userId): OAuthController {
 		$tokens = $this->oauthTokens();
-		return new OAuthController($request, $this->oauthLogin(), $tokens, $this->mcpSession($tokens), $this->urlGenerator, $userId);
+		$session = $this->mcpSession($tokens);
+		$clients = new ConnectedClientsService($session, $this->sidecar(), $this->l, $this->logger);
+		return new OAuthController($request, $this->oauthLogin(), $tokens, $session, $clients, $this->urlGenerator, $userId);
+	}
+
+	private function credentialsController(IRequest $request, ?string $userId): CredentialsController {
+		$loginFlow = new LoginFlowService($this->mcpSession(), $this->sidecar(), $this->credentials(), $this->l);
+		$server = new ServerReachability($this->sidecar(), $this->settings());
+		return new CredentialsController($request, $this->validator(), $this->credentials(), $loginFlow, $server, $userId);
 	}
 
 	/** @param class-string<Controller> $class */
 	public function controller(string $class, IRequest $request, ?string $userId): Controller {
 		return match ($class) {
-			CredentialsController::class => new CredentialsController($request, $this->validator(), $this->credentials(), $userId),
+			CredentialsController::class => $this->credentialsController($request, $userId),
 			AdminSettingsController::class => new AdminSettingsController($request, $this->settings(), new ConnectionTester($this->sidecar(), $this->settings(), $this->l)),
-			PageController::class => new PageController($request, $this->settings(), $this->l, $this->knowledge(), $this->initialState, $this->urlGenerator, $userId),
+			PageController::class => new PageController($request, $this->settings(), $this->l, $this->knowledge(), $this->initialState, $this->urlGenerator, $this->groupManager, $userId),
 			KnowledgeController::class => new KnowledgeController($request, $this->knowledge(), new KnowledgeRequestValidator($this->l), $this->urlGenerator, $userId),
 			OAuthController::class => $this->oauthController($request, $userId),
 		};
