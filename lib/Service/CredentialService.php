@@ -28,7 +28,7 @@ class CredentialService {
 	public const KEY_TYPE = 'background_sync_type';
 	public const KEY_PROVISIONED_AT = 'background_sync_provisioned_at';
 	public const TYPE_APP_PASSWORD = 'app_password';
-	/** Set when the app password came through Login Flow v2: the sidecar holds it, and no copy is kept here. */
+	/** Set when the app password came through Login Flow v2 (the sidecar received it from Nextcloud). */
 	public const KEY_GRANTED_THROUGH = 'background_sync_granted_through';
 	public const GRANTED_THROUGH_LOGIN_FLOW = 'login_flow';
 	private const LOCAL_KEYS = [self::KEY_APP_PASSWORD, self::KEY_LOGIN_NAME, self::KEY_TYPE, self::KEY_PROVISIONED_AT, self::KEY_GRANTED_THROUGH];
@@ -61,18 +61,22 @@ class CredentialService {
 
 	/**
 	 * Records an app password the sidecar received through Login Flow v2 and stored itself: the same answer as
-	 * provision(), with `local_storage` false because the password never passes through the companion (the sidecar's
-	 * poll answer names only the login name), so the status and the login name are all that is kept here.
+	 * provision(). The sidecar's poll answer hands the password over once; it is kept here encrypted, as a pasted one
+	 * is. Without it (an older sidecar), only the status and the login name are kept and `local_storage` is false.
 	 *
-	 * @return array{success: true, partial_success: false, local_storage: false, mcp_sync: true}
+	 * @return array{success: true, partial_success: false, local_storage: bool, mcp_sync: true}
 	 */
-	public function recordLoginFlowGrant(string $userId, string $loginName): array {
-		$this->config->deleteUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD);
+	public function recordLoginFlowGrant(string $userId, string $loginName, ?string $appPassword): array {
+		if ($appPassword === null) {
+			$this->config->deleteUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD);
+		} else {
+			$this->config->setUserValue($userId, Application::APP_ID, self::KEY_APP_PASSWORD, $this->crypto->encrypt($appPassword));
+		}
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_LOGIN_NAME, $loginName);
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_TYPE, self::TYPE_APP_PASSWORD);
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_PROVISIONED_AT, (string)time());
 		$this->config->setUserValue($userId, Application::APP_ID, self::KEY_GRANTED_THROUGH, self::GRANTED_THROUGH_LOGIN_FLOW);
-		return ['success' => true, 'partial_success' => false, 'local_storage' => false, 'mcp_sync' => true];
+		return ['success' => true, 'partial_success' => false, 'local_storage' => $appPassword !== null, 'mcp_sync' => true];
 	}
 
 	/** @return array{provisioned: bool, credential_type: ?string, login_name: ?string, provisioned_at: ?string} */

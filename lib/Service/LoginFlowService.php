@@ -68,7 +68,9 @@ class LoginFlowService {
 		if ($status !== 'granted' || !is_string($loginName) || $loginName === '') {
 			throw $this->notUnderstood();
 		}
-		return ['status' => 'granted'] + $this->credentials->recordLoginFlowGrant($userId, $loginName);
+		$appPassword = $answer['app_password'] ?? null;
+		$appPassword = is_string($appPassword) && $appPassword !== '' ? $appPassword : null;
+		return ['status' => 'granted'] + $this->credentials->recordLoginFlowGrant($userId, $loginName, $appPassword);
 	}
 
 	/**

@@ -1,6 +1,7 @@
 // POST /api/v1/users/{user_id}/login-flow and …/login-flow/poll (Bearer, the user's own resource): the companion
 // starts a Login Flow v2 for the calling user and polls it until Nextcloud hands over an app password, which the
-// sidecar stores as that user's background credential. A grant by another Nextcloud user is refused.
+// sidecar stores as that user's background credential and hands to the owner once, for the companion's own encrypted
+// copy. A grant by another Nextcloud user is refused.
 import { Router } from 'express';
 import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
@@ -57,7 +58,7 @@ export function createLoginFlowRouter(deps: LoginFlowRouteDeps): Router {
     res.json({
       user_id: userId,
       status: outcome.status,
-      ...(outcome.status === 'granted' ? { login_name: outcome.loginName } : {}),
+      ...(outcome.status === 'granted' ? { login_name: outcome.loginName, app_password: outcome.appPassword } : {}),
     });
   });
 

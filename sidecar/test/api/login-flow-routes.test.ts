@@ -31,12 +31,13 @@ const start = async (user: string) =>
 const poll = async (user: string, flowId: string) =>
   (await (await post(`/api/v1/users/${user}/login-flow/poll`, user, { flow_id: flowId })).json()) as {
     status: string;
+    app_password?: string;
   };
 
 describe('POST /api/v1/users/{user_id}/login-flow and …/poll', () => {
   it('stores the granted app password as the user’s background access', async () => {
     const flow = await start('alice');
-    nextcloud.grantLoginFlow(flow.login_url, 'alice');
+    const appPassword = nextcloud.grantLoginFlow(flow.login_url, 'alice');
 
     const granted = await poll('alice', flow.flow_id);
 
@@ -45,6 +46,7 @@ describe('POST /api/v1/users/{user_id}/login-flow and …/poll', () => {
     });
     const body = (await session.json()) as { background_access: { granted: boolean; credential_type: string } };
     expect(granted.status).toBe('granted');
+    expect(granted.app_password).toBe(appPassword);
     expect(body.background_access).toMatchObject({ granted: true, credential_type: 'app_password' });
   });
 

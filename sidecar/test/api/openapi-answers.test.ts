@@ -262,7 +262,7 @@ describe('signing in through Nextcloud (Login Flow v2)', () => {
     const mine = await start();
     const bobs = await start();
 
-    nextcloud.grantLoginFlow(mine.login_url, 'alice');
+    const appPassword = nextcloud.grantLoginFlow(mine.login_url, 'alice');
     nextcloud.grantLoginFlow(bobs.login_url, 'bob');
     const granted = await poll(200, mine.flow_id);
     const replayed = await poll(200, mine.flow_id);
@@ -270,7 +270,12 @@ describe('signing in through Nextcloud (Login Flow v2)', () => {
     await poll(400, 'not a flow id');
     await call(403, 'POST', START, '/api/v1/users/bob/login-flow', { as: 'alice' });
 
-    expect(granted.body).toEqual({ user_id: 'alice', status: 'granted', login_name: 'alice' });
+    expect(granted.body).toEqual({
+      user_id: 'alice',
+      status: 'granted',
+      login_name: 'alice',
+      app_password: appPassword,
+    });
     expect(replayed.body).toEqual({ user_id: 'alice', status: 'expired' });
   });
 });

@@ -78,13 +78,13 @@ describe('Login Flow v2 sign-in', () => {
     const { flowId, loginUrl } = await service.start({ callerKey: 'client-1' });
 
     const before = await service.poll(flowId);
-    double.grantLoginFlow(loginUrl, 'uid-42', 'erin@example.com');
+    const appPassword = double.grantLoginFlow(loginUrl, 'uid-42', 'erin@example.com');
     now += 1_000;
     const granted = await service.poll(flowId);
 
     const stored = await store.appPasswords!.get('uid-42');
     expect(before).toEqual({ status: 'pending' });
-    expect(granted).toEqual({ status: 'granted', userId: 'uid-42', loginName: 'erin@example.com' });
+    expect(granted).toEqual({ status: 'granted', userId: 'uid-42', loginName: 'erin@example.com', appPassword });
     expect(stored?.loginName).toBe('erin@example.com');
     expect(flowId).not.toContain(loginUrl.split('/').pop());
   });
@@ -156,7 +156,12 @@ describe('Login Flow v2 sign-in', () => {
 
     const finished = await service.poll(flowId);
 
-    expect(finished).toEqual({ status: 'granted', userId: 'uid-42', loginName: 'erin@example.com' });
+    expect(finished).toEqual({
+      status: 'granted',
+      userId: 'uid-42',
+      loginName: 'erin@example.com',
+      appPassword: answer.appPassword,
+    });
     expect(pollRequests()).toBe(polled);
     expect((await store.appPasswords!.get('uid-42'))?.password).toBe(answer.appPassword);
   });

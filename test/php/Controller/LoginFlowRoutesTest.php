@@ -55,7 +55,7 @@ class LoginFlowRoutesTest extends OAuthTestCase {
 		$this->assertStringContainsString('Use an app password instead', $response->getData()['message']);
 	}
 
-	public function testPollRecordsTheGrantWithItsLoginNameAndKeepsNoPasswordHere(): void {
+	public function testPollRecordsTheGrantWithItsLoginNameAndKeepsTheGrantedPasswordEncrypted(): void {
 		$this->signIn();
 		$this->config->setUserValue('alice', Application::APP_ID, CredentialService::KEY_APP_PASSWORD, 'old-encrypted-copy');
 
@@ -63,13 +63,16 @@ class LoginFlowRoutesTest extends OAuthTestCase {
 
 		$this->assertSame(200, $response->getStatus());
 		ContractAssert::assertConforms('login-flow-granted.json', $response);
-		$this->assertSame(['status' => 'granted', 'success' => true, 'partial_success' => false, 'local_storage' => false, 'mcp_sync' => true], $response->getData());
+		$this->assertSame(['status' => 'granted', 'success' => true, 'partial_success' => false, 'local_storage' => true, 'mcp_sync' => true], $response->getData());
 		[$call] = $this->upstreamRequests('/api/v1/users/');
 		$this->assertSame(['POST', '/api/v1/users/alice/login-flow/poll'], [$call['method'], $call['path']]);
 		$this->assertSame(['flow_id' => self::FLOW_ID], json_decode($call['body'], true));
 		$status = $this->dispatch('GET', '/api/v1/background-sync/status')->getData();
 		$this->assertSame([true, 'alice@example.com'], [$status['provisioned'], $status['login_name']]);
-		$this->assertSame('', $this->config->getUserValue('alice', Application::APP_ID, CredentialService::KEY_APP_PASSWORD, ''));
+		$stored = $this->config->getUserValue('alice', Application::APP_ID, CredentialService::KEY_APP_PASSWORD, '');
+		$granted = json_decode((string)file_get_contents(ContractAssert::CONTRACT_DIR . '/sidecar-login-flow-poll.json'), true)['app_password'];
+		$this->assertNotSame($granted, $stored);
+		$this->assertSame($granted, $this->wiring->crypto->decrypt($stored));
 	}
 
 	public function testPollAnswersPendingAndRecordsNothing(): void {

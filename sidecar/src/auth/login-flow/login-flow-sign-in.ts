@@ -26,8 +26,11 @@ export interface StartedSignIn {
 
 export type SignInOutcome =
   | { status: 'pending' }
-  /** Answered once; the app password is already stored as `userId`'s credential. */
-  | { status: 'granted'; userId: string; loginName: string }
+  /**
+   * Answered once; the app password is already stored as `userId`'s credential. `appPassword` is for the owner who
+   * started the flow (the companion keeps its own encrypted copy); never logged.
+   */
+  | { status: 'granted'; userId: string; loginName: string; appPassword: string }
   /** No such flow: it expired, was granted already, or never existed. Start a new one. */
   | { status: 'expired' };
 
@@ -94,7 +97,7 @@ export function createLoginFlowSignIn(deps: LoginFlowSignInDeps): LoginFlowSignI
     }
     await deps.appPasswords.store(user.id, credentials, requestId);
     await deps.flows.remove(flow.flowKey);
-    return { status: 'granted' as const, userId: user.id, loginName: grant.loginName };
+    return { status: 'granted' as const, userId: user.id, loginName: grant.loginName, appPassword: grant.appPassword };
   };
 
   /** Nextcloud's grant, kept before anything else happens (it answers 200 only once); undefined while pending. */
