@@ -7,8 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// The connected MCP clients through routes.php, against the upstream router's stand-in of the sidecar's
-// oauth-clients routes (test/php/fixtures/upstream-router.php; it follows the agreed contract until the routes land).
+// The connected MCP clients through routes.php, against the upstream router's play of the sidecar's oauth-clients
+// routes (test/php/fixtures/upstream-router.php, following sidecar/openapi.json's ConnectedClients).
 namespace OCA\McpCompanion\Tests\Controller;
 
 use OCA\McpCompanion\Tests\ContractAssert;
