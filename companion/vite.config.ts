@@ -3,6 +3,7 @@ import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { injectCss } from './build/inject-css'
+import { sharedChunks } from './build/shared-chunks'
 
 const outDir = fileURLToPath(new URL('../js', import.meta.url))
 
@@ -28,6 +29,9 @@ export default defineConfig({
 				entryFileNames: '[name].mjs',
 				chunkFileNames: 'mcp_companion-chunk-[hash].mjs',
 				assetFileNames: 'mcp_companion-asset-[hash][extname]',
+				// No chunk imports an entry: Nextcloud loads entries with a ?v= query, so an import of the bare entry
+				// file would run the page a second time (build/shared-chunks.ts).
+				manualChunks: sharedChunks(),
 			},
 		},
 	},
