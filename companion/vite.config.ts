@@ -1,4 +1,4 @@
-// Builds the companion's settings pages and search page into the app's js/ folder, and runs the component tests.
+// Builds the companion's settings pages, search page and error page into the app's js/ folder, and runs the component tests.
 import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
@@ -23,6 +23,7 @@ export default defineConfig({
 				'mcp_companion-personal': fileURLToPath(new URL('src/personal.ts', import.meta.url)),
 				'mcp_companion-admin': fileURLToPath(new URL('src/admin.ts', import.meta.url)),
 				'mcp_companion-search': fileURLToPath(new URL('src/search.ts', import.meta.url)),
+				'mcp_companion-error': fileURLToPath(new URL('src/error.ts', import.meta.url)),
 			},
 			output: {
 				format: 'es',

@@ -31,10 +31,11 @@ function importedFiles(code: string): string[] {
 }
 
 describe('the built chunks', () => {
-	it('include the three entries and at least one lazily loaded chunk', () => {
+	it('include the four entries and at least one lazily loaded chunk', () => {
 		const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName)
 		expect(entries.sort()).toEqual([
 			'mcp_companion-admin.mjs',
+			'mcp_companion-error.mjs',
 			'mcp_companion-personal.mjs',
 			'mcp_companion-search.mjs',
 		])

@@ -51,10 +51,11 @@ class PageController extends Controller {
 		return new TemplateResponse(Application::APP_ID, 'search');
 	}
 
+	/** The error page; the same values go to the template (shown without JavaScript) and to initial state `error`. */
 	#[NoAdminRequired]
 	#[NoCSRFRequired]
 	public function error(): TemplateResponse {
-		return new TemplateResponse(Application::APP_ID, 'error', [
+		$page = [
 			'title' => $this->l->t('The MCP server is not available'),
 			'details' => $this->l->t('The companion could not reach the MCP server, or the server refused the request.'),
 			'server_url' => $this->settings->getServerUrl(),
@@ -65,6 +66,9 @@ class PageController extends Controller {
 				$this->l->t('If the MCP server requires an API key, check that the same key is configured here.'),
 				$this->l->t('Look for errors in the MCP server log and in the Nextcloud log.'),
 			],
-		]);
+		];
+		$this->initialState->provideInitialState('error', $page);
+		Util::addScript(Application::APP_ID, Application::APP_ID . '-error');
+		return new TemplateResponse(Application::APP_ID, 'error', $page);
 	}
 }
