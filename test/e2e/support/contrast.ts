@@ -99,7 +99,9 @@ function measureInPage(options: { minimum: number; root: string }): ContrastRepo
       skip('not visible');
       continue;
     }
-    if (element.closest('[disabled], [aria-disabled="true"]') !== null) {
+    // A disabled control, or the label and description of one (NcCheckboxRadioSwitch keeps its input beside them).
+    const control = element.closest('label, .checkbox-radio-switch')?.querySelector('input, select, textarea');
+    if (element.closest('[disabled], [aria-disabled="true"]') !== null || control?.matches(':disabled') === true) {
       skip('disabled control');
       continue;
     }
