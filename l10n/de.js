@@ -116,7 +116,6 @@ OC.L10N.register(
     "Save" : "Speichern",
     "Save app password" : "App-Passwort speichern",
     "Scopes" : "Berechtigungen (Scopes)",
-    "Score {score}" : "Bewertung {score}",
     "Search" : "Suchen",
     "Search in" : "Suchen in",
     "Search results" : "Suchergebnisse",
@@ -200,6 +199,15 @@ OC.L10N.register(
     "Zoom in" : "Vergrößern",
     "Zoom out" : "Verkleinern",
     "Zoom {percent}%" : "Zoom {percent} %",
-    "{title}, page {page}" : "{title}, Seite {page}"
+    "{title}, page {page}" : "{title}, Seite {page}",
+    "Advanced" : "Erweitert",
+    "Hide the other matches in this file" : "Weitere Treffer in dieser Datei ausblenden",
+    "No close matches" : "Keine passenden Treffer",
+    "Nothing in your content is close to what you searched for. Try other words, or look at the weaker matches." : "Nichts in deinen Inhalten passt gut zu deiner Suche. Versuche andere Wörter oder sieh dir die schwächeren Treffer an.",
+    "One more match in this file" : "Ein weiterer Treffer in dieser Datei",
+    "Relevance: {percent}%" : "Relevanz: {percent} %",
+    "Search your content by its words" : "Deine Inhalte nach ihren Wörtern durchsuchen",
+    "Show weaker matches ({count})" : "Schwächere Treffer zeigen ({count})",
+    "{count} more matches in this file" : "{count} weitere Treffer in dieser Datei"
 },
 "nplurals=2; plural=(n != 1);");

@@ -1,40 +1,42 @@
 // Rollup chunking rule: code that a lazily loaded chunk shares with a page goes into a chunk of its own, never into
 // the page's entry. Nextcloud loads an entry as `…/mcp_companion-search.mjs?v=<hash>`; a lazy chunk importing
 // `./mcp_companion-search.mjs` (no query) would load and mount the whole page a second time.
-import type { GetManualChunk, ManualChunkMeta } from 'rollup'
 
 export const SHARED_CHUNK = 'mcp_companion-shared'
 
+interface ModuleGraph {
+	getModuleInfo(id: string): {
+		importers: readonly string[]
+		dynamicImporters: readonly string[]
+		isEntry: boolean
+	} | null
+}
+
 /**
- * Puts every module that is reached both from a dynamically imported module and from an entry's static imports into
- * SHARED_CHUNK; modules only a lazy chunk needs stay in it, modules only an entry needs stay in the entry.
+ * Puts every module that is imported statically (directly or through others) both by a dynamically imported module
+ * and by an entry into SHARED_CHUNK; modules only a lazy chunk needs stay in it, modules only an entry needs stay
+ * in the entry.
  */
-export function sharedChunks(): GetManualChunk {
-	let lazyReach: Set<string> | null = null
-	let entryReach: Set<string> | null = null
-	return (id: string, meta: ManualChunkMeta) => {
-		if (lazyReach === null || entryReach === null) {
-			const modules = [...meta.getModuleIds()]
-			const lazyRoots = modules.filter((module) => (meta.getModuleInfo(module)?.dynamicImporters.length ?? 0) > 0)
-			const entryRoots = modules.filter((module) => meta.getModuleInfo(module)?.isEntry === true)
-			lazyReach = reachStatically(lazyRoots, meta, { includeRoots: false })
-			entryReach = reachStatically(entryRoots, meta, { includeRoots: false })
-		}
-		return lazyReach.has(id) && entryReach.has(id) ? SHARED_CHUNK : undefined
+export function sharedChunks(): (id: string, meta: ModuleGraph) => string | undefined {
+	return (id, meta) => {
+		const ancestors = staticAncestors(id, meta)
+		const isLazyRoot = (module: string) => (meta.getModuleInfo(module)?.dynamicImporters.length ?? 0) > 0
+		const isEntry = (module: string) => meta.getModuleInfo(module)?.isEntry === true
+		return ancestors.some(isLazyRoot) && ancestors.some(isEntry) ? SHARED_CHUNK : undefined
 	}
 }
 
-/** Every module the roots import statically, transitively (the roots themselves only if one imports another). */
-function reachStatically(roots: string[], meta: ManualChunkMeta, options: { includeRoots: boolean }): Set<string> {
-	const reached = new Set<string>(options.includeRoots ? roots : [])
-	const pending = roots.flatMap((root) => [...(meta.getModuleInfo(root)?.importedIds ?? [])])
+/** The modules that import `id` statically, directly or through others (not `id` itself). */
+function staticAncestors(id: string, meta: ModuleGraph): string[] {
+	const seen = new Set<string>()
+	const pending = [...(meta.getModuleInfo(id)?.importers ?? [])]
 	while (pending.length > 0) {
-		const id = pending.pop()!
-		if (reached.has(id)) {
+		const module = pending.pop()!
+		if (module === id || seen.has(module)) {
 			continue
 		}
-		reached.add(id)
-		pending.push(...(meta.getModuleInfo(id)?.importedIds ?? []))
+		seen.add(module)
+		pending.push(...(meta.getModuleInfo(module)?.importers ?? []))
 	}
-	return reached
+	return [...seen]
 }

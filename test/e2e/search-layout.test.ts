@@ -25,6 +25,11 @@ beforeAll(async () => {
         content: `Garden work in week ${week}: weeding the beds, sowing carrots and watering the garden roses.`,
       });
     }
+    notes.seedNote('carol', {
+      title: 'Harvest plan',
+      content:
+        '# Harvest plan\n\n- **Pumpkins** go to the _market_ on 2026-12-02T09:00:00Z\n- see [the list](https://example.org/list)',
+    });
   });
   ({ harness, page } = journey);
 }, 90_000);
@@ -32,6 +37,7 @@ beforeAll(async () => {
 afterAll(() => journey?.stop());
 
 const results = () => page.locator('[data-test="search-result"]');
+const notesFilter = () => page.locator('input[data-test="search-type-note"]');
 const searchPage = () => `${harness.url}/index.php/apps/mcp_companion/`;
 
 async function openWith(look: NextcloudLook): Promise<void> {
@@ -40,12 +46,17 @@ async function openWith(look: NextcloudLook): Promise<void> {
   await page.locator('[data-test="search-page"]').waitFor();
 }
 
-async function searchFor(query: string): Promise<void> {
+/** Searches and waits for `shown` (by default: the garden notes' results). */
+async function searchFor(
+  query: string,
+  shown = () =>
+    results()
+      .nth(GARDEN_NOTES - 1)
+      .waitFor(),
+): Promise<void> {
   await page.locator('input[data-test="search-query"]').fill(query);
   await page.locator('input[data-test="search-query"]').press('Enter');
-  await results()
-    .nth(GARDEN_NOTES - 1)
-    .waitFor();
+  await shown();
 }
 
 /** Scrolls with the mouse wheel over the results, as a user would, until the page stops moving. */
@@ -66,12 +77,12 @@ function isLastResultReachable(): Promise<boolean> {
       const { innerHeight, innerWidth, document } = globalThis as unknown as {
         innerHeight: number;
         innerWidth: number;
-        document: Document;
+        document: { elementFromPoint(x: number, y: number): unknown };
       };
       const box = element.getBoundingClientRect();
       const [x, y] = [box.left + box.width / 2, box.top + Math.min(box.height / 2, 20)];
       const inWindow = x >= 0 && x < innerWidth && y >= 0 && y < innerHeight;
-      return inWindow && element.contains(document.elementFromPoint(x, y));
+      return inWindow && element.contains(document.elementFromPoint(x, y) as typeof element);
     });
 }
 
@@ -93,7 +104,7 @@ describe('the search page in Nextcloud 32 layout', () => {
       page.locator('[data-test="search-sign-in"] a').click(),
     ]);
     await page.locator('input[data-test="search-query"]').waitFor();
-    await waitUntilIndexed(page, 5 + GARDEN_NOTES);
+    await waitUntilIndexed(page, 6 + GARDEN_NOTES);
 
     await searchFor('garden');
 
@@ -124,7 +135,7 @@ describe('the search page in Nextcloud 32 layout', () => {
     expect(await results().count()).toBe(before);
     expect(await page.locator('#content-vue').count()).toBe(1);
     const entryLoads = await page.evaluate(() =>
-      (globalThis as unknown as { performance: Performance }).performance
+      (globalThis as unknown as { performance: { getEntriesByType(type: string): { name: string }[] } }).performance
         .getEntriesByType('resource')
         .map((entry) => entry.name)
         .filter((name) => /mcp_companion-(search|personal|admin|error)\.mjs/.test(name)),
@@ -164,5 +175,71 @@ describe('the search page in Nextcloud 32 layout', () => {
     expect(await page.locator('[data-test="search-page"] h2').textContent()).not.toContain('Search');
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     await page.screenshot({ path: `${ARTIFACTS}layout-search-de.png` });
+  });
+});
+
+describe('the search results as people read them', () => {
+  it('names the search by the embedder the index uses (lexical here)', async () => {
+    await openWith({});
+
+    await expect
+      .poll(() => page.locator('[data-test="search-title"]').textContent())
+      .toBe('Search your content by its words');
+  });
+
+  it('says there are no close matches for a nonsense query, and shows the weaker ones on request', async () => {
+    await searchFor('zqxv blorft', () => page.locator('[data-test="search-no-close-matches"]').waitFor());
+
+    expect(await results().count()).toBe(0);
+    await page.screenshot({ path: `${ARTIFACTS}results-no-close-matches.png` });
+    await page.locator('[data-test="search-show-weaker"]').click();
+    await results().first().waitFor();
+  });
+
+  it('keeps the algorithm and the fusion under "Advanced"', async () => {
+    expect(await page.locator('[data-test="search-algorithm"]').isVisible()).toBe(false);
+
+    await page.locator('[data-test="search-advanced"] summary').click();
+
+    expect(await page.locator('[data-test="search-algorithm"]').isVisible()).toBe(true);
+  });
+
+  it('applies a type filter at once and remembers it for the next visit', async () => {
+    await openWith({});
+    await searchFor('garden');
+
+    const searched = page.waitForRequest((request) => request.url().includes('knowledge/search'));
+    await notesFilter().uncheck({ force: true });
+
+    expect(((await searched).postDataJSON() as { doc_types: string[] }).doc_types).not.toContain('note');
+    await expect.poll(() => page.locator('.result__meta', { hasText: 'Notes' }).count()).toBe(0);
+    await openWith({});
+    expect(await notesFilter().isChecked()).toBe(false);
+    await notesFilter().check({ force: true });
+    expect(await notesFilter().isChecked()).toBe(true);
+  });
+
+  it('lists a document once, with its other matches on request', async () => {
+    const pdf = results().filter({ hasText: 'lighthouse.pdf' });
+    await searchFor('lighthouse', () => pdf.first().waitFor());
+
+    expect(await pdf.count()).toBe(1);
+    expect(await pdf.locator('[data-test="search-result-more"]').textContent()).toContain(
+      '2 more matches in this file',
+    );
+    await pdf.locator('[data-test="search-result-more"]').click();
+    await expect.poll(() => results().filter({ hasText: 'lighthouse.pdf' }).count()).toBe(3);
+    await page.screenshot({ path: `${ARTIFACTS}results-grouped.png` });
+  });
+
+  it("shows excerpts without Markdown, and times in the reader's locale and time zone", async () => {
+    await searchFor('pumpkins market', () => results().filter({ hasText: 'Harvest plan' }).first().waitFor());
+
+    const excerpt = (await results().first().locator('[data-test="search-result-excerpt"]').textContent()) ?? '';
+
+    expect(excerpt).toContain('Pumpkins go to the market on');
+    expect(excerpt).not.toMatch(/[#*_[\]]|2026-12-02T09/);
+    expect(excerpt).toMatch(/2026/);
+    await page.screenshot({ path: `${ARTIFACTS}results-excerpt.png` });
   });
 });

@@ -20,9 +20,33 @@ export async function measureTextContrast(page: Page, minimum = 4.5, root = 'bod
 /** Runs in the page (serialised by playwright: no references outside this function). */
 function measureInPage(options: { minimum: number; root: string }): ContrastReport {
   type Rgba = [number, number, number, number];
+  // The few DOM shapes used here (the tests' TypeScript project has no DOM library).
+  interface Element {
+    tagName: string;
+    className: unknown;
+    childNodes: ArrayLike<{ nodeType: number; textContent: string | null }>;
+    parentElement: Element | null;
+    closest(selector: string): Element | null;
+    querySelector(selector: string): Element | null;
+    querySelectorAll(selector: string): ArrayLike<Element>;
+    matches(selector: string): boolean;
+    getBoundingClientRect(): { width: number; height: number };
+  }
+  interface Style {
+    visibility: string;
+    display: string;
+    opacity: string;
+    color: string;
+    backgroundColor: string;
+    backgroundImage: string;
+  }
   const { document, getComputedStyle } = globalThis as unknown as {
-    document: Document;
-    getComputedStyle: (element: Element) => CSSStyleDeclaration;
+    document: {
+      body: Element;
+      querySelector(selector: string): Element | null;
+      createElement(tag: 'canvas'): { getContext(kind: '2d'): { fillStyle: unknown } | null };
+    };
+    getComputedStyle: (element: Element) => Style;
   };
   const canvas = document.createElement('canvas').getContext('2d')!;
   const parse = (value: string): Rgba => {
