@@ -7,7 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell and
+// Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell (page-shell.php:
+// Nextcloud 32's layout and theming; the cookies harness_theme and harness_language choose theme and language) and
 // dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state; core's
 // unified-search route (/ocs/v2.php/search/…, unified-search.php) runs the companion's search-bar provider.
 //
