@@ -44,7 +44,7 @@ $(NPM_STAMP): package.json package-lock.json sidecar/package.json companion/pack
 $(SIDECAR_BUILD): $(NPM_STAMP) $(shell find sidecar/src -name '*.ts') sidecar/tsconfig.json sidecar/tsconfig.build.json
 	npm run build -w sidecar
 
-$(COMPANION_BUILD): $(NPM_STAMP) $(shell find companion/src -type f) companion/vite.config.ts
+$(COMPANION_BUILD): $(NPM_STAMP) $(shell find companion/src companion/build -type f) companion/vite.config.ts
 	npm run build -w companion
 
 $(COMPOSER_STAMP): composer.json composer.lock

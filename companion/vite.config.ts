@@ -1,8 +1,9 @@
-// Builds the companion's settings pages and search page into the app's js/ folder, and runs the component tests.
+// Builds the companion's settings pages, search page and error page into the app's js/ folder, and runs the component tests.
 import vue from '@vitejs/plugin-vue'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { injectCss } from './build/inject-css'
+import { sharedChunks } from './build/shared-chunks'
 
 const outDir = fileURLToPath(new URL('../js', import.meta.url))
 
@@ -23,12 +24,16 @@ export default defineConfig({
 				'mcp_companion-personal': fileURLToPath(new URL('src/personal.ts', import.meta.url)),
 				'mcp_companion-admin': fileURLToPath(new URL('src/admin.ts', import.meta.url)),
 				'mcp_companion-search': fileURLToPath(new URL('src/search.ts', import.meta.url)),
+				'mcp_companion-error': fileURLToPath(new URL('src/error.ts', import.meta.url)),
 			},
 			output: {
 				format: 'es',
 				entryFileNames: '[name].mjs',
 				chunkFileNames: 'mcp_companion-chunk-[hash].mjs',
 				assetFileNames: 'mcp_companion-asset-[hash][extname]',
+				// No chunk imports an entry: Nextcloud loads entries with a ?v= query, so an import of the bare entry
+				// file would run the page a second time (build/shared-chunks.ts).
+				manualChunks: sharedChunks(),
 			},
 		},
 	},

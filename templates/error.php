@@ -6,11 +6,13 @@ declare(strict_types=1);
  * SPDX-FileCopyrightText: 2026 Nextcloud contributors
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
-// The companion's error page; every value is escaped with p(). Strings arrive translated from PageController.
+// The companion's error page; every value is escaped with p(). Strings arrive translated from PageController. The
+// bundle mcp_companion-error replaces this markup with the same content in Nextcloud's app layout; this is what a
+// browser without JavaScript shows.
 /** @var array{title: string, details: string, show_server_url: bool, server_url: string, help: string, steps: list<string>} $_ */
 /** @var \OCP\IL10N $l */
 ?>
-<div id="mcp_companion-error" class="section">
+<div id="mcp_companion-error">
 	<h2><?php p($_['title']); ?></h2>
 	<p><?php p($_['details']); ?></p>
 	<?php if ($_['show_server_url']): ?>

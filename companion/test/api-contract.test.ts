@@ -101,6 +101,7 @@ describe('the names and bounds the companion keeps to', () => {
 				chunks: true,
 				queued: true,
 				failed: true,
+				embedder: true,
 			}),
 		}
 

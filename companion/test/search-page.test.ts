@@ -60,6 +60,8 @@ afterEach(() => {
 
 async function mountPage(state: object = SIGNED_IN): Promise<VueWrapper> {
 	setInitialState('search', state)
+	// Nextcloud's layout has the element NcContent teleports its keyboard help into.
+	document.body.insertAdjacentHTML('beforeend', '<div id="skip-actions"></div>')
 	wrapper = mount(SearchPage, { attachTo: document.body })
 	await flushPromises()
 	return wrapper

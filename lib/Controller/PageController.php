@@ -53,12 +53,15 @@ class PageController extends Controller {
 		return new TemplateResponse(Application::APP_ID, 'search');
 	}
 
-	/** The MCP server's address is shown to administrators only: to others it means nothing and tells too much. */
+	/**
+	 * The error page; the same values go to the template (shown without JavaScript) and to initial state `error`. The
+	 * MCP server's address is shown to administrators only: to others it means nothing and tells too much.
+	 */
 	#[NoAdminRequired]
 	#[NoCSRFRequired]
 	public function error(): TemplateResponse {
 		$isAdmin = $this->userId !== null && $this->groupManager->isAdmin($this->userId);
-		return new TemplateResponse(Application::APP_ID, 'error', [
+		$page = [
 			'show_server_url' => $isAdmin,
 			'title' => $this->l->t('The MCP server is not available'),
 			'details' => $this->l->t('The companion could not reach the MCP server, or the server refused the request.'),
@@ -74,6 +77,9 @@ class PageController extends Controller {
 				$this->l->t('If the MCP server requires an API key, check that the same key is configured here.'),
 				$this->l->t('Look for errors in the MCP server log and in the Nextcloud log.'),
 			],
-		]);
+		];
+		$this->initialState->provideInitialState('error', $page);
+		Util::addScript(Application::APP_ID, Application::APP_ID . '-error');
+		return new TemplateResponse(Application::APP_ID, 'error', $page);
 	}
 }

@@ -99,7 +99,7 @@ describe("the companion's provider in Nextcloud's search bar", () => {
   it('opens the viewer at the page of the match when the PDF hit is followed', async () => {
     const [pdf] = entriesOf(await askSearchBar('term=lighthouse%20restoration%20budget&limit=1'));
     await page.goto(`${harness.url}/index.php/apps/mcp_companion/`);
-    // The bar's entry as Nextcloud renders it: a link to the entry's resourceUrl.
+    // The bar's entry as Nextcloud renders it in its header: a link to the entry's resourceUrl.
     await page.evaluate(
       ({ href, title }) => {
         interface Link {
@@ -108,13 +108,13 @@ describe("the companion's provider in Nextcloud's search bar", () => {
           dataset: Record<string, string>;
         }
         const { document } = globalThis as unknown as {
-          document: { createElement(tag: 'a'): Link; body: { prepend(node: Link): void } };
+          document: { createElement(tag: 'a'): Link; getElementById(id: 'header'): { append(node: Link): void } };
         };
         const link = document.createElement('a');
         link.href = href;
         link.textContent = title;
         link.dataset.test = 'search-bar-entry';
-        document.body.prepend(link);
+        document.getElementById('header').append(link);
       },
       { href: pdf!.resourceUrl, title: pdf!.title },
     );

@@ -82,6 +82,8 @@ export interface SyncStatus {
 	chunks: number
 	queued: number
 	failed: number
+	/** The embedder the index uses; kind null while it has not loaded yet. */
+	embedder?: { kind: 'lexical' | 'semantic' | null }
 }
 
 const route = (path: string): string => generateUrl('/apps/mcp_companion/api/v1/' + path)

@@ -7,7 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell and
+// Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell (page-shell.php:
+// Nextcloud 32's layout and theming; the cookies harness_theme and harness_language choose theme and language) and
 // dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state; core's
 // unified-search route (/ocs/v2.php/search/…, unified-search.php) runs the companion's search-bar provider.
 //
@@ -72,7 +73,9 @@ if ($isFirstStart) {
 	}
 }
 $crypto = SodiumCrypto::fromKeyFile($stateDir . '/crypto.key');
-$l = new StaticL10N();
+require_once __DIR__ . '/page-shell.php';
+$look = harnessLook($_COOKIE);
+$l = new StaticL10N(harnessTranslations($repo, $look['language']), $look['language']);
 $logger = new MemoryLogger();
 $nextcloudUrl = rtrim((string)getenv('HARNESS_NEXTCLOUD_URL'), '/');
 $cliUrl = rtrim($config->getSystemValueString('overwrite.cli.url'), '/');
@@ -94,6 +97,9 @@ if ($isFirstStart) {
 }
 $groupManager = new StaticGroupManager(array_values($admins));
 
+// The bundle each page template's controller adds with Util::addScript.
+$pageBundles = ['search' => 'mcp_companion-search', 'error' => 'mcp_companion-error'];
+
 $send = static function (Response $response, string $body): void {
 	http_response_code($response->getStatus());
 	foreach ($response->getHeaders() as $name => $value) {
@@ -102,47 +108,20 @@ $send = static function (Response $response, string $body): void {
 	echo $body;
 };
 
-$renderShell = static function (string $title, RecordingInitialState $state, string $content, ?string $bundle) use ($userId, $groupManager, $requestToken): string {
-	$isAdmin = $groupManager->isAdmin($userId) ? 'true' : 'false';
-	$user = htmlspecialchars($userId, ENT_QUOTES);
-	$token = htmlspecialchars($requestToken, ENT_QUOTES);
-	$core = '<input type="hidden" id="initial-state-core-capabilities" value="' . base64_encode('{}') . '">'
-		. '<input type="hidden" id="initial-state-core-apps" value="' . base64_encode('[]') . '">';
-	$config = json_encode(['modRewriteWorking' => false, 'version' => '32.0.0']);
-	$script = $bundle === null ? '' : '<script type="module" src="/apps/mcp_companion/js/' . $bundle . '.mjs"></script>';
-	return <<<HTML
-	<!DOCTYPE html>
-	<html lang="en" data-locale="en">
-	<head data-requesttoken="$token" data-user="$user" data-user-displayname="$user">
-		<meta charset="utf-8">
-		<title>$title - Nextcloud</title>
-		<link rel="stylesheet" href="/harness/theme.css">
-		<script>
-			window._oc_webroot = ''
-			window._oc_appswebroots = { mcp_companion: '/apps/mcp_companion' }
-			window._oc_isadmin = $isAdmin
-			window.OC = {
-				config: $config,
-				webroot: '',
-				requestToken: '$token',
-				currentUser: '$user',
-				isUserAdmin: () => $isAdmin,
-				getCurrentUser: () => ({ uid: '$user', displayName: '$user' }),
-			}
-		</script>
-	</head>
-	<body id="body-settings">
-		$core
-		{$state->renderInputs()}
-		<main id="content" class="app-settings">
-			<div id="app-content">
-				$content
-			</div>
-		</main>
-		$script
-	</body>
-	</html>
-	HTML;
+$renderShell = static function (string $kind, string $title, RecordingInitialState $state, string $content, ?string $bundle) use ($userId, $groupManager, $requestToken, $look, $repo): string {
+	return harnessPageShell([
+		'kind' => $kind,
+		'title' => $title,
+		'stateInputs' => $state->renderInputs(),
+		'content' => $content,
+		'bundle' => $bundle,
+		'userId' => $userId,
+		'isAdmin' => $groupManager->isAdmin($userId),
+		'requestToken' => $requestToken,
+		'theme' => $look['theme'],
+		'language' => $look['language'],
+		'repo' => $repo,
+	]);
 };
 
 $serveSettingsPage = static function (string $kind) use ($wiring, $userId, $groupManager, $renderShell, $repo, $l, $send): void {
@@ -154,13 +133,14 @@ $serveSettingsPage = static function (string $kind) use ($wiring, $userId, $grou
 	$form = $kind === 'admin' ? $wiring->adminSettings($state)->getForm() : $wiring->personalSettings($state, $userId)->getForm();
 	$content = (new TemplateRenderer($repo, $l))->render($form);
 	$response = new Response(200, ['Content-Type' => 'text/html; charset=utf-8']);
-	$send($response, $renderShell('MCP Companion', $state, $content, 'mcp_companion-' . $kind));
+	$send($response, $renderShell($kind === 'admin' ? 'admin-settings' : 'settings', 'MCP Companion', $state, $content, 'mcp_companion-' . $kind));
 };
 
 $serveAsset = static function (string $relative) use ($repo, $send): void {
 	$types = ['mjs' => 'text/javascript', 'js' => 'text/javascript', 'css' => 'text/css', 'map' => 'application/json', 'svg' => 'image/svg+xml', 'json' => 'application/json', 'wasm' => 'application/wasm', 'woff2' => 'font/woff2', 'png' => 'image/png'];
 	$file = realpath($repo . '/' . $relative);
-	$allowed = $file !== false && is_file($file) && (str_starts_with($file, realpath($repo) . '/js/') || str_starts_with($file, realpath($repo) . '/img/'));
+	$inFolder = static fn (string $folder): bool => $file !== false && str_starts_with($file, realpath($repo) . '/' . $folder . '/');
+	$allowed = $file !== false && is_file($file) && ($inFolder('js') || $inFolder('img') || $inFolder('l10n'));
 	if (!$allowed) {
 		$send(new Response(404), 'Not found');
 		return;
@@ -172,10 +152,10 @@ $serveAsset = static function (string $relative) use ($repo, $send): void {
 try {
 	if ($method === 'GET' && in_array($path, ['/index.php/settings/user/mcp_companion', '/index.php/settings/admin/mcp_companion'], true)) {
 		$serveSettingsPage(str_contains($path, '/admin/') ? 'admin' : 'personal');
-	} elseif ($method === 'GET' && preg_match('#^/(?:index\.php/)?apps/mcp_companion/((?:js|img)/.+)$#', $path, $match) === 1) {
+	} elseif ($method === 'GET' && preg_match('#^/(?:index\.php/)?apps/mcp_companion/((?:js|img|l10n)/.+)$#', $path, $match) === 1) {
 		$serveAsset($match[1]);
-	} elseif ($method === 'GET' && $path === '/harness/theme.css') {
-		$send(new Response(200, ['Content-Type' => 'text/css']), (string)file_get_contents(__DIR__ . '/theme.css'));
+	} elseif ($method === 'GET' && in_array($path, ['/harness/theme.css', '/harness/core-layout.css'], true)) {
+		$send(new Response(200, ['Content-Type' => 'text/css']), (string)file_get_contents(__DIR__ . '/' . basename($path)));
 	} elseif ($method === 'GET' && $path === '/index.php/csrftoken') {
 		$response = new JSONResponse(['token' => $requestToken]);
 		$send($response, $response->render());
@@ -188,10 +168,10 @@ try {
 		$request = SimpleRequest::fromGlobals($requestToken);
 		$dispatcher = AppDispatcher::fromRoutesFile($repo . '/appinfo/routes.php', $wiring, $groupManager);
 		$response = $dispatcher->dispatch($request, substr($path, strlen('/index.php/apps/mcp_companion')), $userId);
-		// The search page's controller provides its initial state and adds its bundle (Util::addScript) as Nextcloud would.
-		$isSearchPage = $response instanceof TemplateResponse && $response->getTemplateName() === 'search';
+		// A page's controller provides its initial state and adds its bundle (Util::addScript) as Nextcloud would.
+		$bundle = $response instanceof TemplateResponse ? ($pageBundles[$response->getTemplateName()] ?? null) : null;
 		$body = $response instanceof TemplateResponse
-			? $renderShell('MCP Companion', $isSearchPage ? $wiring->initialState : new RecordingInitialState('mcp_companion'), (new TemplateRenderer($repo, $l))->render($response), $isSearchPage ? 'mcp_companion-search' : null)
+			? $renderShell('app', 'MCP Companion', $bundle !== null ? $wiring->initialState : new RecordingInitialState('mcp_companion'), (new TemplateRenderer($repo, $l))->render($response), $bundle)
 			: $response->render();
 		if ($response instanceof TemplateResponse) {
 			$response->addHeader('Content-Type', 'text/html; charset=utf-8');

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildPdf } from '../../../sidecar/test/support/pdf-fixtures.js';
-import { createFilesApp } from '../../platform/apps/files.js';
-import { createNotesApp } from '../../platform/apps/notes.js';
+import { createFilesApp, type FilesDouble } from '../../platform/apps/files.js';
+import { createNotesApp, type NotesDouble } from '../../platform/apps/notes.js';
 import { startPlatformDouble, type PlatformDouble } from '../../platform/platform-double.js';
 import { launchChromium } from './browser.js';
 import {
@@ -31,13 +31,17 @@ export interface SearchJourney {
   stop(): Promise<void>;
 }
 
-export async function startSearchJourney(): Promise<SearchJourney> {
+/** @param seedMore adds content to the five documents of seedSearchContent before the sidecar starts indexing */
+export async function startSearchJourney(
+  seedMore: (files: FilesDouble, notes: NotesDouble) => void = () => {},
+): Promise<SearchJourney> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await findFreePort();
   const files = createFilesApp();
   const notes = createNotesApp();
   const nextcloud = await startPlatformDouble(carolWithCompanionClient(port, [files, notes]));
   seedSearchContent(files, notes, buildPdf);
+  seedMore(files, notes);
   const sidecar = await startHybridSidecar(nextcloud.url, undefined, {
     KNOWLEDGE_ENABLED: 'true',
     KNOWLEDGE_SCAN_INTERVAL: '3600',

@@ -54,7 +54,9 @@ class HarnessTest extends UpstreamTestCase {
 		$this->assertMatchesRegularExpression('/<head data-requesttoken="harness-request-token"/', $html);
 		$this->assertStringContainsString("window._oc_webroot = ''", $html);
 		$this->assertStringContainsString('<div id="mcp_companion-personal"></div>', $html);
-		$this->assertStringContainsString('<script type="module" src="/apps/mcp_companion/js/mcp_companion-personal.mjs"></script>', $html);
+		// As Nextcloud's Util::addScript: a version query on the script, the section inside the settings layout.
+		$this->assertMatchesRegularExpression('#<script type="module" src="/apps/mcp_companion/js/mcp_companion-personal\.mjs\?v=[0-9a-f]{8}"></script>#', $html);
+		$this->assertMatchesRegularExpression('#<main id="content" class="app-settings">.*<div id="app-navigation".*<div id="app-content"[^>]*>\s*<div id="mcp_companion-personal">#s', $html);
 		$this->assertSame(1, preg_match('/id="initial-state-mcp_companion-personal-settings" value="([^"]+)"/', $html, $match));
 		$this->assertSame(
 			['user_id' => 'alice', 'security_settings_url' => '/index.php/settings/user/security', 'server_configured' => true, 'oauth_available' => true, 'refresh_token_option' => ['available' => false, 'reason' => self::REFRESH_TOKEN_REASON]],
