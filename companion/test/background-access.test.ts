@@ -9,7 +9,7 @@ import serverAnswers from '../../test/contract/background-sync-server.json'
 import errorResponse from '../../test/contract/error-response.json'
 import granted from '../../test/contract/login-flow-granted.json'
 import pending from '../../test/contract/login-flow-pending.json'
-import started from '../../test/contract/login-flow-started.json'
+import startedFixture from '../../test/contract/login-flow-started.json'
 import revokeSuccess from '../../test/contract/oauth-revoke.json'
 import signedIn from '../../test/contract/oauth-session-signed-in.json'
 import signedOut from '../../test/contract/oauth-session-signed-out.json'
@@ -20,6 +20,9 @@ import { LOGIN_FLOW_POLL_INTERVAL_MS } from '../src/composables/useLoginFlow'
 import { reloadPageKey } from '../src/page-reload'
 import { startFakeServer, type FakeServer } from './fake-server'
 import { findInDocument, resetPageShell, setInitialState, setPageQuery } from './page-shell'
+
+/** The fixture's flow, expiring 20 minutes from now (as Nextcloud's do), whenever the test runs. */
+const started = { ...startedFixture, expires_at: new Date(Date.now() + 20 * 60_000).toISOString() }
 
 const notGranted = {
 	...signedIn,
