@@ -7,8 +7,9 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// The authorization-code flow with PKCE (S256): builds the provider's sign-in URL, keeping state and verifier in
-// the user's session, and checks the answer before the code is exchanged.
+// The authorization-code flow with PKCE (S256): builds the provider's sign-in URL (with the resource, RFC 8707, when
+// the sidecar names one), keeping state and verifier in the user's session, and checks the answer before the code is
+// exchanged.
 namespace OCA\McpCompanion\Service;
 
 use OCA\McpCompanion\Exception\CompanionException;
@@ -51,7 +52,8 @@ class OAuthLoginService {
 		if (!$this->settings->isOAuthConfigured()) {
 			throw new OAuthUnavailableException($this->l->t('Signing in to the MCP server is not set up. Ask your administrator to configure an OAuth client.'));
 		}
-		$authorizationEndpoint = $this->discovery->getEndpoints()['authorization_endpoint'];
+		$endpoints = $this->discovery->getEndpoints();
+		$authorizationEndpoint = $endpoints['authorization_endpoint'];
 		$state = $this->createRandomToken();
 		$verifier = $this->createRandomToken();
 		$this->session->set(self::SESSION_KEY, json_encode([
@@ -70,7 +72,11 @@ class OAuthLoginService {
 			'code_challenge_method' => 'S256',
 			// OpenID Connect Core 11: offline_access (a refresh token) is only granted with prompt=consent.
 			'prompt' => 'consent',
-		], '', '&', PHP_QUERY_RFC3986);
+		] + ($endpoints['resource'] !== null ? [
+			// The sidecar's own authorization server binds its tokens to the resource (RFC 8707) and requires it;
+			// the token requests then use the granted one. Nextcloud's oidc app names none.
+			'resource' => $endpoints['resource'],
+		] : []), '', '&', PHP_QUERY_RFC3986);
 		return $authorizationEndpoint . (str_contains($authorizationEndpoint, '?') ? '&' : '?') . $query;
 	}
 

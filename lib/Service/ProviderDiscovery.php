@@ -7,7 +7,8 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Finds Nextcloud's OpenID provider through the sidecar's status (discovery_url) and reads its endpoints.
+// Finds the OpenID provider through the sidecar's status (discovery_url) and reads its endpoints: Nextcloud's oidc
+// app, or the sidecar's own authorization server, whose status also names the resource (RFC 8707) to sign in for.
 namespace OCA\McpCompanion\Service;
 
 use OCA\McpCompanion\Exception\OAuthProviderException;
@@ -34,24 +35,37 @@ class ProviderDiscovery {
 	}
 
 	/**
-	 * @return array{authorization_endpoint: string, token_endpoint: string}
+	 * The provider's endpoints, and the resource a sign-in names (null when the status names none: Nextcloud's oidc
+	 * app, or a sidecar from before the field).
+	 *
+	 * @return array{authorization_endpoint: string, token_endpoint: string, resource: ?string}
 	 * @throws OAuthUnavailableException when the sidecar's mode has no provider
 	 * @throws OAuthProviderException|SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
 	 */
 	public function getEndpoints(): array {
 		if ($this->endpoints === null) {
-			$this->endpoints = $this->fetchEndpoints($this->findDiscoveryUrl());
+			[$discoveryUrl, $resource] = $this->readStatus();
+			$this->endpoints = $this->fetchEndpoints($discoveryUrl) + ['resource' => $resource];
 		}
 		return $this->endpoints;
 	}
 
-	/** @throws OAuthUnavailableException|SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException */
-	private function findDiscoveryUrl(): string {
-		$discoveryUrl = $this->sidecar->fetchStatus()['discovery_url'] ?? null;
+	/**
+	 * @return array{0: string, 1: ?string} the discovery URL and the resource
+	 * @throws OAuthUnavailableException|SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException
+	 */
+	private function readStatus(): array {
+		$status = $this->sidecar->fetchStatus();
+		$discoveryUrl = $status['discovery_url'] ?? null;
 		if (!is_string($discoveryUrl) || !$this->isHttpUrl($discoveryUrl)) {
 			throw new OAuthUnavailableException($this->l->t('The MCP server does not offer sign-in with Nextcloud in its current mode.'));
 		}
-		return $discoveryUrl;
+		$resource = $status['resource'] ?? null;
+		if ($resource !== null && (!is_string($resource) || !$this->isHttpUrl($resource))) {
+			$this->logger->warning('The MCP server\'s status names a resource that is not an http(s) URL');
+			throw new OAuthUnavailableException($this->l->t('The MCP server does not offer sign-in with Nextcloud in its current mode.'));
+		}
+		return [$discoveryUrl, $resource];
 	}
 
 	/**

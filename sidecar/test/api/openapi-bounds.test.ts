@@ -288,6 +288,8 @@ describe('the documents the routes answer', () => {
         management_api_version: true,
         discovery_url: true,
         issuer: true,
+        authorization_server: true,
+        resource: true,
       }),
       Session: fieldsOf<SessionDocument>({ user_id: true, offline_access_enabled: true, background_access: true }),
     };

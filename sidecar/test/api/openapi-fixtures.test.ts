@@ -9,6 +9,7 @@ import { createAnswerChecker, loadOpenApi } from '../support/openapi.js';
 const SCHEMA_OF_FIXTURE: Record<string, string> = {
   'sidecar-status.json': 'Status',
   'sidecar-status-hybrid.json': 'Status',
+  'sidecar-status-own-server.json': 'Status',
   'sidecar-connection.json': 'Connection',
   'sidecar-app-password-stored.json': 'AppPasswordStored',
   'sidecar-app-password-status.json': 'AppPasswordStatus',

@@ -96,6 +96,36 @@ describe('GET /api/v1/status', () => {
     expect(wrongKey.discovery_url).toBe('https://cloud.example.com/index.php/.well-known/openid-configuration');
   });
 
+  it("names Nextcloud as the authorization server, and no resource, while Nextcloud's oidc app is the provider", async () => {
+    const { body } = await statusIn({ TOKEN_ENCRYPTION_KEY: TEST_KEY });
+
+    expect(body.authorization_server).toBe('nextcloud');
+    expect(body).not.toHaveProperty('resource');
+  });
+
+  it("names the sidecar's own server, its metadata and its resource when the sidecar is the authorization server", async () => {
+    const env = {
+      TOKEN_ENCRYPTION_KEY: TEST_KEY,
+      MCP_DEPLOYMENT_MODE: 'oauth',
+      MCP_AUTHORIZATION_SERVER: 'sidecar',
+      NEXTCLOUD_MCP_SERVER_URL: 'https://mcp.example.com/',
+      MANAGEMENT_API_KEY: 'status-key',
+    };
+
+    const [anyone, keyed] = [(await statusIn(env)).body, (await statusIn(env, { 'x-api-key': 'status-key' })).body];
+
+    for (const body of [anyone, keyed]) {
+      expect(body).toMatchObject({
+        authorization_server: 'sidecar',
+        issuer: 'https://mcp.example.com',
+        discovery_url: 'https://mcp.example.com/.well-known/openid-configuration',
+        resource: 'https://mcp.example.com/mcp',
+      });
+      expect(shapeDifferences(body, loadFixture('sidecar-status-own-server.json'))).toEqual([]);
+    }
+    expect(JSON.stringify(anyone)).not.toContain(new URL(double.url).host);
+  });
+
   it('says only what the contract names while the knowledge index runs, nothing of its engine or embedder', async () => {
     const { body } = await statusIn({
       NEXTCLOUD_USERNAME: 'alice',

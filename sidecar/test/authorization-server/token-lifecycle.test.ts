@@ -130,6 +130,18 @@ describe('the authorization code', () => {
     expect(granted).not.toContain('files:write');
   });
 
+  it('grants the offered scopes, less the unticked ones, when the request names only scopes outside the catalogue', async () => {
+    const authorized = await authorize({ scope: 'openid profile email offline_access', untick: ['notes:write'] });
+
+    const { status, body } = await exchange(authorized);
+
+    const granted = String(claimsOf(body.access_token!).payload.scope).split(' ');
+    expect(status).toBe(200);
+    expect(granted).toEqual(expect.arrayContaining(['files:read', 'notes:read', 'knowledge:read']));
+    expect(granted).not.toContain('notes:write');
+    expect(body.refresh_token).toBeTruthy();
+  });
+
   it('is refused with a wrong PKCE verifier', async () => {
     const authorized = await authorize();
 
