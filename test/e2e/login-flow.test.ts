@@ -59,7 +59,13 @@ describe('signing in through Nextcloud in the browser', () => {
 
     const outcome = await signIn.poll(flowId);
 
-    expect(outcome).toEqual({ status: 'granted', userId: 'uid-42', loginName: 'erin@example.com' });
-    expect((await store.appPasswords!.get('uid-42'))?.password).toMatch(/^[A-Za-z0-9]{72}$/);
+    const stored = await store.appPasswords!.get('uid-42');
+    expect(outcome).toEqual({
+      status: 'granted',
+      userId: 'uid-42',
+      loginName: 'erin@example.com',
+      appPassword: stored?.password,
+    });
+    expect(stored?.password).toMatch(/^[A-Za-z0-9]{72}$/);
   });
 });
