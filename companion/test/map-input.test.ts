@@ -84,6 +84,14 @@ describe('the map gestures', () => {
 		])
 	})
 
+	it('keeps the pointing when the canvas scrolls away under a resting mouse, as the list following the keys does', () => {
+		pointer('pointerleave', 2, 46, 480, 'mouse')
+		pointer('pointermove', 2, 10, 20, 'mouse')
+		pointer('pointerleave', 2, 10, 20, 'mouse')
+
+		expect(calls).toEqual([['point', { x: 10, y: 20 }]])
+	})
+
 	it('zooms in for the wheel turned away from the user, and keeps the page from scrolling', () => {
 		const wheel = new WheelEvent('wheel', { deltaY: -100, cancelable: true })
 

@@ -129,7 +129,7 @@ describe('the search page in Nextcloud 32 layout', () => {
   it('keeps the query and the results when the map is shown for the first time', async () => {
     const before = await results().count();
     await page.getByLabel('Show map').check({ force: true });
-    await page.locator('[data-test="search-map-plot"] .main-svg').first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-test="search-map-plot"] canvas').waitFor({ timeout: 30_000 });
 
     expect(await page.locator('input[data-test="search-query"]').inputValue()).toBe('garden');
     expect(await results().count()).toBe(before);

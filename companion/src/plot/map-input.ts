@@ -22,6 +22,8 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 	let pinchDistance: number | null = null
 	/** The last pointer position on the page: a "move" to the same place is the browser's, after a scroll or layout. */
 	let lastClient = { x: NaN, y: NaN }
+	/** Whether the user's own mouse movement points into the canvas (not the browser's, after a scroll or layout). */
+	let isMousePointing = false
 	const hasMoved = (event: PointerEvent) => {
 		const moved = event.clientX !== lastClient.x || event.clientY !== lastClient.y
 		lastClient = { x: event.clientX, y: event.clientY }
@@ -52,6 +54,7 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 			// Only the user's own movement points: the page scrolling under a resting mouse (the list follows the
 			// keys) must not take the pointing away from the keys.
 			if (hasMoved(event) && event.pointerType === 'mouse') {
+				isMousePointing = true
 				handlers.point(at)
 			}
 			return
@@ -85,8 +88,11 @@ export function listenToGestures(canvas: HTMLCanvasElement, handlers: GestureHan
 		pressed.delete(event.pointerId)
 		pinchDistance = spread()
 	}
+	// The page scrolling the canvas away under a resting mouse (the list follows the keys) is no leaving: it must not
+	// take the pointing away from the keys either.
 	const onLeave = (event: PointerEvent) => {
-		if (event.pointerType === 'mouse' && pressed.size === 0) {
+		if (event.pointerType === 'mouse' && pressed.size === 0 && isMousePointing && hasMoved(event)) {
+			isMousePointing = false
 			handlers.point(null)
 		}
 	}

@@ -3,9 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** @param options.webgl software WebGL (SwiftShader), which the search page's 3D map needs without a GPU */
-export function launchChromium(options: { webgl?: boolean } = {}): Promise<Browser> {
-  const webgl = options.webgl === true ? ['--enable-unsafe-swiftshader', '--use-angle=swiftshader'] : [];
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -17,7 +15,6 @@ export function launchChromium(options: { webgl?: boolean } = {}): Promise<Brows
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      ...webgl,
     ],
   });
 }

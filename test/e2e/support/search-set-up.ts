@@ -1,5 +1,5 @@
 // The search journeys' common start: the double with carol's files and notes (a PDF among them), the hybrid sidecar
-// indexing them, carol's provisioned app password, the companion's PHP harness and a Chromium page with WebGL.
+// indexing them, carol's provisioned app password, the companion's PHP harness and a Chromium page.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -53,7 +53,7 @@ export async function startSearchJourney(
   });
   expect(provisioned.status).toBe(200);
   const harness = await startCarolHarness(sidecar, nextcloud, port);
-  const browser = await launchChromium({ webgl: true });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(10_000);
   return {
