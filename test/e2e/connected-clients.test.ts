@@ -149,10 +149,7 @@ describe('connected AI assistants in the personal settings', () => {
     await page.locator('[data-test="oauth-sign-in"]').click();
     await page.waitForURL((url) => url.href.startsWith(issuer));
     await signInAndAllowAtSidecar();
-    await Promise.all([
-      page.waitForURL(/mcp_oauth=connected/),
-      page.getByRole('button', { name: 'Allow' }).click(),
-    ]);
+    await Promise.all([page.waitForURL(/mcp_oauth=connected/), page.getByRole('button', { name: 'Allow' }).click()]);
 
     const desk = page.locator('[data-test="client"]', { hasText: 'Desk App' });
     await desk.waitFor();
