@@ -17,6 +17,8 @@ import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
 import { CAROL, carolWithCompanionClient } from './support/companion-sign-in.js';
+import { measureTextContrast } from './support/contrast.js';
+import { useNextcloudLook } from './support/nextcloud-look.js';
 import { findFreePort, startPhpHarness, type PhpHarness } from './support/php-harness.js';
 
 const CAROL_EMAIL = 'carol@example.com';
@@ -32,6 +34,7 @@ let browser: Browser;
 let page: Page;
 let client: Server;
 let redirectUri: string;
+const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
 
 beforeAll(async () => {
   client = createServer((_req, res) => res.end('the client'));
@@ -150,14 +153,20 @@ describe('connected AI assistants in the personal settings', () => {
     await page.waitForURL((url) => url.href.startsWith(issuer));
     await signInAndAllowAtSidecar();
     await Promise.all([page.waitForURL(/mcp_oauth=connected/), page.getByRole('button', { name: 'Allow' }).click()]);
+    // The page takes the result out of its address once shown; the same address shows it again.
+    const signedInUrl = `${harness.url}/index.php/settings/user/mcp_companion?mcp_oauth=connected`;
 
     const desk = page.locator('[data-test="client"]', { hasText: 'Desk App' });
     await desk.waitFor();
     const scopes = await desk.locator('[data-test="client-scopes"]').textContent();
-    await page.screenshot({
-      path: fileURLToPath(new URL('./artifacts/connected-clients.png', import.meta.url)),
-      fullPage: true,
-    });
+    const light = await measureTextContrast(page, 4.5, '#app-content');
+    await page.screenshot({ path: artifact('connected-clients.png'), fullPage: true });
+    await useNextcloudLook(page, harness.url, { theme: 'dark' });
+    await page.goto(signedInUrl);
+    await desk.waitFor();
+    const dark = await measureTextContrast(page, 4.5, '#app-content');
+    const noteInDark = await page.locator('[data-test="oauth-result"]').isVisible();
+    await page.screenshot({ path: artifact('connected-clients-dark.png'), fullPage: true });
     await desk.locator('[data-test="client-revoke"]').click();
     const title = await page.locator('[role="dialog"] h2').textContent();
     await page.locator('[data-test="client-revoke-confirm"]').click();
@@ -168,5 +177,8 @@ describe('connected AI assistants in the personal settings', () => {
     expect(scopes).toContain('List, search and read your files');
     expect(scopes).toContain('Search the knowledge index of your documents');
     expect(title).toContain('Disconnect Desk App?');
+    // "You are signed in", the list and its red Disconnect buttons are legible in both of Nextcloud 32's themes.
+    expect(noteInDark).toBe(true);
+    expect([...light.failures, ...dark.failures]).toEqual([]);
   });
 });
