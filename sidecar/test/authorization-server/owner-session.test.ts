@@ -1,5 +1,5 @@
 // The companion's session routes with the sidecar as the authorization server: the owner token of a trusted client
-// (MANAGEMENT_API_TRUSTED_CLIENTS) signed in at the sidecar reads its user's session and starts a revocation, and is
+// (MANAGEMENT_API_TRUSTED_CLIENTS) signed in at the sidecar reads its user's session, starts a Login Flow v2 and a revocation, and is
 // refused for another user's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -43,6 +43,13 @@ describe("the session routes with the sidecar's own owner tokens", () => {
 
   it('refuse another user’s session with 403', async () => {
     expect((await asOwner('/api/v1/users/bob/session')).status).toBe(403);
+  });
+
+  it('start a Login Flow v2 for the signed-in user', async () => {
+    const response = await asOwner('/api/v1/users/alice/login-flow', 'POST');
+
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { user_id: string }).user_id).toBe('alice');
   });
 
   it('revoke without a Nextcloud provider to revoke at', async () => {
