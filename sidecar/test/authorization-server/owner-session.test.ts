@@ -1,6 +1,6 @@
 // The companion's session routes with the sidecar as the authorization server: the owner token of a trusted client
-// (MANAGEMENT_API_TRUSTED_CLIENTS) signed in at the sidecar reads its user's session, starts a Login Flow v2 and a revocation, and is
-// refused for another user's.
+// (MANAGEMENT_API_TRUSTED_CLIENTS) signed in at the sidecar reads its user's session, starts a Login Flow v2 and a
+// revocation, and is refused for another user's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startAuthorizationServerSidecar,
