@@ -3,39 +3,25 @@
 // logs in there with her e-mail address and grants access, the card collapses to Active as that login name; then the
 // connected-assistants list, revoking (the app password is deleted at Nextcloud), and the card with the sidecar down.
 // Screenshots: light, dark, 390 px and German, each looked at by a person (test/e2e/artifacts/, git-ignored).
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
 import {
-  CAROL,
   carolWithCompanionClient,
   TRUSTING_THE_COMPANION,
   startCarolHarness,
   stopJourney,
 } from './support/companion-sign-in.js';
+import { measureTextContrast } from './support/contrast.js';
+import { useNextcloudLook, type NextcloudLook } from './support/nextcloud-look.js';
 import { findFreePort, type PhpHarness } from './support/php-harness.js';
 import { startHybridSidecar, type E2eSidecar } from './support/sidecar.js';
 
 const CAROL_EMAIL = 'carol@example.com';
 const CAROL_LOGIN_PASSWORD = 'correct horse battery staple';
 const ARTIFACTS = new URL('./artifacts/', import.meta.url);
-const GERMAN = JSON.parse(readFileSync(new URL('../../l10n/de.json', import.meta.url), 'utf8')) as {
-  translations: Record<string, string>;
-};
-/**
- * Nextcloud 32's dark theme for the variables the page uses, laid over the harness's light theme until the harness
- * renders Nextcloud's themes itself.
- */
-const DARK_THEME = `:root, body { --color-main-background: #171717; --color-main-text: #ebebeb;
-  --color-text-maxcontrast: #999999; --color-background-dark: #292929; --color-background-hover: #292929;
-  --color-border: #2b2b2b; --color-border-dark: #3b3b3b; --color-border-maxcontrast: #8c8c8c;
-  --color-primary-element: #0082c9; --color-primary-element-text: #ffffff; --color-primary-element-light: #15202b;
-  --color-primary-element-light-text: #e6f2f8; --color-success-text: #57b96f; --color-error-text: #ff6c6c;
-  --color-warning-text: #f2c94c; --color-info-text: #5eb5ff; background: #171717; color: #ebebeb; }`;
-
 let nextcloud: PlatformDouble;
 let sidecar: E2eSidecar;
 let harness: PhpHarness;
@@ -61,22 +47,11 @@ const badge = (text: string) => page.locator('[data-test="status-badge"]', { has
 const screenshot = (target: Page, name: string) =>
   target.screenshot({ path: fileURLToPath(new URL(name, ARTIFACTS)), fullPage: true });
 
-/** A second look at the page as a German user, in the dark theme or at phone width. */
-async function openVariant(variant: { german?: boolean; dark?: boolean; width?: number }): Promise<Page> {
-  const other = await browser.newPage({ viewport: { width: variant.width ?? 1280, height: 900 } });
-  if (variant.german) {
-    // Runs in the page before its scripts: Nextcloud's l10n registry and the document's language, as core sets them.
-    await other.addInitScript(`
-      window._oc_l10n_registry_translations = { mcp_companion: ${JSON.stringify(GERMAN.translations)} };
-      window._oc_l10n_registry_plural_functions = { mcp_companion: (n) => (n !== 1 ? 1 : 0) };
-      document.addEventListener('readystatechange', () => {
-        document.documentElement.lang = 'de';
-        document.documentElement.dataset.locale = 'de';
-      });
-    `);
-  }
+/** A second look at the page in another of Nextcloud's looks (theme, language, width), chosen as the harness's. */
+async function openVariant(look: NextcloudLook): Promise<Page> {
+  const other = await browser.newPage();
+  await useNextcloudLook(other, harness.url, look);
   await other.goto(settingsUrl());
-  if (variant.dark) await other.addStyleTag({ content: DARK_THEME });
   await other.locator('[data-test="status-badge"]').waitFor();
   return other;
 }
@@ -120,9 +95,9 @@ describe('allowing background access from the personal settings', () => {
   });
 
   it('looks right in the dark theme, at 390 px and in German', async () => {
-    const dark = await openVariant({ dark: true });
+    const dark = await openVariant({ theme: 'dark' });
     const phone = await openVariant({ width: 390 });
-    const german = await openVariant({ german: true });
+    const german = await openVariant({ language: 'de' });
 
     await german.locator('[data-test="status-badge"]', { hasText: 'Aktiv' }).waitFor();
     await Promise.all([
@@ -131,17 +106,18 @@ describe('allowing background access from the personal settings', () => {
       screenshot(german, 'background-access-active-de.png'),
     ]);
 
+    const [lightContrast, darkContrast] = [
+      await measureTextContrast(page, 4.5, '#app-content'),
+      await measureTextContrast(dark, 4.5, '#app-content'),
+    ];
+    expect([...lightContrast.failures, ...darkContrast.failures]).toEqual([]);
     expect(await german.locator('[data-test="revoke"]').textContent()).toContain('Hintergrundzugriff widerrufen');
     const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await Promise.all([dark.close(), phone.close(), german.close()]);
   });
 
-  it('lists connected assistants only where the sidecar signs them in (skipped while it has no such list)', async (context) => {
-    const route = await fetch(`${sidecar.url}/api/v1/users/${CAROL}/oauth-clients`);
-    // The sidecar's oauth-clients routes are being added in parallel; until they are there the route answers 404.
-    if (route.status === 404) context.skip();
-
+  it('lists connected assistants only where the sidecar signs them in', async () => {
     await page.reload();
     await badge('Active').waitFor();
 

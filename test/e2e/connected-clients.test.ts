@@ -1,10 +1,9 @@
 // Browser journey of the connected AI assistants in the personal settings, with the sidecar as the authorization
-// server of /mcp: an MCP client ("Desk App") connects as carol through the sidecar's sign-in (Login Flow v2 on the
-// platform double) and consent, then carol signs in to the MCP server from the companion and sees it listed with
-// its scopes in words, and disconnects it. The list needs the sidecar's oauth-clients route, which is being added
-// in parallel: until it answers, the part after connecting is skipped. Note: in this mode the sidecar builds no
-// OAuth context for Nextcloud's tokens (sidecar/src/context/context.ts), so its owner-token routes answer 404 to the
-// companion; the list can show only once the oauth-clients route accepts a credential the companion holds here.
+// server of /mcp (MCP_AUTHORIZATION_SERVER=sidecar): an MCP client ("Desk App") connects as carol through the
+// sidecar's sign-in (Login Flow v2 on the platform double) and consent; then carol signs in to the MCP server with the
+// companion's own button, which now goes to the same server (the companion is registered there as a confidential
+// client and trusted by the management API), sees Desk App listed with its scopes in words (beside the
+// companion's own grant), and disconnects it.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,17 +16,15 @@ import { parseSettings } from '../../sidecar/src/settings/settings.js';
 import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
-import {
-  CAROL,
-  carolWithCompanionClient,
-  TRUSTING_THE_COMPANION,
-  startCarolHarness,
-} from './support/companion-sign-in.js';
-import { findFreePort, type PhpHarness } from './support/php-harness.js';
-import type { E2eSidecar } from './support/sidecar.js';
+import { CAROL, carolWithCompanionClient } from './support/companion-sign-in.js';
+import { measureTextContrast } from './support/contrast.js';
+import { useNextcloudLook } from './support/nextcloud-look.js';
+import { findFreePort, startPhpHarness, type PhpHarness } from './support/php-harness.js';
 
 const CAROL_EMAIL = 'carol@example.com';
 const CAROL_LOGIN_PASSWORD = 'correct horse battery staple';
+/** The companion as a confidential client of the sidecar's authorization server (secrets there are ≥ 32 characters). */
+const COMPANION = { id: 'mcp-companion', secret: 'companion-secret-of-at-least-32-characters', name: 'MCP companion' };
 const temp = makeTempDir();
 let nextcloud: PlatformDouble;
 let sidecar: RunningServer;
@@ -37,6 +34,7 @@ let browser: Browser;
 let page: Page;
 let client: Server;
 let redirectUri: string;
+const artifact = (name: string) => fileURLToPath(new URL(`./artifacts/${name}`, import.meta.url));
 
 beforeAll(async () => {
   client = createServer((_req, res) => res.end('the client'));
@@ -56,11 +54,26 @@ beforeAll(async () => {
     MCP_SERVER_PORT: String(port),
     TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
     TOKEN_STORAGE_DB: temp.file('tokens.db'),
-    MCP_OAUTH_CLIENTS: JSON.stringify([{ client_id: 'desk', client_name: 'Desk App', redirect_uris: [redirectUri] }]),
-    ...TRUSTING_THE_COMPANION,
+    MCP_OAUTH_CLIENTS: JSON.stringify([
+      { client_id: 'desk', client_name: 'Desk App', redirect_uris: [redirectUri] },
+      {
+        client_id: COMPANION.id,
+        client_secret: COMPANION.secret,
+        client_name: COMPANION.name,
+        redirect_uris: [`http://127.0.0.1:${harnessPort}/index.php/apps/mcp_companion/oauth/callback`],
+      },
+    ]),
+    MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION.id,
   });
   sidecar = await startServer({ settings, logger: createLogger('silent') });
-  harness = await startCarolHarness({ url: issuer } as E2eSidecar, nextcloud, harnessPort);
+  harness = await startPhpHarness({
+    sidecarUrl: issuer,
+    nextcloudUrl: nextcloud.url,
+    user: CAROL,
+    oauthClientId: COMPANION.id,
+    oauthClientSecret: COMPANION.secret,
+    port: harnessPort,
+  });
   browser = await launchChromium();
   page = await browser.newPage();
 });
@@ -74,7 +87,29 @@ afterAll(async () => {
   temp.remove();
 });
 
-/** Desk App's authorization, consented as carol through the sidecar's pages; returns its refresh token. */
+/**
+ * Carol's sign-in and consent on the sidecar's pages, from its sign-in page on: Login Flow v2 at the platform double in
+ * a new tab, then "Allow". When the sidecar still knows her browser from an earlier sign-in it goes straight to consent.
+ */
+async function signInAndAllowAtSidecar(): Promise<void> {
+  const signIn = page.getByRole('button', { name: 'Sign in with Nextcloud' });
+  const allow = page.getByRole('button', { name: 'Allow' });
+  await signIn.or(allow).first().waitFor();
+  if (await signIn.isVisible()) {
+    await signIn.click();
+    const [nextcloudPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: "Open Nextcloud's sign-in page" }).click(),
+    ]);
+    await nextcloudPage.locator('input[name="user"]').fill(CAROL_EMAIL);
+    await nextcloudPage.locator('input[name="password"]').fill(CAROL_LOGIN_PASSWORD);
+    await Promise.all([nextcloudPage.waitForLoadState('load'), nextcloudPage.locator('#grant').click()]);
+    await nextcloudPage.close();
+  }
+  await allow.waitFor({ timeout: 15_000 });
+}
+
+/** Desk App's authorization, consented as carol through the sidecar's pages, and its code exchanged for tokens. */
 async function connectDeskApp(): Promise<void> {
   const verifier = randomBytes(32).toString('base64url');
   await page.goto(
@@ -89,16 +124,7 @@ async function connectDeskApp(): Promise<void> {
       state: 'clients-state',
     })}`,
   );
-  await page.getByRole('button', { name: 'Sign in with Nextcloud' }).click();
-  const [nextcloudPage] = await Promise.all([
-    page.context().waitForEvent('page'),
-    page.getByRole('link', { name: "Open Nextcloud's sign-in page" }).click(),
-  ]);
-  await nextcloudPage.locator('input[name="user"]').fill(CAROL_EMAIL);
-  await nextcloudPage.locator('input[name="password"]').fill(CAROL_LOGIN_PASSWORD);
-  await Promise.all([nextcloudPage.waitForLoadState('load'), nextcloudPage.locator('#grant').click()]);
-  await nextcloudPage.close();
-  await page.getByRole('button', { name: 'Allow' }).waitFor({ timeout: 15_000 });
+  await signInAndAllowAtSidecar();
   await Promise.all([
     page.waitForURL((url) => url.href.startsWith(redirectUri)),
     page.getByRole('button', { name: 'Allow' }).click(),
@@ -119,32 +145,40 @@ async function connectDeskApp(): Promise<void> {
 }
 
 describe('connected AI assistants in the personal settings', () => {
-  it('lists a connected client with its scopes in words and disconnects it after confirmation', async (context) => {
+  it('lists a connected client with its scopes in words and disconnects it after confirmation', async () => {
     await connectDeskApp();
-    const route = await fetch(`${issuer}/api/v1/users/${CAROL}/oauth-clients`);
-    // Until the sidecar has its oauth-clients route it answers 404 and there is no list to check.
-    if (route.status === 404) context.skip();
 
     await page.goto(`${harness.url}/index.php/settings/user/mcp_companion`);
-    await Promise.all([
-      page.waitForURL(/mcp_oauth=connected|settings\/user\/mcp_companion$/),
-      page.locator('[data-test="oauth-sign-in"]').click(),
-    ]);
+    await page.locator('[data-test="oauth-sign-in"]').click();
+    await page.waitForURL((url) => url.href.startsWith(issuer));
+    await signInAndAllowAtSidecar();
+    await Promise.all([page.waitForURL(/mcp_oauth=connected/), page.getByRole('button', { name: 'Allow' }).click()]);
+    // The page takes the result out of its address once shown; the same address shows it again.
+    const signedInUrl = `${harness.url}/index.php/settings/user/mcp_companion?mcp_oauth=connected`;
 
     const desk = page.locator('[data-test="client"]', { hasText: 'Desk App' });
     await desk.waitFor();
     const scopes = await desk.locator('[data-test="client-scopes"]').textContent();
-    await page.screenshot({
-      path: fileURLToPath(new URL('./artifacts/connected-clients.png', import.meta.url)),
-      fullPage: true,
-    });
+    const light = await measureTextContrast(page, 4.5, '#app-content');
+    await page.screenshot({ path: artifact('connected-clients.png'), fullPage: true });
+    await useNextcloudLook(page, harness.url, { theme: 'dark' });
+    await page.goto(signedInUrl);
+    await desk.waitFor();
+    const dark = await measureTextContrast(page, 4.5, '#app-content');
+    const noteInDark = await page.locator('[data-test="oauth-result"]').isVisible();
+    await page.screenshot({ path: artifact('connected-clients-dark.png'), fullPage: true });
     await desk.locator('[data-test="client-revoke"]').click();
     const title = await page.locator('[role="dialog"] h2').textContent();
     await page.locator('[data-test="client-revoke-confirm"]').click();
 
-    await page.locator('[data-test="clients-none"]').waitFor();
+    await desk.waitFor({ state: 'detached' });
+    // The companion's own sign-in is a connected client too, and stays.
+    expect(await page.locator('[data-test="client-name"]').allTextContents()).toEqual([COMPANION.name]);
     expect(scopes).toContain('List, search and read your files');
     expect(scopes).toContain('Search the knowledge index of your documents');
     expect(title).toContain('Disconnect Desk App?');
+    // "You are signed in", the list and its red Disconnect buttons are legible in both of Nextcloud 32's themes.
+    expect(noteInDark).toBe(true);
+    expect([...light.failures, ...dark.failures]).toEqual([]);
   });
 });

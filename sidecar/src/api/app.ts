@@ -156,6 +156,7 @@ export function createApp(deps: AppContext): Express {
   app.use(
     createSessionRouter({
       oauth: deps.oauth,
+      ownOwnerVerifier: deps.authorizationServer?.ownerVerifier,
       enableOfflineAccess: settings.enableOfflineAccess,
       appPasswords: storage.appPasswords,
       refreshTokens: storage.refreshTokens,
@@ -165,7 +166,14 @@ export function createApp(deps: AppContext): Express {
       clock,
     }),
   );
-  app.use(createLoginFlowRouter({ oauth: deps.oauth, loginFlowSignIn: deps.loginFlowSignIn, rateLimiters }));
+  app.use(
+    createLoginFlowRouter({
+      oauth: deps.oauth,
+      ownOwnerVerifier: deps.authorizationServer?.ownerVerifier,
+      loginFlowSignIn: deps.loginFlowSignIn,
+      rateLimiters,
+    }),
+  );
   app.use(createConnectedClientRouter({ authorizationServer: deps.authorizationServer, oauth: deps.oauth }));
   if (deps.oauth && settings.enableOfflineAccess && storage.oauthSessions && storage.refreshTokens) {
     app.use(

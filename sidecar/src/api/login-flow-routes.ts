@@ -4,6 +4,7 @@
 // copy. A grant by another Nextcloud user is refused.
 import { Router } from 'express';
 import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
+import type { BearerVerifier } from '../auth/bearer-verifier.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import { NotFoundError } from '../errors.js';
 import { requireTokenOwner } from '../http/bearer-auth.js';
@@ -16,8 +17,10 @@ export const LOGIN_FLOW_ROUTE = '/api/v1/users/:userId/login-flow';
 export const LOGIN_FLOW_STARTS_PER_HOUR = 20;
 
 export interface LoginFlowRouteDeps {
-  /** Undefined in modes without an identity provider (no owner tokens): the routes then answer 404. */
+  /** Nextcloud's oidc app: its owner tokens. Undefined, and no `ownOwnerVerifier`: the routes then answer 404. */
   oauth: OAuthContext | undefined;
+  /** The owner tokens of the sidecar's own authorization server (MCP_AUTHORIZATION_SERVER=sidecar), preferred. */
+  ownOwnerVerifier?: BearerVerifier;
   /** Undefined where this mode keeps no app passwords: the routes then answer 404. */
   loginFlowSignIn: (() => Promise<LoginFlowSignIn>) | undefined;
   rateLimiters: RateLimiterFactory;
@@ -26,6 +29,7 @@ export interface LoginFlowRouteDeps {
 export function createLoginFlowRouter(deps: LoginFlowRouteDeps): Router {
   const router = Router();
   const owner = requireTokenOwner(() => {
+    if (deps.ownOwnerVerifier) return deps.ownOwnerVerifier;
     if (!deps.oauth) throw unavailable();
     return deps.oauth.ready().managementVerifier;
   });

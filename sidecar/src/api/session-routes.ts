@@ -1,5 +1,6 @@
 // GET /api/v1/users/{user_id}/session and POST /api/v1/users/{user_id}/revoke (Bearer, the user's own resource).
 import { Router } from 'express';
+import type { BearerVerifier } from '../auth/bearer-verifier.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import { isRefreshTokenExpired } from '../auth/refresh-token-lifetime.js';
 import { NotFoundError } from '../errors.js';
@@ -14,8 +15,10 @@ import { revokeProviderToken, type ProviderRevocation } from './provider-revocat
 import { parseUserIdParam } from '../http/validation.js';
 
 export interface SessionRouteDeps {
-  /** Undefined in modes without an identity provider: the routes then answer 404. */
+  /** Nextcloud's oidc app (hybrid, oauth): its owner tokens. Undefined, and no `ownOwnerVerifier`: the routes answer 404. */
   oauth: OAuthContext | undefined;
+  /** The owner tokens of the sidecar's own authorization server (MCP_AUTHORIZATION_SERVER=sidecar), preferred. */
+  ownOwnerVerifier?: BearerVerifier;
   enableOfflineAccess: boolean;
   appPasswords?: AppPasswordStore;
   refreshTokens?: RefreshTokenStore;
@@ -41,6 +44,7 @@ export interface SessionDocument {
 export function createSessionRouter(deps: SessionRouteDeps): Router {
   const router = Router();
   const owner = requireTokenOwner(() => {
+    if (deps.ownOwnerVerifier) return deps.ownOwnerVerifier;
     if (!deps.oauth) throw new NotFoundError('Sessions are not available in this mode: it has no identity provider.');
     return deps.oauth.ready().managementVerifier;
   });
@@ -51,11 +55,13 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
   router.post('/api/v1/users/:userId/revoke', owner, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);
     const requestId = requestIdOf(res);
-    const services = deps.oauth!.ready();
+    // With only the sidecar's own server there is no Nextcloud provider to revoke at, and no cache of its tokens.
+    const services = deps.oauth?.ready();
     const refreshToken = await deps.refreshTokens?.get(userId);
-    const providerRevocation: ProviderRevocation = refreshToken
-      ? await revokeProviderToken(services, refreshToken.token, deps.logger, requestId)
-      : 'not_needed';
+    const providerRevocation: ProviderRevocation =
+      refreshToken && services
+        ? await revokeProviderToken(services, refreshToken.token, deps.logger, requestId)
+        : 'not_needed';
     const appPasswordRevocation = await deps.appPasswords
       ?.get(userId)
       .then((stored) => revokeStoredAppPassword({ ...deps.nextcloud, logger: deps.logger }, stored, requestId))
@@ -68,7 +74,7 @@ export function createSessionRouter(deps: SessionRouteDeps): Router {
       cleared: {
         app_password: (await deps.appPasswords?.delete(userId, requestId)) ?? false,
         refresh_token: (await deps.refreshTokens?.delete(userId, requestId)) ?? false,
-        token_cache: [services.tokenCache.delete(userId), await deps.accessTokens?.delete(userId)].some(Boolean),
+        token_cache: [services?.tokenCache.delete(userId), await deps.accessTokens?.delete(userId)].some(Boolean),
       },
       provider_revocation: providerRevocation,
       app_password_revocation: appPasswordRevocation ?? 'not_needed',
