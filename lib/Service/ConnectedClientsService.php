@@ -25,6 +25,7 @@ class ConnectedClientsService {
 	public function __construct(
 		private McpSessionService $mcpSession,
 		private SidecarClient $sidecar,
+		private SettingsService $settings,
 		private IL10N $l,
 		private LoggerInterface $logger,
 	) {
@@ -33,7 +34,8 @@ class ConnectedClientsService {
 	/**
 	 * session-clients.json: `authorization_server` is `sidecar` when the sidecar signs clients in itself, `nextcloud`
 	 * when Nextcloud does (the list is then empty and not shown), `none` when the sidecar has no such list (it answers
-	 * 404: an older version, or a mode without it). Malformed entries are left out and logged with their count.
+	 * 404: an older version, or a mode without it). The companion's own grant (its sign-in, whose end is "Sign out") is
+	 * not an AI assistant and is left out; malformed entries are left out and logged with their count.
 	 *
 	 * @return array{authorization_server: string, clients: list<array{client_id: string, name: string, since: string, last_used: ?string, scopes: list<string>}>}
 	 * @throws CompanionException
@@ -51,8 +53,10 @@ class ConnectedClientsService {
 		if (!in_array($server, ['sidecar', 'nextcloud'], true) || !is_array($answer['clients'] ?? null)) {
 			throw new SidecarUnreachableException($this->l->t('The MCP server sent an answer the companion does not understand.'));
 		}
-		$clients = array_values(array_filter(array_map(fn (mixed $client) => $this->readClient($client), $answer['clients'])));
-		$skipped = count($answer['clients']) - count($clients);
+		$ownId = $this->settings->getOAuthClientId();
+		$listed = array_values(array_filter($answer['clients'], fn (mixed $client) => !is_array($client) || ($client['clientId'] ?? null) !== $ownId || $ownId === ''));
+		$clients = array_values(array_filter(array_map(fn (mixed $client) => $this->readClient($client), $listed)));
+		$skipped = count($listed) - count($clients);
 		if ($skipped > 0) {
 			$this->logger->warning('Connected clients the MCP server listed were left out: malformed', ['count' => $skipped]);
 		}
@@ -63,7 +67,8 @@ class ConnectedClientsService {
 	 * @throws CompanionException 400 for a malformed id, 404 when the user has no such client, else as list()
 	 */
 	public function revoke(string $userId, string $clientId): void {
-		if ($clientId === '' || strlen($clientId) > self::MAX_CLIENT_ID_LENGTH || preg_match('/[\x00-\x1F\x7F]/', $clientId) === 1) {
+		$isOwn = $clientId === $this->settings->getOAuthClientId();
+		if ($clientId === '' || $isOwn || strlen($clientId) > self::MAX_CLIENT_ID_LENGTH || preg_match('/[\x00-\x1F\x7F]/', $clientId) === 1) {
 			throw new InvalidRequestException($this->l->t('This is not a connected client.'));
 		}
 		try {

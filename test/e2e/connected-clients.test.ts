@@ -2,8 +2,8 @@
 // server of /mcp (MCP_AUTHORIZATION_SERVER=sidecar): an MCP client ("Desk App") connects as carol through the
 // sidecar's sign-in (Login Flow v2 on the platform double) and consent; then carol signs in to the MCP server with the
 // companion's own button, which now goes to the same server (the companion is registered there as a confidential
-// client and trusted by the management API), sees Desk App listed with its scopes in words (beside the
-// companion's own grant), and disconnects it.
+// client and trusted by the management API), sees Desk App listed with its scopes in words (the companion's own
+// grant is not listed), and disconnects it.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -172,8 +172,9 @@ describe('connected AI assistants in the personal settings', () => {
     await page.locator('[data-test="client-revoke-confirm"]').click();
 
     await desk.waitFor({ state: 'detached' });
-    // The companion's own sign-in is a connected client too, and stays.
-    expect(await page.locator('[data-test="client-name"]').allTextContents()).toEqual([COMPANION.name]);
+    // The companion's own sign-in holds a grant too, but it is no AI assistant: it is not listed (its end is "Sign out").
+    expect(await page.locator('[data-test="client-name"]').allTextContents()).toEqual([]);
+    await page.locator('[data-test="clients-none"]').waitFor();
     expect(scopes).toContain('List, search and read your files');
     expect(scopes).toContain('Search the knowledge index of your documents');
     expect(title).toContain('Disconnect Desk App?');

@@ -17,7 +17,7 @@ use OCA\McpCompanion\Tests\OAuthTestCase;
 class ConnectedClientsRoutesTest extends OAuthTestCase {
 	private const CLAUDE = 'https://claude.ai/oauth/mcp-client-metadata.json';
 
-	public function testListAnswersTheClientsInTheCompanionsWordsAndLeavesOutMalformedOnes(): void {
+	public function testListAnswersTheClientsInTheCompanionsWordsAndLeavesOutItsOwnAndMalformedOnes(): void {
 		$this->signIn();
 
 		$response = $this->dispatch('GET', '/api/v1/session/clients');
@@ -68,6 +68,15 @@ class ConnectedClientsRoutesTest extends OAuthTestCase {
 
 		$this->assertSame(502, $response->getStatus());
 		$this->assertSame('This client is no longer connected.', $response->getData()['message']);
+	}
+
+	public function testRevokeRefusesTheCompanionsOwnGrantWithoutAskingTheSidecar(): void {
+		$this->signIn();
+
+		$response = $this->dispatch('POST', '/api/v1/session/clients/revoke', ['clientId' => self::CLIENT_ID]);
+
+		$this->assertSame(400, $response->getStatus());
+		$this->assertSame([], $this->upstreamRequests('/api/v1/users/alice/oauth-clients'));
 	}
 
 	public function testRevokeRefusesAnEmptyIdWithoutAskingTheSidecar(): void {

@@ -136,7 +136,7 @@ class CompanionWiring {
 	private function oauthController(IRequest $request, ?string $userId): OAuthController {
 		$tokens = $this->oauthTokens();
 		$session = $this->mcpSession($tokens);
-		$clients = new ConnectedClientsService($session, $this->sidecar(), $this->l, $this->logger);
+		$clients = new ConnectedClientsService($session, $this->sidecar(), $this->settings(), $this->l, $this->logger);
 		return new OAuthController($request, $this->oauthLogin(), $tokens, $session, $clients, $this->urlGenerator, $userId);
 	}
 
