@@ -3,6 +3,7 @@
 // themes and in German, and a PDF result's viewer opened fitted to the width, zoomed in and fitted again.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findSeriousViolations } from './support/axe.js';
 import { measureTextContrast } from './support/contrast.js';
 import { useNextcloudLook, type NextcloudLook } from './support/nextcloud-look.js';
 import type { PhpHarness } from './support/php-harness.js';
@@ -74,6 +75,7 @@ describe('the search page on a phone', () => {
       'Files: 2 not searchable: 1 of a type that cannot be read yet, 1 too large',
     ]);
     expect((await measureTextContrast(page, 4.5, '[data-test="search-left-out"]')).failures).toEqual([]);
+    expect(await findSeriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}search-left-out-390-light-open.png` });
   });
 
@@ -116,8 +118,9 @@ describe('the search page on a phone', () => {
     await page.screenshot({ path: `${ARTIFACTS}search-pdf-390-fitted.png` });
 
     await page.locator('[data-test="pdf-zoom-in"]').click();
-    await page.locator('[data-test="pdf-fit-width"]').waitFor();
-    await expect.poll(async () => (await pdfWidths()).image).toBeGreaterThan(fitted.viewer);
+    // The zoomed page has loaded once its buttons are enabled again.
+    await expect.poll(() => page.locator('[data-test="pdf-fit-width"]').isEnabled()).toBe(true);
+    expect((await pdfWidths()).image).toBeGreaterThan(fitted.viewer);
     await page.screenshot({ path: `${ARTIFACTS}search-pdf-390-zoomed.png` });
 
     await page.locator('[data-test="pdf-fit-width"]').click();
