@@ -17,6 +17,7 @@ import {
 	type PdfPage,
 	type SearchAnswer,
 	type SearchResult,
+	type SourceStatus,
 	type SyncStatus,
 } from '../src/api/knowledge'
 import SearchPage from '../src/components/search/SearchPage.vue'
@@ -102,7 +103,9 @@ describe('the names and bounds the companion keeps to', () => {
 				queued: true,
 				failed: true,
 				embedder: true,
+				sources: true,
 			}),
+			SourceStatus: fieldsOf<SourceStatus>({ skipped: true, partial: true }),
 		}
 
 		const undocumented = Object.entries(read).flatMap(([name, fields]) =>

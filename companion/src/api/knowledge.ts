@@ -84,6 +84,14 @@ export interface SyncStatus {
 	failed: number
 	/** The embedder the index uses; kind null while it has not loaded yet. */
 	embedder?: { kind: 'lexical' | 'semantic' | null }
+	/** Per document type, what was found and not indexed or indexed only in part, counted by reason code. */
+	sources?: Partial<Record<DocType, SourceStatus>>
+}
+
+/** One document type in the sync status; the reason codes are the sidecar's short, stable phrases. */
+export interface SourceStatus {
+	skipped: Record<string, number>
+	partial: Record<string, number>
 }
 
 const route = (path: string): string => generateUrl('/apps/mcp_companion/api/v1/' + path)
