@@ -7,13 +7,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../sidecar/src/logging/logger.js';
-import { startServer, type RunningServer } from '../../sidecar/src/main.js';
-import { parseSettings } from '../../sidecar/src/settings/settings.js';
+import type { RunningServer } from '../../sidecar/src/main.js';
 import { openStore } from '../../sidecar/src/store/open-store.js';
-import { findFreePort } from '../platform/free-port.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
+import { startOwnServerSidecar } from './support/own-server-sidecar.js';
 import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
 
 const ALICE_LOGIN_PASSWORD = 'correct horse battery staple';
@@ -35,19 +33,11 @@ beforeAll(async () => {
   nextcloud = await startPlatformDouble({
     users: [{ id: 'alice', email: 'alice@example.com', loginPassword: ALICE_LOGIN_PASSWORD }],
   });
-  const port = await findFreePort();
-  issuer = `http://127.0.0.1:${port}`;
-  const settings = parseSettings({
-    NEXTCLOUD_HOST: nextcloud.url,
-    MCP_DEPLOYMENT_MODE: 'oauth',
-    MCP_AUTHORIZATION_SERVER: 'sidecar',
-    NEXTCLOUD_MCP_SERVER_URL: issuer,
-    MCP_SERVER_PORT: String(port),
-    TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 4).toString('base64'),
-    TOKEN_STORAGE_DB: temp.file('tokens.db'),
-    MCP_OAUTH_CLIENTS: JSON.stringify([{ client_id: 'desk', client_name: 'Desk App', redirect_uris: [REDIRECT_URI] }]),
-  });
-  sidecar = await startServer({ settings, logger: createLogger('silent') });
+  ({ sidecar, issuer } = await startOwnServerSidecar({
+    nextcloudUrl: nextcloud.url,
+    tokensDb: temp.file('tokens.db'),
+    clients: [{ client_id: 'desk', client_name: 'Desk App', redirect_uris: [REDIRECT_URI] }],
+  }));
   // Another origin of the same site (another port), which tries to frame the sign-in page.
   framer = createServer((req, res) => {
     res.setHeader('content-type', 'text/html');

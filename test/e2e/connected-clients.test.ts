@@ -10,12 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../sidecar/src/logging/logger.js';
-import { startServer, type RunningServer } from '../../sidecar/src/main.js';
-import { parseSettings } from '../../sidecar/src/settings/settings.js';
+import type { RunningServer } from '../../sidecar/src/main.js';
 import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
+import { startOwnServerSidecar } from './support/own-server-sidecar.js';
 import { CAROL, carolWithCompanionClient } from './support/companion-sign-in.js';
 import { measureTextContrast } from './support/contrast.js';
 import { useNextcloudLook } from './support/nextcloud-look.js';
@@ -44,17 +43,10 @@ beforeAll(async () => {
   const options = carolWithCompanionClient(harnessPort);
   options.users = options.users!.map((user) => ({ ...user, email: CAROL_EMAIL, loginPassword: CAROL_LOGIN_PASSWORD }));
   nextcloud = await startPlatformDouble(options);
-  const port = await findFreePort();
-  issuer = `http://127.0.0.1:${port}`;
-  const settings = parseSettings({
-    NEXTCLOUD_HOST: nextcloud.url,
-    MCP_DEPLOYMENT_MODE: 'oauth',
-    MCP_AUTHORIZATION_SERVER: 'sidecar',
-    NEXTCLOUD_MCP_SERVER_URL: issuer,
-    MCP_SERVER_PORT: String(port),
-    TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
-    TOKEN_STORAGE_DB: temp.file('tokens.db'),
-    MCP_OAUTH_CLIENTS: JSON.stringify([
+  ({ sidecar, issuer } = await startOwnServerSidecar({
+    nextcloudUrl: nextcloud.url,
+    tokensDb: temp.file('tokens.db'),
+    clients: [
       { client_id: 'desk', client_name: 'Desk App', redirect_uris: [redirectUri] },
       {
         client_id: COMPANION.id,
@@ -62,10 +54,9 @@ beforeAll(async () => {
         client_name: COMPANION.name,
         redirect_uris: [`http://127.0.0.1:${harnessPort}/index.php/apps/mcp_companion/oauth/callback`],
       },
-    ]),
-    MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION.id,
-  });
-  sidecar = await startServer({ settings, logger: createLogger('silent') });
+    ],
+    env: { MANAGEMENT_API_TRUSTED_CLIENTS: COMPANION.id },
+  }));
   harness = await startPhpHarness({
     sidecarUrl: issuer,
     nextcloudUrl: nextcloud.url,
