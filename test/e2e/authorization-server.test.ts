@@ -2,7 +2,7 @@
 // the sign-in through Nextcloud's Login Flow v2 (the double's grant page in a new window, with an e-mail login name),
 // the consent page with a scope unticked, the redirect back to the client with code, state and iss, and the app
 // password Nextcloud granted stored as the user's credential; the pages refuse to be framed.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import type { RunningServer } from '../../sidecar/src/main.js';
 import { openStore } from '../../sidecar/src/store/open-store.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
-import { startOwnServerSidecar } from './support/own-server-sidecar.js';
+import { authorizationUrlAt, startOwnServerSidecar } from './support/own-server-sidecar.js';
 import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
 
 const ALICE_LOGIN_PASSWORD = 'correct horse battery staple';
@@ -68,16 +68,13 @@ async function storedLoginName(): Promise<string | undefined> {
 }
 
 function authorizationUrl(verifier: string): string {
-  return `${issuer}/oauth2/authorize?${new URLSearchParams({
-    client_id: 'desk',
-    response_type: 'code',
-    redirect_uri: REDIRECT_URI,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    resource: `${issuer}/mcp`,
+  return authorizationUrlAt(issuer, {
+    clientId: 'desk',
+    redirectUri: REDIRECT_URI,
+    verifier,
     scope: 'files:read calendar:read calendar:write',
     state: 'browser-state',
-  })}`;
+  });
 }
 
 describe('connecting an MCP client in the browser', () => {

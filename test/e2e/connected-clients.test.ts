@@ -4,7 +4,7 @@
 // companion's own button, which now goes to the same server (the companion is registered there as a confidential
 // client and trusted by the management API), sees Desk App listed with its scopes in words (the companion's own
 // grant is not listed), and disconnects it.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,7 @@ import type { RunningServer } from '../../sidecar/src/main.js';
 import { makeTempDir } from '../../sidecar/test/support/temp-dir.js';
 import { startPlatformDouble, type PlatformDouble } from '../platform/platform-double.js';
 import { launchChromium } from './support/browser.js';
-import { startOwnServerSidecar } from './support/own-server-sidecar.js';
+import { authorizationUrlAt, startOwnServerSidecar } from './support/own-server-sidecar.js';
 import { CAROL, carolWithCompanionClient } from './support/companion-sign-in.js';
 import { measureTextContrast } from './support/contrast.js';
 import { useNextcloudLook } from './support/nextcloud-look.js';
@@ -107,16 +107,13 @@ async function signInAndAllowAtSidecar(): Promise<void> {
 async function connectDeskApp(): Promise<void> {
   const verifier = randomBytes(32).toString('base64url');
   await page.goto(
-    `${issuer}/oauth2/authorize?${new URLSearchParams({
-      client_id: 'desk',
-      response_type: 'code',
-      redirect_uri: redirectUri,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-      code_challenge_method: 'S256',
-      resource: `${issuer}/mcp`,
+    authorizationUrlAt(issuer, {
+      clientId: 'desk',
+      redirectUri,
+      verifier,
       scope: 'files:read knowledge:read',
       state: 'clients-state',
-    })}`,
+    }),
   );
   await signInAndAllowAtSidecar();
   await Promise.all([

@@ -7,7 +7,7 @@ import type { BearerVerifier } from '../auth/bearer-verifier.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { ConnectedClients } from '../authorization-server/connected-clients.js';
 import { NotFoundError } from '../errors.js';
-import { requireTokenOwner } from '../http/bearer-auth.js';
+import { requireOwnerToken } from '../http/bearer-auth.js';
 import { parseQueryString, parseUserIdParam } from '../http/validation.js';
 
 export const CONNECTED_CLIENTS_ROUTE = '/api/v1/users/:userId/oauth-clients';
@@ -31,11 +31,10 @@ export interface ConnectedClientDocument {
 
 export function createConnectedClientRouter(deps: ConnectedClientRouteDeps): Router {
   const router = Router();
-  const owner = requireTokenOwner(() => {
-    if (deps.authorizationServer) return deps.authorizationServer.ownerVerifier;
-    if (deps.oauth) return deps.oauth.ready().managementVerifier;
-    throw new NotFoundError('Connected clients are not available in this mode: it has no identity provider.');
-  });
+  const owner = requireOwnerToken(
+    { ownServer: deps.authorizationServer?.ownerVerifier, oauth: deps.oauth },
+    () => new NotFoundError('Connected clients are not available in this mode: it has no identity provider.'),
+  );
 
   router.get(CONNECTED_CLIENTS_ROUTE, owner, async (req, res) => {
     const userId = parseUserIdParam(req.params.userId);

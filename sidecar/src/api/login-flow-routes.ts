@@ -7,7 +7,7 @@ import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
 import type { BearerVerifier } from '../auth/bearer-verifier.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import { NotFoundError } from '../errors.js';
-import { requireTokenOwner } from '../http/bearer-auth.js';
+import { requireOwnerToken } from '../http/bearer-auth.js';
 import { parseUserIdParam } from '../http/validation.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import { requestIdOf } from '../request-id.js';
@@ -28,11 +28,7 @@ export interface LoginFlowRouteDeps {
 
 export function createLoginFlowRouter(deps: LoginFlowRouteDeps): Router {
   const router = Router();
-  const owner = requireTokenOwner(() => {
-    if (deps.ownOwnerVerifier) return deps.ownOwnerVerifier;
-    if (!deps.oauth) throw unavailable();
-    return deps.oauth.ready().managementVerifier;
-  });
+  const owner = requireOwnerToken({ ownServer: deps.ownOwnerVerifier, oauth: deps.oauth }, unavailable);
   const starts = deps.rateLimiters('login-flow-start', { limit: LOGIN_FLOW_STARTS_PER_HOUR, windowMs: 3_600_000 });
   const signIn = () => {
     if (!deps.loginFlowSignIn) throw unavailable();

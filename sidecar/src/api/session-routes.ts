@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { AccessTokenStore } from '../store/access-tokens.js';
 import type { AppPasswordStore } from '../store/app-passwords.js';
 import type { RefreshTokenStore } from '../store/refresh-tokens.js';
-import { requireTokenOwner } from '../http/bearer-auth.js';
+import { requireOwnerToken } from '../http/bearer-auth.js';
 import { requestIdOf } from '../request-id.js';
 import { revokeStoredAppPassword, type AppPasswordRevocationDeps } from './app-password-revocation.js';
 import { revokeProviderToken, type ProviderRevocation } from './provider-revocation.js';
@@ -43,11 +43,10 @@ export interface SessionDocument {
 
 export function createSessionRouter(deps: SessionRouteDeps): Router {
   const router = Router();
-  const owner = requireTokenOwner(() => {
-    if (deps.ownOwnerVerifier) return deps.ownOwnerVerifier;
-    if (!deps.oauth) throw new NotFoundError('Sessions are not available in this mode: it has no identity provider.');
-    return deps.oauth.ready().managementVerifier;
-  });
+  const owner = requireOwnerToken(
+    { ownServer: deps.ownOwnerVerifier, oauth: deps.oauth },
+    () => new NotFoundError('Sessions are not available in this mode: it has no identity provider.'),
+  );
   router.get('/api/v1/users/:userId/session', owner, async (req, res) => {
     res.json(await describeSession(deps, parseUserIdParam(req.params.userId)));
   });

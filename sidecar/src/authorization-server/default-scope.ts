@@ -8,10 +8,11 @@ import { knownScopes, SUPPORTED_SCOPES } from '../auth/scope-catalogue.js';
 
 export function defaultMissingScope(provider: Provider, authorizationPath: string): void {
   provider.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' || ctx.path !== authorizationPath) return next();
     const { query } = ctx;
     const requested = typeof query.scope === 'string' ? query.scope.split(' ').filter(Boolean) : [];
     const namesNone = query.scope === undefined || (typeof query.scope === 'string' && !knownScopes(requested).length);
-    if (ctx.method === 'GET' && ctx.path === authorizationPath && namesNone) {
+    if (namesNone) {
       const clientId = typeof query.client_id === 'string' ? query.client_id : undefined;
       // An unknown client is refused by the provider afterwards, with its own error.
       const client = clientId ? await provider.Client.find(clientId).catch(() => undefined) : undefined;

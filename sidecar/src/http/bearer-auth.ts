@@ -17,3 +17,18 @@ export function requireTokenOwner(resolveVerifier: () => BearerVerifier) {
     next();
   };
 }
+
+/** Where owner tokens are verified: the sidecar's own authorization server when it runs, else Nextcloud's oidc app. */
+export interface OwnerTokenSources {
+  ownServer?: BearerVerifier;
+  oauth?: { ready(): { managementVerifier: BearerVerifier } };
+}
+
+/** The route table's `owner-token` guard; with neither source, the routes answer with `unavailable()` (a 404). */
+export function requireOwnerToken(sources: OwnerTokenSources, unavailable: () => Error) {
+  return requireTokenOwner(() => {
+    if (sources.ownServer) return sources.ownServer;
+    if (sources.oauth) return sources.oauth.ready().managementVerifier;
+    throw unavailable();
+  });
+}

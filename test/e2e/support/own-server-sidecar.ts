@@ -1,5 +1,6 @@
 // Starts the real sidecar in-process as the authorization server of /mcp (oauth mode, MCP_AUTHORIZATION_SERVER=
 // sidecar) in front of a platform double, on a port known before it listens: the issuer is its public URL.
+import { createHash } from 'node:crypto';
 import { createLogger } from '../../../sidecar/src/logging/logger.js';
 import { startServer, type RunningServer } from '../../../sidecar/src/main.js';
 import { parseSettings } from '../../../sidecar/src/settings/settings.js';
@@ -33,4 +34,21 @@ export async function startOwnServerSidecar(options: {
     ...options.env,
   });
   return { sidecar: await startServer({ settings, logger: createLogger('silent') }), issuer };
+}
+
+/** The authorization request of a public client at the sidecar's own server: PKCE S256 and `resource` = its /mcp. */
+export function authorizationUrlAt(
+  issuer: string,
+  request: { clientId: string; redirectUri: string; verifier: string; scope: string; state: string },
+): string {
+  return `${issuer}/oauth2/authorize?${new URLSearchParams({
+    client_id: request.clientId,
+    response_type: 'code',
+    redirect_uri: request.redirectUri,
+    code_challenge: createHash('sha256').update(request.verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    resource: `${issuer}/mcp`,
+    scope: request.scope,
+    state: request.state,
+  })}`;
 }
