@@ -4,6 +4,7 @@
 // time limit each, the companion's own provider never asked) and with the providers that failed named; every answer
 // is checked against openapi.json.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadFixture, shapeDifferences } from '../../../test/contract/conformance.js';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
 import { createNotesApp } from '../../../test/platform/apps/notes.js';
 import { fullTextSearchProvider } from '../../../test/platform/apps/unified-search/full-text-search-provider.js';
@@ -143,6 +144,13 @@ describe('POST /api/v1/knowledge/search with sources', () => {
       { provider_id: 'files', title: 'roadmap.md', point_id: body.results[0]!.point_id },
       { provider_id: 'fulltextsearch', title: '(files) Zeppelin draft', point_id: null },
     ]);
+  });
+
+  it('answers in the shape of the contract fixture sidecar-search-nextcloud.json', async () => {
+    const { body } = await search({ query: 'roadmap', sources: ['index', 'nextcloud'] });
+
+    expect(body.nextcloud!.merged).toHaveLength(1);
+    expect(shapeDifferences(body, loadFixture('sidecar-search-nextcloud.json'))).toEqual([]);
   });
 
   it('asks each provider for the configured limit and never asks the companion’s own provider', async () => {
