@@ -11,6 +11,7 @@ import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { readChunkContext } from '../knowledge/search/chunk-context.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
+import { createNextcloudSearchLimiter } from '../limits/nextcloud-search-limit.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import { knowledgeCallerOf } from '../http/knowledge-caller.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
@@ -44,6 +45,7 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
   router.use(PATHS, enabled);
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
   const reads = createKnowledgeReadLimiter(deps.rateLimiters);
+  const nextcloudSearches = createNextcloudSearchLimiter(deps.rateLimiters);
   const countRead: RequestHandler = async (_req, res, next) => {
     await reads.hit(knowledgeCallerOf(res).userId);
     next();
@@ -57,7 +59,10 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
       const client = () =>
         caller.credentials &&
         createNextcloudClient({ http: deps.http, host: deps.nextcloudHost, credentials: caller.credentials });
-      res.json(await searchWithSources(deps.knowledge!, caller.userId, request, sources, client));
+      const { search, nextcloudHits } = deps.knowledge!;
+      const admitNextcloudSearch = (userId: string) => nextcloudSearches.hit(userId);
+      const sourcesDeps = { search, nextcloudHits, admitNextcloudSearch };
+      res.json(await searchWithSources(sourcesDeps, caller.userId, request, sources, client));
     },
     points: async (req, res) => {
       const ids = parsePointIds(req.body);

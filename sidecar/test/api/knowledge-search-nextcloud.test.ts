@@ -1,8 +1,8 @@
 // POST /api/v1/knowledge/search with `sources` naming nextcloud, and nc_knowledge_search with the same option: a real
 // sidecar (basic mode, the index on) against the double with files, notes and unified search. Nextcloud's hits come
 // in their own section, merged with the index's results (same file id, same link), bounded (a limit per provider, a
-// time limit each, the companion's own provider never asked) and with the providers that failed named; every answer
-// is checked against openapi.json.
+// time limit each, the companion's own provider never asked, an allowance per minute) and with the providers that
+// failed named; every answer is checked against openapi.json.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture, shapeDifferences } from '../../../test/contract/conformance.js';
 import { createFilesApp } from '../../../test/platform/apps/files.js';
@@ -14,6 +14,7 @@ import {
   type UnifiedSearchDouble,
 } from '../../../test/platform/apps/unified-search.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
+import { NEXTCLOUD_SEARCHES_PER_MINUTE } from '../../src/limits/nextcloud-search-limit.js';
 import { until } from '../support/knowledge-sidecar.js';
 import { connectClient } from '../support/mcp-client.js';
 import { createAnswerChecker, loadOpenApi, readAnswer } from '../support/openapi.js';
@@ -242,5 +243,20 @@ describe('nc_knowledge_search with sources', () => {
     } finally {
       await connection.close();
     }
+  });
+});
+
+// Last in this file: it uses up the caller's allowance of searches that ask Nextcloud.
+describe('the allowance of searches that ask Nextcloud', () => {
+  it('lets the index answer alone, saying why, once the caller has asked Nextcloud 30 times in a minute', async () => {
+    for (let i = 0; i < NEXTCLOUD_SEARCHES_PER_MINUTE; i += 1) await search({ query: 'x', sources: ['nextcloud'] });
+    const before = unified.queries('notes').length;
+
+    const { body } = await search({ query: 'zeppelin', sources: ['index', 'nextcloud'] });
+
+    expect(body.results).toHaveLength(1);
+    expect(body.nextcloud).toMatchObject({ status: 'failed', results: [], providers: [] });
+    expect(body.nextcloud!.message).toMatch(/asked too often/);
+    expect(unified.queries('notes')).toHaveLength(before);
   });
 });

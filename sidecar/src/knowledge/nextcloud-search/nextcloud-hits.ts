@@ -111,7 +111,8 @@ export function notAskedSection(): NextcloudSection {
   return { ...emptySection('not_asked'), message: 'Nextcloud is asked on the first page only (offset 0).' };
 }
 
-function failedSection(message: string): NextcloudSection {
+/** The section when Nextcloud's search as a whole could not be asked; `message` says why. */
+export function failedSection(message: string): NextcloudSection {
   return { ...emptySection('failed'), message };
 }
 

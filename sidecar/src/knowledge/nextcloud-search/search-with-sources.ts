@@ -1,9 +1,10 @@
 // A knowledge search over the sources the request names: the caller's index, Nextcloud's unified search, or both,
 // asked at the same time; Nextcloud's hits come in their own section (`nextcloud`), merged with the index's results.
+import { AppError, RateLimitedError } from '../../errors.js';
 import type { NextcloudClient } from '../../platform/nextcloud-client.js';
 import type { SearchRequest, SearchResponse, SearchService } from '../search/search-service.js';
 import { mergeNextcloudHits } from './merge-nextcloud-hits.js';
-import { notAskedSection, type NextcloudHitsFinder, type NextcloudSection } from './nextcloud-hits.js';
+import { failedSection, notAskedSection, type NextcloudHitsFinder, type NextcloudSection } from './nextcloud-hits.js';
 import type { SearchSource } from './search-sources.js';
 
 /** The index's answer, with Nextcloud's section when `sources` names it. */
@@ -12,6 +13,11 @@ export type SourcesSearchResponse = SearchResponse & { nextcloud?: NextcloudSect
 export interface SourcesSearchDeps {
   search: Pick<SearchService, 'search'>;
   nextcloudHits: NextcloudHitsFinder;
+  /**
+   * Counts a search of Nextcloud for the user (the caller's allowance); throws RateLimitedError once it is used up,
+   * and the index answers alone.
+   */
+  admitNextcloudSearch?: (userId: string) => Promise<void>;
 }
 
 /** `client` is asked for only when Nextcloud is: the caller's own client, undefined without a credential. */
@@ -24,7 +30,17 @@ export async function searchWithSources(
 ): Promise<SourcesSearchResponse> {
   const askNextcloud = async (): Promise<NextcloudSection | undefined> => {
     if (!sources.includes('nextcloud')) return undefined;
-    return request.offset > 0 ? notAskedSection() : deps.nextcloudHits.find(client(), request.query);
+    if (request.offset > 0) return notAskedSection();
+    try {
+      await deps.admitNextcloudSearch?.(userId);
+    } catch (error) {
+      if (error instanceof RateLimitedError) {
+        return failedSection(`Nextcloud's search was asked too often; try again in ${error.retryAfterSeconds} s.`);
+      }
+      if (error instanceof AppError) return failedSection(error.message);
+      throw error;
+    }
+    return deps.nextcloudHits.find(client(), request.query);
   };
   const [index, nextcloud] = await Promise.all([
     sources.includes('index') ? deps.search.search(userId, request) : indexNotAsked(request),

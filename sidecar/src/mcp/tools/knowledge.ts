@@ -48,8 +48,20 @@ const nextcloudSection = z.object({
   skipped: z.array(z.object({ provider_id: z.string(), reason: z.string() })),
 });
 
-/** `reads`: the knowledge read limiter (api/knowledge-read-limit.ts), hit with the caller's user id. */
-export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): ToolDefinition[] {
+/**
+ * `reads`: the knowledge read limiter (limits/knowledge-read-limit.ts), hit with the caller's user id;
+ * `nextcloudSearches`: the allowance of searches that also ask Nextcloud (limits/nextcloud-search-limit.ts).
+ */
+export function createKnowledgeTools(
+  knowledge: Knowledge,
+  reads: RateLimiter,
+  nextcloudSearches?: RateLimiter,
+): ToolDefinition[] {
+  const sourcesDeps = {
+    search: knowledge.search,
+    nextcloudHits: knowledge.nextcloudHits,
+    admitNextcloudSearch: nextcloudSearches && ((userId: string) => nextcloudSearches.hit(userId)),
+  };
   const search = defineTool({
     name: 'nc_knowledge_search',
     app: 'knowledge',
@@ -90,7 +102,7 @@ export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): 
         includePca: false,
         includeChunks: false,
       } as const;
-      const response = await searchWithSources(knowledge, user.id, request, [...new Set(sources)], () => nextcloud);
+      const response = await searchWithSources(sourcesDeps, user.id, request, [...new Set(sources)], () => nextcloud);
       return {
         results: response.results.map((result) => ({
           title: result.title,
