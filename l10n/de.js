@@ -314,6 +314,14 @@ OC.L10N.register(
     "{count} more matches in this file" : "{count} weitere Treffer in dieser Datei",
     "{title}, page {page}" : "{title}, Seite {page}",
     "{type}: {count} not searchable: {reasons}" : "{type}: {count} nicht durchsuchbar: {reasons}",
-    "{type}: {count} searchable only in part: {reasons}" : "{type}: {count} nur teilweise durchsuchbar: {reasons}"
+    "{type}: {count} searchable only in part: {reasons}" : "{type}: {count} nur teilweise durchsuchbar: {reasons}",
+    "sources must be a list of: %s." : "sources muss eine Liste aus diesen Werten sein: %s.",
+    "Also ask Nextcloud (finds what is not indexed yet)" : "Auch Nextcloud fragen (findet, was noch nicht indiziert ist)",
+    "Found by Nextcloud" : "Von Nextcloud gefunden",
+    "Nextcloud’s own search also finds what is not indexed yet. These hits are not on the map." : "Die eigene Suche von Nextcloud findet auch, was noch nicht indiziert ist. Diese Treffer sind nicht auf der Karte.",
+    "Nextcloud’s search could not be asked." : "Die Suche von Nextcloud konnte nicht gefragt werden.",
+    "Nextcloud found nothing else." : "Nextcloud hat nichts weiter gefunden.",
+    "Already among your results: {count}" : "Schon unter deinen Ergebnissen: {count}",
+    "These search providers did not answer: {providers}" : "Diese Suchanbieter haben nicht geantwortet: {providers}"
 },
 "nplurals=2; plural=(n != 1);");

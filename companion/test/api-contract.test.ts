@@ -8,12 +8,16 @@ import chunkContext from '../../test/contract/sidecar-chunk-context.json'
 import pdfPage from '../../test/contract/sidecar-pdf-preview.json'
 import searchPoints from '../../test/contract/sidecar-search-points.json'
 import searchAnswer from '../../test/contract/sidecar-search.json'
+import searchWithNextcloud from '../../test/contract/sidecar-search-nextcloud.json'
 import {
 	ALGORITHMS,
 	DOC_TYPES,
 	FUSIONS,
 	MAX_PDF_PAGE,
+	SEARCH_SOURCES,
 	type ChunkContext,
+	type NextcloudHit,
+	type NextcloudSearch,
 	type PdfPage,
 	type SearchAnswer,
 	type SearchResult,
@@ -38,6 +42,12 @@ describe('the names and bounds the companion keeps to', () => {
 		const ours = [DOC_TYPES, ALGORITHMS, FUSIONS].map(sorted)
 
 		expect(ours).toEqual(['DocType', 'Algorithm', 'Fusion'].map((name) => sorted(schemas[name]!.enum!)))
+	})
+
+	it('asks for the sources the MCP server offers', () => {
+		const sources = schemas.SearchRequest!.properties!.sources as { items: { enum: string[] } }
+
+		expect(sorted(SEARCH_SOURCES)).toEqual(sorted(sources.items.enum))
 	})
 
 	it('asks for PDF pages and zoom steps within the bounds of the MCP server', () => {
@@ -76,6 +86,25 @@ describe('the names and bounds the companion keeps to', () => {
 				limit: true,
 				fallback: true,
 				pca: true,
+				nextcloud: true,
+			}),
+			NextcloudSearch: fieldsOf<NextcloudSearch>({
+				status: true,
+				message: true,
+				results: true,
+				merged: true,
+				providers: true,
+				failed: true,
+				skipped: true,
+			}),
+			NextcloudHit: fieldsOf<NextcloudHit>({
+				provider_id: true,
+				provider_name: true,
+				title: true,
+				subline: true,
+				link: true,
+				file_id: true,
+				path: true,
 			}),
 			ChunkContext: fieldsOf<ChunkContext>({
 				title: true,
@@ -148,6 +177,28 @@ describe('the search page fed the contract fixtures', () => {
 		expect(wrapper.findAll('[data-test="search-result"] .result__title').map((title) => title.text())).toEqual(
 			searchAnswer.results.map((result) => result.title),
 		)
+	})
+
+	it('asks Nextcloud too with the switch on and lists its hits in a group of their own', async () => {
+		server.answer('POST', 'knowledge/search', 200, searchWithNextcloud)
+		wrapper = mount(SearchPage, { attachTo: document.body })
+		await flushPromises()
+
+		await wrapper.find('input[data-test="search-also-nextcloud"]').setValue(true)
+		await wrapper.find('input[type="text"], input:not([type])').setValue('zeppelin')
+		await wrapper.find('form').trigger('submit')
+		await flushPromises()
+
+		expect(server.requestsTo('POST', 'knowledge/search').at(-1)?.body).toMatchObject({
+			sources: ['index', 'nextcloud'],
+		})
+		expect(wrapper.findAll('[data-test="search-result"] .result__title').map((title) => title.text())).toEqual([
+			'roadmap.md',
+		])
+		expect(wrapper.findAll('[data-test="search-nextcloud-hit"] a').map((link) => link.text())).toEqual(
+			searchWithNextcloud.nextcloud.results.map((hit) => hit.title),
+		)
+		expect(wrapper.find('[data-test="search-nextcloud-unanswered"]').text()).toContain('calendar')
 	})
 
 	it('opens a point in the viewer with its chunk context and its PDF page', async () => {

@@ -93,14 +93,24 @@ describe('readable excerpts', () => {
 
 describe('the remembered search choices', () => {
 	it('come back as saved', () => {
-		saveSearchPreferences({ algorithm: 'bm25', fusion: 'dbsf', docTypes: ['note'] })
+		saveSearchPreferences({ algorithm: 'bm25', fusion: 'dbsf', docTypes: ['note'], alsoNextcloud: true })
 
-		expect(loadSearchPreferences()).toEqual({ algorithm: 'bm25', fusion: 'dbsf', docTypes: ['note'] })
+		expect(loadSearchPreferences()).toEqual({
+			algorithm: 'bm25',
+			fusion: 'dbsf',
+			docTypes: ['note'],
+			alsoNextcloud: true,
+		})
 	})
 
 	it('fall back to the defaults when nothing or something unreadable is stored', () => {
 		window.localStorage.setItem('mcp_companion:search-preferences', '{"algorithm":"magic","docTypes":["x"]')
 
-		expect(loadSearchPreferences()).toEqual({ algorithm: 'hybrid', fusion: 'rrf', docTypes: null })
+		expect(loadSearchPreferences()).toEqual({
+			algorithm: 'hybrid',
+			fusion: 'rrf',
+			docTypes: null,
+			alsoNextcloud: false,
+		})
 	})
 })

@@ -25,7 +25,7 @@ use OCP\IRequest;
 use OCP\IURLGenerator;
 
 class KnowledgeController extends Controller {
-	private const SEARCH_FIELDS = ['query', 'algorithm', 'fusion', 'limit', 'offset', 'score_threshold', 'doc_types', 'include_pca', 'include_chunks'];
+	private const SEARCH_FIELDS = ['query', 'algorithm', 'fusion', 'limit', 'offset', 'score_threshold', 'doc_types', 'include_pca', 'include_chunks', 'sources'];
 
 	public function __construct(
 		IRequest $request,

@@ -18,6 +18,8 @@ class KnowledgeRequestValidator {
 	public const DOC_TYPES = ['file', 'note', 'deck_card', 'calendar_item', 'news_item', 'contact'];
 	public const ALGORITHMS = ['bm25', 'semantic', 'hybrid'];
 	public const FUSIONS = ['rrf', 'dbsf'];
+	/** Where a search looks: the user's index, and Nextcloud's own unified search. */
+	public const SOURCES = ['index', 'nextcloud'];
 	public const MAX_QUERY_LENGTH = 10_000;
 	public const MAX_LIMIT = 100;
 	public const MAX_OFFSET = 1_000_000;
@@ -48,6 +50,7 @@ class KnowledgeRequestValidator {
 			'doc_types' => fn ($v) => $this->checkDocTypes($v),
 			'include_pca' => fn ($v) => $this->checkFlag('include_pca', $v),
 			'include_chunks' => fn ($v) => $this->checkFlag('include_chunks', $v),
+			'sources' => fn ($v) => $this->checkSources($v),
 		];
 		foreach ($checks as $name => $check) {
 			if (array_key_exists($name, $fields) && $fields[$name] !== null) {
@@ -202,6 +205,15 @@ class KnowledgeRequestValidator {
 		if (!is_array($raw) || !array_is_list($raw) || count($raw) > count(self::DOC_TYPES) * 2
 			|| array_diff(array_map(fn ($t) => is_string($t) ? $t : '', $raw), self::DOC_TYPES) !== []) {
 			throw $this->refuse($this->l->t('doc_types must be a list of: %s.', [implode(', ', self::DOC_TYPES)]));
+		}
+		return array_values(array_unique($raw));
+	}
+
+	/** @return list<string> */
+	private function checkSources(mixed $raw): array {
+		if (!is_array($raw) || !array_is_list($raw) || $raw === [] || count($raw) > count(self::SOURCES) * 2
+			|| array_diff(array_map(fn ($s) => is_string($s) ? $s : '', $raw), self::SOURCES) !== []) {
+			throw $this->refuse($this->l->t('sources must be a list of: %s.', [implode(', ', self::SOURCES)]));
 		}
 		return array_values(array_unique($raw));
 	}

@@ -9,6 +9,9 @@ export const ALGORITHMS = ['hybrid', 'bm25', 'semantic'] as const
 export type Algorithm = (typeof ALGORITHMS)[number]
 export const FUSIONS = ['rrf', 'dbsf'] as const
 export type Fusion = (typeof FUSIONS)[number]
+/** Where a search looks: the user's index, and Nextcloud's own unified search. */
+export const SEARCH_SOURCES = ['index', 'nextcloud'] as const
+export type SearchSource = (typeof SEARCH_SOURCES)[number]
 /** The last page the MCP server renders (GET /api/v1/pdf-preview). */
 export const MAX_PDF_PAGE = 10_000
 
@@ -19,6 +22,8 @@ export interface SearchRequest {
 	limit: number
 	doc_types: DocType[]
 	include_pca: boolean
+	/** Absent: the index alone. */
+	sources?: SearchSource[]
 }
 
 /** One hit; `pca` only when the search asked for it. */
@@ -52,6 +57,32 @@ export interface SearchAnswer {
 	/** Present when the search by meaning failed and bm25 answered instead. */
 	fallback?: { algorithm: 'bm25'; reason: string }
 	pca?: { query: [number, number, number]; explained_variance: [number, number, number] }
+	/** Present when the search asked Nextcloud too (`sources` with `nextcloud`). */
+	nextcloud?: NextcloudSearch
+}
+
+/** One hit of Nextcloud's own search: not in the index, so no score, excerpt or map point. */
+export interface NextcloudHit {
+	provider_id: string
+	/** The provider's name in the user's language (Files, Notes, …). */
+	provider_name: string
+	title: string
+	subline: string
+	link: string | null
+	file_id: string | null
+	path: string | null
+}
+
+/** What Nextcloud's search answered beside the index: its hits and the providers that did not answer. */
+export interface NextcloudSearch {
+	status: 'answered' | 'failed' | 'not_asked'
+	message: string | null
+	results: NextcloudHit[]
+	/** Hits that were already among the index's results, listed there only. */
+	merged: { provider_id: string; title: string; point_id: string | null }[]
+	providers: string[]
+	failed: { provider_id: string; reason: 'timed_out' | 'failed' | 'refused' | 'unknown' }[]
+	skipped: { provider_id: string; reason: 'excluded' | 'over_limit' }[]
 }
 
 export interface ChunkContext {

@@ -1,4 +1,5 @@
-// Remembers the search form's choices (algorithm, fusion, document types) in the browser, per Nextcloud app.
+// Remembers the search form's choices (algorithm, fusion, document types, asking Nextcloud too) in the browser, per
+// Nextcloud app.
 import { ALGORITHMS, DOC_TYPES, FUSIONS, type Algorithm, type DocType, type Fusion } from '../api/knowledge'
 
 const KEY = 'mcp_companion:search-preferences'
@@ -8,6 +9,8 @@ export interface SearchPreferences {
 	fusion: Fusion
 	/** null: none remembered (all offered types). */
 	docTypes: DocType[] | null
+	/** Whether the search also asks Nextcloud's own search (off unless chosen). */
+	alsoNextcloud: boolean
 }
 
 /** What was chosen last time; anything missing, unknown or unreadable falls back to the defaults. */
@@ -23,7 +26,7 @@ export function loadSearchPreferences(): SearchPreferences {
 	const docTypes = Array.isArray(stored.docTypes)
 		? DOC_TYPES.filter((type) => (stored.docTypes as unknown[]).includes(type))
 		: null
-	return { algorithm, fusion, docTypes }
+	return { algorithm, fusion, docTypes, alsoNextcloud: stored.alsoNextcloud === true }
 }
 
 /** A browser that refuses storage (private mode, quota) just forgets. */

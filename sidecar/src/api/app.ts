@@ -208,6 +208,8 @@ export function createApp(deps: AppContext): Express {
     createKnowledgeRouter({
       knowledge: deps.knowledge,
       rateLimiters,
+      http,
+      nextcloudHost: settings.nextcloud.host,
     }),
   );
 

@@ -1,11 +1,17 @@
-// The knowledge routes of the management API: POST /api/v1/knowledge/search, POST /api/v1/knowledge/search/points,
-// GET /api/v1/knowledge/chunk-context and GET /api/v1/knowledge/status, each for the calling user's own index; each
-// also answers at its first path (before the capability was named knowledge), deprecated in openapi.json.
+// The knowledge routes of the management API: POST /api/v1/knowledge/search (the index, and Nextcloud's own search
+// when `sources` names it), POST /api/v1/knowledge/search/points, GET /api/v1/knowledge/chunk-context and
+// GET /api/v1/knowledge/status, each for the calling user's own index; each also answers at its first path (before
+// the capability was named knowledge), deprecated in openapi.json.
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../errors.js';
+import { parseSearchSources } from '../knowledge/nextcloud-search/search-sources.js';
+import { searchWithSources } from '../knowledge/nextcloud-search/search-with-sources.js';
+import type { HttpClient } from '../net/http-client.js';
+import { createNextcloudClient } from '../platform/nextcloud-client.js';
 import { readChunkContext } from '../knowledge/search/chunk-context.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
+import { createNextcloudSearchLimiter } from '../limits/nextcloud-search-limit.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import { knowledgeCallerOf } from '../http/knowledge-caller.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
@@ -14,6 +20,9 @@ export interface KnowledgeRouteDeps {
   /** Undefined when KNOWLEDGE_ENABLED is off: the routes answer 404 saying so. */
   knowledge?: Knowledge;
   rateLimiters: RateLimiterFactory;
+  /** The one HTTP client and Nextcloud's address: a search with `sources` naming nextcloud asks it as the caller. */
+  http: HttpClient;
+  nextcloudHost: string;
 }
 
 /** Each route's path, then its old path: the same handler, authentication and limits answer both. */
@@ -36,6 +45,7 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
   router.use(PATHS, enabled);
   // Counted after authentication, per caller: an anonymous flood never uses up a user's allowance.
   const reads = createKnowledgeReadLimiter(deps.rateLimiters);
+  const nextcloudSearches = createNextcloudSearchLimiter(deps.rateLimiters);
   const countRead: RequestHandler = async (_req, res, next) => {
     await reads.hit(knowledgeCallerOf(res).userId);
     next();
@@ -44,7 +54,15 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
   const handlers: Record<keyof typeof KNOWLEDGE_PATHS, RequestHandler> = {
     search: async (req, res) => {
       const request = parseSearchRequest(req.body);
-      res.json(await deps.knowledge!.search.search(knowledgeCallerOf(res).userId, request));
+      const sources = parseSearchSources((req.body as { sources?: unknown }).sources);
+      const caller = knowledgeCallerOf(res);
+      const client = () =>
+        caller.credentials &&
+        createNextcloudClient({ http: deps.http, host: deps.nextcloudHost, credentials: caller.credentials });
+      const { search, nextcloudHits } = deps.knowledge!;
+      const admitNextcloudSearch = (userId: string) => nextcloudSearches.hit(userId);
+      const sourcesDeps = { search, nextcloudHits, admitNextcloudSearch };
+      res.json(await searchWithSources(sourcesDeps, caller.userId, request, sources, client));
     },
     points: async (req, res) => {
       const ids = parsePointIds(req.body);

@@ -19,6 +19,8 @@ const SEARCH_FIELDS = new Set([
   'doc_types',
   'include_pca',
   'include_chunks',
+  // Read by knowledge/nextcloud-search/search-sources.ts.
+  'sources',
 ]);
 
 export function parseSearchRequest(body: unknown): SearchRequest {

@@ -1,5 +1,6 @@
 // Assembles the knowledge part from settings (called by the composition root): the index store (embedded SQLite or
 // PostgreSQL + pgvector), the embedder, the six sources, the sync engine and the search service.
+import { createNextcloudHitsFinder, type NextcloudHitsFinder } from './nextcloud-search/nextcloud-hits.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import { createActiveEmbedder, type ActiveEmbedder } from './embedders/active-embedder.js';
@@ -27,6 +28,8 @@ export interface Knowledge {
   embedder: ActiveEmbedder;
   engine: SyncEngine;
   search: SearchService;
+  /** Nextcloud's own unified search, asked beside the index when a search names `nextcloud` in its sources. */
+  nextcloudHits: NextcloudHitsFinder;
   status(userId: string): Promise<SyncStatus>;
   /** The sync queue over all users (depth and lag for the metrics). */
   queue: Pick<SyncQueue, 'queuedCount' | 'oldestQueuedAt'>;
@@ -101,6 +104,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     embedder: activeEmbedder,
     engine,
     search: createSearchService({ store, embedder: activeEmbedder, nextcloudHost: settings.nextcloud.host }),
+    nextcloudHits: createNextcloudHitsFinder({ host: settings.nextcloud.host, bounds: knowledge.nextcloudSearch }),
     status: (userId) => describeSyncStatus(userId, { store, queue, leftOut, users, embedder: activeEmbedder }),
     queue,
     close: async () => {

@@ -2,6 +2,7 @@
 // enabled apps (and the knowledge tools when sync is on), resources, the caller memo and the tool-call observer.
 import type { Knowledge } from '../knowledge/knowledge.js';
 import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
+import { createNextcloudSearchLimiter } from '../limits/nextcloud-search-limit.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -32,7 +33,11 @@ export interface FactoryDepsInput {
 /** The factory dependencies shared by HTTP and stdio; `scopeOf` says where a call's access comes from. */
 export function createFactoryDeps(deps: FactoryDepsInput, scopeOf: ServerFactoryDeps['scopeOf']): ServerFactoryDeps {
   const knowledgeTools = (knowledge: Knowledge) =>
-    createKnowledgeTools(knowledge, createKnowledgeReadLimiter(deps.rateLimiters));
+    createKnowledgeTools(
+      knowledge,
+      createKnowledgeReadLimiter(deps.rateLimiters),
+      createNextcloudSearchLimiter(deps.rateLimiters),
+    );
   return {
     tools: deps.knowledge ? [...ALL_TOOLS, ...knowledgeTools(deps.knowledge)] : ALL_TOOLS,
     resources: ALL_RESOURCE_TEMPLATES,

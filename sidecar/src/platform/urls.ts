@@ -71,3 +71,27 @@ export function pathBelowNextcloud(url: string, bases: readonly string[]): strin
   }
   return undefined;
 }
+
+/**
+ * A link Nextcloud's answer names (a unified search entry's `resourceUrl`) as an absolute URL: a server-relative path
+ * resolved against Nextcloud's origin (the path carries Nextcloud's sub-path already), an absolute one kept. Null for
+ * anything but http(s), so that no `javascript:` or other scheme reaches a page as a link.
+ */
+export function resolveNextcloudLink(host: string, link: string): string | null {
+  if (link === '') return null;
+  try {
+    const resolved = new URL(link, host);
+    return /^https?:$/.test(resolved.protocol) ? resolved.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What two links to the same item on this Nextcloud have in common: the path below Nextcloud without `/index.php`
+ * (pretty URLs drop it) and without a trailing slash. Undefined for a link elsewhere.
+ */
+export function nextcloudLinkKey(host: string, link: string): string | undefined {
+  const below = pathBelowNextcloud(link, [host]);
+  return below?.replace(/^\/index\.php(?=\/)/, '').replace(/\/+$/, '');
+}

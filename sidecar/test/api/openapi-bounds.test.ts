@@ -11,7 +11,10 @@ import { parsePreviewQuery } from '../../src/api/preview-request.js';
 import type { ChunkContext } from '../../src/knowledge/search/chunk-context.js';
 import { DOC_TYPES } from '../../src/knowledge/doc-types.js';
 import { FUSIONS } from '../../src/knowledge/search/fusion.js';
-import { ALGORITHMS, type SearchResponse, type SearchResult } from '../../src/knowledge/search/search-service.js';
+import { ALGORITHMS, type SearchResult } from '../../src/knowledge/search/search-service.js';
+import type { NextcloudHit, NextcloudSection } from '../../src/knowledge/nextcloud-search/nextcloud-hits.js';
+import { parseSearchSources, SEARCH_SOURCES } from '../../src/knowledge/nextcloud-search/search-sources.js';
+import type { SourcesSearchResponse } from '../../src/knowledge/nextcloud-search/search-with-sources.js';
 import { AUTH_MODES } from '../../src/settings/auth-mode.js';
 import type { SyncStatus } from '../../src/knowledge/sync/sync-status.js';
 import { WEBHOOK_PRESETS } from '../../src/knowledge/webhooks/webhook-presets.js';
@@ -115,8 +118,21 @@ describe('the search body of POST /api/v1/search', () => {
         'doc_types',
         'include_pca',
         'include_chunks',
+        'sources',
       ].sort(),
     );
+  });
+
+  it('takes up to the documented number of sources, each a documented one', () => {
+    const { maxItems, items } = search.sources as { maxItems: number; items: { enum: string[] } };
+    const many = (count: number) => Array.from({ length: count }, (_, i) => items.enum[i % items.enum.length]);
+
+    const probed = [many(1), many(maxItems), many(maxItems + 1), [], ['mail']].map((sources) =>
+      accepts(() => parseSearchSources(sources)),
+    );
+
+    expect(probed).toEqual([true, true, false, false, false]);
+    expect(items.enum).toEqual([...SEARCH_SOURCES]);
   });
 
   it('takes up to the documented number of document types, each a documented one', () => {
@@ -141,6 +157,7 @@ describe('the search body of POST /api/v1/search', () => {
       score_threshold: parsed.scoreThreshold,
       include_pca: parsed.includePca,
       include_chunks: parsed.includeChunks,
+      sources: parseSearchSources(undefined),
     }).toEqual(
       Object.fromEntries(Object.entries(search).flatMap(([name, s]) => ('default' in s ? [[name, s.default]] : []))),
     );
@@ -237,7 +254,8 @@ describe('the documents the routes answer', () => {
         chunk_text: true,
         pca: true,
       }),
-      SearchAnswer: fieldsOf<SearchResponse>({
+      SearchAnswer: fieldsOf<SourcesSearchResponse>({
+        nextcloud: true,
         query: true,
         algorithm: true,
         fusion: true,
@@ -290,6 +308,24 @@ describe('the documents the routes answer', () => {
         issuer: true,
         authorization_server: true,
         resource: true,
+      }),
+      NextcloudSearch: fieldsOf<NextcloudSection>({
+        status: true,
+        message: true,
+        results: true,
+        merged: true,
+        providers: true,
+        failed: true,
+        skipped: true,
+      }),
+      NextcloudHit: fieldsOf<NextcloudHit>({
+        provider_id: true,
+        provider_name: true,
+        title: true,
+        subline: true,
+        link: true,
+        file_id: true,
+        path: true,
       }),
       Session: fieldsOf<SessionDocument>({ user_id: true, offline_access_enabled: true, background_access: true }),
     };

@@ -23,6 +23,7 @@ const SCHEMA_OF_FIXTURE: Record<string, string> = {
   'sidecar-login-flow-started.json': 'LoginFlowStarted',
   'sidecar-login-flow-poll.json': 'LoginFlowPoll',
   'sidecar-search.json': 'SearchAnswer',
+  'sidecar-search-nextcloud.json': 'SearchAnswer',
   'sidecar-search-points.json': 'PointsAnswer',
   'sidecar-chunk-context.json': 'ChunkContext',
   'sidecar-pdf-preview.json': 'PdfPage',

@@ -4,8 +4,9 @@
 // entries:[{title, subline, resourceUrl, thumbnailUrl, icon, rounded, attributes}], cursor}, attributes {fileId, path}
 // for files and [] for most · the returned cursor pages on · a missing or blank term → 400, data "No valid filters
 // provided" · an unknown provider id → 500, statuscode 996, message "Internal Server Error\n". Test knobs: a slow or
-// failing provider.
+// failing provider. The full-text search app as one more provider is an unverified extension (read from its code).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fullTextSearchProvider } from '../../../test/platform/apps/unified-search/full-text-search-provider.js';
 import { createUnifiedSearchDouble, type UnifiedSearchDouble } from '../../../test/platform/apps/unified-search.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
 
@@ -31,6 +32,7 @@ beforeAll(async () => {
         })),
       },
       { id: 'notes', name: 'Notes', order: 20, entries: [{ title: 'Budget ideas' }, { title: 'Shopping' }] },
+      fullTextSearchProvider([{ providerId: 'files', title: 'plan.odt', excerpt: 'the budget', link: '/f/5' }], 30),
     ],
   });
   double = await startPlatformDouble({
@@ -50,7 +52,7 @@ describe('unified search double: providers', () => {
   it('lists the providers with Nextcloud’s fields, in their order', async () => {
     const providers = await dataOf<Record<string, unknown>[]>(await get(''));
 
-    expect(providers.map((p) => p.id)).toEqual(['files', 'notes']);
+    expect(providers.map((p) => p.id)).toEqual(['files', 'notes', 'fulltextsearch']);
     expect(Object.keys(providers[0]!).sort()).toEqual(
       ['appId', 'filters', 'icon', 'id', 'inAppSearch', 'isExternalProvider', 'name', 'order', 'triggers'].sort(),
     );
@@ -59,7 +61,7 @@ describe('unified search double: providers', () => {
   it('moves the current app’s providers first with ?from=/apps/notes', async () => {
     const providers = await dataOf<{ id: string }[]>(await get('?from=/apps/notes'));
 
-    expect(providers.map((p) => p.id)).toEqual(['notes', 'files']);
+    expect(providers.map((p) => p.id)).toEqual(['notes', 'files', 'fulltextsearch']);
   });
 });
 
@@ -110,5 +112,16 @@ describe('unified search double: search', () => {
     search.setFailure('files', null);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect([slow.status, failing.status]).toEqual([200, 503]);
+  });
+
+  // unverified: the full-text search provider's answer (source: nextcloud/fulltextsearch
+  // lib/Search/UnifiedSearchProvider.php).
+  it('answers the full-text search app as one more paginated provider, "(app) excerpt" over the title', async () => {
+    const answer = await dataOf<Results & { entries: { subline: string; resourceUrl: string }[] }>(
+      await get('/fulltextsearch/search?term=budget&limit=5'),
+    );
+
+    expect(answer).toMatchObject({ name: 'Full Text Search', isPaginated: true });
+    expect(answer.entries[0]).toMatchObject({ title: '(files) the budget', subline: 'plan.odt', resourceUrl: '/f/5' });
   });
 });

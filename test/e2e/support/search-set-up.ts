@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildPdf } from '../../../sidecar/test/support/pdf-fixtures.js';
 import { createFilesApp, type FilesDouble } from '../../platform/apps/files.js';
+import type { DoubleApp } from '../../platform/double-app.js';
 import { createNotesApp, type NotesDouble } from '../../platform/apps/notes.js';
 import { startPlatformDouble, type PlatformDouble } from '../../platform/platform-double.js';
 import { launchChromium } from './browser.js';
@@ -31,21 +32,26 @@ export interface SearchJourney {
   stop(): Promise<void>;
 }
 
-/** @param seedMore adds content to the five documents of seedSearchContent before the sidecar starts indexing */
+/**
+ * @param seedMore adds content to the five documents of seedSearchContent before the sidecar starts indexing
+ * @param more Nextcloud apps beside files and notes, and settings of the sidecar
+ */
 export async function startSearchJourney(
   seedMore: (files: FilesDouble, notes: NotesDouble) => void = () => {},
+  more: { apps?: DoubleApp[]; sidecarEnv?: Record<string, string> } = {},
 ): Promise<SearchJourney> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const port = await findFreePort();
   const files = createFilesApp();
   const notes = createNotesApp();
-  const nextcloud = await startPlatformDouble(carolWithCompanionClient(port, [files, notes]));
+  const nextcloud = await startPlatformDouble(carolWithCompanionClient(port, [files, notes, ...(more.apps ?? [])]));
   seedSearchContent(files, notes, buildPdf);
   seedMore(files, notes);
   const sidecar = await startHybridSidecar(nextcloud.url, undefined, {
     KNOWLEDGE_ENABLED: 'true',
     KNOWLEDGE_SCAN_INTERVAL: '3600',
     ...TRUSTING_THE_COMPANION,
+    ...more.sidecarEnv,
   });
   const provisioned = await fetch(`${sidecar.url}/api/v1/users/carol/app-password`, {
     method: 'POST',

@@ -28,12 +28,12 @@ class KnowledgeControllerTest extends OAuthTestCase {
 	public function testSearchForwardsTheCheckedBodyWithTheUsersTokenAndAnswersWithTheSidecarsResults(): void {
 		$this->signInAndForgetItsRequests();
 
-		$response = $this->dispatch('POST', '/api/v1/knowledge/search', ['query' => '  quarterly budget ', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'file', 'note'], 'include_pca' => true, 'fusion' => 'dbsf']);
+		$response = $this->dispatch('POST', '/api/v1/knowledge/search', ['query' => '  quarterly budget ', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'file', 'note'], 'include_pca' => true, 'fusion' => 'dbsf', 'sources' => ['index', 'nextcloud', 'index']]);
 
 		[$sent] = $this->upstreamRequests('/api/v1/knowledge/search');
 		$this->assertSame('Bearer ' . $this->readStoredTokens()['access_token'], $sent['headers']['authorization']);
 		$this->assertSame('application/json', $sent['headers']['content-type']);
-		$this->assertSame(['query' => 'quarterly budget', 'fusion' => 'dbsf', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'note'], 'include_pca' => true], json_decode($sent['body'], true));
+		$this->assertSame(['query' => 'quarterly budget', 'fusion' => 'dbsf', 'limit' => 5, 'offset' => 10, 'doc_types' => ['file', 'note'], 'include_pca' => true, 'sources' => ['index', 'nextcloud']], json_decode($sent['body'], true));
 		$this->assertSame(200, $response->getStatus());
 		$expected = ['offset' => 10, 'limit' => 5] + json_decode((string)file_get_contents(__DIR__ . '/../../contract/sidecar-search.json'), true);
 		$this->assertEquals($expected, $this->bodyOf($response));
@@ -120,6 +120,7 @@ class KnowledgeControllerTest extends OAuthTestCase {
 			'threshold above 1' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'score_threshold' => 1.5]],
 			'unknown doc type' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'doc_types' => ['file', 'mail']]],
 			'flag as text' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'include_pca' => 'yes']],
+			'unknown source' => ['POST', '/api/v1/knowledge/search', ['query' => 'x', 'sources' => ['mail']]],
 			'no point ids' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => []]],
 			'101 point ids' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => array_map('strval', range(1, 101))]],
 			'point id not digits' => ['POST', '/api/v1/knowledge/search/points', ['point_ids' => ['12; DROP']]],

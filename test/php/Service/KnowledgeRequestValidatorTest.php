@@ -80,6 +80,20 @@ class KnowledgeRequestValidatorTest extends TestCase {
 		$this->assertSame([true, false, true, true, false, false], $probed);
 	}
 
+	public function testTakesTheDocumentedSourcesOnlyAndUpToTheDocumentedNumber(): void {
+		$sources = self::openapi()['components']['schemas']['SearchRequest']['properties']['sources'];
+		$many = fn (int $count) => array_map(fn ($i) => KnowledgeRequestValidator::SOURCES[$i % 2], range(0, $count - 1));
+
+		$probed = array_map(
+			fn ($value) => $this->accepts(fn () => $this->validator->checkSearch(['query' => 'q', 'sources' => $value])),
+			[$many(1), $many($sources['maxItems']), $many($sources['maxItems'] + 1), [], ['mail'], 'nextcloud'],
+		);
+
+		$this->assertSame([true, true, false, false, false, false], $probed);
+		$this->assertSame($sources['items']['enum'], KnowledgeRequestValidator::SOURCES);
+		$this->assertSame(['index', 'nextcloud'], $this->validator->checkSearch(['query' => 'q', 'sources' => ['index', 'nextcloud', 'index']])['sources']);
+	}
+
 	public function testTakesChunkContextOffsetsAndContextWithinTheDocumentedBounds(): void {
 		$check = fn (array $fields) => $this->validator->checkChunkContext($fields + ['doc_type' => 'file', 'doc_id' => '1', 'start' => '0', 'end' => '10']);
 

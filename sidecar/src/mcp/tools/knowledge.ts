@@ -7,6 +7,8 @@ import { InvalidInputError } from '../../errors.js';
 import { rememberCurrentUser } from '../../platform/current-user.js';
 import { readChunkContext } from '../../knowledge/search/chunk-context.js';
 import { DOC_TYPES } from '../../knowledge/doc-types.js';
+import { SEARCH_SOURCES } from '../../knowledge/nextcloud-search/search-sources.js';
+import { searchWithSources } from '../../knowledge/nextcloud-search/search-with-sources.js';
 import type { Knowledge } from '../../knowledge/knowledge.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { boundedText, READ_ONLY } from './tool-shapes.js';
@@ -25,8 +27,41 @@ const hit = z.object({
   chunk_end_offset: z.number(),
 });
 
-/** `reads`: the knowledge read limiter (api/knowledge-read-limit.ts), hit with the caller's user id. */
-export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): ToolDefinition[] {
+// Nextcloud's own search beside the index (knowledge/nextcloud-search/nextcloud-hits.ts): no scores, no excerpts.
+const nextcloudSection = z.object({
+  status: z.enum(['answered', 'failed', 'not_asked']),
+  message: z.string().nullable(),
+  results: z.array(
+    z.object({
+      provider_id: z.string(),
+      provider_name: z.string(),
+      title: z.string(),
+      subline: z.string(),
+      link: z.string().nullable(),
+      file_id: z.string().nullable(),
+      path: z.string().nullable(),
+    }),
+  ),
+  merged: z.array(z.object({ provider_id: z.string(), title: z.string(), point_id: z.string().nullable() })),
+  providers: z.array(z.string()),
+  failed: z.array(z.object({ provider_id: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ provider_id: z.string(), reason: z.string() })),
+});
+
+/**
+ * `reads`: the knowledge read limiter (limits/knowledge-read-limit.ts), hit with the caller's user id;
+ * `nextcloudSearches`: the allowance of searches that also ask Nextcloud (limits/nextcloud-search-limit.ts).
+ */
+export function createKnowledgeTools(
+  knowledge: Knowledge,
+  reads: RateLimiter,
+  nextcloudSearches?: RateLimiter,
+): ToolDefinition[] {
+  const sourcesDeps = {
+    search: knowledge.search,
+    nextcloudHits: knowledge.nextcloudHits,
+    admitNextcloudSearch: nextcloudSearches && ((userId: string) => nextcloudSearches.hit(userId)),
+  };
   const search = defineTool({
     name: 'nc_knowledge_search',
     app: 'knowledge',
@@ -39,17 +74,24 @@ export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): 
       doc_types: z.array(docType).optional(),
       algorithm: z.enum(['hybrid', 'bm25', 'semantic']).default('hybrid'),
       limit: z.number().int().min(1).max(50).default(10),
+      sources: z
+        .array(z.enum(SEARCH_SOURCES))
+        .min(1)
+        .max(2)
+        .default(['index'])
+        .describe('Add "nextcloud" to include Nextcloud\'s own search (finds what is not indexed yet).'),
     }),
     output: z.object({
       results: z.array(hit),
       total_found: z.number(),
       note: z.string().optional(),
+      nextcloud: nextcloudSection.optional(),
     }),
     annotations: READ_ONLY,
-    async run({ query, doc_types, algorithm, limit }, { nextcloud }) {
+    async run({ query, doc_types, algorithm, limit, sources }, { nextcloud }) {
       const user = await rememberCurrentUser(nextcloud);
       await reads.hit(user.id);
-      const response = await knowledge.search.search(user.id, {
+      const request = {
         query: query.trim() || query,
         algorithm,
         fusion: 'rrf',
@@ -59,7 +101,8 @@ export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): 
         docTypes: doc_types,
         includePca: false,
         includeChunks: false,
-      });
+      } as const;
+      const response = await searchWithSources(sourcesDeps, user.id, request, [...new Set(sources)], () => nextcloud);
       return {
         results: response.results.map((result) => ({
           title: result.title,
@@ -75,14 +118,18 @@ export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): 
         })),
         total_found: response.total_found,
         ...(response.fallback ? { note: `Keyword search only: ${response.fallback.reason}` } : {}),
+        ...(response.nextcloud ? { nextcloud: response.nextcloud } : {}),
       };
     },
-    summarize: (result) =>
-      result.results.length === 0
-        ? 'Nothing found.'
-        : result.results
-            .map((r, i) => `${i + 1}. ${r.title} (${r.doc_type}) ${r.link ?? ''}\n   ${r.excerpt}`)
-            .join('\n'),
+    summarize: (result) => {
+      const indexed =
+        result.results.length === 0
+          ? 'Nothing found.'
+          : result.results
+              .map((r, i) => `${i + 1}. ${r.title} (${r.doc_type}) ${r.link ?? ''}\n   ${r.excerpt}`)
+              .join('\n');
+      return result.nextcloud ? `${indexed}\n${summarizeNextcloud(result.nextcloud)}` : indexed;
+    },
   });
 
   const context = defineTool({
@@ -169,4 +216,15 @@ export function createKnowledgeTools(knowledge: Knowledge, reads: RateLimiter): 
   });
 
   return [search, context, status];
+}
+
+function summarizeNextcloud(section: z.infer<typeof nextcloudSection>): string {
+  if (section.status !== 'answered') return `Nextcloud's search: ${section.message ?? section.status}`;
+  const hits = section.results.map((r) => `- ${r.title} (${r.provider_name}) ${r.link ?? ''}`);
+  const failed = section.failed.map((f) => `${f.provider_id} ${f.reason.replace('_', ' ')}`);
+  return [
+    `Also found by Nextcloud's search (${section.results.length}, ${section.merged.length} already listed above):`,
+    ...hits,
+    ...(failed.length > 0 ? [`No answer from: ${failed.join(', ')}.`] : []),
+  ].join('\n');
 }

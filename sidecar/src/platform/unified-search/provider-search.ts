@@ -6,6 +6,11 @@ export interface SearchEntry {
   title: string;
   subline: string;
   resourceUrl: string;
+  /**
+   * The entry's attributes as text: `{fileId, path}` for the files provider, empty for most (Nextcloud sends PHP's
+   * empty array `[]` there; docs/nextcloud-behaviour.md, "Unified search").
+   */
+  attributes: Record<string, string>;
 }
 
 export interface ProviderResults {
@@ -40,5 +45,16 @@ function toEntry(raw: unknown): SearchEntry {
     title: String(entry.title ?? ''),
     subline: String(entry.subline ?? ''),
     resourceUrl: String(entry.resourceUrl ?? ''),
+    attributes: toAttributes(entry.attributes),
   };
+}
+
+/** An object's string and number values; `[]` (PHP's empty array) and anything else give none. */
+function toAttributes(raw: unknown): Record<string, string> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const attributes: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value === 'string' || typeof value === 'number') attributes[name] = String(value);
+  }
+  return attributes;
 }

@@ -9,8 +9,8 @@ export interface SearchProvider {
   order: number;
 }
 
-export async function listSearchProviders(client: NextcloudClient): Promise<SearchProvider[]> {
-  const data = await client.requestJson<unknown>(searchPaths.providers());
+export async function listSearchProviders(client: NextcloudClient, timeoutMs?: number): Promise<SearchProvider[]> {
+  const data = await client.requestJson<unknown>(searchPaths.providers(), { timeoutMs });
   const providers = (Array.isArray(data) ? data : []).map((raw: Record<string, unknown>) => ({
     id: String(raw.id ?? ''),
     appId: String(raw.appId ?? raw.id ?? ''),
