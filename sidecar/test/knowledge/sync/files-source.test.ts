@@ -57,6 +57,7 @@ describe('files source: scan', () => {
     files.seedFile('alice', 'Documents/b.txt', 'plain');
     files.seedFile('alice', 'Documents/c.pdf', Buffer.from(buildPdf(['pdf text'])));
     files.seedFile('alice', 'Photos/d.png', 'png');
+    files.seedFile('alice', 'Photos/e.zip', 'zip');
     files.seedFile('alice', 'Documents/big.txt', 'x'.repeat(100_001));
     files.seedFile('alice', 'Notes/todo.md', 'a note, indexed as a note');
 
@@ -69,7 +70,7 @@ describe('files source: scan', () => {
       version: files.findNode('alice', 'Documents/a.md')!.etag,
       hint: '/Documents/a.md',
     });
-    expect(result.skipped).toEqual({ 'unsupported type': 1, 'too large': 1 });
+    expect(result.skipped).toEqual({ 'unsupported type': 1, 'image: OCR is off': 1, 'too large': 1 });
   });
 
   it('answers unchanged with exactly one request when nothing changed', async () => {
