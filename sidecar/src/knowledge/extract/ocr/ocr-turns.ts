@@ -9,39 +9,51 @@ export interface OcrTurns {
 }
 
 export function createOcrTurns(slots: number): OcrTurns {
-  /** Waiting pages per user, in the order the users first waited (a Map keeps insertion order). */
+  /** Waiting pages per user. */
   const waiting = new Map<string, (() => void)[]>();
+  /** When each waiting user's page last started (a count of pages started): the longest waiting goes first. */
+  const lastStarted = new Map<string, number>();
+  let started = 0;
   let running = 0;
 
-  const giveBack = () => {
+  const giveBack = (userId: string) => {
     let given = false;
     return () => {
       if (given) return;
       given = true;
       running -= 1;
+      // Bounded: a user is remembered only while their pages wait or run.
+      if (!waiting.has(userId)) lastStarted.delete(userId);
       startNext();
     };
   };
 
   const startNext = () => {
-    while (running < slots) {
-      const next = waiting.entries().next();
-      if (next.done) return;
-      const [userId, queue] = next.value;
+    while (running < slots && waiting.size > 0) {
+      const userId = longestWaiting();
+      const queue = waiting.get(userId)!;
       const start = queue.shift()!;
-      // The user goes to the back of the line; the others waiting go first.
-      waiting.delete(userId);
-      if (queue.length > 0) waiting.set(userId, queue);
+      if (queue.length === 0) waiting.delete(userId);
+      lastStarted.set(userId, ++started);
       running += 1;
       start();
     }
+  };
+
+  /** The waiting user whose page started longest ago (one that waits for its first page: first of all). */
+  const longestWaiting = () => {
+    let best: string | undefined;
+    for (const userId of waiting.keys()) {
+      if (best === undefined || (lastStarted.get(userId) ?? 0) < (lastStarted.get(best) ?? 0)) best = userId;
+    }
+    return best!;
   };
 
   return {
     take: (userId) =>
       new Promise((resolve) => {
         const queue = waiting.get(userId) ?? [];
-        queue.push(() => resolve(giveBack()));
+        queue.push(() => resolve(giveBack(userId)));
         waiting.set(userId, queue);
         startNext();
       }),
