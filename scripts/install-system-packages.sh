@@ -13,7 +13,7 @@ command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 for language in eng deu; do
-  [ -f "/usr/share/tesseract-ocr/5/tessdata/$language.traineddata" ] || missing+=("tesseract-ocr-$language")
+  tesseract --list-langs 2>/dev/null | grep -qx "$language" || missing+=("tesseract-ocr-$language")
 done
 
 if [ ${#missing[@]} -gt 0 ]; then

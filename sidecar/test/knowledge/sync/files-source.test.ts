@@ -241,6 +241,24 @@ describe('files source: fetch', () => {
     expect([fetched?.pages, fetched?.truncated]).toEqual([['one', 'two'], 'PDF: pages beyond the page limit']);
   });
 
+  it('indexes a PDF with an image-only page while OCR is off, noting that its scanned pages were not read', async () => {
+    files.seedFile('alice', 'fetch/scanned.pdf', Buffer.from(buildPdf(['typed page', { image: true }])));
+
+    const fetched = await source.read(alice, seen('fetch/scanned.pdf'));
+
+    expect([fetched?.pages, fetched?.truncated]).toEqual([
+      ['typed page', ''],
+      'PDF: scanned pages not read (OCR is off)',
+    ]);
+  });
+
+  it('leaves out an image while OCR is off, saying so', async () => {
+    files.seedFile('alice', 'fetch/photo.png', 'png');
+    const refusal = source.read(alice, seen('fetch/photo.png'));
+
+    await expect(refusal).rejects.toThrow(new DocumentSkippedError('image: OCR is off'));
+  });
+
   it('throws DocumentParseError for a corrupt PDF', async () => {
     files.seedFile('alice', 'fetch/broken.pdf', Buffer.from(corruptPdf()));
 
