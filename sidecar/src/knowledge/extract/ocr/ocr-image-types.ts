@@ -1,4 +1,6 @@
 // The images OCR reads and the short, stable reasons the files source counts when it leaves scans out.
+// unverified: .png → image/png, .jpg/.jpeg → image/jpeg, .tif/.tiff → image/tiff in PROPFIND's getcontenttype (source:
+// Nextcloud's resources/config/mimetypemapping.dist.json; the sheet names only .md, .csv, .pdf and .json).
 /** Media types of images whose text OCR reads (Nextcloud names them by extension). */
 export const OCR_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/tiff']);
 
