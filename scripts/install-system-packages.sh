@@ -12,8 +12,9 @@ command -v composer >/dev/null 2>&1 || missing+=(composer)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+tesseract_languages="$(tesseract --list-langs 2>/dev/null || true)"
 for language in eng deu; do
-  tesseract --list-langs 2>/dev/null | grep -qx "$language" || missing+=("tesseract-ocr-$language")
+  grep -qx "$language" <<<"$tesseract_languages" || missing+=("tesseract-ocr-$language")
 done
 
 if [ ${#missing[@]} -gt 0 ]; then
