@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the tests use (Chromium, openssl, Radicale for CalDAV/CardDAV, PHP, xmllint, the
-# PostgreSQL server the replica tests start) when missing.
+# PostgreSQL server the replica tests start, Tesseract with English and German for the OCR tests) when missing.
 set -euo pipefail
 
 missing=()
@@ -11,6 +11,11 @@ command -v php >/dev/null 2>&1 || missing+=(php-cli php-xml php-mbstring)
 command -v composer >/dev/null 2>&1 || missing+=(composer)
 command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgresql)
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+tesseract_languages="$(tesseract --list-langs 2>/dev/null || true)"
+for language in eng deu; do
+  grep -qx "$language" <<<"$tesseract_languages" || missing+=("tesseract-ocr-$language")
+done
 
 if [ ${#missing[@]} -gt 0 ]; then
   echo "Installing Debian packages: ${missing[*]}"

@@ -75,6 +75,22 @@ describe('the line about documents left out of the search', () => {
 		])
 	})
 
+	it('says which scans OCR left out or read only in part, and why', async () => {
+		const page = await mountWith(
+			statusWith({
+				file: {
+					skipped: { 'image: OCR is off': 4, 'image: has too many pixels for OCR': 1 },
+					partial: { 'PDF: scanned pages not read (OCR is off)': 2, 'PDF: a scanned page took too long for OCR': 1 },
+				},
+			}),
+		)
+
+		expect(lines(page)).toEqual([
+			'Files: 5 not searchable: 4 images, because reading scans (OCR) is off, 1 images that OCR could not read',
+			'Files: 3 searchable only in part: 2 PDFs with scanned pages, because reading scans (OCR) is off, 1 scans with a page that OCR could not read',
+		])
+	})
+
 	it('counts reason codes it does not know under a generic phrase', async () => {
 		const page = await mountWith(
 			statusWith({

@@ -30,8 +30,13 @@ function skipReason(code: string): string | undefined {
 			return t('mcp_companion', 'without a file id from Nextcloud')
 		case 'neither an event nor a task':
 			return t('mcp_companion', 'neither an event nor a task')
+		case 'image: OCR is off':
+			return t('mcp_companion', 'images, because reading scans (OCR) is off')
+		case 'image: OCR unavailable':
+			return t('mcp_companion', 'images, because OCR is not installed on the server')
 		default:
-			return undefined
+			// An image OCR could not read: too many pixels, too slow, unreadable.
+			return code.startsWith('image: ') ? t('mcp_companion', 'images that OCR could not read') : undefined
 	}
 }
 
@@ -49,8 +54,17 @@ function partialReason(code: string): string | undefined {
 			return t('mcp_companion', 'PDFs with a page that took too long to read')
 		case 'PDF: the PDF took too long to read':
 			return t('mcp_companion', 'PDFs that took too long to read')
+		case 'PDF: scanned pages not read (OCR is off)':
+			return t('mcp_companion', 'PDFs with scanned pages, because reading scans (OCR) is off')
+		case 'PDF: scanned pages not read (OCR unavailable)':
+			return t('mcp_companion', 'PDFs with scanned pages, because OCR is not installed on the server')
+		case 'PDF: scanned pages beyond the OCR page limit':
+			return t('mcp_companion', 'PDFs with more scanned pages than the limit')
 		default:
-			return undefined
+			// A scanned page of a PDF, or a page of an image, that OCR could not read.
+			return /^(PDF: a scanned page|image: )/.test(code)
+				? t('mcp_companion', 'scans with a page that OCR could not read')
+				: undefined
 	}
 }
 

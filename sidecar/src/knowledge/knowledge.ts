@@ -13,6 +13,7 @@ import type { SqlDatabase } from '../store/sql/sql-database.js';
 import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
 import { createPdfTextPool } from './extract/pdf-text.js';
+import { createOcrReader } from './extract/ocr/ocr-reader.js';
 import { lazySource } from './sources/lazy-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
 import { scheduleFullRescan } from './sync/full-rescan.js';
@@ -68,12 +69,15 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
       scheduleFullRescan({ users, logger: deps.logger }, embedderId, (deps.clock ?? Date.now)()),
   });
   const pdfText = createPdfTextPool(knowledge.pdfText);
+  // Checks Tesseract and its languages once when OCR is on; a missing one is a warning in the log and the status.
+  const ocr = await createOcrReader({ settings: knowledge.ocr, onWarning: (message) => deps.logger.error(message) });
   // Each source's module loads with its first scan (idle memory).
   const sources: SyncSource[] = [
     lazySource('file', async () =>
       (await import('./sources/files-source.js')).createFilesSource({
         maxFileBytes: knowledge.maxFileBytes,
         pdfText,
+        ocr,
         onNotice: (message) => deps.logger.warn(message),
         clock: deps.clock,
       }),
@@ -105,11 +109,13 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     engine,
     search: createSearchService({ store, embedder: activeEmbedder, nextcloudHost: settings.nextcloud.host }),
     nextcloudHits: createNextcloudHitsFinder({ host: settings.nextcloud.host, bounds: knowledge.nextcloudSearch }),
-    status: (userId) => describeSyncStatus(userId, { store, queue, leftOut, users, embedder: activeEmbedder }),
+    status: (userId) =>
+      describeSyncStatus(userId, { store, queue, leftOut, users, embedder: activeEmbedder, ocr: ocr.status() }),
     queue,
     close: async () => {
       await engine.stop();
       await pdfText.close();
+      await ocr.close();
       await store.close();
     },
   };

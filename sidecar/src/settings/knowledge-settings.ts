@@ -1,6 +1,7 @@
 // Settings of the knowledge capability: its sync, chunking, the embedding provider and the index database.
 import { parseBoolean, parseHttpUrl, parsePositiveInteger } from './parsers.js';
 import { parseNextcloudSearchSettings, type NextcloudSearchSettings } from './nextcloud-search-settings.js';
+import { parseOcrSettings, type OcrSettings } from './ocr-settings.js';
 import { parsePdfTextSettings, type PdfTextSettings } from './pdf-text-settings.js';
 
 export const EMBEDDING_PROVIDERS = ['hashing', 'openai'] as const;
@@ -31,6 +32,8 @@ export interface KnowledgeSettings {
   pdfText: PdfTextSettings;
   /** KNOWLEDGE_NEXTCLOUD_SEARCH_*: bounds of asking Nextcloud's unified search beside the index. */
   nextcloudSearch: NextcloudSearchSettings;
+  /** KNOWLEDGE_OCR_*: reading scans with Tesseract, off by default (ocr-settings.ts). */
+  ocr: OcrSettings;
   /** CHUNK_SIZE (characters, default 1200) and CHUNK_OVERLAP (default 200). */
   chunkSize: number;
   chunkOverlap: number;
@@ -94,6 +97,7 @@ export function parseKnowledgeSettings(
     maxFileBytes: int('KNOWLEDGE_MAX_FILE_BYTES', 10 * 1024 * 1024),
     pdfText: parsePdfTextSettings(read, problems),
     nextcloudSearch: parseNextcloudSearchSettings(read, problems),
+    ocr: parseOcrSettings(read, problems),
     chunkSize,
     chunkOverlap,
     embedding: {

@@ -296,6 +296,7 @@ describe('the documents the routes answer', () => {
         sources: true,
         embedder: true,
         index: true,
+        ocr: true,
       }),
       Status: fieldsOf<StatusDocument>({
         version: true,

@@ -6,6 +6,8 @@ import { downloadFile } from '../../platform/files/file-download.js';
 import { propfindFiles } from '../../platform/files/propfind.js';
 import { appLinks } from '../../platform/app-links.js';
 import type { PdfTextResult } from '../extract/pdf-text.js';
+import { OCR_IMAGE_TYPES, scannedPagesNote, versionUnderOcr } from '../extract/ocr/ocr-image-types.js';
+import type { OcrReader, OcrText } from '../extract/ocr/ocr-reader.js';
 import {
   DocumentSkippedError,
   type FetchedDocument,
@@ -17,6 +19,8 @@ import { isReadable, mediaTypeOf, skipReason } from './files-walk.js';
 export interface FileReadRules {
   maxFileBytes: number;
   readPdf: (bytes: Uint8Array) => Promise<PdfTextResult>;
+  /** Reads images and image-only PDF pages; absent: OCR is off. */
+  ocr?: OcrReader;
   /** Milliseconds since the epoch (tests fix it). */
   clock: () => number;
 }
@@ -44,7 +48,8 @@ export async function readFile(
   // Gone, or the path now holds another file: the scan lists that one, and a moved file, under their own ids.
   if (!entry || entry.type !== 'file' || String(entry.fileId) !== document.docId) return null;
   if (!isReadable(entry)) throw new DocumentSkippedError('no read permission');
-  const reason = skipReason(entry, rules.maxFileBytes);
+  const ocrState = rules.ocr?.state ?? 'off';
+  const reason = skipReason(entry, rules.maxFileBytes, ocrState);
   if (reason) throw new DocumentSkippedError(reason);
 
   const file = await downloadFile(account, path);
@@ -53,7 +58,9 @@ export async function readFile(
   // The type PROPFIND states (by extension): GET answers Nextcloud's "secure" type (a .json file as text/plain).
   const mimeType = mediaTypeOf(entry);
   const pdf = mimeType === 'application/pdf' ? await rules.readPdf(file.bytes) : undefined;
-  const pages = pdf ? pdf.pages : [new TextDecoder('utf-8').decode(file.bytes)];
+  const scans = await readScans(context.userId, file.bytes, mimeType, pdf, rules.ocr);
+  const pages = scans?.pages ?? pdf?.pages ?? [new TextDecoder('utf-8').decode(file.bytes)];
+  const truncated = pdf?.truncation ? describeTruncation(pdf.truncation) : scans?.note;
   const modifiedMs = Date.parse(file.lastModified ?? entry.lastModified ?? '');
   const etag = file.etag ?? entry.etag ?? document.version;
   return {
@@ -61,14 +68,31 @@ export async function readFile(
     docId: document.docId,
     title: segments[segments.length - 1]!,
     mimeType: mimeType === 'text/x-markdown' ? 'text/markdown' : mimeType,
-    version: isUnsettled(modifiedMs, rules.clock()) ? `${etag}${UNSETTLED_MARK}` : etag,
+    version: versionUnderOcr(isUnsettled(modifiedMs, rules.clock()) ? `${etag}${UNSETTLED_MARK}` : etag, ocrState),
     filePath: path.text,
     link: appLinks.file(document.docId),
     ...(mimeType === 'application/pdf' ? { pageCount: pages.length } : {}),
     ...(Number.isNaN(modifiedMs) ? {} : { modifiedAt: Math.floor(modifiedMs / 1000) }),
-    ...(pdf?.truncation ? { truncated: describeTruncation(pdf.truncation) } : {}),
+    ...(truncated ? { truncated } : {}),
     pages,
   };
+}
+
+/**
+ * The text OCR reads from an image, or a PDF's text with its image-only pages read by OCR; undefined for other
+ * files. Without OCR, a PDF's image-only pages stay empty and the note says why.
+ */
+async function readScans(
+  userId: string,
+  bytes: Uint8Array,
+  mimeType: string,
+  pdf: PdfTextResult | undefined,
+  ocr: OcrReader | undefined,
+): Promise<OcrText | undefined> {
+  if (OCR_IMAGE_TYPES.has(mimeType) && ocr) return ocr.readImage(userId, bytes, mimeType);
+  if (!pdf || !pdf.pages.includes('')) return undefined;
+  if (ocr?.state === 'ready') return ocr.readScannedPages(userId, bytes, pdf.pages);
+  return { pages: pdf.pages, note: scannedPagesNote(ocr?.state === 'unavailable' ? 'unavailable' : 'off') };
 }
 
 /** Short and stable, like the skip reasons: the status counts documents by it. */

@@ -5,6 +5,8 @@ import { propfindEtag } from '../../platform/files/propfind.js';
 import { ROOT_PATH } from '../../platform/files/dav-paths.js';
 import { readNotesFolder } from '../../platform/notes/notes-changes.js';
 import { createPdfTextPool, type PdfTextLimits, type PdfTextPool } from '../extract/pdf-text.js';
+import type { OcrReader } from '../extract/ocr/ocr-reader.js';
+import type { OcrState } from '../extract/ocr/ocr-image-types.js';
 import type { SyncContext, SyncSource } from '../sync/sync-source.js';
 import { readFile } from './file-read.js';
 import { walkFiles, type FolderMemos } from './files-walk.js';
@@ -17,6 +19,8 @@ export interface FilesSourceOptions {
    * the source starts a one-worker pool on the first PDF (its idle worker never keeps the process alive).
    */
   pdfText?: PdfTextPool;
+  /** Reads images and image-only PDF pages (the composition root's, closed by it); absent: OCR is off. */
+  ocr?: OcrReader;
   /** Bounds of a PDF's text (default: 2000 pages, 5,000,000 characters). */
   pdfLimits?: PdfTextLimits;
   /** Told when the folder memory would exceed the cursor bound and scans fall back to full walks. */
@@ -33,6 +37,8 @@ interface FilesCursor {
   root: string;
   maxFileBytes: number;
   notesFolder: string | null;
+  /** The OCR state of the walk (absent: off); another state means another set of indexable files. */
+  ocr?: OcrState;
   folders?: FolderMemos;
 }
 
@@ -45,19 +51,27 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
   let ownPool: PdfTextPool | undefined;
   const readPdf = (bytes: Uint8Array) =>
     (options.pdfText ?? (ownPool ??= createPdfTextPool())).readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
+  const ocr = options.ocr?.state ?? 'off';
+  const sameRules = (cursor: FilesCursor | undefined) =>
+    cursor?.maxFileBytes === options.maxFileBytes && (cursor.ocr ?? 'off') === ocr;
   return {
     docType: 'file',
     scan: async (context, cursorText) => {
       const account = accountOf(context);
       const cursor = readCursor(cursorText);
       const root = await propfindEtag(account, ROOT_PATH);
-      if (cursor && root !== null && cursor.root === root && cursor.maxFileBytes === options.maxFileBytes) {
-        return { kind: 'unchanged' };
-      }
+      if (cursor && root !== null && cursor.root === root && sameRules(cursor)) return { kind: 'unchanged' };
       const notesFolder = await readNotesFolder(context.client);
-      const known = cursor?.maxFileBytes === options.maxFileBytes ? (cursor.folders ?? {}) : {};
-      const walk = await walkFiles(account, { maxFileBytes: options.maxFileBytes, notesFolder }, known, context.signal);
-      const next: FilesCursor = { v: 1, root: root ?? '', maxFileBytes: options.maxFileBytes, notesFolder };
+      const known = sameRules(cursor) ? (cursor?.folders ?? {}) : {};
+      const rules = { maxFileBytes: options.maxFileBytes, notesFolder, ocr };
+      const walk = await walkFiles(account, rules, known, context.signal);
+      const next: FilesCursor = {
+        v: 1,
+        root: root ?? '',
+        maxFileBytes: options.maxFileBytes,
+        notesFolder,
+        ...(ocr === 'off' ? {} : { ocr }),
+      };
       let stored = JSON.stringify({ ...next, folders: walk.folders });
       if (stored.length > Math.min(options.maxCursorChars ?? MAX_CURSOR_CHARS, MAX_CURSOR_CHARS)) {
         options.onNotice?.('The folder tree is too large to remember; every change means a full walk of the files.');
@@ -73,7 +87,12 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
       };
     },
     read: (context, document) =>
-      readFile(context, document, { maxFileBytes: options.maxFileBytes, readPdf, clock: options.clock ?? Date.now }),
+      readFile(context, document, {
+        maxFileBytes: options.maxFileBytes,
+        readPdf,
+        ocr: options.ocr,
+        clock: options.clock ?? Date.now,
+      }),
   };
 }
 

@@ -4,6 +4,7 @@ import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { toFilePath } from '../../platform/files/dav-paths.js';
 import { propfindFiles, type FileEntry } from '../../platform/files/propfind.js';
 import type { SeenDocument } from '../sync/sync-source.js';
+import { imageSkipReason, OCR_IMAGE_TYPES, versionUnderOcr, type OcrState } from '../extract/ocr/ocr-image-types.js';
 
 /** What one walked folder held, as remembered in the cursor (short keys: the cursor is bounded). */
 export interface FolderMemo {
@@ -24,6 +25,8 @@ export interface WalkRules {
   maxFileBytes: number;
   /** The Notes folder (`/Notes`), left to the notes source; null when Notes is absent. */
   notesFolder: string | null;
+  /** Whether OCR reads images (and image-only PDF pages); default off. */
+  ocr?: OcrState;
 }
 
 export interface WalkOutcome {
@@ -62,7 +65,8 @@ export async function walkFiles(
     }
     outcome.folders[path] = memo;
     for (const [name, fileId, fileEtag] of memo.f) {
-      outcome.documents.push({ docId: String(fileId), version: fileEtag, hint: joinPath(path, name) });
+      const version = versionUnderOcr(fileEtag, rules.ocr ?? 'off');
+      outcome.documents.push({ docId: String(fileId), version, hint: joinPath(path, name) });
     }
     for (const [reason, count] of Object.entries(memo.s)) {
       outcome.skipped[reason] = (outcome.skipped[reason] ?? 0) + count;
@@ -85,7 +89,7 @@ async function listFolder(account: DavAccount, path: string, rules: WalkRules): 
   for (const entry of entries) {
     if (entry === self || entry.segments.length !== segments.length + 1) continue;
     // Counted, not walked: a folder without read permission counts once, whatever it holds.
-    const reason = isReadable(entry) ? skipReason(entry, rules.maxFileBytes) : 'no read permission';
+    const reason = isReadable(entry) ? skipReason(entry, rules.maxFileBytes, rules.ocr) : 'no read permission';
     if (!reason && entry.type === 'folder') {
       memo.d.push([entry.name, entry.etag ?? '']);
       continue;
@@ -107,9 +111,13 @@ export function mediaTypeOf(entry: FileEntry): string {
 }
 
 /** Why a readable file is not indexed (undefined: it is; and for folders, which are walked). */
-export function skipReason(entry: FileEntry, maxFileBytes: number): string | undefined {
+export function skipReason(entry: FileEntry, maxFileBytes: number, ocr: OcrState = 'off'): string | undefined {
   if (entry.type === 'folder') return undefined;
-  if (!INDEXABLE_TYPES.has(mediaTypeOf(entry))) return 'unsupported type';
+  const mediaType = mediaTypeOf(entry);
+  if (OCR_IMAGE_TYPES.has(mediaType)) {
+    const reason = imageSkipReason(ocr);
+    if (reason) return reason;
+  } else if (!INDEXABLE_TYPES.has(mediaType)) return 'unsupported type';
   if (entry.size > maxFileBytes) return 'too large';
   if (entry.fileId === null || !entry.etag) return 'no file id';
   return undefined;

@@ -3,6 +3,7 @@
 import { DOC_TYPES, type DocType } from '../doc-types.js';
 import type { EmbedderHandle } from '../embedders/create-embedder.js';
 import type { IndexStore } from '../index/index-store.js';
+import type { OcrStatus } from '../extract/ocr/ocr-reader.js';
 import type { LeftOutDocuments } from './left-out-documents.js';
 import type { SyncQueue } from './sync-queue.js';
 import type { SyncUserStore } from './sync-users.js';
@@ -36,6 +37,8 @@ export interface SyncStatus {
   >;
   embedder: { configured: string; id: string | null; kind: 'lexical' | 'semantic' | null; description: string | null };
   index: { engine: 'sqlite' | 'postgres' };
+  /** Whether scans are read by OCR, in which languages, and why not when it is on but cannot. */
+  ocr: OcrStatus;
 }
 
 export async function describeSyncStatus(
@@ -46,6 +49,7 @@ export async function describeSyncStatus(
     leftOut: LeftOutDocuments;
     users: SyncUserStore;
     embedder: EmbedderHandle;
+    ocr: OcrStatus;
   },
 ): Promise<SyncStatus> {
   // One query after another: a status poll takes one pooled connection, not six.
@@ -100,6 +104,7 @@ export async function describeSyncStatus(
       description: embedder?.description ?? null,
     },
     index: { engine: deps.store.engine },
+    ocr: deps.ocr,
   };
 }
 

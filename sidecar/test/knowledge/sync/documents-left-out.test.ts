@@ -75,6 +75,7 @@ beforeAll(async () => {
   files.seedFile('alice', 'Documents/list.txt', 'Pack the lantern and the rope.');
   files.seedFile('alice', 'Documents/brief.pdf', Buffer.from(buildPdf(['A brief about the glacier survey.'])));
   files.seedFile('alice', 'Photos/view.png', 'not really a picture');
+  files.seedFile('alice', 'Music/song.mp3', 'not really a song');
   // 5,250 chunks of 100 characters: indexed up to the 5,000-chunk bound, and said so.
   files.seedFile('alice', 'Documents/long.txt', 'The otter swims past the old mill. '.repeat(15_000));
   // A calendar made without a component set takes events, tasks and journal entries.
@@ -101,7 +102,7 @@ describe('documents the sync reads', () => {
     expect(state.sources.file).toEqual({
       documents: 4,
       chunks: 5003,
-      skipped: { 'unsupported type': 1 },
+      skipped: { 'unsupported type': 1, 'image: OCR is off': 1 },
       partial: { 'text beyond 5000 chunks': 1 },
       last_error: null,
     });

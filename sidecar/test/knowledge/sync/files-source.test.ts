@@ -57,6 +57,7 @@ describe('files source: scan', () => {
     files.seedFile('alice', 'Documents/b.txt', 'plain');
     files.seedFile('alice', 'Documents/c.pdf', Buffer.from(buildPdf(['pdf text'])));
     files.seedFile('alice', 'Photos/d.png', 'png');
+    files.seedFile('alice', 'Photos/e.zip', 'zip');
     files.seedFile('alice', 'Documents/big.txt', 'x'.repeat(100_001));
     files.seedFile('alice', 'Notes/todo.md', 'a note, indexed as a note');
 
@@ -69,7 +70,7 @@ describe('files source: scan', () => {
       version: files.findNode('alice', 'Documents/a.md')!.etag,
       hint: '/Documents/a.md',
     });
-    expect(result.skipped).toEqual({ 'unsupported type': 1, 'too large': 1 });
+    expect(result.skipped).toEqual({ 'unsupported type': 1, 'image: OCR is off': 1, 'too large': 1 });
   });
 
   it('answers unchanged with exactly one request when nothing changed', async () => {
@@ -238,6 +239,24 @@ describe('files source: fetch', () => {
     const fetched = await limited.read(alice, seen('fetch/long.pdf'));
 
     expect([fetched?.pages, fetched?.truncated]).toEqual([['one', 'two'], 'PDF: pages beyond the page limit']);
+  });
+
+  it('indexes a PDF with an image-only page while OCR is off, noting that its scanned pages were not read', async () => {
+    files.seedFile('alice', 'fetch/scanned.pdf', Buffer.from(buildPdf(['typed page', { image: true }])));
+
+    const fetched = await source.read(alice, seen('fetch/scanned.pdf'));
+
+    expect([fetched?.pages, fetched?.truncated]).toEqual([
+      ['typed page', ''],
+      'PDF: scanned pages not read (OCR is off)',
+    ]);
+  });
+
+  it('leaves out an image while OCR is off, saying so', async () => {
+    files.seedFile('alice', 'fetch/photo.png', 'png');
+    const refusal = source.read(alice, seen('fetch/photo.png'));
+
+    await expect(refusal).rejects.toThrow(new DocumentSkippedError('image: OCR is off'));
   });
 
   it('throws DocumentParseError for a corrupt PDF', async () => {

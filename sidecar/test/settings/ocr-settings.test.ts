@@ -1,0 +1,53 @@
+// KNOWLEDGE_OCR_*: OCR off by default in English, a page's time box (60 s, at most 600), scanned pages per document
+// (50), the largest image (40 megapixels) and Tesseract processes at once (1, at most 8); bad values are problems.
+import { describe, expect, it } from 'vitest';
+import { parseSettings } from '../../src/settings/settings.js';
+import { BASIC, problemsOf } from './problems.js';
+
+describe('KNOWLEDGE_OCR_*', () => {
+  it('are off, English, 60 s a page, 50 pages, 40 megapixels and one process unless set', () => {
+    const { ocr } = parseSettings(BASIC).knowledge;
+
+    expect(ocr).toEqual({
+      enabled: false,
+      languages: ['eng'],
+      pageTimeoutMs: 60_000,
+      maxPages: 50,
+      maxPixels: 40_000_000,
+      workers: 1,
+    });
+  });
+
+  it('take the values given, languages joined by + or a comma', () => {
+    const { ocr } = parseSettings({
+      ...BASIC,
+      KNOWLEDGE_OCR_ENABLED: 'true',
+      KNOWLEDGE_OCR_LANGUAGES: 'eng+deu, chi_sim',
+      KNOWLEDGE_OCR_PAGE_TIMEOUT: '5',
+      KNOWLEDGE_OCR_MAX_PAGES: '3',
+      KNOWLEDGE_OCR_MAX_PIXELS: '1000000',
+      KNOWLEDGE_OCR_WORKERS: '2',
+    }).knowledge;
+
+    expect(ocr).toEqual({
+      enabled: true,
+      languages: ['eng', 'deu', 'chi_sim'],
+      pageTimeoutMs: 5_000,
+      maxPages: 3,
+      maxPixels: 1_000_000,
+      workers: 2,
+    });
+  });
+
+  it.each([
+    [{ KNOWLEDGE_OCR_ENABLED: 'maybe' }, /^KNOWLEDGE_OCR_ENABLED must be/],
+    [{ KNOWLEDGE_OCR_LANGUAGES: 'eng+../etc' }, /^KNOWLEDGE_OCR_LANGUAGES holds codes that are not .*: \.\.\/etc\.$/],
+    [{ KNOWLEDGE_OCR_LANGUAGES: 'a1+b2+c3+d4+e5+f6+g7+h8+i9' }, /^KNOWLEDGE_OCR_LANGUAGES names at most 8/],
+    [{ KNOWLEDGE_OCR_PAGE_TIMEOUT: '601' }, /^KNOWLEDGE_OCR_PAGE_TIMEOUT must be at most 600/],
+    [{ KNOWLEDGE_OCR_MAX_PAGES: '0' }, /^KNOWLEDGE_OCR_MAX_PAGES must be a positive whole number/],
+    [{ KNOWLEDGE_OCR_MAX_PIXELS: '400000001' }, /^KNOWLEDGE_OCR_MAX_PIXELS must be at most 400000000/],
+    [{ KNOWLEDGE_OCR_WORKERS: '9' }, /^KNOWLEDGE_OCR_WORKERS must be at most 8/],
+  ])('refuses %o with a clear problem', (env, problem) => {
+    expect(problemsOf(env)).toEqual([expect.stringMatching(problem)]);
+  });
+});
