@@ -24,7 +24,7 @@ use Psr\Log\LoggerInterface;
  * Nextcloud 32 delivers no webhook for shares, so this listener is how the index learns of them. It runs inside the
  * sharer's request: it never throws, and the notice it sends has a 2-second time box.
  *
- * @template-implements IEventListener<ShareCreatedEvent|ShareDeletedEvent>
+ * @template-implements IEventListener<Event>
  */
 class ShareEventListener implements IEventListener {
 	/** A shared note is a Markdown file in the Notes folder: the notes source reads it, the files source skips it. */
@@ -39,10 +39,9 @@ class ShareEventListener implements IEventListener {
 
 	public function handle(Event $event): void {
 		try {
-			if ($event instanceof ShareCreatedEvent) {
-				$this->notifier->notify($this->audience->usersOf($event->getShare()), self::DOC_TYPES, 'share_created');
-			} elseif ($event instanceof ShareDeletedEvent) {
-				$this->notifier->notify($this->audience->usersOf($event->getShare()), self::DOC_TYPES, 'share_deleted');
+			if ($event instanceof ShareCreatedEvent || $event instanceof ShareDeletedEvent) {
+				$reason = $event instanceof ShareCreatedEvent ? 'share_created' : 'share_deleted';
+				$this->notifier->notify($this->audience->usersOf($event->getShare()), self::DOC_TYPES, $reason);
 			}
 		} catch (\Throwable $e) {
 			$this->logger->error('MCP Companion: a share change could not be passed on to the MCP server', ['app' => Application::APP_ID, 'exception' => $e]);

@@ -57,6 +57,7 @@ interface UserRescans {
 export function createRescanNotices(deps: RescanNoticeDeps): RescanNotices {
   const clock = deps.clock ?? Date.now;
   const coalesceMs = deps.coalesceMs ?? 1000;
+  // Only synced, active users enter (unknown ones are answered first): at most one entry per synced user.
   const perUser = new Map<string, UserRescans>();
   const counts = Object.fromEntries(RESCAN_NOTICE_OUTCOMES.map((outcome) => [outcome, 0])) as Record<
     RescanNoticeOutcome,

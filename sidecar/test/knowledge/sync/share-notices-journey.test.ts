@@ -52,6 +52,10 @@ const bobFinds = async (query: string): Promise<string[]> => {
   expect(response.status).toBe(200);
   return ((await response.json()) as { results: { doc_id: string }[] }).results.map((result) => result.doc_id);
 };
+const bobStatus = async () => {
+  const status = await callApi(sidecar, bobToken, '/api/v1/knowledge/status', { headers: { 'x-api-key': API_KEY } });
+  return (await status.json()) as { queued: number; next_scan_at: string | null };
+};
 const bobIsIdle = async () => {
   const status = await callApi(sidecar, bobToken, '/api/v1/knowledge/status', {
     headers: { 'x-api-key': API_KEY },
@@ -103,6 +107,15 @@ it('makes a file alice shares with bob searchable for him within seconds, and un
     },
   );
 }, 30_000);
+
+it("leaves bob's next scheduled full scan where it was when a notice brings a scan of his files forward", async () => {
+  const before = await bobStatus();
+
+  await noticeFor('share_created');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+
+  expect((await bobStatus()).next_scan_at).toBe(before.next_scan_at);
+});
 
 it("leaves a share without a notice to bob's next scheduled scan", async () => {
   await shareWithBob('/Plans/quiet.md');
