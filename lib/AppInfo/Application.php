@@ -8,13 +8,16 @@ declare(strict_types=1);
  */
 
 // The companion's bootstrap: registers its error middleware, its event listeners (the admin section; shares of files,
-// calendars and address books) and the unified-search provider.
+// calendars, address books and Deck boards) and the unified-search provider.
 namespace OCA\McpCompanion\AppInfo;
 
 use OCA\DAV\Events\AddressBookShareUpdatedEvent;
 use OCA\DAV\Events\CalendarShareUpdatedEvent;
+use OCA\Deck\Event\AclCreatedEvent;
+use OCA\Deck\Event\AclDeletedEvent;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Listener\DavShareListener;
+use OCA\McpCompanion\Listener\DeckShareListener;
 use OCA\McpCompanion\Listener\ShareEventListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Search\KnowledgeSearchProvider;
@@ -38,10 +41,12 @@ class Application extends App implements IBootstrap {
 		$context->registerEventListener(BeforeTemplateRenderedEvent::class, AdminSectionListener::class);
 		$context->registerEventListener(ShareCreatedEvent::class, ShareEventListener::class);
 		$context->registerEventListener(ShareDeletedEvent::class, ShareEventListener::class);
-		// The dav app's events, registered by name: a listener for a class that never loads is never called, and a
-		// class_exists() guard here could see false merely because the dav app's autoloader is set up after ours.
+		// The dav app's and Deck's events, registered by name: a listener for a class that never loads is never called, and a
+		// class_exists() guard here could see false merely because that app's autoloader is set up after ours.
 		$context->registerEventListener(CalendarShareUpdatedEvent::class, DavShareListener::class);
 		$context->registerEventListener(AddressBookShareUpdatedEvent::class, DavShareListener::class);
+		$context->registerEventListener(AclCreatedEvent::class, DeckShareListener::class);
+		$context->registerEventListener(AclDeletedEvent::class, DeckShareListener::class);
 		$context->registerSearchProvider(KnowledgeSearchProvider::class);
 	}
 

@@ -12,9 +12,12 @@ namespace OCA\McpCompanion\Tests\AppInfo;
 
 use OCA\DAV\Events\AddressBookShareUpdatedEvent;
 use OCA\DAV\Events\CalendarShareUpdatedEvent;
+use OCA\Deck\Event\AclCreatedEvent;
+use OCA\Deck\Event\AclDeletedEvent;
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Listener\DavShareListener;
+use OCA\McpCompanion\Listener\DeckShareListener;
 use OCA\McpCompanion\Listener\ShareEventListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Search\KnowledgeSearchProvider;
@@ -37,6 +40,8 @@ class ApplicationTest extends TestCase {
 			['registerEventListener', [ShareDeletedEvent::class, ShareEventListener::class]],
 			['registerEventListener', [CalendarShareUpdatedEvent::class, DavShareListener::class]],
 			['registerEventListener', [AddressBookShareUpdatedEvent::class, DavShareListener::class]],
+			['registerEventListener', [AclCreatedEvent::class, DeckShareListener::class]],
+			['registerEventListener', [AclDeletedEvent::class, DeckShareListener::class]],
 			['registerSearchProvider', [KnowledgeSearchProvider::class]],
 		], $context->calls);
 	}

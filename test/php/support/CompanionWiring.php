@@ -17,6 +17,7 @@ use OCA\McpCompanion\Controller\OAuthController;
 use OCA\McpCompanion\Controller\PageController;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Listener\DavShareListener;
+use OCA\McpCompanion\Listener\DeckShareListener;
 use OCA\McpCompanion\Listener\ShareEventListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Search\KnowledgeSearchProvider;
@@ -86,6 +87,10 @@ class CompanionWiring {
 
 	public function davShareListener(): DavShareListener {
 		return new DavShareListener($this->shareAudience(), $this->rescanNotifier(), $this->logger);
+	}
+
+	public function deckShareListener(): DeckShareListener {
+		return new DeckShareListener($this->shareAudience(), $this->rescanNotifier(), $this->logger);
 	}
 
 	public function shareAudience(): ShareAudience {
