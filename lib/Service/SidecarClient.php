@@ -23,6 +23,10 @@ class SidecarClient {
 	/** The sidecar checks a new app password at Nextcloud with its own 10 s timeout, so allow more. */
 	private const TIMEOUT_SECONDS = 15;
 
+	/** A rescan notice is sent while the user's request waits: it must not hold it up for long. */
+	private const NOTICE_CONNECT_TIMEOUT_SECONDS = 1;
+	private const NOTICE_TIMEOUT_SECONDS = 2;
+
 	/** Set by forServer(): a server address and API key to use instead of the saved ones. */
 	private ?string $targetUrl = null;
 	private ?string $targetApiKey = null;
@@ -65,6 +69,32 @@ class SidecarClient {
 			if ($e->getSidecarStatus() !== 404) {
 				throw $e;
 			}
+		}
+	}
+
+	/**
+	 * Tells the sidecar that these users' documents of these types changed where no webhook reports it (a share, a Deck
+	 * card); it scans their sources within seconds (its rescan-notices route, which takes only the management key).
+	 *
+	 * @param list<string> $userIds at most 100
+	 * @param list<string> $docTypes the sidecar's document types: file, note, deck_card, calendar_item, contact, …
+	 * @throws SidecarNotConfiguredException|SidecarUnreachableException|SidecarRejectedException 404: none is synced
+	 */
+	public function sendRescanNotices(array $userIds, array $docTypes, string $reason): void {
+		$body = json_encode(['user_ids' => $userIds, 'doc_types' => $docTypes, 'reason' => $reason], JSON_THROW_ON_ERROR);
+		$path = '/api/v1/knowledge/rescan-notices';
+		$response = $this->request('POST', $path, ['Content-Type' => 'application/json'], [
+			'body' => $body,
+			'connect_timeout' => self::NOTICE_CONNECT_TIMEOUT_SECONDS,
+			'timeout' => self::NOTICE_TIMEOUT_SECONDS,
+		]);
+		$status = $response->getStatusCode();
+		// 404 (none of the users is synced) and 409 (all paused) are everyday answers, not worth a warning in the log.
+		if ($status === 404 || $status === 409) {
+			throw new SidecarRejectedException($this->l->t('The MCP server refused the request.'), '', $status);
+		}
+		if ($status >= 400) {
+			throw $this->buildRejection($response, 'POST', $path);
 		}
 	}
 
@@ -227,7 +257,7 @@ class SidecarClient {
 
 	/**
 	 * @param array<string, string> $headers
-	 * @param array<string, mixed> $options more request options (a body)
+	 * @param array<string, mixed> $options more request options (a body, shorter timeouts)
 	 * @throws SidecarNotConfiguredException|SidecarUnreachableException
 	 */
 	private function request(string $method, string $path, array $headers, array $options): IResponse {

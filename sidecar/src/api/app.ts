@@ -18,10 +18,11 @@ import type { WebhookDeliveries } from '../knowledge/webhooks/webhook-deliveries
 import { createWebhookReceiver } from './webhook-receiver.js';
 import type { WebhookRegistrationStore } from '../knowledge/webhooks/webhook-registrations.js';
 import { createWebhookRouter } from './webhook-routes.js';
+import { createRescanNoticeRouter } from './rescan-notice-routes.js';
 import { createPdfPreviewRouter, type PreviewParts } from './preview-route.js';
 import { createMetricsRouter } from './metrics-route.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
-import { createApiKeyCheck } from '../http/api-key.js';
+import { createApiKeyCheck, createConfiguredKeyCheck } from '../http/api-key.js';
 import { createRouteGuards } from './route-guards.js';
 import { createAppPasswordRouter } from './app-password-routes.js';
 import type { FailedValidationBudget } from '../limits/failed-validations.js';
@@ -138,7 +139,13 @@ export function createApp(deps: AppContext): Express {
   }
   const apiKey = createApiKeyCheck(settings.managementApiKey);
   // The one place that guards the routes mounted below: the route table says which take the key, which a caller.
-  app.use(createRouteGuards({ apiKey, caller: requireKnowledgeCaller(knowledgeCaller) }));
+  app.use(
+    createRouteGuards({
+      apiKey,
+      caller: requireKnowledgeCaller(knowledgeCaller),
+      configuredKey: createConfiguredKeyCheck(settings.managementApiKey),
+    }),
+  );
   app.use(createConnectionRouter({ settings, version: deps.version }));
   app.use(
     createAppPasswordRouter({
@@ -212,6 +219,8 @@ export function createApp(deps: AppContext): Express {
       nextcloudHost: settings.nextcloud.host,
     }),
   );
+
+  app.use(createRescanNoticeRouter({ knowledge: deps.knowledge, logger: deps.logger }));
 
   app.use(
     createWebhookRouter({

@@ -13,11 +13,21 @@
  * - `mcp`: the MCP endpoint's own authentication, by auth mode (`auth/caller-access.ts`);
  * - `webhook-secret`: the shared secret of one of our webhook registrations;
  * - `browser`: the sign-in pages, bound to the browser by a state cookie;
+ * - `management-key`: the management key alone, which then must be configured (403 without one): the companion, which
+ *   may name any user the sidecar syncs (the rescan notices of shares and Deck cards, sent for other users);
  * - `oauth-server`: the sidecar's own authorization server (MCP_AUTHORIZATION_SERVER=sidecar): oidc-provider checks
  *   each endpoint's credential (PKCE, client authentication, the interaction cookie) itself.
  */
 export type RouteCredential =
-  'none' | 'app-password' | 'owner-token' | 'caller' | 'mcp' | 'webhook-secret' | 'browser' | 'oauth-server';
+  | 'none'
+  | 'app-password'
+  | 'owner-token'
+  | 'caller'
+  | 'management-key'
+  | 'mcp'
+  | 'webhook-secret'
+  | 'browser'
+  | 'oauth-server';
 
 export interface RouteAccess {
   method: 'GET' | 'POST' | 'DELETE' | 'OPTIONS' | 'ALL';
@@ -68,6 +78,8 @@ export const ROUTE_ACCESS: readonly RouteAccess[] = [
   route('POST', '/api/v1/search/points', 'caller'),
   route('GET', '/api/v1/chunk-context', 'caller'),
   route('GET', '/api/v1/vector-sync/status', 'caller'),
+  // The companion's notices that users' shares or Deck cards changed (no webhook reports them).
+  route('POST', '/api/v1/knowledge/rescan-notices', 'management-key'),
   route('GET', '/api/v1/pdf-preview', 'caller'),
   route('GET', '/api/v1/apps', 'caller'),
   route('GET', '/api/v1/webhooks', 'caller'),

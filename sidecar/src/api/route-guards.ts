@@ -8,6 +8,8 @@ export interface RouteGuardDeps {
   apiKey: RequestHandler;
   /** The caller of user-data routes (http/knowledge-caller.ts), with basic mode's Host/Origin rule. */
   caller: RequestHandler;
+  /** Refuses every request when no management key is configured (http/api-key.ts): the key is the credential. */
+  configuredKey: RequestHandler;
 }
 
 /**
@@ -18,7 +20,11 @@ export interface RouteGuardDeps {
 export function createRouteGuards(deps: RouteGuardDeps, rows: readonly RouteAccess[] = ROUTE_ACCESS): Router {
   const router = Router();
   for (const row of rows) {
-    const guards = [...(row.apiKey ? [deps.apiKey] : []), ...(row.credential === 'caller' ? [deps.caller] : [])];
+    const guards = [
+      ...(row.apiKey || row.credential === 'management-key' ? [deps.apiKey] : []),
+      ...(row.credential === 'management-key' ? [deps.configuredKey] : []),
+      ...(row.credential === 'caller' ? [deps.caller] : []),
+    ];
     if (guards.length === 0) continue;
     const method = row.method === 'ALL' ? 'all' : (row.method.toLowerCase() as 'get' | 'post' | 'delete');
     router[method](row.path, ...guards);

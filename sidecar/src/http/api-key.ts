@@ -2,7 +2,7 @@
 // where it only unlocks more detail.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { UnauthenticatedError } from '../errors.js';
+import { ForbiddenError, UnauthenticatedError } from '../errors.js';
 
 /** Middleware: 401 without the right X-API-Key when a key is configured; passes everything when none is. */
 export function createApiKeyCheck(expected: string | undefined) {
@@ -10,6 +10,19 @@ export function createApiKeyCheck(expected: string | undefined) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     if (expected !== undefined && !hasKey(req)) {
       throw new UnauthenticatedError('A valid X-API-Key header is required.', 'ApiKey realm="nextcloud-mcp-server"');
+    }
+    next();
+  };
+}
+
+/**
+ * Middleware of the routes whose only credential is the key: 403 when no key is configured, since then nothing tells
+ * the companion apart from anyone else (mount after the key check).
+ */
+export function createConfiguredKeyCheck(expected: string | undefined) {
+  return (_req: Request, _res: Response, next: NextFunction): void => {
+    if (expected === undefined) {
+      throw new ForbiddenError('This route needs MANAGEMENT_API_KEY to be set on the server.');
     }
     next();
   };

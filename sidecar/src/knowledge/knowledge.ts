@@ -18,6 +18,7 @@ import { lazySource } from './sources/lazy-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
 import { scheduleFullRescan } from './sync/full-rescan.js';
 import { createLeftOutDocuments } from './sync/left-out-documents.js';
+import { createRescanNotices, type RescanNotices } from './sync/rescan-notices.js';
 import { createSyncQueue, type SyncQueue } from './sync/sync-queue.js';
 import { describeSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import type { SyncSource } from './sync/sync-source.js';
@@ -28,6 +29,8 @@ export interface Knowledge {
   /** The one owner of the embedder: sync and search both ask it. */
   embedder: ActiveEmbedder;
   engine: SyncEngine;
+  /** The companion's notices of changes no webhook reports (shares, Deck cards): scans brought forward per user. */
+  rescanNotices: RescanNotices;
   search: SearchService;
   /** Nextcloud's own unified search, asked beside the index when a search names `nextcloud` in its sources. */
   nextcloudHits: NextcloudHitsFinder;
@@ -103,16 +106,25 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     tickMs: deps.tickMs,
     clock: deps.clock,
   });
+  const rescanNotices = createRescanNotices({
+    users,
+    scanSources: engine.scanSources,
+    logger: deps.logger,
+    scansPerMinute: knowledge.rescanNoticesPerMinute,
+    clock: deps.clock,
+  });
   return {
     store,
     embedder: activeEmbedder,
     engine,
+    rescanNotices,
     search: createSearchService({ store, embedder: activeEmbedder, nextcloudHost: settings.nextcloud.host }),
     nextcloudHits: createNextcloudHitsFinder({ host: settings.nextcloud.host, bounds: knowledge.nextcloudSearch }),
     status: (userId) =>
       describeSyncStatus(userId, { store, queue, leftOut, users, embedder: activeEmbedder, ocr: ocr.status() }),
     queue,
     close: async () => {
+      rescanNotices.stop();
       await engine.stop();
       await pdfText.close();
       await ocr.close();

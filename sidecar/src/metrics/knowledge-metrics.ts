@@ -1,6 +1,6 @@
 // Gauges of the knowledge capability, read when Prometheus scrapes: queue depth and lag, index size in documents and
-// chunks.
-import { Gauge, type Registry } from 'prom-client';
+// chunks; and the companion's rescan notices by outcome.
+import { Counter, Gauge, type Registry } from 'prom-client';
 
 type Awaitable<T> = T | Promise<T>;
 
@@ -12,7 +12,11 @@ export interface KnowledgeMetricsSource {
   oldestQueuedAt(): Awaitable<number | undefined>;
   /** Indexed documents and chunks, over all users. */
   indexTotals(): Awaitable<{ documents: number; chunks: number }>;
+  /** The companion's rescan notices by outcome since the start (knowledge/sync/rescan-notices.ts). */
+  rescanNoticeCounts(): Record<string, number>;
 }
+
+export const RESCAN_NOTICES_COUNTER = 'nextcloud_mcp_knowledge_rescan_notices_total';
 
 /**
  * Each gauge's name, then its first name: the old names stay exported with the same values (dashboards use them),
@@ -57,6 +61,16 @@ export function registerKnowledgeMetrics(
     registerGauge(registry, name, help, readOnce);
     registerGauge(registry, oldName, `Deprecated alias of ${name}: ${help}`, readOnce);
   }
+  new Counter({
+    name: RESCAN_NOTICES_COUNTER,
+    help: 'Notices of changed shares or Deck cards from the companion, by outcome (unknown_user and paused: no scan).',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, count] of Object.entries(source.rescanNoticeCounts())) this.inc({ outcome }, count);
+    },
+  });
 }
 
 function registerGauge(registry: Registry, name: string, help: string, read: () => Promise<number>): void {

@@ -6,12 +6,13 @@ import type { KnowledgeMetricsSource } from './knowledge-metrics.js';
 
 /** The index size costs one store count per background user per scrape (the stores keep no total over users). */
 export function knowledgeMetricsSourceOf(
-  knowledge: Pick<Knowledge, 'store' | 'queue'>,
+  knowledge: Pick<Knowledge, 'store' | 'queue' | 'rescanNotices'>,
   credentials: Pick<SyncCredentials, 'userIds'>,
 ): KnowledgeMetricsSource {
   return {
     queuedCount: () => knowledge.queue.queuedCount(),
     oldestQueuedAt: () => knowledge.queue.oldestQueuedAt(),
+    rescanNoticeCounts: () => knowledge.rescanNotices.counts(),
     async indexTotals() {
       const totals = { documents: 0, chunks: 0 };
       for (const userId of await credentials.userIds()) {

@@ -49,7 +49,7 @@ export function createServerMetrics(options: ServerMetricsOptions): ServerMetric
 /** Adds the sync gauges when both the metrics and the knowledge sync are on (the composition root's one call). */
 export function watchKnowledgeMetrics(
   metrics: ServerMetrics | undefined,
-  knowledge: Pick<Knowledge, 'store' | 'queue'> | undefined,
+  knowledge: Pick<Knowledge, 'store' | 'queue' | 'rescanNotices'> | undefined,
   credentials: Pick<SyncCredentials, 'userIds'>,
 ): void {
   if (metrics && knowledge) metrics.watchKnowledge(knowledgeMetricsSourceOf(knowledge, credentials));

@@ -15,6 +15,11 @@ export interface KnowledgeSettings {
   enabled: boolean;
   /** KNOWLEDGE_SCAN_INTERVAL (seconds, default 300): how often each user's sources are rescanned. */
   scanIntervalMs: number;
+  /**
+   * KNOWLEDGE_RESCAN_NOTICES_PER_MINUTE (default 12, at most 600): scans of one user that the companion's notices
+   * (a share made or removed, a Deck card changed) may start in a minute; later notices wait for a free one.
+   */
+  rescanNoticesPerMinute: number;
   /** KNOWLEDGE_WORKERS (default 2): documents fetched and indexed at once. */
   workers: number;
   /** KNOWLEDGE_QUEUE_MAX (default 100000): queued documents kept at most (new work waits for the next scan). */
@@ -90,6 +95,7 @@ export function parseKnowledgeSettings(
   return {
     enabled: parseBoolean('KNOWLEDGE_ENABLED', read('KNOWLEDGE_ENABLED'), problems) ?? false,
     scanIntervalMs: int('KNOWLEDGE_SCAN_INTERVAL', 300) * 1000,
+    rescanNoticesPerMinute: Math.min(int('KNOWLEDGE_RESCAN_NOTICES_PER_MINUTE', 12), 600),
     workers: Math.min(int('KNOWLEDGE_WORKERS', 2), 16),
     queueMax,
     queueMaxPerUser: Math.min(int('KNOWLEDGE_QUEUE_MAX_PER_USER', 20_000), queueMax),

@@ -196,6 +196,15 @@ describe('knowledge', () => {
     );
   });
 
+  it("answers the companion's rescan notices and their refusals as documented", async () => {
+    const NOTICES = '/api/v1/knowledge/rescan-notices';
+
+    await call(202, 'POST', NOTICES, NOTICES, { json: { user_ids: ['alice', 'carol'], doc_types: ['file', 'note'] } });
+    await call(400, 'POST', NOTICES, NOTICES, { json: { user_ids: ['alice'], doc_types: ['boards'] } });
+    await call(401, 'POST', NOTICES, NOTICES, { key: false, json: { user_ids: ['alice'], doc_types: ['file'] } });
+    await call(404, 'POST', NOTICES, NOTICES, { json: { user_ids: ['carol'], doc_types: ['file'] } });
+  });
+
   it('answers PDF previews as documented, 304 for a known ETag, and as the contract fixture has them', async () => {
     const preview = '/api/v1/pdf-preview';
 

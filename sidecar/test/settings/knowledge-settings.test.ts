@@ -39,3 +39,21 @@ describe('WEBHOOK_MAX_AGE_SECONDS', () => {
     expect(problems).toEqual([expect.stringMatching(/^WEBHOOK_MAX_AGE_SECONDS must be/)]);
   });
 });
+
+describe('KNOWLEDGE_RESCAN_NOTICES_PER_MINUTE', () => {
+  it('is 12 unless set, the value given otherwise, and at most 600', () => {
+    const settings = [
+      parseSettings(BASIC),
+      parseSettings({ ...BASIC, KNOWLEDGE_RESCAN_NOTICES_PER_MINUTE: '3' }),
+      parseSettings({ ...BASIC, KNOWLEDGE_RESCAN_NOTICES_PER_MINUTE: '5000' }),
+    ];
+
+    expect(settings.map(({ knowledge }) => knowledge.rescanNoticesPerMinute)).toEqual([12, 3, 600]);
+  });
+
+  it.each(['0', '-1', 'often'])('refuses %s with a clear problem', (value) => {
+    const problems = problemsOf({ KNOWLEDGE_RESCAN_NOTICES_PER_MINUTE: value });
+
+    expect(problems).toEqual([expect.stringMatching(/^KNOWLEDGE_RESCAN_NOTICES_PER_MINUTE must be/)]);
+  });
+});

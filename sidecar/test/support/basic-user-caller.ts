@@ -3,6 +3,7 @@
 // (without a management key) that identify that caller in front of the router, as the app mounts them.
 import type { NextFunction, Request, Response, Router } from 'express';
 import { createRouteGuards } from '../../src/api/route-guards.js';
+import { createConfiguredKeyCheck } from '../../src/http/api-key.js';
 import { requireKnowledgeCaller, type KnowledgeCallerDeps } from '../../src/http/knowledge-caller.js';
 import { createCredentialResolver, type NextcloudCredentialResolver } from '../../src/auth/nextcloud-credentials.js';
 import { createHostOriginRule } from '../../src/http/host-origin-check.js';
@@ -28,5 +29,9 @@ export function basicUserCaller(
 /** The app's route guards for `caller`, with no management key configured. */
 export function guardsFor(caller: KnowledgeCallerDeps): Router {
   const noKey = (_req: Request, _res: Response, next: NextFunction) => next();
-  return createRouteGuards({ apiKey: noKey, caller: requireKnowledgeCaller(caller) });
+  return createRouteGuards({
+    apiKey: noKey,
+    caller: requireKnowledgeCaller(caller),
+    configuredKey: createConfiguredKeyCheck(undefined),
+  });
 }

@@ -10,7 +10,8 @@ declare(strict_types=1);
 // Router for `php -S 127.0.0.1:<port> test/e2e/harness/router.php`: stands in for Nextcloud's page shell (page-shell.php:
 // Nextcloud 32's layout and theming; the cookies harness_theme and harness_language choose theme and language) and
 // dispatches /index.php/apps/mcp_companion/… to the companion's real controllers, with file-backed state; core's
-// unified-search route (/ocs/v2.php/search/…, unified-search.php) runs the companion's search-bar provider.
+// unified-search route (/ocs/v2.php/search/…, unified-search.php) runs the companion's search-bar provider;
+// POST /harness/share-event (share-events.php) dispatches a share event to the companion's share listener.
 //
 // Environment: HARNESS_REPO (repository root), HARNESS_STATE_DIR (writable; config.json (config.php),
 // appconfig.json (the app config), crypto.key, the lock-* files of the locking provider and the session-*.json files
@@ -163,6 +164,11 @@ try {
 		// Nextcloud's search bar: core's unified-search route with the companion's provider (unified-search.php).
 		require_once __DIR__ . '/unified-search.php';
 		$response = harnessUnifiedSearch($path, $_GET, array_change_key_case(getallheaders()), $wiring, $userId) ?? new JSONResponse(['message' => 'Not found'], 404);
+		$send($response, $response->render());
+	} elseif ($method === 'POST' && $path === '/harness/share-event') {
+		// Stands in for Nextcloud's share manager and event dispatcher (share-events.php).
+		require_once __DIR__ . '/share-events.php';
+		$response = harnessShareEvent((string)file_get_contents('php://input'), $wiring);
 		$send($response, $response->render());
 	} elseif (str_starts_with($path, '/index.php/apps/mcp_companion/')) {
 		$request = SimpleRequest::fromGlobals($requestToken);

@@ -7,19 +7,28 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Application::register: the error middleware and the admin section listener.
+// Application::register: the error middleware, the event listeners and the search provider.
 namespace OCA\McpCompanion\Tests\AppInfo;
 
+use OCA\DAV\Events\AddressBookShareUpdatedEvent;
+use OCA\DAV\Events\CalendarShareUpdatedEvent;
+use OCA\Deck\Event\AclCreatedEvent;
+use OCA\Deck\Event\AclDeletedEvent;
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Listener\AdminSectionListener;
+use OCA\McpCompanion\Listener\DavShareListener;
+use OCA\McpCompanion\Listener\DeckShareListener;
+use OCA\McpCompanion\Listener\ShareEventListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Search\KnowledgeSearchProvider;
 use OCA\McpCompanion\Tests\Support\RecordingRegistrationContext;
 use OCP\AppFramework\Http\Events\BeforeTemplateRenderedEvent;
+use OCP\Share\Events\ShareCreatedEvent;
+use OCP\Share\Events\ShareDeletedEvent;
 use PHPUnit\Framework\TestCase;
 
 class ApplicationTest extends TestCase {
-	public function testRegistersTheMiddlewareTheListenerAndTheSearchProviderAndNothingElse(): void {
+	public function testRegistersTheMiddlewareTheListenersAndTheSearchProviderAndNothingElse(): void {
 		$context = new RecordingRegistrationContext();
 
 		(new Application())->register($context);
@@ -27,6 +36,12 @@ class ApplicationTest extends TestCase {
 		$this->assertSame([
 			['registerMiddleware', [ErrorMiddleware::class]],
 			['registerEventListener', [BeforeTemplateRenderedEvent::class, AdminSectionListener::class]],
+			['registerEventListener', [ShareCreatedEvent::class, ShareEventListener::class]],
+			['registerEventListener', [ShareDeletedEvent::class, ShareEventListener::class]],
+			['registerEventListener', [CalendarShareUpdatedEvent::class, DavShareListener::class]],
+			['registerEventListener', [AddressBookShareUpdatedEvent::class, DavShareListener::class]],
+			['registerEventListener', [AclCreatedEvent::class, DeckShareListener::class]],
+			['registerEventListener', [AclDeletedEvent::class, DeckShareListener::class]],
 			['registerSearchProvider', [KnowledgeSearchProvider::class]],
 		], $context->calls);
 	}

@@ -16,6 +16,9 @@ use OCA\McpCompanion\Controller\KnowledgeController;
 use OCA\McpCompanion\Controller\OAuthController;
 use OCA\McpCompanion\Controller\PageController;
 use OCA\McpCompanion\Listener\AdminSectionListener;
+use OCA\McpCompanion\Listener\DavShareListener;
+use OCA\McpCompanion\Listener\DeckShareListener;
+use OCA\McpCompanion\Listener\ShareEventListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
 use OCA\McpCompanion\Search\KnowledgeSearchProvider;
 use OCA\McpCompanion\Service\AppPasswordValidator;
@@ -31,8 +34,10 @@ use OCA\McpCompanion\Service\OAuthLoginService;
 use OCA\McpCompanion\Service\OAuthRefreshLock;
 use OCA\McpCompanion\Service\OAuthTokenService;
 use OCA\McpCompanion\Service\ProviderDiscovery;
+use OCA\McpCompanion\Service\RescanNotifier;
 use OCA\McpCompanion\Service\ServerReachability;
 use OCA\McpCompanion\Service\SettingsService;
+use OCA\McpCompanion\Service\ShareAudience;
 use OCA\McpCompanion\Service\SidecarClient;
 use OCA\McpCompanion\Settings\Admin;
 use OCA\McpCompanion\Settings\Personal;
@@ -74,6 +79,26 @@ class CompanionWiring {
 
 	public function settings(): SettingsService {
 		return new SettingsService($this->appConfig, $this->config, $this->l, $this->logger);
+	}
+
+	public function shareEventListener(): ShareEventListener {
+		return new ShareEventListener($this->shareAudience(), $this->rescanNotifier(), $this->logger);
+	}
+
+	public function davShareListener(): DavShareListener {
+		return new DavShareListener($this->shareAudience(), $this->rescanNotifier(), $this->logger);
+	}
+
+	public function deckShareListener(): DeckShareListener {
+		return new DeckShareListener($this->shareAudience(), $this->rescanNotifier(), $this->logger);
+	}
+
+	public function shareAudience(): ShareAudience {
+		return new ShareAudience($this->groupManager, $this->logger);
+	}
+
+	public function rescanNotifier(): RescanNotifier {
+		return new RescanNotifier($this->sidecar(), $this->logger);
 	}
 
 	public function sidecar(): SidecarClient {

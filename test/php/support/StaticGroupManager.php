@@ -7,16 +7,20 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// IGroupManager that knows which users are administrators.
+// IGroupManager that knows which users are administrators, and the members of some groups.
 namespace OCA\McpCompanion\Tests\Support;
 
 use OCP\IGroupManager;
 use OCP\IUser;
 
 class StaticGroupManager implements IGroupManager {
-	/** @param list<string> $admins */
+	/**
+	 * @param list<string> $admins
+	 * @param array<string, list<string>> $members group id => user ids, in order
+	 */
 	public function __construct(
 		private array $admins = [],
+		private array $members = [],
 	) {
 	}
 
@@ -36,8 +40,10 @@ class StaticGroupManager implements IGroupManager {
 		throw new \LogicException(__METHOD__ . ' is not part of the test double');
 	}
 
+	/** unverified: [user id => display name], at most $limit (source: nextcloud/server lib/private/Group/Manager.php). */
 	public function displayNamesInGroup($gid, $search = '', $limit = -1, $offset = 0) {
-		throw new \LogicException(__METHOD__ . ' is not part of the test double');
+		$members = array_slice($this->members[$gid] ?? [], (int)$offset, $limit === -1 ? null : (int)$limit);
+		return array_combine($members, array_map(static fn (string $id): string => ucfirst($id), $members));
 	}
 
 	public function get($gid) {

@@ -1,5 +1,6 @@
-// The knowledge sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward),
-// and a pool of workers fetches, chunks, embeds and indexes queued documents with retry, backoff and dead letters.
+// The knowledge sync: scans every synced user's sources on a schedule (webhooks bring a scan or a document forward,
+// the companion's notices a scan of some sources), and a pool of workers fetches, chunks, embeds and indexes queued
+// documents with retry, backoff and dead letters.
 import { createQueuePump } from './queue-pump.js';
 import type { Logger } from '../../logging/logger.js';
 import type { HttpClient } from '../../net/http-client.js';
@@ -9,13 +10,14 @@ import type { ActiveEmbedder } from '../embedders/active-embedder.js';
 import type { IndexStore } from '../index/index-store.js';
 import type { KnowledgeSettings } from '../../settings/knowledge-settings.js';
 import { indexDocument } from './indexer.js';
-import { PAUSED_MESSAGE, recordItemFailure, WORKER_DIED_REASON } from './item-failures.js';
-import { scanSource } from './scanner.js';
+import { recordItemFailure, WORKER_DIED_REASON } from './item-failures.js';
+import { scanUserSources } from './user-source-scans.js';
 import type { LeftOutDocuments } from './left-out-documents.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
 import type { SyncContext, SyncSource } from './sync-source.js';
 import type { SyncUserStore } from './sync-users.js';
 import type { SyncWaker, WakeEvent } from './wake-event.js';
+import type { DocType } from '../doc-types.js';
 
 /** Who the sidecar may sync in the background, with the credential it may use for them. */
 export interface SyncCredentials {
@@ -49,6 +51,11 @@ export interface SyncEngine extends SyncWaker {
   userProvisioned(userId: string): Promise<void>;
   /** The user's credential is gone: remove their whole index, queue and state. */
   userRemoved(userId: string): Promise<void>;
+  /**
+   * Scans only these sources of the user now (after a scan of theirs already running), leaving the schedule of full
+   * scans alone; resolves when the scan has queued its work. Nothing happens for a user who is not active.
+   */
+  scanSources(userId: string, docTypes: readonly DocType[]): Promise<void>;
   /** Scans now the users given (all when omitted) and resolves when their scans have queued their work. */
   scanNow(userIds?: string[]): Promise<void>;
   /** Resolves once no scan runs and no ready work is queued (tests and benchmarks). */
@@ -76,48 +83,54 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return { userId, client, signal: controller.signal };
   };
 
-  const scanUser = (userId: string): Promise<void> => {
-    const existing = scanning.get(userId);
-    if (existing) return existing;
-    let finished = false;
-    const run = (async () => {
-      const context = await contextFor(userId);
-      if (!context) return;
-      const previous = new Map((await users.sources(userId)).map((state) => [state.docType, state]));
-      let failed = false;
-      for (const source of deps.sources) {
-        if (controller.signal.aborted) return;
-        const outcome = await scanSource(source, context, previous.get(source.docType), {
-          store,
-          queue,
-          leftOut,
-          now: clock,
-        });
-        await users.saveSource(userId, source.docType, outcome.state, clock());
-        if (outcome.unauthenticated) {
-          await users.pause(userId, PAUSED_MESSAGE);
-          logger.warn({ userId }, 'knowledge sync paused: Nextcloud refused the credential');
-          return;
-        }
-        failed ||= outcome.failed;
-      }
-      const failures = ((await users.get(userId))?.scanFailures ?? 0) + (failed ? 1 : 0);
-      const delay = failed
-        ? Math.min(settings.scanIntervalMs, 5000 * 2 ** Math.min(failures, 10))
-        : settings.scanIntervalMs;
-      await users.scanned(userId, clock(), clock() + delay, failed);
-      finished = true;
-    })()
+  const scanDeps = { store, queue, leftOut, users, logger, clock };
+
+  /** Runs `task` as the user's one scan in flight: after the one already running, never beside it. */
+  const runAsUserScan = (userId: string, task: () => Promise<void>): Promise<void> => {
+    const before = scanning.get(userId) ?? Promise.resolve();
+    const run: Promise<void> = before
+      .then(task)
       .catch((error: unknown) => logger.error({ err: error, userId }, 'knowledge sync: a scan failed'))
-      // A scan cut short (stopped, paused, failed) gives its claim back: the next tick, here or elsewhere, scans again.
-      .then(() => (finished ? undefined : users.scanAt(userId, clock()).catch(() => undefined)))
       .finally(() => {
-        scanning.delete(userId);
+        if (scanning.get(userId) === run) scanning.delete(userId);
         pump();
       });
     scanning.set(userId, run);
     return run;
   };
+
+  const scanUser = (userId: string): Promise<void> => {
+    const existing = scanning.get(userId);
+    if (existing) return existing;
+    let finished = false;
+    return runAsUserScan(userId, async () => {
+      try {
+        const context = await contextFor(userId);
+        if (!context) return;
+        const { failed, stopped } = await scanUserSources(context, deps.sources, scanDeps);
+        if (stopped) return;
+        const failures = ((await users.get(userId))?.scanFailures ?? 0) + (failed ? 1 : 0);
+        const delay = failed
+          ? Math.min(settings.scanIntervalMs, 5000 * 2 ** Math.min(failures, 10))
+          : settings.scanIntervalMs;
+        await users.scanned(userId, clock(), clock() + delay, failed);
+        finished = true;
+      } finally {
+        // A scan cut short (stopped, paused, failed) gives its claim back: the next tick, here or elsewhere, scans again.
+        if (!finished) await users.scanAt(userId, clock()).catch(() => undefined);
+      }
+    });
+  };
+
+  /** Scans only the given sources of an active user, now; the user's schedule of full scans stays as it is. */
+  const scanSources = (userId: string, docTypes: readonly DocType[]): Promise<void> =>
+    runAsUserScan(userId, async () => {
+      if ((await users.get(userId))?.state !== 'active') return;
+      const context = await contextFor(userId);
+      if (!context) return;
+      const chosen = deps.sources.filter((source) => docTypes.includes(source.docType));
+      await scanUserSources(context, chosen, scanDeps);
+    });
 
   const refreshUsers = async (): Promise<void> => {
     const current = new Set(await deps.credentials.userIds());
@@ -229,6 +242,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (running) void scanUser(userId);
     },
     userRemoved: removeUser,
+    scanSources,
     scanNow: async (userIds) => {
       await refreshUsers();
       const targets = userIds ?? (await users.list()).map((state) => state.userId);
