@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
 import { createContext, type ContextOptions, type SidecarContext } from './context/context.js';
 import { assertPortFree, closeServer, formatHost, listen } from './listening.js';
+import { settleHeapAfter } from './runtime/settle-heap.js';
 import type { Settings } from './settings/settings.js';
 import { SIDECAR_VERSION } from './version.js';
 
@@ -22,6 +23,9 @@ export interface RunningServer {
 export interface StartOptions extends ContextOptions {
   settings: Settings;
 }
+
+/** After the warm-up, the wait before the one collection that returns start-up's memory (runtime/settle-heap.ts). */
+const SETTLE_HEAP_DELAY_MS = 2_000;
 
 /** createContext + createApp(context) + listen. */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -48,6 +52,9 @@ export async function serveHttp(context: SidecarContext): Promise<RunningServer>
   logger.info({ url, authMode: settings.authMode, version: SIDECAR_VERSION }, 'listening');
   context.knowledge?.engine.start();
   const warmedUp = mcp.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'MCP warm-up failed'));
+  // Once warm and (most likely) still idle: the first knowledge tick and the warm-up have allocated by then.
+  let settle: { cancel(): void } | undefined;
+  void warmedUp.then(() => (settle = settleHeapAfter(SETTLE_HEAP_DELAY_MS)));
 
   return {
     url,
@@ -56,6 +63,7 @@ export async function serveHttp(context: SidecarContext): Promise<RunningServer>
     sessionCount: () => mcp.sessionCount(),
     close: async (graceMs = 10_000) => {
       await warmedUp;
+      settle?.cancel();
       await closeServer(server, graceMs);
       await context.close();
       logger.info('stopped');

@@ -1,7 +1,7 @@
 // Chooses the sidecar's OAuth client: static settings, else a stored unexpired client, else dynamic registration.
-import { dynamicClientRegistration, type ClientMetadata } from 'openid-client';
+import type { ClientMetadata } from 'openid-client';
 import type { OAuthClientRecord, OAuthClientStore } from '../store/oauth-clients.js';
-import { discoveryOptions, providerError } from './oidc-requests.js';
+import { atProvider, discoveryOptions } from './oidc-requests.js';
 import type { ProviderMetadata } from './provider-metadata.js';
 
 export interface OidcClient {
@@ -50,9 +50,8 @@ export async function resolveOidcClient(options: ClientResolution): Promise<Oidc
  */
 export async function registerClient(options: ClientResolution): Promise<OidcClient> {
   const { http, discoveryUrl } = options.metadata;
-  let registered: ClientMetadata;
-  try {
-    const config = await dynamicClientRegistration(
+  const registered: ClientMetadata = await atProvider(async (oidc) => {
+    const config = await oidc.dynamicClientRegistration(
       new URL(discoveryUrl),
       {
         client_name: 'Nextcloud MCP Server',
@@ -63,12 +62,10 @@ export async function registerClient(options: ClientResolution): Promise<OidcCli
         resource_url: options.resourceUrl,
       },
       undefined,
-      discoveryOptions(http, discoveryUrl),
+      discoveryOptions(oidc, http, discoveryUrl),
     );
-    registered = config.clientMetadata();
-  } catch (error) {
-    throw providerError(error, 'The identity provider refused dynamic client registration.');
-  }
+    return config.clientMetadata();
+  }, 'The identity provider refused dynamic client registration.');
   const record = toRecord(registered, options);
   await options.store?.save(record);
   return {

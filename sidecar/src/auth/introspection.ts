@@ -2,7 +2,7 @@
 // apart) and within each client address's budget of inactive answers; who may use the answer is the verifier's
 // audience rule.
 import { createHash } from 'node:crypto';
-import { tokenIntrospection, type IntrospectionResponse } from 'openid-client';
+import type { IntrospectionResponse } from 'openid-client';
 import type { IntrospectedToken } from './bearer-verifier.js';
 import { createIntrospectionBudget, type IntrospectionBudget } from './introspection-budget.js';
 import { createIntrospectionCache, type IntrospectionCache } from './introspection-cache.js';
@@ -39,7 +39,9 @@ export function createIntrospector(options: {
 
   const ask = async (key: string, token: string) => {
     const result = toIntrospectedToken(
-      await atProvider(() => tokenIntrospection(clientConfiguration(options.provider, options.client()), token)),
+      await atProvider((oidc) =>
+        oidc.tokenIntrospection(clientConfiguration(oidc, options.provider, options.client()), token),
+      ),
     );
     cache.remember(key, result, Math.min(clock() + CACHE_MS, result?.expiresAt?.getTime() ?? Infinity));
     return result;

@@ -1,6 +1,6 @@
 // The OAuth context of hybrid and oauth modes: provider metadata, the client, verifiers and token services, built at
 // start-up and rebuilt in the background while the provider is unreachable.
-import { genericGrantRequest, refreshTokenGrant, tokenRevocation, type Configuration } from 'openid-client';
+import type { Configuration } from 'openid-client';
 import { InvalidClientError, UnavailableError } from '../errors.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
@@ -12,6 +12,7 @@ import { registerClient, resolveOidcClient, type ClientResolution, type OidcClie
 import { createIntrospector, introspectionBindsResource, isTokenForResource } from './introspection.js';
 import { createJwksCache } from './jwks-cache.js';
 import { atProvider, clientConfiguration } from './oidc-requests.js';
+import type { OpenIdClient } from './openid-client-library.js';
 import { fetchProviderMetadata, type ProviderMetadata } from './provider-metadata.js';
 import type { RefreshLease } from './refresh-lease.js';
 import { createRefreshLock } from './refresh-lock.js';
@@ -185,9 +186,9 @@ async function buildServices(
   const isTrustedClient = (clientId: string | undefined) =>
     clientId !== undefined && (clientId === client.clientId || trustedClients.has(clientId));
   /** A request as the current client, registering again as callWithClient does, with its failures as our errors. */
-  const asClient = <T>(request: (config: Configuration) => Promise<T>) =>
-    callWithClient((current) => atProvider(() => request(clientConfiguration(metadata, current))));
-  const refresh = (refreshToken: string) => asClient((config) => refreshTokenGrant(config, refreshToken));
+  const asClient = <T>(request: (oidc: OpenIdClient, config: Configuration) => Promise<T>) =>
+    callWithClient((current) => atProvider((oidc) => request(oidc, clientConfiguration(oidc, metadata, current))));
+  const refresh = (refreshToken: string) => asClient((oidc, config) => oidc.refreshTokenGrant(config, refreshToken));
 
   return {
     metadata,
@@ -230,8 +231,8 @@ async function buildServices(
       : { getAccessToken: () => Promise.reject(new UnavailableError('Refresh tokens need an encryption key.')) },
     callWithClient,
     exchangeCode: (code, codeVerifier, redirectUri) =>
-      asClient((config) =>
-        genericGrantRequest(config, 'authorization_code', {
+      asClient((oidc, config) =>
+        oidc.genericGrantRequest(config, 'authorization_code', {
           code,
           code_verifier: codeVerifier,
           redirect_uri: redirectUri,
@@ -239,7 +240,7 @@ async function buildServices(
       ),
     revokeRefreshToken: async (token) => {
       if (!metadata.revocationEndpoint) return 'not_supported';
-      await asClient((config) => tokenRevocation(config, token, { token_type_hint: 'refresh_token' }));
+      await asClient((oidc, config) => oidc.tokenRevocation(config, token, { token_type_hint: 'refresh_token' }));
       return 'revoked';
     },
     reRegister,

@@ -1,9 +1,10 @@
 // openid-client set up for our provider (over the one outbound HTTP client; plain http only when the operator
 // configured it) and its failures turned into ours: the routes answer by them and re-registration waits for them.
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
 import { AppError, InvalidClientError, InvalidGrantError, UpstreamError } from '../errors.js';
 import { createFetchAdapter } from '../net/fetch-adapter.js';
 import type { HttpClient } from '../net/http-client.js';
+import { loadOpenIdClient, type OpenIdClient } from './openid-client-library.js';
 
 export interface ClientCredentials {
   clientId: string;
@@ -12,14 +13,18 @@ export interface ClientCredentials {
 
 export interface ProviderAccess {
   http: HttpClient;
-  /** The discovery document as openid-client read it. */
+  /** The discovery document, as openid-client takes it. */
   server: oidc.ServerMetadata;
   /** As configured; when it is http the operator chose plain http, and the provider's endpoints may use it too. */
   discoveryUrl: string;
 }
 
 /** Options for openid-client's discovery and registration: our fetch, and http when the configured URL is http. */
-export function discoveryOptions(http: HttpClient, discoveryUrl: string): oidc.DiscoveryRequestOptions {
+export function discoveryOptions(
+  oidc: OpenIdClient,
+  http: HttpClient,
+  discoveryUrl: string,
+): oidc.DiscoveryRequestOptions {
   return {
     [oidc.customFetch]: createFetchAdapter(http),
     execute: plainHttp(discoveryUrl) ? [oidc.allowInsecureRequests] : [],
@@ -29,7 +34,11 @@ export function discoveryOptions(http: HttpClient, discoveryUrl: string): oidc.D
 const plainHttp = (url: string) => new URL(url).protocol === 'http:';
 
 /** openid-client's view of the provider with `client` authenticating by client_secret_post (none without a secret). */
-export function clientConfiguration(access: ProviderAccess, client: ClientCredentials): oidc.Configuration {
+export function clientConfiguration(
+  oidc: OpenIdClient,
+  access: ProviderAccess,
+  client: ClientCredentials,
+): oidc.Configuration {
   const { clientId, clientSecret } = client;
   const auth = clientSecret === undefined ? oidc.None() : oidc.ClientSecretPost(clientSecret);
   const config = new oidc.Configuration(access.server, clientId, clientSecret, auth);
@@ -38,12 +47,16 @@ export function clientConfiguration(access: ProviderAccess, client: ClientCreden
   return config;
 }
 
-/** Runs a request at the provider; its refusals become our errors. */
-export async function atProvider<T>(request: () => Promise<T>): Promise<T> {
+/** Runs a request at the provider with openid-client (loaded on first use); its refusals become our errors. */
+export async function atProvider<T>(
+  request: (oidc: OpenIdClient) => Promise<T>,
+  message = 'The identity provider refused the request.',
+): Promise<T> {
+  const oidc = await loadOpenIdClient();
   try {
-    return await request();
+    return await request(oidc);
   } catch (error) {
-    throw providerError(error, 'The identity provider refused the request.');
+    throw providerError(oidc, error, message);
   }
 }
 
@@ -53,18 +66,18 @@ export async function atProvider<T>(request: () => Promise<T>): Promise<T> {
  * until its cleanup job deletes it): either way the client must be registered again; InvalidGrantError for
  * `invalid_grant`; else UpstreamError with `message`.
  */
-export function providerError(error: unknown, message: string): AppError {
+function providerError(oidc: OpenIdClient, error: unknown, message: string): AppError {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause instanceof AppError) return cause;
   }
-  const code = oauthErrorCode(error);
+  const code = oauthErrorCode(oidc, error);
   if (code === 'invalid_client' || code === 'expired_client') return new InvalidClientError();
   if (code === 'invalid_grant') return new InvalidGrantError();
   return new UpstreamError(message, { cause: error });
 }
 
 /** The OAuth `error` of a refusal, from its JSON body or from a WWW-Authenticate challenge. */
-function oauthErrorCode(error: unknown): string | undefined {
+function oauthErrorCode(oidc: OpenIdClient, error: unknown): string | undefined {
   if (error instanceof oidc.ResponseBodyError) return error.error;
   if (error instanceof oidc.WWWAuthenticateChallengeError) return error.cause[0]?.parameters.error;
   return undefined;

@@ -1,8 +1,10 @@
-// The identity provider's discovery document, read by openid-client through the one outbound HTTP client.
-import { discovery, type ServerMetadata } from 'openid-client';
+// The identity provider's discovery document, read through the one outbound HTTP client. A plain GET, not
+// openid-client's discovery: a sidecar that only starts up then does not load openid-client (see
+// openid-client-library.ts); the document is handed to openid-client as it is when a request needs it.
+import type { ServerMetadata } from 'openid-client';
 import { UpstreamError } from '../errors.js';
 import type { HttpClient } from '../net/http-client.js';
-import { discoveryOptions, providerError, type ProviderAccess } from './oidc-requests.js';
+import type { ProviderAccess } from './oidc-requests.js';
 
 export interface ProviderMetadata extends ProviderAccess {
   issuer: string;
@@ -13,20 +15,14 @@ export interface ProviderMetadata extends ProviderAccess {
   revocationEndpoint?: string;
 }
 
-/** openid-client binds discovery to a client; ours is chosen after discovery (its store is keyed by the issuer). */
-const NO_CLIENT_YET = 'discovery';
+const UNANSWERED = 'The identity provider did not answer its discovery document.';
 
+/**
+ * A URL naming /.well-known/ is read as given, and its issuer is not compared with it: Nextcloud names the URL it is
+ * configured with, while the sidecar may reach it at another address (e.g. inside a container network).
+ */
 export async function fetchProviderMetadata(http: HttpClient, discoveryUrl: string): Promise<ProviderMetadata> {
-  let server: ServerMetadata;
-  try {
-    // A URL naming /.well-known/ is read as given, and its issuer is not compared with it: Nextcloud names the URL
-    // it is configured with, while the sidecar may reach it at another address (e.g. inside a container network).
-    server = (
-      await discovery(new URL(discoveryUrl), NO_CLIENT_YET, undefined, undefined, discoveryOptions(http, discoveryUrl))
-    ).serverMetadata();
-  } catch (error) {
-    throw providerError(error, 'The identity provider did not answer its discovery document.');
-  }
+  const server = await readDiscoveryDocument(http, discoveryUrl);
   const { issuer, token_endpoint: tokenEndpoint, jwks_uri: jwksUri } = server;
   const authorizationEndpoint = server.authorization_endpoint;
   if (!issuer || !tokenEndpoint || !jwksUri || !authorizationEndpoint) {
@@ -43,4 +39,21 @@ export async function fetchProviderMetadata(http: HttpClient, discoveryUrl: stri
     introspectionEndpoint: server.introspection_endpoint || undefined,
     revocationEndpoint: server.revocation_endpoint || undefined,
   };
+}
+
+/** RFC 8414 §3.2: a 200 answer whose body is a JSON object with a string `issuer`. */
+async function readDiscoveryDocument(http: HttpClient, discoveryUrl: string): Promise<ServerMetadata> {
+  // The HTTP client's own failures (unreachable, timeout, too large, address rules) are already ours.
+  const response = await http.request(discoveryUrl, { headers: { accept: 'application/json' } });
+  if (response.status !== 200) throw new UpstreamError(UNANSWERED);
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch (error) {
+    throw new UpstreamError(UNANSWERED, { cause: error });
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UpstreamError(UNANSWERED);
+  const server = body as ServerMetadata;
+  if (typeof server.issuer !== 'string') throw new UpstreamError(UNANSWERED);
+  return server;
 }
