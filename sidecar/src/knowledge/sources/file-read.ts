@@ -5,7 +5,11 @@ import { toFilePath } from '../../platform/files/dav-paths.js';
 import { downloadFile } from '../../platform/files/file-download.js';
 import { propfindFiles } from '../../platform/files/propfind.js';
 import { appLinks } from '../../platform/app-links.js';
+import type { DocumentTextResult } from '../extract/document-text.js';
+import { formatOfFile, type DocumentFormat } from '../extract/document-formats.js';
+import { ExtractionRefusedError } from '../extract/extraction-refusal.js';
 import type { PdfTextResult } from '../extract/pdf-text.js';
+import { decodePlainText } from '../extract/plain-text.js';
 import {
   DocumentSkippedError,
   type FetchedDocument,
@@ -17,6 +21,8 @@ import { isReadable, mediaTypeOf, skipReason } from './files-walk.js';
 export interface FileReadRules {
   maxFileBytes: number;
   readPdf: (bytes: Uint8Array) => Promise<PdfTextResult>;
+  /** Reads the formats of the extraction worker (Office, OpenDocument, RTF, HTML, EPUB, e-mail). */
+  readDocument: (bytes: Uint8Array, format: DocumentFormat) => Promise<DocumentTextResult>;
   /** Milliseconds since the epoch (tests fix it). */
   clock: () => number;
 }
@@ -52,8 +58,8 @@ export async function readFile(
   if (file.bytes.length > rules.maxFileBytes) throw new DocumentSkippedError('too large');
   // The type PROPFIND states (by extension): GET answers Nextcloud's "secure" type (a .json file as text/plain).
   const mimeType = mediaTypeOf(entry);
-  const pdf = mimeType === 'application/pdf' ? await rules.readPdf(file.bytes) : undefined;
-  const pages = pdf ? pdf.pages : [new TextDecoder('utf-8').decode(file.bytes)];
+  const format = formatOfFile(mimeType, entry.name) ?? 'text';
+  const { pages, pdf, cut } = await readText(file.bytes, format, rules);
   const modifiedMs = Date.parse(file.lastModified ?? entry.lastModified ?? '');
   const etag = file.etag ?? entry.etag ?? document.version;
   return {
@@ -67,8 +73,29 @@ export async function readFile(
     ...(mimeType === 'application/pdf' ? { pageCount: pages.length } : {}),
     ...(Number.isNaN(modifiedMs) ? {} : { modifiedAt: Math.floor(modifiedMs / 1000) }),
     ...(pdf?.truncation ? { truncated: describeTruncation(pdf.truncation) } : {}),
+    ...(cut ? { truncated: 'text beyond the character limit' } : {}),
     pages,
   };
+}
+
+/** The file's text as pages (one page but for PDFs); a refused document is skipped with the refusal's reason. */
+async function readText(
+  bytes: Uint8Array,
+  format: DocumentFormat,
+  rules: FileReadRules,
+): Promise<{ pages: string[]; pdf?: PdfTextResult; cut?: boolean }> {
+  try {
+    if (format === 'pdf') {
+      const pdf = await rules.readPdf(bytes);
+      return { pages: pdf.pages, pdf };
+    }
+    if (format === 'text' || format === 'csv') return { pages: [decodePlainText(bytes)] };
+    const document = await rules.readDocument(bytes, format);
+    return { pages: [document.text], cut: document.cut };
+  } catch (error) {
+    if (error instanceof ExtractionRefusedError) throw new DocumentSkippedError(error.reason);
+    throw error;
+  }
 }
 
 /** Short and stable, like the skip reasons: the status counts documents by it. */

@@ -4,6 +4,7 @@ import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { propfindEtag } from '../../platform/files/propfind.js';
 import { ROOT_PATH } from '../../platform/files/dav-paths.js';
 import { readNotesFolder } from '../../platform/notes/notes-changes.js';
+import { createDocumentTextPool, type DocumentTextPool } from '../extract/document-text.js';
 import { createPdfTextPool, type PdfTextLimits, type PdfTextPool } from '../extract/pdf-text.js';
 import type { SyncContext, SyncSource } from '../sync/sync-source.js';
 import { readFile } from './file-read.js';
@@ -17,6 +18,11 @@ export interface FilesSourceOptions {
    * the source starts a one-worker pool on the first PDF (its idle worker never keeps the process alive).
    */
   pdfText?: PdfTextPool;
+  /**
+   * Where Office, OpenDocument, RTF, HTML, EPUB and e-mail documents are read, off the event loop; like `pdfText`,
+   * the composition root should pass its own, else the source starts one on the first such document.
+   */
+  documentText?: DocumentTextPool;
   /** Bounds of a PDF's text (default: 2000 pages, 5,000,000 characters). */
   pdfLimits?: PdfTextLimits;
   /** Told when the folder memory would exceed the cursor bound and scans fall back to full walks. */
@@ -29,7 +35,8 @@ export interface FilesSourceOptions {
 
 /** The cursor: the home's ETag, the Notes folder and, while it fits, every walked folder. */
 interface FilesCursor {
-  v: 1;
+  /** 2 since Office and other formats are read: folder memos of version 1 counted them as `unsupported type`. */
+  v: 2;
   root: string;
   maxFileBytes: number;
   notesFolder: string | null;
@@ -43,8 +50,10 @@ export const DEFAULT_PDF_LIMITS: PdfTextLimits = { maxPages: 2000, maxTextChars:
 
 export function createFilesSource(options: FilesSourceOptions): SyncSource {
   let ownPool: PdfTextPool | undefined;
+  let ownDocumentPool: DocumentTextPool | undefined;
   const readPdf = (bytes: Uint8Array) =>
     (options.pdfText ?? (ownPool ??= createPdfTextPool())).readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
+  const documentText = () => options.documentText ?? (ownDocumentPool ??= createDocumentTextPool());
   return {
     docType: 'file',
     scan: async (context, cursorText) => {
@@ -57,7 +66,7 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
       const notesFolder = await readNotesFolder(context.client);
       const known = cursor?.maxFileBytes === options.maxFileBytes ? (cursor.folders ?? {}) : {};
       const walk = await walkFiles(account, { maxFileBytes: options.maxFileBytes, notesFolder }, known, context.signal);
-      const next: FilesCursor = { v: 1, root: root ?? '', maxFileBytes: options.maxFileBytes, notesFolder };
+      const next: FilesCursor = { v: 2, root: root ?? '', maxFileBytes: options.maxFileBytes, notesFolder };
       let stored = JSON.stringify({ ...next, folders: walk.folders });
       if (stored.length > Math.min(options.maxCursorChars ?? MAX_CURSOR_CHARS, MAX_CURSOR_CHARS)) {
         options.onNotice?.('The folder tree is too large to remember; every change means a full walk of the files.');
@@ -73,7 +82,12 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
       };
     },
     read: (context, document) =>
-      readFile(context, document, { maxFileBytes: options.maxFileBytes, readPdf, clock: options.clock ?? Date.now }),
+      readFile(context, document, {
+        maxFileBytes: options.maxFileBytes,
+        readPdf,
+        readDocument: (bytes, format) => documentText().readDocumentText(bytes, format),
+        clock: options.clock ?? Date.now,
+      }),
   };
 }
 
@@ -85,7 +99,7 @@ function readCursor(text: string | undefined): FilesCursor | undefined {
   if (!text) return undefined;
   try {
     const parsed = JSON.parse(text) as Partial<FilesCursor> | null;
-    if (parsed?.v !== 1 || typeof parsed.root !== 'string' || typeof parsed.maxFileBytes !== 'number') return undefined;
+    if (parsed?.v !== 2 || typeof parsed.root !== 'string' || typeof parsed.maxFileBytes !== 'number') return undefined;
     return parsed as FilesCursor;
   } catch {
     return undefined;

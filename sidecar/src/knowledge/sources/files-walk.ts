@@ -3,6 +3,7 @@
 import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { toFilePath } from '../../platform/files/dav-paths.js';
 import { propfindFiles, type FileEntry } from '../../platform/files/propfind.js';
+import { formatOfFile } from '../extract/document-formats.js';
 import type { SeenDocument } from '../sync/sync-source.js';
 
 /** What one walked folder held, as remembered in the cursor (short keys: the cursor is bounded). */
@@ -33,9 +34,6 @@ export interface WalkOutcome {
   /** Folders listed with PROPFIND (the others came from `known`). */
   listed: number;
 }
-
-/** Media types whose text is indexed; `.md` files are `text/markdown` in Nextcloud. */
-export const INDEXABLE_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown', 'application/pdf']);
 
 /**
  * Every indexable file below the root: folders whose ETag matches `known` are taken from it without a request,
@@ -109,7 +107,8 @@ export function mediaTypeOf(entry: FileEntry): string {
 /** Why a readable file is not indexed (undefined: it is; and for folders, which are walked). */
 export function skipReason(entry: FileEntry, maxFileBytes: number): string | undefined {
   if (entry.type === 'folder') return undefined;
-  if (!INDEXABLE_TYPES.has(mediaTypeOf(entry))) return 'unsupported type';
+  // Which formats are read: extract/document-formats.ts (by media type, else by extension).
+  if (!formatOfFile(mediaTypeOf(entry), entry.name)) return 'unsupported type';
   if (entry.size > maxFileBytes) return 'too large';
   if (entry.fileId === null || !entry.etag) return 'no file id';
   return undefined;
