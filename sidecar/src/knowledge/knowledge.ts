@@ -11,6 +11,7 @@ import type { Settings } from '../settings/settings.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
+import { createDocumentTextPool } from './extract/document-text.js';
 import { createPdfTextPool } from './extract/pdf-text.js';
 import { lazySource } from './sources/lazy-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
@@ -65,12 +66,15 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
       scheduleFullRescan({ users, logger: deps.logger }, embedderId, (deps.clock ?? Date.now)()),
   });
   const pdfText = createPdfTextPool(knowledge.pdfText);
+  // No worker starts before the first document that needs one; each extractor loads inside it on first use.
+  const documentText = createDocumentTextPool({ limits: knowledge.documentText });
   // Each source's module loads with its first scan (idle memory).
   const sources: SyncSource[] = [
     lazySource('file', async () =>
       (await import('./sources/files-source.js')).createFilesSource({
         maxFileBytes: knowledge.maxFileBytes,
         pdfText,
+        documentText,
         onNotice: (message) => deps.logger.warn(message),
         clock: deps.clock,
       }),
@@ -106,6 +110,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     close: async () => {
       await engine.stop();
       await pdfText.close();
+      await documentText.close();
       await store.close();
     },
   };

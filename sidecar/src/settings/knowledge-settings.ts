@@ -1,5 +1,6 @@
 // Settings of the knowledge capability: its sync, chunking, the embedding provider and the index database.
 import { parseBoolean, parseHttpUrl, parsePositiveInteger } from './parsers.js';
+import { parseDocumentTextSettings, type DocumentTextSettings } from './document-text-settings.js';
 import { parsePdfTextSettings, type PdfTextSettings } from './pdf-text-settings.js';
 
 export const EMBEDDING_PROVIDERS = ['hashing', 'openai'] as const;
@@ -28,6 +29,8 @@ export interface KnowledgeSettings {
   maxFileBytes: number;
   /** KNOWLEDGE_PDF_*: workers, time boxes and memory of reading PDFs' text (pdf-text-settings.ts). */
   pdfText: PdfTextSettings;
+  /** KNOWLEDGE_DOCUMENT_*: time box and zip bounds of reading Office and other documents (document-text-settings.ts). */
+  documentText: DocumentTextSettings;
   /** CHUNK_SIZE (characters, default 1200) and CHUNK_OVERLAP (default 200). */
   chunkSize: number;
   chunkOverlap: number;
@@ -90,6 +93,7 @@ export function parseKnowledgeSettings(
     maxAttempts: Math.min(int('KNOWLEDGE_MAX_ATTEMPTS', 5), 20),
     maxFileBytes: int('KNOWLEDGE_MAX_FILE_BYTES', 10 * 1024 * 1024),
     pdfText: parsePdfTextSettings(read, problems),
+    documentText: parseDocumentTextSettings(read, problems),
     chunkSize,
     chunkOverlap,
     embedding: {
