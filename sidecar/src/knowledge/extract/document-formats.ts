@@ -101,6 +101,26 @@ export function formatOfFile(mediaType: string, fileName: string): DocumentForma
   return dot > 0 ? BY_EXTENSION[fileName.slice(dot + 1).toLowerCase()] : undefined;
 }
 
+/** The extensions of the formats that are not text, for callers that know only a name (the MCP file tools). */
+const DOCUMENT_EXTENSIONS: Record<string, DocumentFormat> = {
+  pdf: 'pdf',
+  docx: 'docx',
+  xlsx: 'xlsx',
+  pptx: 'pptx',
+  odt: 'odt',
+  ods: 'ods',
+  odp: 'odp',
+  rtf: 'rtf',
+  epub: 'epub',
+  eml: 'eml',
+};
+
+/** The format a file name's extension stands for when it is not text; undefined for text and unknown names. */
+export function documentFormatOfName(fileName: string): DocumentFormat | undefined {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? DOCUMENT_EXTENSIONS[fileName.slice(dot + 1).toLowerCase()] : undefined;
+}
+
 /** Formats read in the extraction worker (zip containers and markup); `text` and `csv` are decoded in place. */
 export function needsExtractionWorker(format: DocumentFormat): boolean {
   return format !== 'text' && format !== 'csv' && format !== 'pdf';
