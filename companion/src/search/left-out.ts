@@ -30,6 +30,20 @@ function skipReason(code: string): string | undefined {
 			return t('mcp_companion', 'without a file id from Nextcloud')
 		case 'neither an event nor a task':
 			return t('mcp_companion', 'neither an event nor a task')
+		case 'corrupt file':
+			return t('mcp_companion', 'damaged or not in the format their name says')
+		case 'encrypted':
+			return t('mcp_companion', 'protected with a password')
+		case 'zip bomb':
+			return t('mcp_companion', 'that would unpack to far more than their size')
+		case 'too many entries':
+			return t('mcp_companion', 'made of too many parts')
+		case 'took too long to read':
+			return t('mcp_companion', 'that took too long to read')
+		case 'needs too much memory':
+			return t('mcp_companion', 'that need too much memory to read')
+		case 'not text':
+			return t('mcp_companion', 'that are not text although their name says so')
 		default:
 			return undefined
 	}
@@ -49,6 +63,8 @@ function partialReason(code: string): string | undefined {
 			return t('mcp_companion', 'PDFs with a page that took too long to read')
 		case 'PDF: the PDF took too long to read':
 			return t('mcp_companion', 'PDFs that took too long to read')
+		case 'text beyond the character limit':
+			return t('mcp_companion', 'documents with more text than the limit')
 		default:
 			return undefined
 	}
