@@ -178,6 +178,15 @@ describe('refusing documents', () => {
     expect(reason).toBe('took too long to read');
   });
 
+  it('refuses a document that needs more than the heap of its worker', async () => {
+    const small = createDocumentTextPool({ heapMb: 24, limits: { maxTextChars: 500_000_000 } });
+
+    const reason = await refusal(small.readDocumentText(buildHtml('Huge', 'word '.repeat(8_000_000), 'x'), 'html'));
+    await small.close();
+
+    expect(reason).toBe('needs too much memory');
+  });
+
   it('reads the next document normally after a refusal', async () => {
     await refusal(pool.readDocumentText(new Uint8Array(10), 'pptx'));
 
