@@ -18,7 +18,7 @@ interface Read {
   content: string | null;
   next_offset: number | null;
   format: string;
-  pages?: { first: number; last: number };
+  pages?: { first: number; last: number; more: boolean };
 }
 
 beforeAll(async () => {
@@ -33,6 +33,7 @@ beforeAll(async () => {
   files.seedFile(USER_ID, 'Docs/mail.eml', Buffer.from(buildEml('Lunch', 'See you at noon', 'menu.pdf')));
   files.seedFile(USER_ID, 'Docs/book.pdf', Buffer.from(buildPdf(['First page', 'Second page', 'Third page'])));
   files.seedFile(USER_ID, 'Docs/broken.docx', 'no zip here');
+  files.seedFile(USER_ID, 'Docs/locked.pdf', Buffer.from(buildPdf(['Hidden'], { userPassword: 'secret' })));
 });
 afterAll(() => harness.close());
 
@@ -63,8 +64,20 @@ describe('nc_files_read_text on documents', () => {
     const result = data<Read>(await read({ path: 'Docs/book.pdf', pages: '2-3' }));
 
     expect(result.format).toBe('PDF');
-    expect(result.pages).toEqual({ first: 2, last: 3 });
+    expect(result.pages).toEqual({ first: 2, last: 3, more: false });
     expect(result.content).toBe('[page 2]\nSecond page\n\n[page 3]\nThird page');
+  });
+
+  it('says when a PDF has pages after the range it answered', async () => {
+    const result = data<Read>(await read({ path: 'Docs/book.pdf', pages: '1' }));
+
+    expect([result.content, result.pages]).toEqual(['[page 1]\nFirst page', { first: 1, last: 1, more: true }]);
+  });
+
+  it('answers why a PDF cannot be read in the words of the PDF reader', async () => {
+    const message = errorText(await read({ path: 'Docs/locked.pdf' }));
+
+    expect(message).toMatch(/The PDF is encrypted/);
   });
 
   it('windows the extracted text with offset and max_bytes', async () => {

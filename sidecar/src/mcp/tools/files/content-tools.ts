@@ -40,7 +40,7 @@ export const readTextTool = defineTool({
     content: z.string().nullable().describe('null for a binary file'),
     next_offset: z.number().nullable(),
     format: z.string().describe('where the text came from, e.g. "text" or "Word document (.docx)"'),
-    pages: z.object({ first: z.number(), last: z.number() }).optional(),
+    pages: z.object({ first: z.number(), last: z.number(), more: z.boolean() }).optional(),
   }),
   annotations: READ_ONLY,
   async run({ path, offset, max_bytes, pages }, { nextcloud, documents }) {
@@ -77,7 +77,7 @@ export const readTextTool = defineTool({
     result.content === null
       ? `A binary file of ${result.size} bytes, not UTF-8 text: its content is not shown.`
       : `etag ${result.etag}, ${result.size} bytes, ${result.format}` +
-        `${result.pages ? `, pages ${result.pages.first}-${result.pages.last}` : ''}` +
+        `${result.pages ? `, pages ${result.pages.first}-${result.pages.last}${result.pages.more ? ' (more follow)' : ''}` : ''}` +
         `${result.next_offset === null ? '' : `, continue at offset ${result.next_offset}`}:\n${result.content}`,
 });
 

@@ -4,6 +4,7 @@
 import { InvalidInputError, UpstreamError } from '../../../errors.js';
 import type { DocumentFormat } from '../../../knowledge/extract/document-formats.js';
 import { ExtractionRefusedError } from '../../../knowledge/extract/extraction-refusal.js';
+import { DocumentParseError } from '../../../knowledge/sync/sync-source.js';
 import type { DavAccount } from '../../../platform/dav/dav-account.js';
 import type { FilePath } from '../../../platform/files/dav-paths.js';
 import { streamFile } from '../../../platform/files/file-download.js';
@@ -22,8 +23,8 @@ export interface DocumentTextWindow {
   content: string;
   /** Where the next window of the extracted text starts (bytes of its UTF-8), or null at its end. */
   nextOffset: number | null;
-  /** PDFs: the pages this text came from. */
-  pages?: { first: number; last: number };
+  /** PDFs: the pages this text came from, and whether the PDF has pages after `last`. */
+  pages?: { first: number; last: number; more: boolean };
 }
 
 export interface PageRange {
@@ -54,14 +55,15 @@ export async function readDocumentWindow(
 ): Promise<DocumentTextWindow> {
   const file = await downloadWithin(account, path);
   let text: string;
-  let pages: PageRange | undefined;
+  let pages: DocumentTextWindow['pages'];
   try {
     if (format === 'pdf') {
       const range = window.pages ?? { first: 1, last: MAX_PDF_PAGES_PER_READ };
       const read = await readers.readPdfText(file.bytes, { maxPages: range.last, maxTextChars: 5_000_000 });
       const selected = read.pages.slice(range.first - 1, range.last);
       if (selected.length === 0) throw new InvalidInputError(`The PDF has only ${read.pages.length} pages.`);
-      pages = { first: range.first, last: range.first + selected.length - 1 };
+      const more = read.truncation?.reason === 'pages' && read.truncation.page > range.last;
+      pages = { first: range.first, last: range.first + selected.length - 1, more };
       text = selected.map((page, index) => `[page ${range.first + index}]\n${page}`).join('\n\n');
     } else {
       if (window.pages) throw new InvalidInputError('pages applies to PDFs only.');
@@ -71,6 +73,8 @@ export async function readDocumentWindow(
     if (error instanceof ExtractionRefusedError) {
       throw new InvalidInputError(`The text of this file cannot be read: ${error.reason}.`);
     }
+    // The PDF reader's messages are written to be shown ("The PDF is encrypted.").
+    if (error instanceof DocumentParseError) throw new InvalidInputError(error.message);
     throw error;
   }
   const bytes = Buffer.from(text, 'utf8');
