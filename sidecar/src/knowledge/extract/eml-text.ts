@@ -34,7 +34,7 @@ export const extractEmlText: Extractor = async (bytes, { deadline, sink }) => {
   }
   sink.breakLine();
   if (email.text?.trim()) sink.addLines(email.text);
-  else if (email.html) collectHtmlText(email.html, sink, deadline, false);
+  else if (email.html) collectHtmlText(email.html, sink, deadline);
   const names = email.attachments.map((attachment) => attachment.filename).filter(Boolean);
   if (names.length > 0) {
     sink.breakLine();

@@ -25,7 +25,7 @@ export const extractEpubText: Extractor = async (bytes, { limits, deadline, sink
       if (!href) continue;
       const chapter = await zip.readText(resolveHref(folder, href));
       if (chapter === undefined) continue;
-      collectHtmlText(chapter, sink, deadline, true);
+      collectHtmlText(chapter, sink, deadline);
       sink.breakLine();
       if (sink.full) break;
     }

@@ -42,20 +42,20 @@ const BLOCKS = [
 ];
 
 const HTML_RULES: MarkupRules = {
-  skip: new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'canvas', 'head:meta']),
+  skip: new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'object', 'canvas']),
   lineAfter: new Set(BLOCKS),
   lineAt: new Set(['br']),
   tabAfter: new Set(['td', 'th']),
 };
 
 export const extractHtmlText: Extractor = async (bytes, { deadline, sink }) => {
-  collectHtmlText(new TextDecoder('utf-8').decode(bytes), sink, deadline, false);
+  collectHtmlText(new TextDecoder('utf-8').decode(bytes), sink, deadline);
 };
 
-/** The text of `html` into `sink`; `xhtml` parses it as XML (EPUB chapters are XHTML). */
-export function collectHtmlText(html: string, sink: TextSink, deadline: Deadline, xhtml: boolean): void {
-  collectMarkupText(html, xhtml ? XHTML_RULES : HTML_RULES, sink, deadline, xhtml);
+/**
+ * The text of `html` into `sink`. XHTML (EPUB chapters) is parsed the same way: the HTML parser takes its
+ * self-closing tags and, unlike an XML parser, knows HTML's named entities (`&nbsp;`).
+ */
+export function collectHtmlText(html: string, sink: TextSink, deadline: Deadline): void {
+  collectMarkupText(html, HTML_RULES, sink, deadline, false);
 }
-
-// XHTML keeps the names' case; a prefix-free XHTML chapter uses the same lower-case names.
-const XHTML_RULES: MarkupRules = HTML_RULES;
