@@ -91,6 +91,26 @@ describe('the line about documents left out of the search', () => {
 		])
 	})
 
+	it('puts the reasons of documents that could not be read in words', async () => {
+		const skipped = {
+			'corrupt file': 1,
+			encrypted: 2,
+			'zip bomb': 3,
+			'too many entries': 4,
+			'took too long to read': 5,
+			'needs too much memory': 6,
+			'not text': 7,
+		}
+		const page = await mountWith(statusWith({ file: { skipped, partial: { 'text beyond the character limit': 1 } } }))
+
+		expect(lines(page)).toEqual([
+			'Files: 28 not searchable: 7 that are not text although their name says so, 6 that need too much memory to read, ' +
+				'5 that took too long to read, 4 made of too many parts, 3 that would unpack to far more than their size, ' +
+				'2 protected with a password, 1 damaged or not in the format their name says',
+			'Files: 1 searchable only in part: 1 documents with more text than the limit',
+		])
+	})
+
 	it('counts reason codes it does not know under a generic phrase', async () => {
 		const page = await mountWith(
 			statusWith({

@@ -34,6 +34,20 @@ function skipReason(code: string): string | undefined {
 			return t('mcp_companion', 'images, because reading scans (OCR) is off')
 		case 'image: OCR unavailable':
 			return t('mcp_companion', 'images, because OCR is not installed on the server')
+		case 'corrupt file':
+			return t('mcp_companion', 'damaged or not in the format their name says')
+		case 'encrypted':
+			return t('mcp_companion', 'protected with a password')
+		case 'zip bomb':
+			return t('mcp_companion', 'that would unpack to far more than their size')
+		case 'too many entries':
+			return t('mcp_companion', 'made of too many parts')
+		case 'took too long to read':
+			return t('mcp_companion', 'that took too long to read')
+		case 'needs too much memory':
+			return t('mcp_companion', 'that need too much memory to read')
+		case 'not text':
+			return t('mcp_companion', 'that are not text although their name says so')
 		default:
 			// An image OCR could not read: too many pixels, too slow, unreadable.
 			return code.startsWith('image: ') ? t('mcp_companion', 'images that OCR could not read') : undefined
@@ -60,6 +74,8 @@ function partialReason(code: string): string | undefined {
 			return t('mcp_companion', 'PDFs with scanned pages, because OCR is not installed on the server')
 		case 'PDF: scanned pages beyond the OCR page limit':
 			return t('mcp_companion', 'PDFs with more scanned pages than the limit')
+		case 'text beyond the character limit':
+			return t('mcp_companion', 'documents with more text than the limit')
 		default:
 			// A scanned page of a PDF, or a page of an image, that OCR could not read.
 			return /^(PDF: a scanned page|image: )/.test(code)

@@ -56,5 +56,12 @@ export function createMcpStack(deps: McpServiceDeps): McpStack {
     hostOrigin: deps.hostOrigin,
     logger: deps.logger,
   });
-  return { ...endpoint, warmUp: () => warmUpMcp(factoryDeps) };
+  return {
+    ...endpoint,
+    warmUp: () => warmUpMcp(factoryDeps),
+    close: async () => {
+      await endpoint.close();
+      await factoryDeps.documents?.close();
+    },
+  };
 }

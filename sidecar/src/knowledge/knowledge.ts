@@ -12,6 +12,7 @@ import type { Settings } from '../settings/settings.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
+import { createDocumentTextPool } from './extract/document-text.js';
 import { createPdfTextPool } from './extract/pdf-text.js';
 import { createOcrReader } from './extract/ocr/ocr-reader.js';
 import { lazySource } from './sources/lazy-source.js';
@@ -74,6 +75,8 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   const pdfText = createPdfTextPool(knowledge.pdfText);
   // Checks Tesseract and its languages once when OCR is on; a missing one is a warning in the log and the status.
   const ocr = await createOcrReader({ settings: knowledge.ocr, onWarning: (message) => deps.logger.error(message) });
+  // No worker starts before the first document that needs one; each extractor loads inside it on first use.
+  const documentText = createDocumentTextPool({ limits: knowledge.documentText });
   // Each source's module loads with its first scan (idle memory).
   const sources: SyncSource[] = [
     lazySource('file', async () =>
@@ -81,6 +84,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
         maxFileBytes: knowledge.maxFileBytes,
         pdfText,
         ocr,
+        documentText,
         onNotice: (message) => deps.logger.warn(message),
         clock: deps.clock,
       }),
@@ -128,6 +132,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
       await engine.stop();
       await pdfText.close();
       await ocr.close();
+      await documentText.close();
       await store.close();
     },
   };

@@ -9,6 +9,7 @@ import type { HttpClient } from '../net/http-client.js';
 import type { CallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import { TOOL_APPS } from './app-availability.js';
+import { createDocumentReaders } from './document-readers.js';
 import { ALL_RESOURCE_TEMPLATES } from './resource-catalog.js';
 import type { ServerFactoryDeps } from './server-factory.js';
 import { ALL_TOOLS } from './tool-catalog.js';
@@ -47,6 +48,7 @@ export function createFactoryDeps(deps: FactoryDepsInput, scopeOf: ServerFactory
     enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
     scopeOf,
     observeToolCall: deps.observeToolCall,
+    documents: createDocumentReaders(),
   };
 }
 

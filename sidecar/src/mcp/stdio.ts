@@ -37,4 +37,5 @@ export async function serveStdio(context: StdioDeps): Promise<void> {
   await server.connect(transport);
   logger.info({ version: SIDECAR_VERSION }, 'serving MCP on stdio');
   await closed;
+  await deps.documents?.close();
 }

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import type { NextcloudClient } from '../platform/nextcloud-client.js';
+import type { DocumentReaders } from './document-readers.js';
 
 /** The app a tool belongs to; tools of apps that are not installed are not listed. `core` is always there. */
 export type ToolApp =
@@ -33,6 +34,8 @@ export interface ToolContext {
   logger: Logger;
   /** Sends a progress notification when the caller asked for progress; otherwise does nothing. */
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;
+  /** Reads the text of PDFs and Office and other documents in worker threads (absent: such files are not read). */
+  documents?: DocumentReaders;
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

@@ -2,6 +2,7 @@
 import { parseBoolean, parseHttpUrl, parsePositiveInteger } from './parsers.js';
 import { parseNextcloudSearchSettings, type NextcloudSearchSettings } from './nextcloud-search-settings.js';
 import { parseOcrSettings, type OcrSettings } from './ocr-settings.js';
+import { parseDocumentTextSettings, type DocumentTextSettings } from './document-text-settings.js';
 import { parsePdfTextSettings, type PdfTextSettings } from './pdf-text-settings.js';
 
 export const EMBEDDING_PROVIDERS = ['hashing', 'openai'] as const;
@@ -39,6 +40,8 @@ export interface KnowledgeSettings {
   nextcloudSearch: NextcloudSearchSettings;
   /** KNOWLEDGE_OCR_*: reading scans with Tesseract, off by default (ocr-settings.ts). */
   ocr: OcrSettings;
+  /** KNOWLEDGE_DOCUMENT_*: time box and zip bounds of reading Office and other documents (document-text-settings.ts). */
+  documentText: DocumentTextSettings;
   /** CHUNK_SIZE (characters, default 1200) and CHUNK_OVERLAP (default 200). */
   chunkSize: number;
   chunkOverlap: number;
@@ -104,6 +107,7 @@ export function parseKnowledgeSettings(
     pdfText: parsePdfTextSettings(read, problems),
     nextcloudSearch: parseNextcloudSearchSettings(read, problems),
     ocr: parseOcrSettings(read, problems),
+    documentText: parseDocumentTextSettings(read, problems),
     chunkSize,
     chunkOverlap,
     embedding: {

@@ -11,13 +11,16 @@ export type JobOutcome<Result> = ({ result: Result; transfer?: Transferable[] } 
 };
 
 /** Serves jobs until the pool terminates the worker; a handler that throws is a bug and fails only its job. */
-export function serveWorkerJobs<Job, Result>(handle: (job: Job) => JobOutcome<Result>): void {
+export function serveWorkerJobs<Job, Result>(
+  handle: (job: Job) => JobOutcome<Result> | Promise<JobOutcome<Result>>,
+): void {
   const bounds = (workerData as { memory?: WorkerMemoryBounds } | null)?.memory;
   if (bounds) boundWasmMemory(bounds.wasmBytes);
-  parentPort?.on('message', ({ id, job }: WorkerJobMessage<Job>) => {
+  // The pool sends a worker its next job only after the answer to the last one, so async handlers never overlap.
+  parentPort?.on('message', async ({ id, job }: WorkerJobMessage<Job>) => {
     let outcome: JobOutcome<Result>;
     try {
-      outcome = handle(job);
+      outcome = await handle(job);
     } catch {
       outcome = { failure: 'The job failed.' };
     }

@@ -5,9 +5,13 @@ import { toFilePath } from '../../platform/files/dav-paths.js';
 import { downloadFile } from '../../platform/files/file-download.js';
 import { propfindFiles } from '../../platform/files/propfind.js';
 import { appLinks } from '../../platform/app-links.js';
+import type { DocumentTextResult } from '../extract/document-text.js';
+import { formatOfFile, type DocumentFormat } from '../extract/document-formats.js';
+import { ExtractionRefusedError } from '../extract/extraction-refusal.js';
 import type { PdfTextResult } from '../extract/pdf-text.js';
 import { OCR_IMAGE_TYPES, scannedPagesNote, versionUnderOcr } from '../extract/ocr/ocr-image-types.js';
 import type { OcrReader, OcrText } from '../extract/ocr/ocr-reader.js';
+import { decodePlainText } from '../extract/plain-text.js';
 import {
   DocumentSkippedError,
   type FetchedDocument,
@@ -21,6 +25,8 @@ export interface FileReadRules {
   readPdf: (bytes: Uint8Array) => Promise<PdfTextResult>;
   /** Reads images and image-only PDF pages; absent: OCR is off. */
   ocr?: OcrReader;
+  /** Reads the formats of the extraction worker (Office, OpenDocument, RTF, HTML, EPUB, e-mail). */
+  readDocument: (bytes: Uint8Array, format: DocumentFormat) => Promise<DocumentTextResult>;
   /** Milliseconds since the epoch (tests fix it). */
   clock: () => number;
 }
@@ -57,10 +63,15 @@ export async function readFile(
   if (file.bytes.length > rules.maxFileBytes) throw new DocumentSkippedError('too large');
   // The type PROPFIND states (by extension): GET answers Nextcloud's "secure" type (a .json file as text/plain).
   const mimeType = mediaTypeOf(entry);
-  const pdf = mimeType === 'application/pdf' ? await rules.readPdf(file.bytes) : undefined;
-  const scans = await readScans(context.userId, file.bytes, mimeType, pdf, rules.ocr);
-  const pages = scans?.pages ?? pdf?.pages ?? [new TextDecoder('utf-8').decode(file.bytes)];
-  const truncated = pdf?.truncation ? describeTruncation(pdf.truncation) : scans?.note;
+  // Images are read by OCR alone; everything else by its format's reader, and a PDF's image-only pages by OCR.
+  const read = OCR_IMAGE_TYPES.has(mimeType)
+    ? { pages: [] as string[] }
+    : await readText(file.bytes, formatOfFile(mimeType, entry.name) ?? 'text', rules);
+  const scans = await readScans(context.userId, file.bytes, mimeType, read.pdf, rules.ocr);
+  const pages = scans?.pages ?? read.pages;
+  const truncated = read.pdf?.truncation
+    ? describeTruncation(read.pdf.truncation)
+    : (scans?.note ?? (read.cut ? 'text beyond the character limit' : undefined));
   const modifiedMs = Date.parse(file.lastModified ?? entry.lastModified ?? '');
   const etag = file.etag ?? entry.etag ?? document.version;
   return {
@@ -93,6 +104,26 @@ async function readScans(
   if (!pdf || !pdf.pages.includes('')) return undefined;
   if (ocr?.state === 'ready') return ocr.readScannedPages(userId, bytes, pdf.pages);
   return { pages: pdf.pages, note: scannedPagesNote(ocr?.state === 'unavailable' ? 'unavailable' : 'off') };
+}
+
+/** The file's text as pages (one page but for PDFs); a refused document is skipped with the refusal's reason. */
+async function readText(
+  bytes: Uint8Array,
+  format: DocumentFormat,
+  rules: FileReadRules,
+): Promise<{ pages: string[]; pdf?: PdfTextResult; cut?: boolean }> {
+  try {
+    if (format === 'pdf') {
+      const pdf = await rules.readPdf(bytes);
+      return { pages: pdf.pages, pdf };
+    }
+    if (format === 'text' || format === 'csv') return { pages: [decodePlainText(bytes)] };
+    const document = await rules.readDocument(bytes, format);
+    return { pages: [document.text], cut: document.cut };
+  } catch (error) {
+    if (error instanceof ExtractionRefusedError) throw new DocumentSkippedError(error.reason);
+    throw error;
+  }
 }
 
 /** Short and stable, like the skip reasons: the status counts documents by it. */

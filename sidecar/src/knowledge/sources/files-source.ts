@@ -4,6 +4,7 @@ import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { propfindEtag } from '../../platform/files/propfind.js';
 import { ROOT_PATH } from '../../platform/files/dav-paths.js';
 import { readNotesFolder } from '../../platform/notes/notes-changes.js';
+import { createDocumentTextPool, type DocumentTextPool } from '../extract/document-text.js';
 import { createPdfTextPool, type PdfTextLimits, type PdfTextPool } from '../extract/pdf-text.js';
 import type { OcrReader } from '../extract/ocr/ocr-reader.js';
 import type { OcrState } from '../extract/ocr/ocr-image-types.js';
@@ -21,6 +22,11 @@ export interface FilesSourceOptions {
   pdfText?: PdfTextPool;
   /** Reads images and image-only PDF pages (the composition root's, closed by it); absent: OCR is off. */
   ocr?: OcrReader;
+  /**
+   * Where Office, OpenDocument, RTF, HTML, EPUB and e-mail documents are read, off the event loop; like `pdfText`,
+   * the composition root should pass its own, else the source starts one on the first such document.
+   */
+  documentText?: DocumentTextPool;
   /** Bounds of a PDF's text (default: 2000 pages, 5,000,000 characters). */
   pdfLimits?: PdfTextLimits;
   /** Told when the folder memory would exceed the cursor bound and scans fall back to full walks. */
@@ -33,7 +39,8 @@ export interface FilesSourceOptions {
 
 /** The cursor: the home's ETag, the Notes folder and, while it fits, every walked folder. */
 interface FilesCursor {
-  v: 1;
+  /** 2 since Office and other formats are read: folder memos of version 1 counted them as `unsupported type`. */
+  v: 2;
   root: string;
   maxFileBytes: number;
   notesFolder: string | null;
@@ -49,11 +56,13 @@ export const DEFAULT_PDF_LIMITS: PdfTextLimits = { maxPages: 2000, maxTextChars:
 
 export function createFilesSource(options: FilesSourceOptions): SyncSource {
   let ownPool: PdfTextPool | undefined;
+  let ownDocumentPool: DocumentTextPool | undefined;
   const readPdf = (bytes: Uint8Array) =>
     (options.pdfText ?? (ownPool ??= createPdfTextPool())).readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
   const ocr = options.ocr?.state ?? 'off';
   const sameRules = (cursor: FilesCursor | undefined) =>
     cursor?.maxFileBytes === options.maxFileBytes && (cursor.ocr ?? 'off') === ocr;
+  const documentText = () => options.documentText ?? (ownDocumentPool ??= createDocumentTextPool());
   return {
     docType: 'file',
     scan: async (context, cursorText) => {
@@ -66,7 +75,7 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
       const rules = { maxFileBytes: options.maxFileBytes, notesFolder, ocr };
       const walk = await walkFiles(account, rules, known, context.signal);
       const next: FilesCursor = {
-        v: 1,
+        v: 2,
         root: root ?? '',
         maxFileBytes: options.maxFileBytes,
         notesFolder,
@@ -91,6 +100,7 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
         maxFileBytes: options.maxFileBytes,
         readPdf,
         ocr: options.ocr,
+        readDocument: (bytes, format) => documentText().readDocumentText(bytes, format),
         clock: options.clock ?? Date.now,
       }),
   };
@@ -104,7 +114,7 @@ function readCursor(text: string | undefined): FilesCursor | undefined {
   if (!text) return undefined;
   try {
     const parsed = JSON.parse(text) as Partial<FilesCursor> | null;
-    if (parsed?.v !== 1 || typeof parsed.root !== 'string' || typeof parsed.maxFileBytes !== 'number') return undefined;
+    if (parsed?.v !== 2 || typeof parsed.root !== 'string' || typeof parsed.maxFileBytes !== 'number') return undefined;
     return parsed as FilesCursor;
   } catch {
     return undefined;

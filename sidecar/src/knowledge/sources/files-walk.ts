@@ -3,6 +3,7 @@
 import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { toFilePath } from '../../platform/files/dav-paths.js';
 import { propfindFiles, type FileEntry } from '../../platform/files/propfind.js';
+import { formatOfFile } from '../extract/document-formats.js';
 import type { SeenDocument } from '../sync/sync-source.js';
 import { imageSkipReason, OCR_IMAGE_TYPES, versionUnderOcr, type OcrState } from '../extract/ocr/ocr-image-types.js';
 
@@ -36,9 +37,6 @@ export interface WalkOutcome {
   /** Folders listed with PROPFIND (the others came from `known`). */
   listed: number;
 }
-
-/** Media types whose text is indexed; `.md` files are `text/markdown` in Nextcloud. */
-export const INDEXABLE_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown', 'application/pdf']);
 
 /**
  * Every indexable file below the root: folders whose ETag matches `known` are taken from it without a request,
@@ -117,7 +115,8 @@ export function skipReason(entry: FileEntry, maxFileBytes: number, ocr: OcrState
   if (OCR_IMAGE_TYPES.has(mediaType)) {
     const reason = imageSkipReason(ocr);
     if (reason) return reason;
-  } else if (!INDEXABLE_TYPES.has(mediaType)) return 'unsupported type';
+    // Which other formats are read: extract/document-formats.ts (by media type, else by extension).
+  } else if (!formatOfFile(mediaType, entry.name)) return 'unsupported type';
   if (entry.size > maxFileBytes) return 'too large';
   if (entry.fileId === null || !entry.etag) return 'no file id';
   return undefined;

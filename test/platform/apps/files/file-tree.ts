@@ -273,6 +273,19 @@ const MIME_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   odt: 'application/vnd.oasis.opendocument.text',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  // unverified: the types below (source: nextcloud/server resources/config/mimetypemapping.dist.json); `.eml` is not
+  // in that mapping, so it falls to application/octet-stream like any unmapped name
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  rtf: 'text/rtf',
+  htm: 'text/html',
+  epub: 'application/epub+zip',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  js: 'application/javascript',
+  py: 'text/x-python',
 };
 
 /** Nextcloud picks the mimetype from the file name's extension. */
