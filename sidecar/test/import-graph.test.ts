@@ -25,6 +25,7 @@ const FLOORS = [
   'store',
   'logging',
   'workers',
+  'runtime',
   'settings',
   'errors.ts',
   'request-id.ts',
