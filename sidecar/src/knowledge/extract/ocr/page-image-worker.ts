@@ -3,26 +3,7 @@
 // keep their own resolution and are refused when they have more pixels than the bound allows.
 import * as mupdf from 'mupdf';
 import { serveWorkerJobs, type JobOutcome } from '../../../workers/worker-jobs.js';
-
-/** What the pool sends: the file's bytes (copied), its media type, the 0-based page and the pixel bound. */
-export interface PageImageJob {
-  bytes: Uint8Array<ArrayBuffer>;
-  mimeType: string;
-  pageIndex: number;
-  maxPixels: number;
-}
-
-export interface PageImageResult {
-  png: Uint8Array<ArrayBuffer>;
-  pageCount: number;
-}
-
-/** The failure messages the pool turns into reasons; each is safe to show. */
-export const PAGE_IMAGE_FAILURES = {
-  unreadable: 'The image could not be read.',
-  pixels: 'The image has more pixels than OCR may read (KNOWLEDGE_OCR_MAX_PIXELS).',
-  encrypted: 'The PDF is encrypted.',
-} as const;
+import { PAGE_IMAGE_FAILURES, type PageImageJob, type PageImageResult } from './page-image-jobs.js';
 
 /** Resolution of a PDF page rendered for OCR: Tesseract reads best at about 300 dpi. */
 const PDF_OCR_DPI = 300;

@@ -1,7 +1,7 @@
 // Page images for OCR, made in a small pool of worker threads (page-image-worker.ts) so that decoding a scan never
 // blocks the event loop: one page of a PDF or an image per job, within a time box and a memory bound.
 import { createWorkerPool, workerEntry } from '../../../workers/worker-pool.js';
-import { PAGE_IMAGE_FAILURES, type PageImageJob, type PageImageResult } from './page-image-worker.js';
+import { PAGE_IMAGE_FAILURES, type PageImageJob, type PageImageResult } from './page-image-jobs.js';
 
 export type { PageImageResult };
 
