@@ -69,7 +69,8 @@ export interface IndexStore {
   readonly engine: 'sqlite' | 'postgres';
   /**
    * Makes the index hold vectors of this embedder only: when the stored embedder differs (another model or
-   * dimension), every document is removed so the next scans index them again. Returns whether it cleared anything.
+   * dimension), or the index's terms were made by another tokenizer version (bm25-text.ts), every document is
+   * removed so the next scans index them again. Returns whether it cleared anything.
    */
   useEmbedder(embedderId: string, dimensions: number): Promise<boolean>;
   /** Replaces the document and all its chunks atomically (an empty chunk list keeps the document, without text). */

@@ -14,7 +14,8 @@ import {
   type PgDocumentRow,
   type PgPointRow,
 } from './postgres/rows.js';
-import { tokenize } from '../text/tokenizer.js';
+import { queryTerms } from '../text/bm25-text.js';
+import { currentIndexFormat, sameIndexFormat } from './index-format.js';
 import { TimeSlices } from './time-slices.js';
 import {
   checkInput,
@@ -95,7 +96,8 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         throw new Error('Embedding dimensions must be a positive integer.');
       }
       await ready;
-      if (embedder?.id === embedderId && embedder.dimensions === dimensions) return false;
+      const current = currentIndexFormat(embedderId, dimensions);
+      if (sameIndexFormat(embedder, current)) return false;
       const cleared = await inTransaction(async (client) => {
         const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${s}.index_documents`);
         // TRUNCATE, not DELETE: an index built in this transaction would still see deleted rows of the old dimension.
@@ -106,11 +108,11 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         await client.query(
           `INSERT INTO ${s}.index_meta (key, value) VALUES ($1, $2)
            ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-          [EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions })],
+          [EMBEDDER_KEY, JSON.stringify(current)],
         );
         return Number(rows[0]?.n ?? 0) > 0;
       });
-      embedder = { id: embedderId, dimensions };
+      embedder = current;
       return cleared;
     },
 
@@ -175,7 +177,7 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     },
 
     async bm25(userId, query, filter) {
-      const terms = [...new Set(tokenize(query))];
+      const terms = queryTerms(query);
       if (terms.length === 0 || filter.limit <= 0) return { hits: [], total: 0 };
       const { rows } = await use((c) =>
         c.query<{ id: string; score: number; total: string }>(bm25Sql(s), [

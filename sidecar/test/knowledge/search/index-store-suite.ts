@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bm25Idf, bm25TermScore } from '../../../src/knowledge/index/bm25.js';
 import type { DocType } from '../../../src/knowledge/doc-types.js';
 import type { ChunkInput, IndexedDocument, IndexStore } from '../../../src/knowledge/index/index-store.js';
-import { tokenize } from '../../../src/knowledge/text/tokenizer.js';
+import { documentTokenizer, queryTerms } from '../../../src/knowledge/text/bm25-text.js';
 
 /**
  * Opens a store over an empty index; `close` releases it and whatever the factory made for it; `openAgain` opens
@@ -312,17 +312,21 @@ export function titled(title: string, text: string): string {
   return `${title}\n${text}`;
 }
 
-/** BM25 of `text` for the distinct terms of `query` over `corpus` (the user's chunks), straight from the formula. */
+/**
+ * BM25 of `text` for the distinct terms of `query` over `corpus` (the user's chunks, each of a one-chunk document of
+ * its own, so each in its own language), straight from the formula.
+ */
 export function bm25Expected(query: string, text: string, corpus: readonly string[]): number {
-  const docs = corpus.map((t) => tokenize(t));
+  const terms = (chunk: string) => documentTokenizer('', [chunk]).chunkTerms(chunk);
+  const docs = corpus.map(terms);
   const average = docs.reduce((sum, d) => sum + d.length, 0) / docs.length;
-  const terms = tokenize(text);
+  const own = terms(text);
   let score = 0;
-  for (const term of new Set(tokenize(query))) {
-    const tf = terms.filter((t) => t === term).length;
+  for (const term of queryTerms(query)) {
+    const tf = own.filter((t) => t === term).length;
     if (tf === 0) continue;
     const df = docs.filter((d) => d.includes(term)).length;
-    score += bm25TermScore(tf, terms.length, average, bm25Idf(docs.length, df));
+    score += bm25TermScore(tf, own.length, average, bm25Idf(docs.length, df));
   }
   return score;
 }
