@@ -7,6 +7,18 @@ export function bm25Idf(documentCount: number, documentFrequency: number): numbe
   return Math.log(1 + (documentCount - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
+/**
+ * Share of the rest of its document's evidence a chunk's score gains: a document whose text matches in several chunks
+ * outranks one matching as well in a single chunk, without long documents winning by length alone (measured on the
+ * Cranfield bench in bench/; see docs/knowledge.md).
+ */
+export const DOCUMENT_EVIDENCE_WEIGHT = 0.03;
+
+/** A chunk's ranking score: its own BM25 plus the damped BM25 of the other matching chunks of its document. */
+export function withDocumentEvidence(chunkScore: number, documentTotal: number): number {
+  return chunkScore + DOCUMENT_EVIDENCE_WEIGHT * (documentTotal - chunkScore);
+}
+
 /** One term's contribution to a chunk's score. */
 export function bm25TermScore(
   termFrequency: number,

@@ -82,7 +82,10 @@ export interface IndexStore {
   deleteUser(userId: string): Promise<number>;
   /** docId → version of the user's documents of one type (scans compare against it). */
   versions(userId: string, docType: DocType): Promise<Map<string, string>>;
-  /** BM25 over the user's chunks (statistics over all of the user's chunks), with the shared tokenizer. */
+  /**
+   * BM25 over the user's chunks (statistics over all of the user's chunks), with the shared tokenizer; each chunk's
+   * score adds the damped evidence of its document's other matching chunks (bm25.ts `withDocumentEvidence`).
+   */
   bm25(userId: string, query: string, filter: SearchFilter): Promise<RankedPoints>;
   /** Nearest chunks by cosine similarity to an L2-normalised vector; `total` counts chunks scoring ≥ minScore. */
   nearest(userId: string, vector: Float32Array, filter: SearchFilter & { minScore?: number }): Promise<RankedPoints>;

@@ -1,7 +1,7 @@
 // What BM25 counts, in both index stores: of a chunk, its document's title, a line break, then the chunk's text, in
 // the terms of the document's language; of a query, its terms in its own language and, as the query may meet
 // documents of any language, its plural-folded words too (every language's stems when its own is unknown).
-import { detectLanguage, LANGUAGES, type Language } from './language.js';
+import { detectLanguage, isStopWord, LANGUAGES, type Language } from './language.js';
 import { foldText, termOfWord, tokenize, wordsOfFolded } from './tokenizer.js';
 
 /**
@@ -40,8 +40,11 @@ export function queryTerms(query: string): string[] {
 
 /** `queryTerms` of a query `foldText` already folded. */
 export function queryTermsOfFolded(folded: string): string[] {
-  const words = wordsOfFolded(folded);
-  const language = detectLanguage(words);
+  const all = wordsOfFolded(folded);
+  const language = detectLanguage(all);
+  // The function words of a query in a known language only add noise when it has other words too.
+  const content = language ? all.filter((word) => !isStopWord(word, language)) : all;
+  const words = content.length > 0 ? content : all;
   const terms = new Set<string>();
   for (const word of words) {
     terms.add(termOfWord(word, undefined));

@@ -25,6 +25,11 @@ const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
   ),
 };
 
+/** A function word of `language` (one of the words the vote counts). */
+export function isStopWord(word: string, language: Language): boolean {
+  return STOP_WORDS[language].has(word);
+}
+
 /** Words looked at: enough for a vote, bounded for a long document. */
 const SAMPLE_WORDS = 2000;
 /** The winner needs this share of the sampled words (prose has 30–50 % function words; lists and code far less). */

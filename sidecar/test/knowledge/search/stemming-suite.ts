@@ -64,6 +64,26 @@ export function runStemmingSuite(engine: 'sqlite' | 'postgres', open: StemmingSt
       expect(queryTerms('XR-2231 ab7f0c')).toEqual(['xr', '2231', 'ab7f0c']);
     });
 
+    it('ranks a document matching in two chunks above one matching as well in a single chunk', async () => {
+      const twice = [chunk('Turbine blades crack under heat.'), chunk('Inspect every turbine blade for cracks.')];
+      twice[1]!.index = 1;
+      twice.forEach((each) => (each.total = 2));
+      await store.replaceDocument('alice', { ...doc('twice', 'Inspection'), docType: 'note' }, twice);
+      await store.replaceDocument('alice', { ...doc('once', 'Inspection'), docType: 'note' }, [
+        chunk('Turbine blades crack under heat.'),
+      ]);
+      const hits = (await store.bm25('alice', 'turbine cracks', { limit: 10, docTypes: ['note'] })).hits;
+      const owners = (
+        await store.points(
+          'alice',
+          hits.map((hit) => hit.pointId),
+        )
+      ).map((p) => p.document.docId);
+      expect(owners[0]).toBe('twice');
+      expect(owners.indexOf('once')).toBeGreaterThan(owners.indexOf('twice'));
+      expect(hits[0]!.score).toBeGreaterThan(hits[owners.indexOf('once')]!.score);
+    });
+
     it('rebuilds an index whose terms an older tokenizer made, and keeps one made by this one', async () => {
       expect(await store.useEmbedder('test-embedder', DIMENSIONS)).toBe(false);
       expect((await store.counts('alice')).documents).toBe(3);
