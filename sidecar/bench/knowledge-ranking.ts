@@ -4,6 +4,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { createSearchService, type Algorithm } from '../src/knowledge/search/search-service.js';
+import { RELEVANCE_CUTOFF } from '../src/knowledge/search/relevance.js';
 import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
 import { indexDocument } from '../src/knowledge/sync/indexer.js';
 import { bm25Idf, bm25TermScore } from '../src/knowledge/index/bm25.js';
@@ -126,13 +127,50 @@ async function rankOurs(dir: string, collection: IrCollection, algorithm: Algori
   }
   const search = createSearchService({ store, embedder: handle, nextcloudHost: 'https://cloud.example.com' });
   const scores: IrScores[] = [];
+  const top: { relevance: number; relevant: boolean }[] = [];
+  let noCloseMatches = 0;
   for (const query of collection.queries) {
     const response = await search.search('reader', { ...benchSearchRequest(query.text, algorithm), limit: 300 });
     const ranked = [...new Set(response.results.map((result) => result.doc_id))].slice(0, DEPTH);
-    scores.push(scoreRanking(ranked, collection.judgments.get(query.number)));
+    const judged = collection.judgments.get(query.number);
+    scores.push(scoreRanking(ranked, judged));
+    if (response.no_close_matches) noCloseMatches++;
+    for (const result of response.results.slice(0, 10)) {
+      const grade = judged?.get(result.doc_id) ?? 0;
+      top.push({ relevance: result.relevance, relevant: grade >= 1 && grade <= 3 });
+    }
   }
+  const nonsense = await Promise.all(
+    NONSENSE_QUERIES.map(
+      async (text) => (await search.search('reader', benchSearchRequest(text, algorithm))).no_close_matches,
+    ),
+  );
   await db.close();
+  printRelevance(algorithm, top, noCloseMatches, nonsense);
   return meanScores(scores);
+}
+
+/** Queries the collection has nothing about: each should answer "no close matches". */
+const NONSENSE_QUERIES = ['chocolate cake recipe', 'football world cup results', 'quarterly tax return invoice'];
+
+/** How the relevance cut-off splits the top 10 hits of every query (judged relevant: grades 1–3). */
+function printRelevance(
+  algorithm: Algorithm,
+  top: readonly { relevance: number; relevant: boolean }[],
+  noCloseMatches: number,
+  nonsense: readonly boolean[],
+): void {
+  const relevant = top.filter((hit) => hit.relevant);
+  const other = top.filter((hit) => !hit.relevant);
+  const mean = (hits: typeof top) => hits.reduce((sum, hit) => sum + hit.relevance, 0) / (hits.length || 1);
+  const kept = (hits: typeof top) =>
+    hits.filter((hit) => hit.relevance >= RELEVANCE_CUTOFF).length / (hits.length || 1);
+  console.log(
+    `      ${algorithm} relevance of top-10 hits: judged relevant mean ${mean(relevant).toFixed(3)}, others ` +
+      `${mean(other).toFixed(3)}; at the cut-off ${RELEVANCE_CUTOFF} ${(100 * kept(relevant)).toFixed(1)} % of ` +
+      `relevant and ${(100 * kept(other)).toFixed(1)} % of other hits stay close; ${noCloseMatches} of 225 queries ` +
+      `answer no close matches; off-topic queries answering so: ${nonsense.filter(Boolean).length} of ${nonsense.length}`,
+  );
 }
 
 await runAsScript(import.meta.url, benchKnowledgeRanking);

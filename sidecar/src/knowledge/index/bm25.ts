@@ -19,6 +19,24 @@ export function withDocumentEvidence(chunkScore: number, documentTotal: number):
   return chunkScore + DOCUMENT_EVIDENCE_WEIGHT * (documentTotal - chunkScore);
 }
 
+/**
+ * The most BM25 a chunk could score for a query (`wordTerms`: per query word, the terms it is looked up by): every
+ * word matched by its rarest term the index has, at saturating frequency. A word none of whose terms the index has
+ * counts as the rarest possible, so a query half of whose words appear nowhere can reach only about half of it.
+ */
+export function bm25Attainable(
+  wordTerms: readonly (readonly string[])[],
+  documentCount: number,
+  documentFrequency: (term: string) => number,
+): number {
+  let attainable = 0;
+  for (const terms of wordTerms) {
+    const known = terms.map(documentFrequency).filter((frequency) => frequency > 0);
+    attainable += bm25Idf(documentCount, known.length > 0 ? Math.min(...known) : 0) * (BM25_K1 + 1);
+  }
+  return attainable;
+}
+
 /** One term's contribution to a chunk's score. */
 export function bm25TermScore(
   termFrequency: number,

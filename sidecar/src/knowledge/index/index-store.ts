@@ -49,6 +49,8 @@ export interface ScoredPoint {
 export interface RankedPoints {
   /** Best first, at most `limit`. */
   hits: ScoredPoint[];
+  /** bm25 only: the most a chunk could score for the query (bm25.ts `bm25Attainable`); 0 when nothing can match. */
+  attainable?: number;
   /** How many chunks matched in all (bm25: containing a query term; nearest: scoring at least `minScore`). */
   total: number;
 }

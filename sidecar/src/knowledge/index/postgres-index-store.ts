@@ -5,7 +5,7 @@ import type { DocType } from '../doc-types.js';
 import { documentValues } from './document-rows.js';
 import type { IndexCounts, IndexStore } from './index-store.js';
 import { applySchema, SCHEMA_NAME, useDimensionIndex } from './postgres/schema.js';
-import { bm25Sql, searchNearest } from './postgres/search-sql.js';
+import { bm25Sql, searchNearest, termStatsSql } from './postgres/search-sql.js';
 import {
   DOCUMENT_COLUMNS,
   POINT_COLUMNS,
@@ -14,7 +14,8 @@ import {
   type PgDocumentRow,
   type PgPointRow,
 } from './postgres/rows.js';
-import { queryTerms } from '../text/bm25-text.js';
+import { queryWordTerms } from '../text/bm25-text.js';
+import { bm25Attainable } from './bm25.js';
 import { currentIndexFormat, sameIndexFormat } from './index-format.js';
 import { TimeSlices } from './time-slices.js';
 import {
@@ -177,19 +178,24 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     },
 
     async bm25(userId, query, filter) {
-      const terms = queryTerms(query);
-      if (terms.length === 0 || filter.limit <= 0) return { hits: [], total: 0 };
-      const { rows } = await use((c) =>
-        c.query<{ id: string; score: number; total: string }>(bm25Sql(s), [
+      const wordTerms = queryWordTerms(query);
+      const terms = [...new Set(wordTerms.flat())];
+      if (terms.length === 0 || filter.limit <= 0) return { hits: [], total: 0, attainable: 0 };
+      const [{ rows }, stats] = await use(async (c) => [
+        await c.query<{ id: string; score: number; total: string }>(bm25Sql(s), [
           userId,
           terms,
           typesOrNull(filter.docTypes),
           filter.limit,
         ]),
-      );
+        await c.query<{ n: number; term: string; df: number }>(termStatsSql(s), [userId, terms]),
+      ]);
+      const frequencies = new Map(stats.rows.map((row) => [row.term, Number(row.df)]));
+      const count = Number(stats.rows[0]?.n ?? 0);
       return {
         hits: rows.map((row) => ({ pointId: row.id, score: Number(row.score) })),
         total: Number(rows[0]?.total ?? 0),
+        attainable: bm25Attainable(wordTerms, count, (term) => frequencies.get(term) ?? 0),
       };
     },
 

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SqliteSqlDatabase } from '../../store/sql/sqlite-database.js';
 import { isDocType, DOC_TYPES } from '../doc-types.js';
+import { bm25Attainable } from './bm25.js';
 import { currentIndexFormat, sameIndexFormat, type IndexFormat } from './index-format.js';
 import type { IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
 import { dotWithBlob, prepareIndexStatements, toDocument, toPoint, type IndexStatements } from './sqlite/index-rows.js';
@@ -115,10 +116,15 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
 
     async bm25(userId, query, filter): Promise<RankedPoints> {
       if (!embedder) return { hits: [], total: 0 };
-      const terms = queryTermNumbers(sql, userId, query);
-      if (terms.length === 0) return { hits: [], total: 0 };
+      const { wordTerms, numbers } = queryTermNumbers(sql, userId, query);
+      if (numbers.size === 0) return { hits: [], total: 0, attainable: 0 };
       const index = await users.get(userId, embedder.dimensions);
-      return index.bm25(terms, typeMaskOf(filter.docTypes), filter.limit);
+      const ranked = index.bm25([...new Set(numbers.values())], typeMaskOf(filter.docTypes), filter.limit);
+      const frequencyOf = (term: string) => {
+        const number = numbers.get(term);
+        return number === undefined ? 0 : index.documentFrequency(number);
+      };
+      return { ...ranked, attainable: bm25Attainable(wordTerms, index.live, frequencyOf) };
     },
 
     async nearest(userId, vector, filter): Promise<RankedPoints> {

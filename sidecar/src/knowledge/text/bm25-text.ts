@@ -40,15 +40,23 @@ export function queryTerms(query: string): string[] {
 
 /** `queryTerms` of a query `foldText` already folded. */
 export function queryTermsOfFolded(folded: string): string[] {
+  return [...new Set(queryWordTermsOfFolded(folded).flat())];
+}
+
+/** Per query word (distinct words, function words dropped as for `queryTerms`), the terms it is looked up by. */
+export function queryWordTerms(query: string): string[][] {
+  return queryWordTermsOfFolded(foldText(query));
+}
+
+function queryWordTermsOfFolded(folded: string): string[][] {
   const all = wordsOfFolded(folded);
   const language = detectLanguage(all);
   // The function words of a query in a known language only add noise when it has other words too.
   const content = language ? all.filter((word) => !isStopWord(word, language)) : all;
-  const words = content.length > 0 ? content : all;
-  const terms = new Set<string>();
-  for (const word of words) {
-    terms.add(termOfWord(word, undefined));
+  const words = new Set(content.length > 0 ? content : all);
+  return [...words].map((word) => {
+    const terms = new Set([termOfWord(word, undefined)]);
     for (const each of language ? [language] : LANGUAGES) terms.add(termOfWord(word, each));
-  }
-  return [...terms];
+    return [...terms];
+  });
 }

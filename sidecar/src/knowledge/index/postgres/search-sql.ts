@@ -35,6 +35,14 @@ export function bm25Sql(s: string): string {
     ORDER BY score DESC, chunk_id LIMIT $4`;
 }
 
+/** How many of the user's chunks each of the terms `$2` occurs in, beside the user's chunk count. */
+export function termStatsSql(s: string): string {
+  return `
+    SELECT (SELECT chunk_count FROM ${s}.index_user_stats WHERE user_id = $1)::float8 AS n, p.term,
+           count(*)::float8 AS df
+    FROM ${s}.index_postings p WHERE p.user_id = $1 AND p.term = ANY($2::text[]) GROUP BY p.term`;
+}
+
 export async function searchNearest(
   client: pg.PoolClient,
   s: string,

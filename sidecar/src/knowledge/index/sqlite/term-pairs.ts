@@ -1,6 +1,6 @@
 // Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) uint32 pairs.
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
-import { documentTokenizer, queryTerms } from '../../text/bm25-text.js';
+import { documentTokenizer, queryWordTerms } from '../../text/bm25-text.js';
 import { termFrequencies } from '../../text/tokenizer.js';
 import type { IndexStatements } from './index-rows.js';
 import type { TermPairs } from './postings.js';
@@ -76,11 +76,20 @@ export async function numberTerms(
   return chunks;
 }
 
-/** The distinct numbers of the query's terms the user has (unknown terms match nothing and are left out). */
-export function queryTermNumbers(sql: IndexStatements, userId: string, query: string): number[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) return [];
-  return sql.termNumbers.all(userId, JSON.stringify(terms)).map((row) => row.term_no);
+export interface QueryTermNumbers {
+  /** Per query word, its terms (bm25-text.ts `queryWordTerms`). */
+  wordTerms: string[][];
+  /** Term → number, for the query's terms the user has (unknown terms match nothing and are left out). */
+  numbers: Map<string, number>;
+}
+
+/** The query's terms and the numbers of those the user has. */
+export function queryTermNumbers(sql: IndexStatements, userId: string, query: string): QueryTermNumbers {
+  const wordTerms = queryWordTerms(query);
+  const terms = [...new Set(wordTerms.flat())];
+  if (terms.length === 0) return { wordTerms, numbers: new Map() };
+  const rows = sql.termNumbers.all(userId, JSON.stringify(terms));
+  return { wordTerms, numbers: new Map(rows.map((row) => [row.term, row.term_no])) };
 }
 
 export function blobFromPairs(pairs: TermPairs): Buffer {

@@ -123,6 +123,11 @@ export class UserIndex {
     return this.segments.filter((_, i) => (mask & (1 << i)) !== 0);
   }
 
+  /** In how many of this user's chunks the term of this number occurs. */
+  documentFrequency(term: number): number {
+    return this.postings.documentFrequency(term);
+  }
+
   /**
    * BM25 over the distinct query terms' numbers, statistics over all of this user's chunks, hits within `mask`, each
    * chunk's score with its document's evidence (bm25.ts).
