@@ -18,6 +18,7 @@ const soup = {
 	doc_id: '301',
 	title: 'soup.md',
 	score: 0.91,
+	relevance: 0.91,
 	mime_type: 'text/markdown',
 	chunk_start_offset: 0,
 	chunk_end_offset: 40,
@@ -41,7 +42,15 @@ const report = {
 	link: 'javascript:alert(1)',
 	metadata: { file_path: '/Reports/report.pdf' },
 }
-const answer = { results: [soup, report], total_found: 2, total_found_is_lower_bound: false, offset: 0, limit: 20 }
+const answer = {
+	results: [soup, report],
+	total_found: 2,
+	total_found_is_lower_bound: false,
+	no_close_matches: false,
+	relevance_cutoff: 0.2,
+	offset: 0,
+	limit: 20,
+}
 
 let server: FakeServer
 let wrapper: VueWrapper | undefined

@@ -7,13 +7,14 @@ import { localiseTimes, readableExcerpt, stripMarkdown } from '../src/search/exc
 import { splitByRelevance } from '../src/search/relevance'
 import { loadSearchPreferences, saveSearchPreferences } from '../src/search/search-preferences'
 
-function hit(pointId: string, docId: string, score: number): SearchResult {
+function hit(pointId: string, docId: string, score: number, relevance = score): SearchResult {
 	return {
 		point_id: pointId,
 		doc_type: 'file',
 		doc_id: docId,
 		title: `${docId}.md`,
 		score,
+		relevance,
 		mime_type: 'text/markdown',
 		chunk_start_offset: 0,
 		chunk_end_offset: 10,
@@ -30,18 +31,24 @@ function hit(pointId: string, docId: string, score: number): SearchResult {
 afterEach(() => window.localStorage.clear())
 
 describe('the relevance cut-off', () => {
-	it('holds back hits far weaker than the best one', () => {
-		const split = splitByRelevance([hit('1', 'a', 0.9), hit('2', 'b', 0.5), hit('3', 'c', 0.1)])
+	it('holds back hits below the sidecar’s cut-off, by their relevance and not their rank score', () => {
+		const results = [hit('1', 'a', 1, 0.6), hit('2', 'b', 0.9, 0.25), hit('3', 'c', 0.8, 0.1)]
+		const split = splitByRelevance({ results, relevance_cutoff: 0.2 })
 
 		expect(split.close.map((result) => result.point_id)).toEqual(['1', '2'])
 		expect(split.weaker.map((result) => result.point_id)).toEqual(['3'])
 	})
 
-	it('finds no close match when every hit is weak, as for a nonsense query', () => {
-		const split = splitByRelevance([hit('1', 'a', 0.05), hit('2', 'b', 0.05), hit('3', 'c', 0.04)])
+	it('finds no close match when every hit is below the cut-off, though the best scores 1 in its ranking', () => {
+		const results = [hit('1', 'a', 1, 0.12), hit('2', 'b', 0.9, 0.05), hit('3', 'c', 0.5, 0.04)]
+		const split = splitByRelevance({ results, relevance_cutoff: 0.2 })
 
 		expect(split.close).toEqual([])
 		expect(split.weaker).toHaveLength(3)
+	})
+
+	it('shows nothing before an answer', () => {
+		expect(splitByRelevance(null)).toEqual({ close: [], weaker: [] })
 	})
 })
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchKnowledgeHybridSearch } from './knowledge-hybrid-search.js';
 import { benchKnowledgeIndexing } from './knowledge-indexing.js';
+import { benchKnowledgeRanking } from './knowledge-ranking.js';
 import { benchKnowledgeRetrievalQuality } from './knowledge-retrieval-quality.js';
 import { benchKnowledgeScanCost } from './knowledge-scan-cost.js';
 import { benchKnowledgeWebhookLatency } from './knowledge-webhook-latency.js';
@@ -17,6 +18,7 @@ export async function benchKnowledge(dir: string): Promise<BenchLine[]> {
     ...(await benchKnowledgeScanCost(dir)),
     ...(await benchKnowledgeWebhookLatency(dir)),
     ...(await benchKnowledgeRetrievalQuality(dir)),
+    ...(await benchKnowledgeRanking(dir)),
   ];
 }
 

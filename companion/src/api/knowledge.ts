@@ -32,8 +32,10 @@ export interface SearchResult {
 	doc_type: DocType
 	doc_id: string
 	title: string
-	/** 0–1 for every algorithm. */
+	/** 0–1, the ranking's own (relative to the best hit for bm25): not comparable across queries. */
 	score: number
+	/** 0–1, comparable across queries: how close the hit comes to what the query could match at best. */
+	relevance: number
 	mime_type: string | null
 	chunk_start_offset: number
 	chunk_end_offset: number
@@ -52,6 +54,10 @@ export interface SearchAnswer {
 	results: SearchResult[]
 	total_found: number
 	total_found_is_lower_bound: boolean
+	/** No hit reaches `relevance_cutoff`: nothing listed is a close match. */
+	no_close_matches: boolean
+	/** The sidecar's relevance below which a hit is no close match (the MCP tool uses the same). */
+	relevance_cutoff: number
 	offset: number
 	limit: number
 	/** Present when the search by meaning failed and bm25 answered instead. */

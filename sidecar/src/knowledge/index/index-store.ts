@@ -49,6 +49,8 @@ export interface ScoredPoint {
 export interface RankedPoints {
   /** Best first, at most `limit`. */
   hits: ScoredPoint[];
+  /** bm25 only: the most a chunk could score for the query (bm25.ts `bm25Attainable`); 0 when nothing can match. */
+  attainable?: number;
   /** How many chunks matched in all (bm25: containing a query term; nearest: scoring at least `minScore`). */
   total: number;
 }
@@ -69,7 +71,8 @@ export interface IndexStore {
   readonly engine: 'sqlite' | 'postgres';
   /**
    * Makes the index hold vectors of this embedder only: when the stored embedder differs (another model or
-   * dimension), every document is removed so the next scans index them again. Returns whether it cleared anything.
+   * dimension), or the index's terms were made by another tokenizer version (bm25-text.ts), every document is
+   * removed so the next scans index them again. Returns whether it cleared anything.
    */
   useEmbedder(embedderId: string, dimensions: number): Promise<boolean>;
   /** Replaces the document and all its chunks atomically (an empty chunk list keeps the document, without text). */
@@ -81,7 +84,10 @@ export interface IndexStore {
   deleteUser(userId: string): Promise<number>;
   /** docId → version of the user's documents of one type (scans compare against it). */
   versions(userId: string, docType: DocType): Promise<Map<string, string>>;
-  /** BM25 over the user's chunks (statistics over all of the user's chunks), with the shared tokenizer. */
+  /**
+   * BM25 over the user's chunks (statistics over all of the user's chunks), with the shared tokenizer; each chunk's
+   * score adds the damped evidence of its document's other matching chunks (bm25.ts `withDocumentEvidence`).
+   */
   bm25(userId: string, query: string, filter: SearchFilter): Promise<RankedPoints>;
   /** Nearest chunks by cosine similarity to an L2-normalised vector; `total` counts chunks scoring ≥ minScore. */
   nearest(userId: string, vector: Float32Array, filter: SearchFilter & { minScore?: number }): Promise<RankedPoints>;

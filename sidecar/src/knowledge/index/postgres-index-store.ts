@@ -5,7 +5,7 @@ import type { DocType } from '../doc-types.js';
 import { documentValues } from './document-rows.js';
 import type { IndexCounts, IndexStore } from './index-store.js';
 import { applySchema, SCHEMA_NAME, useDimensionIndex } from './postgres/schema.js';
-import { bm25Sql, searchNearest } from './postgres/search-sql.js';
+import { bm25Sql, searchNearest, termStatsSql } from './postgres/search-sql.js';
 import {
   DOCUMENT_COLUMNS,
   POINT_COLUMNS,
@@ -14,7 +14,9 @@ import {
   type PgDocumentRow,
   type PgPointRow,
 } from './postgres/rows.js';
-import { tokenize } from '../text/tokenizer.js';
+import { queryWordTerms } from '../text/bm25-text.js';
+import { bm25Attainable } from './bm25.js';
+import { currentIndexFormat, sameIndexFormat } from './index-format.js';
 import { TimeSlices } from './time-slices.js';
 import {
   checkInput,
@@ -95,7 +97,8 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         throw new Error('Embedding dimensions must be a positive integer.');
       }
       await ready;
-      if (embedder?.id === embedderId && embedder.dimensions === dimensions) return false;
+      const current = currentIndexFormat(embedderId, dimensions);
+      if (sameIndexFormat(embedder, current)) return false;
       const cleared = await inTransaction(async (client) => {
         const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${s}.index_documents`);
         // TRUNCATE, not DELETE: an index built in this transaction would still see deleted rows of the old dimension.
@@ -106,11 +109,11 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
         await client.query(
           `INSERT INTO ${s}.index_meta (key, value) VALUES ($1, $2)
            ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-          [EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions })],
+          [EMBEDDER_KEY, JSON.stringify(current)],
         );
         return Number(rows[0]?.n ?? 0) > 0;
       });
-      embedder = { id: embedderId, dimensions };
+      embedder = current;
       return cleared;
     },
 
@@ -175,19 +178,24 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     },
 
     async bm25(userId, query, filter) {
-      const terms = [...new Set(tokenize(query))];
-      if (terms.length === 0 || filter.limit <= 0) return { hits: [], total: 0 };
-      const { rows } = await use((c) =>
-        c.query<{ id: string; score: number; total: string }>(bm25Sql(s), [
+      const wordTerms = queryWordTerms(query);
+      const terms = [...new Set(wordTerms.flat())];
+      if (terms.length === 0 || filter.limit <= 0) return { hits: [], total: 0, attainable: 0 };
+      const [{ rows }, stats] = await use(async (c) => [
+        await c.query<{ id: string; score: number; total: string }>(bm25Sql(s), [
           userId,
           terms,
           typesOrNull(filter.docTypes),
           filter.limit,
         ]),
-      );
+        await c.query<{ n: number; term: string; df: number }>(termStatsSql(s), [userId, terms]),
+      ]);
+      const frequencies = new Map(stats.rows.map((row) => [row.term, Number(row.df)]));
+      const count = Number(stats.rows[0]?.n ?? 0);
       return {
         hits: rows.map((row) => ({ pointId: row.id, score: Number(row.score) })),
         total: Number(rows[0]?.total ?? 0),
+        attainable: bm25Attainable(wordTerms, count, (term) => frequencies.get(term) ?? 0),
       };
     },
 

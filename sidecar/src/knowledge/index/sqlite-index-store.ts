@@ -3,6 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { SqliteSqlDatabase } from '../../store/sql/sqlite-database.js';
 import { isDocType, DOC_TYPES } from '../doc-types.js';
+import { bm25Attainable } from './bm25.js';
+import { currentIndexFormat, sameIndexFormat, type IndexFormat } from './index-format.js';
 import type { IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
 import { dotWithBlob, prepareIndexStatements, toDocument, toPoint, type IndexStatements } from './sqlite/index-rows.js';
 import { LoadedUsers } from './sqlite/loaded-users.js';
@@ -22,10 +24,7 @@ export interface SqliteIndexStoreOptions {
   beforeSwitch?: () => Promise<void>;
 }
 
-interface Embedder {
-  id: string;
-  dimensions: number;
-}
+type Embedder = IndexFormat;
 
 const EMBEDDER_KEY = 'embedder';
 const POINT_ID_SECRET_KEY = 'point_id_secret';
@@ -65,18 +64,19 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
 
     async useEmbedder(embedderId, dimensions) {
       if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error('Embedding dimensions must be positive.');
-      if (embedder?.id === embedderId && embedder.dimensions === dimensions) return false;
+      const current = currentIndexFormat(embedderId, dimensions);
+      if (sameIndexFormat(embedder, current)) return false;
       const cleared = await db.exclusive((raw) =>
         raw.transaction(() => {
           const removed = sql.clearAll.run().changes;
           sql.clearTerms.run();
           sql.clearPending.run();
-          sql.setMeta.run(EMBEDDER_KEY, JSON.stringify({ id: embedderId, dimensions }));
+          sql.setMeta.run(EMBEDDER_KEY, JSON.stringify(current));
           return removed > 0;
         })(),
       );
       users.forgetAll();
-      embedder = { id: embedderId, dimensions };
+      embedder = current;
       return cleared;
     },
 
@@ -116,10 +116,15 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
 
     async bm25(userId, query, filter): Promise<RankedPoints> {
       if (!embedder) return { hits: [], total: 0 };
-      const terms = queryTermNumbers(sql, userId, query);
-      if (terms.length === 0) return { hits: [], total: 0 };
+      const { wordTerms, numbers } = queryTermNumbers(sql, userId, query);
+      if (numbers.size === 0) return { hits: [], total: 0, attainable: 0 };
       const index = await users.get(userId, embedder.dimensions);
-      return index.bm25(terms, typeMaskOf(filter.docTypes), filter.limit);
+      const ranked = index.bm25([...new Set(numbers.values())], typeMaskOf(filter.docTypes), filter.limit);
+      const frequencyOf = (term: string) => {
+        const number = numbers.get(term);
+        return number === undefined ? 0 : index.documentFrequency(number);
+      };
+      return { ...ranked, attainable: bm25Attainable(wordTerms, index.live, frequencyOf) };
     },
 
     async nearest(userId, vector, filter): Promise<RankedPoints> {

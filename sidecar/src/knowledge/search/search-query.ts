@@ -1,7 +1,8 @@
 // A search query made ready once per search: bounded after Unicode normalisation (one character can become 18), and
 // its terms found once for every result's excerpt.
 import { InvalidInputError } from '../../errors.js';
-import { foldText, termsOfFolded } from '../text/tokenizer.js';
+import { queryTermsOfFolded } from '../text/bm25-text.js';
+import { foldText } from '../text/tokenizer.js';
 
 /**
  * Characters a query may have once folded as the tokenizer folds it (NFKD, accents dropped): the bound on what each
@@ -24,5 +25,5 @@ export function prepareSearchQuery(text: string): SearchQuery {
         `this one has ${folded.length}.`,
     );
   }
-  return { text, terms: new Set(termsOfFolded(folded)) };
+  return { text, terms: new Set(queryTermsOfFolded(folded)) };
 }

@@ -10,6 +10,7 @@ import type { IndexStore, IndexedPoint, RankedPoints } from '../index/index-stor
 import { projectToThreeDimensions } from './pca.js';
 import { createPointIdCodec, type PointIdCodec } from '../index/point-ids.js';
 import { prepareSearchQuery } from './search-query.js';
+import { bm25Relevance, hybridRelevance, RELEVANCE_CUTOFF, semanticRelevance } from './relevance.js';
 
 export const ALGORITHMS = ['bm25', 'semantic', 'hybrid'] as const;
 export type Algorithm = (typeof ALGORITHMS)[number];
@@ -41,8 +42,10 @@ export interface SearchResult {
   doc_type: DocType;
   doc_id: string;
   title: string;
-  /** 0–1: bm25 relative to the best match, cosine for semantic, the fused share of the best possible for hybrid. */
+  /** 0–1, the ranking's own: bm25 relative to the best match, cosine for semantic, the fused share for hybrid. */
   score: number;
+  /** 0–1, comparable across queries (relevance.ts): how close the hit comes to what the query could match at best. */
+  relevance: number;
   mime_type: string;
   chunk_start_offset: number;
   chunk_end_offset: number;
@@ -66,6 +69,10 @@ export interface SearchResponse {
   total_found: number;
   /** True when more may match than total_found counts (hybrid or a threshold over a very deep ranking). */
   total_found_is_lower_bound: boolean;
+  /** No hit of the whole ranking reaches `relevance_cutoff`: whatever is listed is no close match. */
+  no_close_matches: boolean;
+  /** The relevance below which a hit is no close match (the same for every algorithm and caller). */
+  relevance_cutoff: number;
   offset: number;
   limit: number;
   /** Present when the request asked for semantic or hybrid and embeddings failed: bm25 answered instead. */
@@ -86,7 +93,7 @@ export interface SearchService {
 }
 
 interface Ranked {
-  entries: { pointId: string; score: number }[];
+  entries: { pointId: string; score: number; relevance: number }[];
   total: number;
   complete: boolean;
 }
@@ -104,10 +111,10 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const describe = (
     point: IndexedPoint,
     publicId: string,
-    score: number,
+    scores: { score: number; relevance: number },
     queryTerms: ReadonlySet<string> | undefined,
     chunk: boolean,
-  ): SearchResult => toResult(point, publicId, score, queryTerms, chunk, deps.nextcloudHost);
+  ): SearchResult => toResult(point, publicId, scores, queryTerms, chunk, deps.nextcloudHost);
 
   return {
     search: async (userId, request) => {
@@ -149,8 +156,9 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       const kept = page.filter((entry) => byId.has(entry.pointId));
       const publicIds = (await pointIdsOf(userId)).encode(kept.map((entry) => entry.pointId));
       const results = kept.map((entry, i) =>
-        describe(byId.get(entry.pointId)!, publicIds[i]!, entry.score, query.terms, request.includeChunks),
+        describe(byId.get(entry.pointId)!, publicIds[i]!, entry, query.terms, request.includeChunks),
       );
+      const bestRelevance = Math.max(0, ...ranked.entries.map((entry) => entry.relevance));
       const exact = ranked.complete || (request.scoreThreshold === 0 && algorithm !== 'hybrid');
       const response: SearchResponse = {
         query: request.query,
@@ -159,6 +167,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         results,
         total_found: ranked.complete ? passing.length : request.scoreThreshold === 0 ? ranked.total : passing.length,
         total_found_is_lower_bound: !exact,
+        no_close_matches: bestRelevance < RELEVANCE_CUTOFF,
+        relevance_cutoff: RELEVANCE_CUTOFF,
         offset: request.offset,
         limit: request.limit,
         ...(fallback ? { fallback } : {}),
@@ -178,7 +188,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         if (internalId !== undefined && !publicOf.has(internalId)) publicOf.set(internalId, publicIds[i]!);
       });
       const points = await store.points(userId, [...publicOf.keys()]);
-      return points.map((point) => describe(point, publicOf.get(point.pointId)!, 1, undefined, true));
+      const whole = { score: 1, relevance: 1 };
+      return points.map((point) => describe(point, publicOf.get(point.pointId)!, whole, undefined, true));
     },
   };
 }
@@ -195,21 +206,33 @@ function rank(
     const hits = lexical?.hits ?? [];
     const best = hits[0]?.score ?? 0;
     return {
-      entries: hits.map((hit) => ({ pointId: hit.pointId, score: best > 0 ? hit.score / best : 0 })),
+      entries: hits.map((hit) => ({
+        pointId: hit.pointId,
+        score: best > 0 ? hit.score / best : 0,
+        relevance: bm25Relevance(hit.score, lexical?.attainable),
+      })),
       total: lexical?.total ?? 0,
       complete: (lexical?.total ?? 0) <= depth,
     };
   }
   if (algorithm === 'semantic' || !lexical) {
     return {
-      entries: semantic.hits.map((hit) => ({ pointId: hit.pointId, score: Math.max(0, Math.min(1, hit.score)) })),
+      entries: semantic.hits.map((hit) => {
+        const cosine = semanticRelevance(hit.score);
+        return { pointId: hit.pointId, score: cosine, relevance: cosine };
+      }),
       total: semantic.total,
       complete: semantic.total <= depth,
     };
   }
   const fused = fuse(fusion, [lexical.hits, semantic.hits], [1, semanticWeight]);
+  const relevanceOf = hybridRelevance(lexical, semantic, semanticWeight);
   return {
-    entries: fused.map((point) => ({ pointId: point.pointId, score: point.score })),
+    entries: fused.map((point) => ({
+      pointId: point.pointId,
+      score: point.score,
+      relevance: relevanceOf(point.pointId),
+    })),
     total: Math.max(lexical.total, semantic.total),
     complete: lexical.total <= depth && semantic.total <= depth,
   };
@@ -235,7 +258,7 @@ function addPca(response: SearchResponse, points: IndexedPoint[], queryVector: F
 function toResult(
   point: IndexedPoint,
   publicId: string,
-  score: number,
+  { score, relevance }: { score: number; relevance: number },
   queryTerms: ReadonlySet<string> | undefined,
   includeChunk: boolean,
   host: string,
@@ -250,6 +273,7 @@ function toResult(
     doc_id: document.docId,
     title: document.title,
     score,
+    relevance,
     mime_type: document.mimeType,
     chunk_start_offset: point.start,
     chunk_end_offset: point.end,

@@ -1,13 +1,17 @@
-// Splits text into the terms BM25 counts: Unicode letters and digits, case- and accent-folded, a light plural fold.
+// Splits text into the terms BM25 counts: Unicode letters and digits, case- and accent-folded, then the Snowball stem
+// of the text's language (English, German), or for text of no detected language a light plural fold.
+import { LANGUAGES, type Language } from './language.js';
+import { stem } from './stemmer.js';
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}+/gu;
 const ASCII = /^[\x00-\x7f]*$/;
 /** Longer runs are ids, hashes or base64, not words a person searches for. */
 export const MAX_TERM_LENGTH = 40;
 
-/** The terms of `text` in order, repeats kept (term frequency counts them). */
-export function tokenize(text: string): string[] {
-  return termsOfFolded(foldText(text));
+/** The terms of `text` in order, repeats kept (term frequency counts them); stemmed when a language is given. */
+export function tokenize(text: string, language?: Language): string[] {
+  return termsOfFolded(foldText(text), language);
 }
 
 /** `text` as the tokenizer reads it: compatibility-decomposed (NFKD: `ﬁ` → `fi`), accents dropped, lower case. */
@@ -15,31 +19,39 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 
-/** The terms of text that `foldText` already folded. */
-export function termsOfFolded(folded: string): string[] {
-  const terms: string[] = [];
-  for (const match of folded.matchAll(WORD)) {
-    const term = termOfFoldedWord(match[0]);
-    if (term !== undefined) terms.push(term);
-  }
-  return terms;
+/** The words of text that `foldText` already folded, before any plural fold or stemming (too long ones left out). */
+export function wordsOfFolded(folded: string): string[] {
+  const words: string[] = [];
+  for (const match of folded.matchAll(WORD)) if (match[0].length <= MAX_TERM_LENGTH) words.push(match[0]);
+  return words;
 }
 
-/** Where in `text` the first word stands whose term is one of `terms`; -1 when none is. */
+/** The terms of text that `foldText` already folded. */
+export function termsOfFolded(folded: string, language?: Language): string[] {
+  return wordsOfFolded(folded).map((word) => termOfWord(word, language));
+}
+
+/** The term of one folded word: its stem in `language`, or its plural fold when the language is unknown. */
+export function termOfWord(word: string, language: Language | undefined): string {
+  return language ? stem(word, language) : foldPlural(word);
+}
+
+/** Every term a folded word can have in the index: its plural fold and its stem in each language, distinct. */
+export function termVariants(word: string): string[] {
+  return [...new Set([foldPlural(word), ...LANGUAGES.map((language) => stem(word, language))])];
+}
+
+/** Where in `text` the first word stands with a term among `terms` (in any language); -1 when none is. */
 export function findFirstTerm(text: string, terms: ReadonlySet<string>): number {
   // An ASCII word folds to its lower case (NFKD and the accent fold change nothing): no normalisation for it, and
   // none at all for ASCII text, which keeps its positions when lower-cased whole (15 times faster than word by word).
   const ascii = ASCII.test(text);
   for (const match of (ascii ? text.toLowerCase() : text).matchAll(WORD)) {
-    const word = match[0];
-    const term = ascii || ASCII.test(word) ? termOfFoldedWord(word.toLowerCase()) : tokenize(word)[0];
-    if (term !== undefined && terms.has(term)) return match.index;
+    const word = ascii || ASCII.test(match[0]) ? match[0].toLowerCase() : foldText(match[0]);
+    if (word.length > MAX_TERM_LENGTH) continue;
+    if (termVariants(word).some((term) => terms.has(term))) return match.index;
   }
   return -1;
-}
-
-function termOfFoldedWord(word: string): string | undefined {
-  return word.length > MAX_TERM_LENGTH ? undefined : foldPlural(word);
 }
 
 /** `meetings` → `meeting`, `boxes` → `box`, `berries` → `berry`; short words and `-ss` stay as they are. */

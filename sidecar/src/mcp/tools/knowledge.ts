@@ -20,6 +20,8 @@ const hit = z.object({
   doc_id: z.string(),
   excerpt: z.string(),
   score: z.number(),
+  /** 0–1, comparable across queries (knowledge/search/relevance.ts). */
+  relevance: z.number(),
   link: z.string().nullable(),
   file_path: z.string().optional(),
   page_number: z.number().nullable(),
@@ -68,7 +70,8 @@ export function createKnowledgeTools(
     title: 'Search my Nextcloud content',
     description:
       'Finds files, notes, deck cards, calendar items, news items and contacts by keyword and meaning ' +
-      '(hybrid by default). Each hit has a title, an excerpt, where it lives and a link to cite.',
+      '(hybrid by default). Each hit has a title, an excerpt, where it lives, a link to cite and a relevance from 0 ' +
+      'to 1. no_close_matches says that no hit reaches the relevance cut-off: say so rather than answer from weak hits.',
     input: z.object({
       query: boundedText(2000),
       doc_types: z.array(docType).optional(),
@@ -84,6 +87,8 @@ export function createKnowledgeTools(
     output: z.object({
       results: z.array(hit),
       total_found: z.number(),
+      no_close_matches: z.boolean(),
+      relevance_cutoff: z.number(),
       note: z.string().optional(),
       nextcloud: nextcloudSection.optional(),
     }),
@@ -110,6 +115,7 @@ export function createKnowledgeTools(
           doc_id: result.doc_id,
           excerpt: result.excerpt,
           score: Math.round(result.score * 1000) / 1000,
+          relevance: Math.round(result.relevance * 1000) / 1000,
           link: result.link,
           ...(typeof result.metadata.file_path === 'string' ? { file_path: result.metadata.file_path } : {}),
           page_number: result.page_number,
@@ -117,17 +123,24 @@ export function createKnowledgeTools(
           chunk_end_offset: result.chunk_end_offset,
         })),
         total_found: response.total_found,
+        no_close_matches: response.no_close_matches,
+        relevance_cutoff: response.relevance_cutoff,
         ...(response.fallback ? { note: `Keyword search only: ${response.fallback.reason}` } : {}),
         ...(response.nextcloud ? { nextcloud: response.nextcloud } : {}),
       };
     },
     summarize: (result) => {
+      const hits = result.results
+        .map(
+          (r, i) => `${i + 1}. ${r.title} (${r.doc_type}, relevance ${r.relevance}) ${r.link ?? ''}\n   ${r.excerpt}`,
+        )
+        .join('\n');
       const indexed =
         result.results.length === 0
           ? 'Nothing found.'
-          : result.results
-              .map((r, i) => `${i + 1}. ${r.title} (${r.doc_type}) ${r.link ?? ''}\n   ${r.excerpt}`)
-              .join('\n');
+          : result.no_close_matches
+            ? `No close matches; the nearest hits:\n${hits}`
+            : hits;
       return result.nextcloud ? `${indexed}\n${summarizeNextcloud(result.nextcloud)}` : indexed;
     },
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startPgliteServer, type PgliteServer } from '../../../../test/platform/pglite-server.js';
 import { createPostgresIndexStore } from '../../../src/knowledge/index/postgres-index-store.js';
 import { runIndexStoreSuite } from './index-store-suite.js';
+import { runStemmingSuite } from './stemming-suite.js';
 
 let server: PgliteServer;
 let schemas = 0;
@@ -21,4 +22,24 @@ runIndexStoreSuite('postgres', async () => {
   const openStore = () =>
     createPostgresIndexStore(new pg.Pool({ connectionString: server.url, max: 2 }), { schema, ownsPool: true });
   return { store: openStore(), close: async () => undefined, openAgain: openStore };
+});
+
+runStemmingSuite('postgres', async () => {
+  const schema = `stemming_test_${++schemas}`;
+  const openStore = () =>
+    createPostgresIndexStore(new pg.Pool({ connectionString: server.url, max: 2 }), { schema, ownsPool: true });
+  return {
+    store: openStore(),
+    close: async () => undefined,
+    openAgain: openStore,
+    writeRecordedFormat: async (json) => {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        await client.query(`UPDATE ${schema}.index_meta SET value = $1 WHERE key = 'embedder'`, [json]);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 });

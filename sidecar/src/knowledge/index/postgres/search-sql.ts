@@ -1,10 +1,13 @@
 // BM25 and nearest-vector search in PostgreSQL: the formula of bm25.ts in SQL, pgvector HNSW with iterative scans.
 import type pg from 'pg';
-import { BM25_B, BM25_K1 } from '../bm25.js';
+import { BM25_B, BM25_K1, DOCUMENT_EVIDENCE_WEIGHT } from '../bm25.js';
 import type { RankedPoints } from '../index-store.js';
 import { vectorLiteral } from './rows.js';
 
-/** Distinct query terms; `$3` the doc types or null for all. Statistics over all of the user's chunks. */
+/**
+ * Distinct query terms; `$3` the doc types or null for all. Statistics over all of the user's chunks; each chunk's
+ * score with its document's evidence (bm25.ts).
+ */
 export function bm25Sql(s: string): string {
   return `
     WITH stats AS (
@@ -15,7 +18,7 @@ export function bm25Sql(s: string): string {
       SELECT p.term, count(*)::float8 AS df FROM ${s}.index_postings p
       WHERE p.user_id = $1 AND p.term = ANY($2::text[]) GROUP BY p.term),
     scored AS (
-      SELECT p.chunk_id, sum(
+      SELECT p.chunk_id, c.document_id, sum(
         ln(1 + (stats.n - df.df + 0.5) / (df.df + 0.5)) * (p.tf * (${BM25_K1} + 1))
         / (p.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * c.length / stats.average))) AS score
       FROM ${s}.index_postings p
@@ -23,9 +26,21 @@ export function bm25Sql(s: string): string {
       JOIN ${s}.index_chunks c ON c.id = p.chunk_id
       CROSS JOIN stats
       WHERE p.user_id = $1 AND ($3::text[] IS NULL OR c.doc_type = ANY($3::text[]))
-      GROUP BY p.chunk_id)
-    SELECT chunk_id::text AS id, score, count(*) OVER () AS total FROM scored
+      GROUP BY p.chunk_id, c.document_id),
+    evidenced AS (
+      SELECT chunk_id,
+             score + ${DOCUMENT_EVIDENCE_WEIGHT} * (sum(score) OVER (PARTITION BY document_id) - score) AS score
+      FROM scored)
+    SELECT chunk_id::text AS id, score, count(*) OVER () AS total FROM evidenced
     ORDER BY score DESC, chunk_id LIMIT $4`;
+}
+
+/** How many of the user's chunks each of the terms `$2` occurs in, beside the user's chunk count. */
+export function termStatsSql(s: string): string {
+  return `
+    SELECT (SELECT chunk_count FROM ${s}.index_user_stats WHERE user_id = $1)::float8 AS n, p.term,
+           count(*)::float8 AS df
+    FROM ${s}.index_postings p WHERE p.user_id = $1 AND p.term = ANY($2::text[]) GROUP BY p.term`;
 }
 
 export async function searchNearest(

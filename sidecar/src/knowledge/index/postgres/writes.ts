@@ -4,17 +4,15 @@ import type { DocType } from '../../doc-types.js';
 import { DOC_TYPES, isDocType } from '../../doc-types.js';
 import type { TimeSlices } from '../time-slices.js';
 import type { ChunkInput, IndexedDocument } from '../index-store.js';
-import { bm25Text } from '../../text/bm25-text.js';
-import { termFrequencies, tokenize } from '../../text/tokenizer.js';
+import { documentTokenizer } from '../../text/bm25-text.js';
+import { termFrequencies } from '../../text/tokenizer.js';
 import { vectorLiteral } from './rows.js';
+import type { IndexFormat as Embedder } from '../index-format.js';
+
+export type { Embedder };
 
 /** Chunks per INSERT: the driver serialises a statement's arrays (vectors as text, postings) in a few milliseconds. */
 const INSERT_BATCH = 32;
-
-export interface Embedder {
-  id: string;
-  dimensions: number;
-}
 
 export async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -64,11 +62,15 @@ export async function insertChunks(
   slices: TimeSlices,
 ): Promise<number> {
   let total = 0;
+  const tokenizer = documentTokenizer(
+    owner.title,
+    chunks.map((chunk) => chunk.text),
+  );
   for (let from = 0; from < chunks.length; from += INSERT_BATCH) {
     const batch = chunks.slice(from, from + INSERT_BATCH);
     const batchTerms: string[][] = [];
     for (const chunk of batch) {
-      batchTerms.push(tokenize(bm25Text(owner.title, chunk.text)));
+      batchTerms.push(tokenizer.chunkTerms(chunk.text));
       total += batchTerms[batchTerms.length - 1]?.length ?? 0;
       await slices.pause();
     }

@@ -26,6 +26,7 @@ export interface PendingRow {
 
 export interface ChunkRow {
   id: number;
+  document_id: number;
   doc_type: DocType;
   length: number;
   terms: Buffer;
@@ -125,7 +126,7 @@ export function prepareIndexStatements(db: RawSqlite) {
        WHERE c.user_id = ? AND c.id > ? ORDER BY c.id LIMIT ?`,
     ),
     chunkPage: db.prepare<[string, number, number, number], ChunkRow>(
-      `SELECT c.id, c.doc_type, c.length, c.terms, c.vector FROM index_chunks c ${VISIBLE}
+      `SELECT c.id, c.document_id, c.doc_type, c.length, c.terms, c.vector FROM index_chunks c ${VISIBLE}
        WHERE c.user_id = ? AND c.id > ? AND c.id <= ? ORDER BY c.id LIMIT ?`,
     ),
     vectors: db.prepare<[string], { id: number; vector: Buffer }>(

@@ -136,6 +136,7 @@ export class LoadedUsers {
         for (const row of page) {
           entry.index.add({
             pointId: row.id,
+            documentId: row.document_id,
             docType: row.doc_type,
             length: row.length,
             pairs: pairsFromBlob(row.terms, scratch),

@@ -178,7 +178,7 @@ export class StagedWrites {
       ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
       ...[length, blobFromPairs(pairs), chunk.text, blobFromVector(chunk.vector)],
     )?.id;
-    return { pointId: pointId ?? 0, docType, length, pairs, vector: chunk.vector };
+    return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector: chunk.vector };
   }
 
   /** The one short transaction: the document's metadata and visible generation change together. */

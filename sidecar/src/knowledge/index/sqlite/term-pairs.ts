@@ -1,7 +1,7 @@
 // Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) uint32 pairs.
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
-import { bm25Text } from '../../text/bm25-text.js';
-import { termFrequencies, tokenize } from '../../text/tokenizer.js';
+import { documentTokenizer, queryWordTerms } from '../../text/bm25-text.js';
+import { termFrequencies } from '../../text/tokenizer.js';
 import type { IndexStatements } from './index-rows.js';
 import type { TermPairs } from './postings.js';
 import type { TimeSlices } from '../time-slices.js';
@@ -16,7 +16,7 @@ export interface ChunkTerms {
 const TERM_BATCH = 512;
 
 /**
- * Tokenises title + "\n" + text of each chunk once and numbers its terms in `userId`'s dictionary, adding the terms
+ * Tokenises title + "\n" + text of each chunk once, in the document's language, and numbers its terms in `userId`'s dictionary, adding the terms
  * it lacks, in slices that yield to the event loop (each slice's chunks are packed before the next is tokenised, so
  * little lives long). Dictionary rows are written in their own small transactions: a number no chunk uses yet (a
  * write that fails later) is harmless.
@@ -61,8 +61,9 @@ export async function numberTerms(
     counted = [];
     unknown = new Set();
   };
+  const tokenizer = documentTokenizer(title, texts);
   for (const text of texts) {
-    const terms = tokenize(bm25Text(title, text));
+    const terms = tokenizer.chunkTerms(text);
     const frequencies = termFrequencies(terms);
     for (const term of frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
     counted.push({ length: terms.length, frequencies });
@@ -75,11 +76,20 @@ export async function numberTerms(
   return chunks;
 }
 
-/** The distinct numbers of the query's terms the user has (unknown terms match nothing and are left out). */
-export function queryTermNumbers(sql: IndexStatements, userId: string, query: string): number[] {
-  const terms = [...new Set(tokenize(query))];
-  if (terms.length === 0) return [];
-  return sql.termNumbers.all(userId, JSON.stringify(terms)).map((row) => row.term_no);
+export interface QueryTermNumbers {
+  /** Per query word, its terms (bm25-text.ts `queryWordTerms`). */
+  wordTerms: string[][];
+  /** Term → number, for the query's terms the user has (unknown terms match nothing and are left out). */
+  numbers: Map<string, number>;
+}
+
+/** The query's terms and the numbers of those the user has. */
+export function queryTermNumbers(sql: IndexStatements, userId: string, query: string): QueryTermNumbers {
+  const wordTerms = queryWordTerms(query);
+  const terms = [...new Set(wordTerms.flat())];
+  if (terms.length === 0) return { wordTerms, numbers: new Map() };
+  const rows = sql.termNumbers.all(userId, JSON.stringify(terms));
+  return { wordTerms, numbers: new Map(rows.map((row) => [row.term, row.term_no])) };
 }
 
 export function blobFromPairs(pairs: TermPairs): Buffer {

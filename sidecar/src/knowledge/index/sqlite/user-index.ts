@@ -1,5 +1,5 @@
 // One user's chunks in memory: chunk slots, the BM25 postings over all of them, and an int8 segment per doc type.
-import { bm25Idf, bm25TermScore } from '../bm25.js';
+import { bm25Idf, bm25TermScore, withDocumentEvidence } from '../bm25.js';
 import { DOC_TYPES, type DocType } from '../../doc-types.js';
 import type { RankedPoints } from '../index-store.js';
 import { Postings, type TermPairs } from './postings.js';
@@ -9,6 +9,8 @@ import { VectorSegment } from './vector-segment.js';
 /** A chunk as the index needs it (point id, type, its terms as stored, float vector for its int8 copy). */
 export interface ChunkEntry {
   pointId: number;
+  /** Its document's row id: BM25 adds the evidence of the document's other chunks. */
+  documentId: number;
   docType: DocType;
   /** How many terms title + text has (BM25's chunk length). */
   length: number;
@@ -27,6 +29,7 @@ export function typeMaskOf(docTypes: readonly DocType[] | undefined): TypeMask {
 
 export class UserIndex {
   private pointIds = new Float64Array(64);
+  private documentIds = new Float64Array(64);
   private lengths = new Uint32Array(64);
   private types = new Uint8Array(64);
   private vectorSlots = new Int32Array(64);
@@ -55,7 +58,7 @@ export class UserIndex {
 
   /** Approximate bytes held (typed arrays and postings), for the report and the LRU. */
   get bytes(): number {
-    const slots = this.pointIds.length * (8 + 4 + 1 + 4 + 8 + 4);
+    const slots = this.pointIds.length * (8 + 8 + 4 + 1 + 4 + 8 + 4);
     return slots + this.segments.reduce((sum, s) => sum + s.bytes, 0) + this.postings.bytes;
   }
 
@@ -88,6 +91,7 @@ export class UserIndex {
     if (slot >= this.pointIds.length) this.grow(this.pointIds.length * 2);
     const type = DOC_TYPES.indexOf(chunk.docType);
     this.pointIds[slot] = chunk.pointId;
+    this.documentIds[slot] = chunk.documentId;
     this.lengths[slot] = chunk.length;
     this.types[slot] = type;
     this.vectorSlots[slot] = this.segmentOf(type).add(slot, chunk.vector);
@@ -119,7 +123,15 @@ export class UserIndex {
     return this.segments.filter((_, i) => (mask & (1 << i)) !== 0);
   }
 
-  /** BM25 over the distinct query terms' numbers, statistics over all of this user's chunks, hits within `mask`. */
+  /** In how many of this user's chunks the term of this number occurs. */
+  documentFrequency(term: number): number {
+    return this.postings.documentFrequency(term);
+  }
+
+  /**
+   * BM25 over the distinct query terms' numbers, statistics over all of this user's chunks, hits within `mask`, each
+   * chunk's score with its document's evidence (bm25.ts).
+   */
   bm25(terms: readonly number[], mask: TypeMask, limit: number): RankedPoints {
     const count = this.live;
     if (count === 0 || terms.length === 0) return { hits: [], total: 0 };
@@ -136,10 +148,20 @@ export class UserIndex {
         scores[slot] = (scores[slot] ?? 0) + bm25TermScore(tf, lengths[slot] ?? 0, average, idf);
       });
     }
+    const documentTotals = new Map<number, number>();
+    for (let i = 0; i < matched; i++) {
+      const slot = touched[i] ?? 0;
+      const documentId = this.documentIds[slot] ?? 0;
+      documentTotals.set(documentId, (documentTotals.get(documentId) ?? 0) + (scores[slot] ?? 0));
+    }
     const top = new TopK(limit);
     for (let i = 0; i < matched; i++) {
       const slot = touched[i] ?? 0;
-      top.offer(this.pointIds[slot] ?? 0, scores[slot] ?? 0);
+      const own = scores[slot] ?? 0;
+      top.offer(
+        this.pointIds[slot] ?? 0,
+        withDocumentEvidence(own, documentTotals.get(this.documentIds[slot] ?? 0) ?? own),
+      );
       scores[slot] = 0;
     }
     return { hits: top.drain().map(({ id, score }) => ({ pointId: String(id), score })), total: matched };
@@ -158,6 +180,7 @@ export class UserIndex {
       return next;
     };
     this.pointIds = widen(this.pointIds, new Float64Array(capacity));
+    this.documentIds = widen(this.documentIds, new Float64Array(capacity));
     this.lengths = widen(this.lengths, new Uint32Array(capacity));
     this.types = widen(this.types, new Uint8Array(capacity));
     this.vectorSlots = widen(this.vectorSlots, new Int32Array(capacity));

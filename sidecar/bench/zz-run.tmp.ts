@@ -1,0 +1,11 @@
+import { benchStartupAndMemory } from './startup-and-memory.ts';
+import { benchStatusThroughput } from './status-throughput.ts';
+import { benchMcpToolCall } from './mcp-tool-call.ts';
+import { benchMcpLoad } from './mcp-load.ts';
+const which = process.argv[2];
+const dir = '/tmp/bench-' + which + '-' + Date.now();
+if (which === 'startup') await benchStartupAndMemory(dir + '.db');
+if (which === 'status') await benchStatusThroughput(dir + '.db');
+if (which === 'call') await benchMcpToolCall(dir + '.db');
+if (which === 'load') await benchMcpLoad(dir + '.db');
+process.exit(0);
