@@ -1,5 +1,6 @@
 // A knowledge search over the sources the request names: the caller's index, Nextcloud's unified search, or both,
 // asked at the same time; Nextcloud's hits come in their own section (`nextcloud`), merged with the index's results.
+import { RELEVANCE_CUTOFF } from '../search/relevance.js';
 import { AppError, RateLimitedError } from '../../errors.js';
 import type { NextcloudClient } from '../../platform/nextcloud-client.js';
 import type { SearchRequest, SearchResponse, SearchService } from '../search/search-service.js';
@@ -61,5 +62,8 @@ function indexNotAsked(request: SearchRequest): SearchResponse {
     total_found_is_lower_bound: false,
     offset: request.offset,
     limit: request.limit,
+    // Nothing was ranked, so nothing fell below the cut-off: the Nextcloud section answers alone.
+    no_close_matches: false,
+    relevance_cutoff: RELEVANCE_CUTOFF,
   };
 }
