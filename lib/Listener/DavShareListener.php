@@ -13,12 +13,10 @@ namespace OCA\McpCompanion\Listener;
 
 use OCA\DAV\Events\AddressBookShareUpdatedEvent;
 use OCA\DAV\Events\CalendarShareUpdatedEvent;
-use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Service\RescanNotifier;
 use OCA\McpCompanion\Service\ShareAudience;
 use OCP\EventDispatcher\Event;
 use OCP\EventDispatcher\IEventListener;
-use Psr\Log\LoggerInterface;
 
 /**
  * The dav app's events (an app's classes, not OCP): Application registers this listener only when they exist.
@@ -31,21 +29,16 @@ class DavShareListener implements IEventListener {
 	public function __construct(
 		private ShareAudience $audience,
 		private RescanNotifier $notifier,
-		private LoggerInterface $logger,
 	) {
 	}
 
 	public function handle(Event $event): void {
-		try {
-			if ($event instanceof CalendarShareUpdatedEvent) {
-				$users = $this->usersOf($event->getCalendarData(), $event->getAdded(), $event->getRemoved());
-				$this->notifier->notify($users, ['calendar_item'], 'calendar_share_changed');
-			} elseif ($event instanceof AddressBookShareUpdatedEvent) {
-				$users = $this->usersOf($event->getAddressBookData(), $event->getAdded(), $event->getRemoved());
-				$this->notifier->notify($users, ['contact'], 'address_book_share_changed');
-			}
-		} catch (\Throwable $e) {
-			$this->logger->error('MCP Companion: a calendar or address book share could not be passed on to the MCP server', ['app' => Application::APP_ID, 'exception' => $e]);
+		if ($event instanceof CalendarShareUpdatedEvent) {
+			$users = fn (): array => $this->usersOf($event->getCalendarData(), $event->getAdded(), $event->getRemoved());
+			$this->notifier->notifyFromEvent($users, ['calendar_item'], 'calendar_share_changed', 'a calendar share');
+		} elseif ($event instanceof AddressBookShareUpdatedEvent) {
+			$users = fn (): array => $this->usersOf($event->getAddressBookData(), $event->getAdded(), $event->getRemoved());
+			$this->notifier->notifyFromEvent($users, ['contact'], 'address_book_share_changed', 'an address book share');
 		}
 	}
 

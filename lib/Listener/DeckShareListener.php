@@ -36,13 +36,9 @@ class DeckShareListener implements IEventListener {
 	}
 
 	public function handle(Event $event): void {
-		try {
-			if ($event instanceof AclCreatedEvent || $event instanceof AclDeletedEvent) {
-				$reason = $event instanceof AclCreatedEvent ? 'deck_board_shared' : 'deck_board_unshared';
-				$this->notifier->notify($this->participantsOf($event->getAcl()), ['deck_card'], $reason);
-			}
-		} catch (\Throwable $e) {
-			$this->logger->error('MCP Companion: a Deck board share could not be passed on to the MCP server', ['app' => Application::APP_ID, 'exception' => $e]);
+		if ($event instanceof AclCreatedEvent || $event instanceof AclDeletedEvent) {
+			$reason = $event instanceof AclCreatedEvent ? 'deck_board_shared' : 'deck_board_unshared';
+			$this->notifier->notifyFromEvent(fn (): array => $this->participantsOf($event->getAcl()), ['deck_card'], $reason, 'a Deck board share');
 		}
 	}
 

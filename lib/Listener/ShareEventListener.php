@@ -11,14 +11,12 @@ declare(strict_types=1);
 // of everyone the share reaches, so that it appears in or leaves their search within seconds.
 namespace OCA\McpCompanion\Listener;
 
-use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Service\RescanNotifier;
 use OCA\McpCompanion\Service\ShareAudience;
 use OCP\EventDispatcher\Event;
 use OCP\EventDispatcher\IEventListener;
 use OCP\Share\Events\ShareCreatedEvent;
 use OCP\Share\Events\ShareDeletedEvent;
-use Psr\Log\LoggerInterface;
 
 /**
  * Nextcloud 32 delivers no webhook for shares, so this listener is how the index learns of them. It runs inside the
@@ -33,18 +31,13 @@ class ShareEventListener implements IEventListener {
 	public function __construct(
 		private ShareAudience $audience,
 		private RescanNotifier $notifier,
-		private LoggerInterface $logger,
 	) {
 	}
 
 	public function handle(Event $event): void {
-		try {
-			if ($event instanceof ShareCreatedEvent || $event instanceof ShareDeletedEvent) {
-				$reason = $event instanceof ShareCreatedEvent ? 'share_created' : 'share_deleted';
-				$this->notifier->notify($this->audience->usersOf($event->getShare()), self::DOC_TYPES, $reason);
-			}
-		} catch (\Throwable $e) {
-			$this->logger->error('MCP Companion: a share change could not be passed on to the MCP server', ['app' => Application::APP_ID, 'exception' => $e]);
+		if ($event instanceof ShareCreatedEvent || $event instanceof ShareDeletedEvent) {
+			$reason = $event instanceof ShareCreatedEvent ? 'share_created' : 'share_deleted';
+			$this->notifier->notifyFromEvent(fn (): array => $this->audience->usersOf($event->getShare()), self::DOC_TYPES, $reason, 'a share change');
 		}
 	}
 }

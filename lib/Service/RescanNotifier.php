@@ -56,6 +56,22 @@ class RescanNotifier {
 		}
 	}
 
+	/**
+	 * For the event listeners: works out the users (which may fail: a share's node gone, a group backend down) and
+	 * notifies them; whatever fails is logged as an error with `$what`, never thrown into the request that raised the
+	 * event.
+	 *
+	 * @param callable(): list<string> $users
+	 * @param list<string> $docTypes
+	 */
+	public function notifyFromEvent(callable $users, array $docTypes, string $reason, string $what): void {
+		try {
+			$this->notify($users(), $docTypes, $reason);
+		} catch (\Throwable $e) {
+			$this->logger->error("MCP Companion: $what could not be passed on to the MCP server", ['app' => Application::APP_ID, 'reason' => $reason, 'exception' => $e]);
+		}
+	}
+
 	private function logRefusal(SidecarRejectedException $e, int $users, string $reason): void {
 		$context = ['app' => Application::APP_ID, 'reason' => $reason, 'users' => $users, 'status' => $e->getSidecarStatus()];
 		// 404: none of the users has background sync at the MCP server; 409: theirs is paused. The sidecar counts both.

@@ -56,6 +56,6 @@ class DavShareListenerTest extends UpstreamTestCase {
 	/** @param array<string, list<string>> $groups */
 	private function listener(array $groups = []): DavShareListener {
 		$audience = new ShareAudience(new StaticGroupManager([], $groups), $this->logger);
-		return new DavShareListener($audience, $this->wiring->rescanNotifier(), $this->logger);
+		return new DavShareListener($audience, $this->wiring->rescanNotifier());
 	}
 }

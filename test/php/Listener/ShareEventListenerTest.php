@@ -121,6 +121,6 @@ class ShareEventListenerTest extends UpstreamTestCase {
 	/** @param array<string, list<string>> $groups */
 	private function listener(array $groups = []): ShareEventListener {
 		$audience = new ShareAudience(new StaticGroupManager([], $groups), $this->logger);
-		return new ShareEventListener($audience, $this->wiring->rescanNotifier(), $this->logger);
+		return new ShareEventListener($audience, $this->wiring->rescanNotifier());
 	}
 }

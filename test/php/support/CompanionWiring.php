@@ -82,11 +82,11 @@ class CompanionWiring {
 	}
 
 	public function shareEventListener(): ShareEventListener {
-		return new ShareEventListener($this->shareAudience(), $this->rescanNotifier(), $this->logger);
+		return new ShareEventListener($this->shareAudience(), $this->rescanNotifier());
 	}
 
 	public function davShareListener(): DavShareListener {
-		return new DavShareListener($this->shareAudience(), $this->rescanNotifier(), $this->logger);
+		return new DavShareListener($this->shareAudience(), $this->rescanNotifier());
 	}
 
 	public function deckShareListener(): DeckShareListener {
