@@ -1,9 +1,15 @@
-// Gives every request an id (echoed in X-Request-Id) and logs one line per request when it finishes.
+// Gives every request an id (echoed in X-Request-Id) and logs one line per request when it finishes (a monitor's
+// successful probe at debug level: monitors call them every few seconds, and their lines would bury the others).
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logging/logger.js';
 import { createRequestIdSource } from '../request-id.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/**
+ * What monitors poll. At info level, their line cost 15 % of the status route's throughput (14,800 against 17,400
+ * requests/s, bench/status-throughput.ts); a failed probe is still logged at info.
+ */
+const PROBE_PATHS = new Set(['/api/v1/status', '/health/live', '/health/ready']);
 
 export function createRequestContext(logger: Logger) {
   const nextRequestId = createRequestIdSource();
@@ -17,7 +23,9 @@ export function createRequestContext(logger: Logger) {
     res.setHeader('X-Request-Id', requestId);
     const startedAt = performance.now();
     res.on('finish', () => {
-      requestLog.info(
+      const quiet = res.statusCode < 400 && req.method === 'GET' && PROBE_PATHS.has(req.path);
+      if (quiet && !requestLog.isLevelEnabled('debug')) return;
+      requestLog[quiet ? 'debug' : 'info'](
         {
           requestId,
           method: req.method,

@@ -15,12 +15,26 @@ const sink = new Writable({
   },
 });
 const logger = createLogger('info', sink);
+const debugLines: Record<string, unknown>[] = [];
+const debugLogger = createLogger(
+  'debug',
+  new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      debugLines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  }),
+);
 let server: ReturnType<ReturnType<typeof express>['listen']>;
 let base = '';
+const requestContext = createRequestContext(logger);
 
 beforeAll(async () => {
   const app = express();
-  app.use(createRequestContext(logger));
+  app.use((req, res, next) =>
+    (req.get('x-debug') ? createRequestContext(debugLogger) : requestContext)(req, res, next),
+  );
+  app.get('/api/v1/status', (req, res) => void res.status(req.get('x-fail') ? 503 : 200).json({ ok: true }));
   app.get('/api/v1/thing', (_req, res) => {
     logger.info({ authorization: 'Basic c2VjcmV0', token: 'abc' }, 'inner');
     res.status(201).json({ ok: true });
@@ -44,6 +58,18 @@ describe('request context', () => {
     expect(typeof line.durationMs).toBe('number');
     expect(line.requestId).toBe(response.headers.get('x-request-id'));
     expect(JSON.stringify(lines)).not.toContain('SECRET-IN-QUERY');
+  });
+
+  it('logs a successful probe of a monitor at debug level only, and a failed one at info', async () => {
+    const before = requestLines().length;
+    await (await fetch(`${base}/api/v1/status`)).text();
+    await (await fetch(`${base}/api/v1/status`, { headers: { 'x-fail': '1' } })).text();
+    await (await fetch(`${base}/api/v1/status`, { headers: { 'x-debug': '1' } })).text();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(requestLines().slice(before)).toMatchObject([{ path: '/api/v1/status', status: 503, level: 30 }]);
+    expect(debugLines.filter((line) => line.msg === 'request')).toMatchObject([
+      { path: '/api/v1/status', status: 200, level: 20 },
+    ]);
   });
 
   it('keeps a well-formed inbound request id and replaces a malformed one', async () => {
