@@ -2,6 +2,7 @@
 // loaded and started on the first tool call that needs it (an idle sidecar holds neither), stopped with the endpoint.
 import type { DocumentFormat } from '../knowledge/extract/document-formats.js';
 import type { DocumentTextPool, DocumentTextResult } from '../knowledge/extract/document-text.js';
+import type { ExtractionLimits } from '../knowledge/extract/extraction-limits.js';
 import type { PdfTextLimits, PdfTextPool, PdfTextResult } from '../knowledge/extract/pdf-text.js';
 
 export interface DocumentReaders {
@@ -10,12 +11,15 @@ export interface DocumentReaders {
   close(): Promise<void>;
 }
 
-export function createDocumentReaders(): DocumentReaders {
+/** `documentLimits`: KNOWLEDGE_DOCUMENT_*, the same bounds as the index's reader (settings/document-text-settings.ts). */
+export function createDocumentReaders(documentLimits?: Partial<ExtractionLimits>): DocumentReaders {
   let documents: Promise<DocumentTextPool> | undefined;
   let pdfs: Promise<PdfTextPool> | undefined;
   return {
     readDocumentText: async (bytes, format) => {
-      documents ??= import('../knowledge/extract/document-text.js').then((module) => module.createDocumentTextPool());
+      documents ??= import('../knowledge/extract/document-text.js').then((module) =>
+        module.createDocumentTextPool({ limits: documentLimits }),
+      );
       return (await documents).readDocumentText(bytes, format);
     },
     readPdfText: async (bytes, limits) => {

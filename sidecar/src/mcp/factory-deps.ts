@@ -48,7 +48,8 @@ export function createFactoryDeps(deps: FactoryDepsInput, scopeOf: ServerFactory
     enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
     scopeOf,
     observeToolCall: deps.observeToolCall,
-    documents: createDocumentReaders(),
+    // The bounds the operator set for documents apply to the file tools as to the index.
+    documents: createDocumentReaders(deps.settings.knowledge.documentText),
   };
 }
 

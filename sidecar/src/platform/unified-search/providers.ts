@@ -9,7 +9,12 @@ export interface SearchProvider {
   order: number;
 }
 
-export async function listSearchProviders(client: NextcloudClient, timeoutMs?: number): Promise<SearchProvider[]> {
+/** Remembered for this caller like the capabilities (caller-memo.ts): every search that asks Nextcloud needs the list. */
+export function listSearchProviders(client: NextcloudClient, timeoutMs?: number): Promise<SearchProvider[]> {
+  return client.memo.remember('unified-search-providers', () => fetchSearchProviders(client, timeoutMs));
+}
+
+async function fetchSearchProviders(client: NextcloudClient, timeoutMs?: number): Promise<SearchProvider[]> {
   const data = await client.requestJson<unknown>(searchPaths.providers(), { timeoutMs });
   const providers = (Array.isArray(data) ? data : []).map((raw: Record<string, unknown>) => ({
     id: String(raw.id ?? ''),
