@@ -143,6 +143,14 @@ describe('collectives tools: refusals', () => {
     expect(harness.nextcloud.requests.length).toBe(before);
   });
 
+  it('passes on the app refusing a second collective of the same name', async () => {
+    await newCollective('Only once');
+
+    const again = await call('nc_collectives_create_collective', { name: 'Only once' });
+
+    expect(errorText(again)).toContain('Collective already exists.');
+  });
+
   it('says which id is unknown: a collective the user is not in, a page the collective lacks', async () => {
     const collective = await newCollective('Known');
 

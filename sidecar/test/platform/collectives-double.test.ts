@@ -192,6 +192,24 @@ describe('collectives double: trash, search and attachments', () => {
     expect(restored.data.page).toMatchObject({ id: page.id, title: 'Old', parentId: landing.id });
   });
 
+  it('trashes a page with subpages together with its folder and restores them all', async () => {
+    const { id, landing } = await newCollective('Nested bin');
+    const parent = await createPage(id, landing.id, 'Parent');
+    const child = await createPage(id, parent.id, 'Child');
+
+    await ocs('DELETE', `/collectives/${id}/pages/${parent.id}`);
+    const whileTrashed = await ocs<{ pages: Page[] }>('GET', `/collectives/${id}/pages`);
+    await ocs('PATCH', `/collectives/${id}/pages/trash/${parent.id}`);
+    const after = await ocs<{ pages: Page[] }>('GET', `/collectives/${id}/pages`);
+
+    expect(whileTrashed.data.pages.map((page) => page.id)).toEqual([landing.id]);
+    expect(after.data.pages.map((page) => [page.id, page.parentId])).toEqual([
+      [landing.id, 0],
+      [parent.id, landing.id],
+      [child.id, parent.id],
+    ]);
+  });
+
   it('answers 404 "Failed to restore page {id}. Not found in trash." for a page not in the trash', async () => {
     const { id } = await newCollective('Empty bin');
 
