@@ -3,8 +3,7 @@
 // edit from the web editor is lost.
 import { ConflictError, InvalidInputError, UpstreamError } from '../../errors.js';
 import { openDavAccount } from '../dav/dav-account.js';
-import { writeFile } from '../files/file-operations.js';
-import { statPath } from '../files/file-operations.js';
+import { statPath, writeFile } from '../files/file-operations.js';
 import { readTextFile } from '../files/text-files.js';
 import type { FilePath } from '../files/dav-paths.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
