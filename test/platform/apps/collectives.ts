@@ -53,7 +53,12 @@ export function createCollectivesApp(files: FilesDouble): CollectivesDouble {
   };
 }
 
-/** The answer's data for one route, or undefined for a route the app does not have. */
+/**
+ * The answer's data for one route, or undefined for a route the app does not have.
+ * unverified: every route but GET and POST /collectives, GET /collectives/{id}/pages and POST
+ * /collectives/{id}/pages/{parentId} (source: nextcloud/collectives appinfo/routes.php, lib/Controller/PageController.php,
+ * lib/Controller/PageTrashController.php)
+ */
 function route(
   store: CollectivesStore,
   files: FilesDouble,

@@ -60,13 +60,14 @@ export function createCollectivesStore(treeOf: (userId: string) => FileTree) {
 
   const collectiveOf = (id: number, userId: string): DoubleCollective => {
     const collective = collectives.get(id);
-    // CollectiveServiceBase::getCollective: unknown and foreign collectives alike.
+    // unverified: unknown and foreign collectives alike, 404 with this message (source: nextcloud/collectives
+    // lib/Service/CollectiveServiceBase.php getCollective, lib/Controller/OCSExceptionHelper.php)
     if (!collective?.members.has(userId)) throw new CollectivesError(404, `Collective not found: ${id}`);
     return collective;
   };
   const pageOf = (tree: FileTree, root: string[], id: number): PageFile => {
     const page = findPage(tree, root, id);
-    // NodeHelper::getFileById.
+    // unverified: 404 with this message (source: nextcloud/collectives lib/Fs/NodeHelper.php getFileById)
     if (!page) throw new CollectivesError(404, `File not found: ${id}`);
     return page;
   };
@@ -122,7 +123,11 @@ export function createCollectivesStore(treeOf: (userId: string) => FileTree) {
       return { node, segments: [...folder, `${name}${PAGE_SUFFIX}`] };
     },
 
-    /** PageService::move: to another parent page and/or under another title; the id stays. */
+    /**
+     * PageService::move: to another parent page and/or under another title; the id stays.
+     * unverified: all of it, refusals and their words included (source: nextcloud/collectives
+     * lib/Service/PageService.php move, moveOrCopyPage)
+     */
     movePage(userId: string, collectiveId: number, id: number, parentId: number | null, title: string | null) {
       const collective = collectiveOf(collectiveId, userId);
       const tree = treeOf(userId);
@@ -151,7 +156,10 @@ export function createCollectivesStore(treeOf: (userId: string) => FileTree) {
       return pageOf(tree, root, id);
     },
 
-    /** PageService::trash: the file (or the folder of a page with subpages) goes to the collective's page trash. */
+    /**
+     * PageService::trash: the file (or the folder of a page with subpages) goes to the collective's page trash.
+     * unverified: all of it (source: nextcloud/collectives lib/Service/PageService.php trash)
+     */
     trashPage(userId: string, collectiveId: number, id: number): { page: PageFile; parentId: number; at: number } {
       const collective = collectiveOf(collectiveId, userId);
       const tree = treeOf(userId);
@@ -174,7 +182,11 @@ export function createCollectivesStore(treeOf: (userId: string) => FileTree) {
       return trash.filter((item) => item.collectiveId === collectiveId);
     },
 
-    /** PageService::restore: back to where it was; a page whose folder is gone comes back to the collective's root. */
+    /**
+     * PageService::restore: back to where it was; a page whose folder is gone comes back to the collective's root.
+     * unverified: all of it, the 404's words included (source: nextcloud/collectives lib/Service/PageService.php
+     * restore)
+     */
     restorePage(userId: string, collectiveId: number, id: number): PageFile {
       const collective = collectiveOf(collectiveId, userId);
       const index = trash.findIndex((item) => item.collectiveId === collectiveId && item.pageId === id);

@@ -1,6 +1,8 @@
 // How Collectives keeps pages as files in a member's home, for the collectives double: `Readme.md` is the landing
 // page, a page with subpages is a folder holding its own `Readme.md`, every other page is `{title}.md`, and a page's id
 // is its file's id. Names follow the app's NodeHelper (sanitised titles, " (2)" on a clash).
+// unverified: all of this but the landing page's `Readme.md` and `{title}.md` (source: nextcloud/collectives
+// lib/Service/PageService.php, lib/Fs/NodeHelper.php, lib/Model/PageInfo.php)
 import type { FileNode, FileTree } from '../files/file-tree.js';
 
 export const INDEX_PAGE = 'Readme.md';
