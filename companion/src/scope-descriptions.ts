@@ -19,6 +19,8 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<string, () => string>> = {
 	'tables:write': () => t('mcp_companion', 'Change rows of your Tables'),
 	'cookbook:read': () => t('mcp_companion', 'Read your recipes'),
 	'cookbook:write': () => t('mcp_companion', 'Create, change and delete recipes'),
+	'collectives:read': () => t('mcp_companion', 'Read your collectives and their pages'),
+	'collectives:write': () => t('mcp_companion', 'Create collectives and change, move and trash their pages'),
 	'sharing:read': () => t('mcp_companion', 'See what you share and what is shared with you'),
 	'sharing:write': () => t('mcp_companion', 'Share your files and change or end shares'),
 	'search:read': () => t('mcp_companion', 'Search with Nextcloud’s unified search'),

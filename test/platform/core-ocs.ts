@@ -16,6 +16,9 @@ const NAVIGATION_ENTRIES: Record<string, [id: string, name: string][]> = {
   news: [['news', 'News']],
   tables: [['tables', 'Tables']],
   cookbook: [['cookbook', 'Cookbook']],
+  // unverified: Collectives is in the menu of the users it is enabled for (source: nextcloud/collectives
+  // appinfo/info.xml, <navigations>)
+  collectives: [['collectives', 'Collectives']],
   dav: [
     ['calendar', 'Calendar'],
     ['contacts', 'Contacts'],

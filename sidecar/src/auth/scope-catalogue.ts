@@ -20,6 +20,8 @@ export const SCOPE_CATALOGUE: ReadonlyArray<{ scope: string; description: string
   { scope: 'tables:write', description: 'Change rows of your Tables' },
   { scope: 'cookbook:read', description: 'Read your recipes' },
   { scope: 'cookbook:write', description: 'Create, change and delete recipes' },
+  { scope: 'collectives:read', description: 'Read your collectives and their pages' },
+  { scope: 'collectives:write', description: 'Create collectives and change, move and trash their pages' },
   { scope: 'sharing:read', description: 'See what you share and what is shared with you' },
   { scope: 'sharing:write', description: 'Share your files and change or end shares' },
   { scope: 'search:read', description: "Search with Nextcloud's unified search" },

@@ -18,6 +18,8 @@ const SIGNALS: Record<ToolApp, Signal> = {
   news: { menu: 'news' },
   tables: { capability: 'tables' },
   cookbook: { capability: 'cookbook' },
+  // Collectives publishes no capability; its menu entry is the signal (docs/nextcloud-behaviour.md, "Collectives").
+  collectives: { menu: 'collectives' },
   sharing: { capability: 'files_sharing' },
 };
 

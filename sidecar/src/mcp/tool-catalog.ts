@@ -1,6 +1,7 @@
 // Every tool the sidecar offers, in a stable order (the order clients list them in).
 import type { ToolDefinition } from './tool-definition.js';
 import { CALENDAR_TOOLS } from './tools/calendar/catalog.js';
+import { COLLECTIVES_TOOLS } from './tools/collectives/catalog.js';
 import { CONTACTS_TOOLS } from './tools/contacts/catalog.js';
 import { COOKBOOK_TOOLS } from './tools/cookbook.js';
 import { CORE_TOOLS } from './tools/core.js';
@@ -22,6 +23,7 @@ export const ALL_TOOLS: ToolDefinition[] = [
   ...NEWS_TOOLS,
   ...TABLES_TOOLS,
   ...COOKBOOK_TOOLS,
+  ...COLLECTIVES_TOOLS,
   ...SHARING_TOOLS,
   ...SEARCH_TOOLS,
 ];

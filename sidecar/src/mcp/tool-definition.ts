@@ -16,6 +16,7 @@ export type ToolApp =
   | 'news'
   | 'tables'
   | 'cookbook'
+  | 'collectives'
   | 'sharing'
   | 'search'
   | 'knowledge';

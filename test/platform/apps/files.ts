@@ -27,6 +27,8 @@ export interface FilesDouble extends DoubleApp {
   readFile(userId: string, path: string): Buffer | undefined;
   /** The file or folder at `path` (`/Documents/a.md` or `Documents/a.md`), for apps that share files. */
   findNode(userId: string, path: string): FileNode | undefined;
+  /** A user's whole tree, for apps that keep their data as files and move them (Collectives' pages). */
+  treeOf(userId: string): FileTree;
   /** Shows the owner's file or folder in the recipient's home, as a user share does (`permissions` 1 … 31). */
   mountShare(recipient: string, owner: string, path: string, permissions: number): void;
   /** Takes a share's item out of the recipient's home. */
@@ -83,6 +85,7 @@ export function createFilesApp(options: FilesDoubleOptions = {}): FilesDouble {
       return node?.kind === 'file' ? node.content : undefined;
     },
     findNode: (userId, path) => filesOf(userId).tree.find(splitPath(path)),
+    treeOf: (userId) => filesOf(userId).tree,
     mountShare: (recipient, owner, path, permissions) => {
       const ownerTree = filesOf(owner).tree;
       const node = ownerTree.find(splitPath(path));
