@@ -11,9 +11,11 @@ declare(strict_types=1);
 // rescan the Deck cards of everyone who sees its board, so the change reaches their search within seconds.
 namespace OCA\McpCompanion\Listener;
 
+use OCA\Deck\Db\Card;
 use OCA\Deck\Event\ACardEvent;
 use OCA\Deck\Event\CardCreatedEvent;
 use OCA\Deck\Event\CardDeletedEvent;
+use OCA\Deck\Event\CardUpdatedEvent;
 use OCA\McpCompanion\Service\DeckBoardAudience;
 use OCA\McpCompanion\Service\RescanNotifier;
 use OCP\EventDispatcher\Event;
@@ -44,6 +46,11 @@ class DeckCardListener implements IEventListener {
 		};
 		// unverified: Deck dispatches CardUpdatedEvent for edits, moves between stacks, archiving and restoring, and
 		// CardDeletedEvent after marking the card deleted (source: nextcloud/deck lib/Service/CardService.php).
-		$this->notifier->notifyFromEvent(fn (): array => $this->audience->usersOfCard((int)$event->getCard()->getId()), ['deck_card'], $reason, 'a Deck card change');
+		// A card moved to another board leaves the search of that board's users too: its state before names the board.
+		$before = $event instanceof CardUpdatedEvent ? $event->getCardBefore() : null;
+		$this->notifier->notifyFromEvent(
+			fn (): array => $this->audience->usersOfCard($event->getCard(), $before instanceof Card ? $before : null),
+			['deck_card'], $reason, 'a Deck card change',
+		);
 	}
 }

@@ -7,14 +7,16 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// Who sees a Deck card: its board's owner and every user the board is shared with, a group's members included up to
-// a bound, all of them together up to another (the rest are left to their scheduled scans, and the log says so).
+// Who sees a Deck card: the owner of its board (and of the board it left, when it moved) and every user the board is
+// shared with, a group's members up to a bound, all of them together up to another (the rest are left to their
+// scheduled scans, and the log says so).
 namespace OCA\McpCompanion\Service;
 
 use OCA\Deck\Db\Acl;
 use OCA\Deck\Db\Board;
 use OCA\Deck\Db\BoardMapper;
-use OCA\Deck\Db\CardMapper;
+use OCA\Deck\Db\Card;
+use OCA\Deck\Db\StackMapper;
 use OCA\McpCompanion\AppInfo\Application;
 use Psr\Log\LoggerInterface;
 
@@ -23,11 +25,11 @@ use Psr\Log\LoggerInterface;
  * never built without Deck.
  */
 class DeckBoardAudience {
-	/** Users of one board named at most; beyond it a rescan notice would hold up the request that changed the card. */
+	/** Users named at most for one card change; beyond it a notice would hold up the request that changed the card. */
 	public const MAX_BOARD_USERS = 500;
 
 	public function __construct(
-		private CardMapper $cards,
+		private StackMapper $stacks,
 		private BoardMapper $boards,
 		private ShareAudience $shares,
 		private LoggerInterface $logger,
@@ -35,23 +37,33 @@ class DeckBoardAudience {
 	}
 
 	/**
-	 * The users of the card's board: its owner, users it is shared with, the members of groups it is shared with
-	 * (ShareAudience's bound per group), at most MAX_BOARD_USERS in all. A team share is not expanded (logged).
+	 * The users of the card's board and, for a card moved from another board, of that board too: owners, users the
+	 * boards are shared with, the members of groups they are shared with (ShareAudience's bound per group), at most
+	 * MAX_BOARD_USERS in all. A team share is not expanded (logged).
 	 *
 	 * @return list<string>
 	 */
-	public function usersOfCard(int $cardId): array {
-		// unverified: CardMapper::findBoardId answers the board of the card's stack, null for an unknown card (source:
-		// nextcloud/deck lib/Db/CardMapper.php).
-		$boardId = $this->cards->findBoardId($cardId);
+	public function usersOfCard(Card $card, ?Card $before = null): array {
+		$stackIds = array_unique(array_filter([(int)$card->getStackId(), (int)$before?->getStackId()]));
+		$users = [];
+		foreach ($stackIds as $stackId) {
+			$users = [...$users, ...$this->usersOfStack($stackId)];
+		}
+		return $this->bounded(array_values(array_unique($users)));
+	}
+
+	/** @return list<string> */
+	private function usersOfStack(int $stackId): array {
+		// unverified: StackMapper::findBoardId answers the board of a stack, null for an unknown one (source:
+		// nextcloud/deck lib/Db/StackMapper.php); a stack never changes its board, so no cache can answer an old one.
+		$boardId = $this->stacks->findBoardId($stackId);
 		if ($boardId === null) {
-			$this->logger->info('MCP Companion: a changed Deck card has no board; its users\' scheduled scans pick it up', ['app' => Application::APP_ID]);
+			$this->logger->info('MCP Companion: a changed Deck card\'s list has no board; its users\' scheduled scans pick it up', ['app' => Application::APP_ID]);
 			return [];
 		}
 		// unverified: find($id, withLabels, withAcl) loads the board with its Acl list, and throws for a deleted board
 		// (source: nextcloud/deck lib/Db/BoardMapper.php); the caller logs what it throws.
-		$board = $this->boards->find($boardId, false, true);
-		return $this->bounded($this->usersOfBoard($board));
+		return $this->usersOfBoard($this->boards->find($boardId, false, true));
 	}
 
 	/** @return list<string> */
@@ -76,7 +88,7 @@ class DeckBoardAudience {
 		if ($teams > 0) {
 			$this->logger->info('MCP Companion: a changed Deck card\'s board is shared with teams, left to their members\' scheduled scans', ['app' => Application::APP_ID, 'teams' => $teams]);
 		}
-		return array_values(array_unique(array_filter($users, static fn (string $id): bool => $id !== '')));
+		return array_values(array_filter($users, static fn (string $id): bool => $id !== ''));
 	}
 
 	/**

@@ -7,15 +7,16 @@ declare(strict_types=1);
  * SPDX-License-Identifier: AGPL-3.0-or-later
  */
 
-// DeckCardListener against the router playing the sidecar: a card created, edited or deleted becomes a rescan notice
-// of Deck cards for its board's owner, the users and group members it is shared with (bounded, the rest logged).
+// DeckCardListener against the router playing the sidecar: a card created, edited, moved or deleted becomes a rescan
+// notice of Deck cards for its board's owner, the users and group members it is shared with (bounded, the rest
+// logged), and for a card moved from another board, that board's users too.
 namespace OCA\McpCompanion\Tests\Listener;
 
 use OCA\Deck\Db\Acl;
 use OCA\Deck\Db\Board;
 use OCA\Deck\Db\BoardMapper;
 use OCA\Deck\Db\Card;
-use OCA\Deck\Db\CardMapper;
+use OCA\Deck\Db\StackMapper;
 use OCA\Deck\Event\CardCreatedEvent;
 use OCA\Deck\Event\CardDeletedEvent;
 use OCA\Deck\Event\CardUpdatedEvent;
@@ -27,12 +28,14 @@ use OCA\McpCompanion\Tests\UpstreamTestCase;
 
 class DeckCardListenerTest extends UpstreamTestCase {
 	private const NOTICES = '/api/v1/knowledge/rescan-notices';
-	public const CARD_ON_BOARD_7 = 11;
+	/** A list of board 7, the board the tests give; LIST_ON_BOARD_8 is a list of the second board. */
+	public const LIST_ON_BOARD_7 = 3;
+	public const LIST_ON_BOARD_8 = 4;
 
 	public function testAnEditedCardNamesTheBoardsOwnerItsUsersAndItsGroupsMembers(): void {
 		$board = $this->board('alice', [[Acl::PERMISSION_TYPE_USER, 'bob'], [Acl::PERMISSION_TYPE_GROUP, 'staff']]);
 
-		$this->listener($board, ['staff' => ['carol', 'bob']])->handle(new CardUpdatedEvent($this->card(self::CARD_ON_BOARD_7)));
+		$this->listener($board, ['staff' => ['carol', 'bob']])->handle(new CardUpdatedEvent($this->card(self::LIST_ON_BOARD_7)));
 
 		[$notice] = $this->upstreamRequests(self::NOTICES);
 		$this->assertSame(['user_ids' => ['alice', 'bob', 'carol'], 'doc_types' => ['deck_card'], 'reason' => 'deck_card_updated'], json_decode($notice['body'], true));
@@ -41,8 +44,8 @@ class DeckCardListenerTest extends UpstreamTestCase {
 	public function testCreatedAndDeletedCardsSayWhatHappened(): void {
 		$listener = $this->listener($this->board('alice', []));
 
-		$listener->handle(new CardCreatedEvent($this->card(self::CARD_ON_BOARD_7)));
-		$listener->handle(new CardDeletedEvent($this->card(self::CARD_ON_BOARD_7)));
+		$listener->handle(new CardCreatedEvent($this->card(self::LIST_ON_BOARD_7)));
+		$listener->handle(new CardDeletedEvent($this->card(self::LIST_ON_BOARD_7)));
 
 		$reasons = array_map(static fn (array $notice): mixed => json_decode($notice['body'], true)['reason'], $this->upstreamRequests(self::NOTICES));
 		$this->assertSame(['deck_card_created', 'deck_card_deleted'], $reasons);
@@ -51,7 +54,7 @@ class DeckCardListenerTest extends UpstreamTestCase {
 	public function testABoardWithMoreUsersThanTheBoundNamesTheBoundAndLogsTheRest(): void {
 		$users = array_map(static fn (int $i): array => [Acl::PERMISSION_TYPE_USER, "user$i"], range(1, DeckBoardAudience::MAX_BOARD_USERS + 4));
 
-		$this->listener($this->board('alice', $users))->handle(new CardUpdatedEvent($this->card(self::CARD_ON_BOARD_7)));
+		$this->listener($this->board('alice', $users))->handle(new CardUpdatedEvent($this->card(self::LIST_ON_BOARD_7)));
 
 		$named = array_merge(...array_map(static fn (array $notice): array => json_decode($notice['body'], true)['user_ids'], $this->upstreamRequests(self::NOTICES)));
 		$this->assertCount(DeckBoardAudience::MAX_BOARD_USERS, $named);
@@ -62,14 +65,23 @@ class DeckCardListenerTest extends UpstreamTestCase {
 	public function testATeamShareIsLoggedAndTheOtherUsersAreStillNamed(): void {
 		$board = $this->board('alice', [[Acl::PERMISSION_TYPE_CIRCLE, 'team-1']]);
 
-		$this->listener($board)->handle(new CardUpdatedEvent($this->card(self::CARD_ON_BOARD_7)));
+		$this->listener($board)->handle(new CardUpdatedEvent($this->card(self::LIST_ON_BOARD_7)));
 
 		[$notice] = $this->upstreamRequests(self::NOTICES);
 		$this->assertSame(['alice'], json_decode($notice['body'], true)['user_ids']);
 		$this->assertStringContainsString('shared with teams', $this->logger->messages('info')[0]);
 	}
 
-	public function testACardWithoutABoardSendsNothingAndSaysSo(): void {
+	public function testACardMovedFromAnotherBoardNamesTheUsersOfBothBoards(): void {
+		$listener = $this->listener($this->board('alice', [[Acl::PERMISSION_TYPE_USER, 'bob']]), [], $this->board('erin', [[Acl::PERMISSION_TYPE_USER, 'frank']]));
+
+		$listener->handle(new CardUpdatedEvent($this->card(self::LIST_ON_BOARD_7), $this->card(self::LIST_ON_BOARD_8)));
+
+		[$notice] = $this->upstreamRequests(self::NOTICES);
+		$this->assertSame(['alice', 'bob', 'erin', 'frank'], json_decode($notice['body'], true)['user_ids']);
+	}
+
+	public function testACardWhoseListHasNoBoardSendsNothingAndSaysSo(): void {
 		$this->listener($this->board('alice', []))->handle(new CardUpdatedEvent($this->card(99)));
 
 		$this->assertSame([], $this->upstreamRequests(self::NOTICES));
@@ -77,15 +89,16 @@ class DeckCardListenerTest extends UpstreamTestCase {
 	}
 
 	public function testADeletedBoardIsLoggedAsAnErrorAndNotThrown(): void {
-		$this->listener(null)->handle(new CardDeletedEvent($this->card(self::CARD_ON_BOARD_7)));
+		$this->listener(null)->handle(new CardDeletedEvent($this->card(self::LIST_ON_BOARD_7)));
 
 		$this->assertSame([], $this->upstreamRequests(self::NOTICES));
 		$this->assertStringContainsString('a Deck card change could not be passed on', $this->logger->messages('error')[0]);
 	}
 
-	private function card(int $id): Card {
+	private function card(int $listId): Card {
 		$card = new Card();
-		$card->setId($id);
+		$card->setId(11);
+		$card->setStackId($listId);
 		return $card;
 	}
 
@@ -104,30 +117,33 @@ class DeckCardListenerTest extends UpstreamTestCase {
 	}
 
 	/**
-	 * Deck's mappers answering from memory: card CARD_ON_BOARD_7 is on board 7, which is `$board` (null: deleted).
+	 * Deck's mappers answering from memory: LIST_ON_BOARD_7 is on board 7, which is `$board` (null: deleted), and
+	 * LIST_ON_BOARD_8 on board 8, `$otherBoard`.
 	 *
 	 * @param array<string, list<string>> $groups
 	 */
-	private function listener(?Board $board, array $groups = []): DeckCardListener {
-		$cards = new class extends CardMapper {
+	private function listener(?Board $board, array $groups = [], ?Board $otherBoard = null): DeckCardListener {
+		$stacks = new class extends StackMapper {
 			public function findBoardId($id): ?int {
-				return $id === DeckCardListenerTest::CARD_ON_BOARD_7 ? 7 : null;
+				return [DeckCardListenerTest::LIST_ON_BOARD_7 => 7, DeckCardListenerTest::LIST_ON_BOARD_8 => 8][$id] ?? null;
 			}
 		};
-		$boards = new class($board) extends BoardMapper {
+		$boards = new class([7 => $board, 8 => $otherBoard]) extends BoardMapper {
+			/** @param array<int, ?Board> $boards */
 			public function __construct(
-				private ?Board $board,
+				private array $boards,
 			) {
 			}
 
 			public function find(int $id, bool $withLabels = false, bool $withAcl = false, bool $allowDeleted = false): Board {
-				if ($id !== 7 || $this->board === null || !$withAcl) {
+				$board = $this->boards[$id] ?? null;
+				if ($board === null || !$withAcl) {
 					throw new \RuntimeException('no such board (Deck throws DoesNotExistException)');
 				}
-				return $this->board;
+				return $board;
 			}
 		};
-		$audience = new DeckBoardAudience($cards, $boards, new ShareAudience(new StaticGroupManager([], $groups), $this->logger), $this->logger);
+		$audience = new DeckBoardAudience($stacks, $boards, new ShareAudience(new StaticGroupManager([], $groups), $this->logger), $this->logger);
 		return new DeckCardListener($audience, $this->wiring->rescanNotifier());
 	}
 }
