@@ -163,6 +163,7 @@ OC.L10N.register(
     "PDFs with scanned pages, because reading scans (OCR) is off" : "PDFs mit gescannten Seiten, weil das Lesen von Scans (OCR) ausgeschaltet ist",
     "PDFs with scanned pages, because OCR is not installed on the server" : "PDFs mit gescannten Seiten, weil OCR auf dem Server nicht installiert ist",
     "PDFs with more scanned pages than the limit" : "PDFs mit mehr gescannten Seiten als erlaubt",
+    "PDFs with more scanned pages than OCR had time for" : "PDFs mit mehr gescannten Seiten, als die Texterkennung (OCR) Zeit hatte",
     "scans with a page that OCR could not read" : "Scans mit einer Seite, die OCR nicht lesen konnte",
     "PDF page" : "PDF-Seite",
     "PDF preview" : "PDF-Vorschau",

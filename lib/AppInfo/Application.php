@@ -8,15 +8,19 @@ declare(strict_types=1);
  */
 
 // The companion's bootstrap: registers its error middleware, its event listeners (the admin section; shares of files,
-// calendars, address books and Deck boards) and the unified-search provider.
+// calendars, address books and Deck boards; Deck card changes) and the unified-search provider.
 namespace OCA\McpCompanion\AppInfo;
 
 use OCA\DAV\Events\AddressBookShareUpdatedEvent;
 use OCA\DAV\Events\CalendarShareUpdatedEvent;
 use OCA\Deck\Event\AclCreatedEvent;
 use OCA\Deck\Event\AclDeletedEvent;
+use OCA\Deck\Event\CardCreatedEvent;
+use OCA\Deck\Event\CardDeletedEvent;
+use OCA\Deck\Event\CardUpdatedEvent;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Listener\DavShareListener;
+use OCA\McpCompanion\Listener\DeckCardListener;
 use OCA\McpCompanion\Listener\DeckShareListener;
 use OCA\McpCompanion\Listener\ShareEventListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
@@ -47,6 +51,9 @@ class Application extends App implements IBootstrap {
 		$context->registerEventListener(AddressBookShareUpdatedEvent::class, DavShareListener::class);
 		$context->registerEventListener(AclCreatedEvent::class, DeckShareListener::class);
 		$context->registerEventListener(AclDeletedEvent::class, DeckShareListener::class);
+		$context->registerEventListener(CardCreatedEvent::class, DeckCardListener::class);
+		$context->registerEventListener(CardUpdatedEvent::class, DeckCardListener::class);
+		$context->registerEventListener(CardDeletedEvent::class, DeckCardListener::class);
 		$context->registerSearchProvider(KnowledgeSearchProvider::class);
 	}
 

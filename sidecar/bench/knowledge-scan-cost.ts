@@ -6,6 +6,7 @@ import { createNotesApp } from '../../test/platform/apps/notes.js';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
 import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
 import { scanSource } from '../src/knowledge/sync/scanner.js';
+import { createDocumentReaders } from '../src/knowledge/extract/document-readers.js';
 import { createFilesSource } from '../src/knowledge/sources/files-source.js';
 import { createNotesSource } from '../src/knowledge/sources/notes-source.js';
 import { createLeftOutDocuments } from '../src/knowledge/sync/left-out-documents.js';
@@ -46,7 +47,8 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
     now: Date.now,
   };
   const context = contexts.contextFor('alice', PASSWORD);
-  const sources: SyncSource[] = [createFilesSource({ maxFileBytes: 1_000_000 }), createNotesSource()];
+  const readers = createDocumentReaders({ pdf: {}, documents: {} });
+  const sources: SyncSource[] = [createFilesSource({ maxFileBytes: 1_000_000, readers }), createNotesSource()];
 
   const scanAll = async (previous: Map<string, SourceState>) => {
     const requestsBefore = double.requests.length;
@@ -87,6 +89,7 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
     return printLines(lines);
   } finally {
     await contexts.close();
+    await readers.close();
     await double.close();
     await db.close();
   }

@@ -20,6 +20,7 @@ import { createSecretBox } from '../src/store/secret-box.js';
 import type { SqliteSqlDatabase } from '../src/store/sql/sqlite-database.js';
 import { openStore } from '../src/store/open-store.js';
 import { indexDocument } from '../src/knowledge/sync/indexer.js';
+import { createDocumentReaders } from '../src/knowledge/extract/document-readers.js';
 import { createFilesSource } from '../src/knowledge/sources/files-source.js';
 import { createNotesSource } from '../src/knowledge/sources/notes-source.js';
 import { createSyncEngine } from '../src/knowledge/sync/sync-engine.js';
@@ -88,6 +89,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     store,
     onIndexCleared: (embedderId) => scheduleFullRescan({ users, logger }, embedderId, Date.now()),
   });
+  const readers = createDocumentReaders({ pdf: {}, documents: {} });
   const engine = createSyncEngine({
     settings,
     nextcloudHost: double.url,
@@ -102,7 +104,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
       userIds: () => Promise.resolve(['alice']),
       get: (userId) => Promise.resolve(userId === 'alice' ? { loginName: 'alice', password: PASSWORD } : undefined),
     },
-    sources: [createFilesSource({ maxFileBytes: settings.maxFileBytes }), createNotesSource()],
+    sources: [createFilesSource({ maxFileBytes: settings.maxFileBytes, readers }), createNotesSource()],
   });
   const search = createSearchService({ store, embedder: active, nextcloudHost: double.url });
   const app = express();
@@ -178,6 +180,7 @@ export async function benchKnowledgeWebhookLatency(dir: string): Promise<BenchLi
     return printLines(lines);
   } finally {
     await engine.stop();
+    await readers.close();
     await new Promise((resolve) => server.close(resolve));
     await http.close();
     await double.close();

@@ -74,6 +74,8 @@ function partialReason(code: string): string | undefined {
 			return t('mcp_companion', 'PDFs with scanned pages, because OCR is not installed on the server')
 		case 'PDF: scanned pages beyond the OCR page limit':
 			return t('mcp_companion', 'PDFs with more scanned pages than the limit')
+		case 'PDF: scanned pages beyond the OCR time limit':
+			return t('mcp_companion', 'PDFs with more scanned pages than OCR had time for')
 		case 'text beyond the character limit':
 			return t('mcp_companion', 'documents with more text than the limit')
 		default:

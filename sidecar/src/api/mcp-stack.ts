@@ -8,6 +8,7 @@ import type { HttpClient } from '../net/http-client.js';
 import type { CallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
+import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 import { accessOf, createMcpEndpoint, type McpEndpoint } from './mcp-endpoint.js';
 import { createLegacySessions } from '../mcp/legacy-sessions.js';
 import { createFactoryDeps } from '../mcp/factory-deps.js';
@@ -26,6 +27,8 @@ export interface McpServiceDeps {
   hostOrigin: HostOriginRule;
   /** Present when KNOWLEDGE_ENABLED is on: its tools are listed too. */
   knowledge?: Knowledge;
+  /** Where the file tools read documents (the composition root's, shared with the index and closed by the root). */
+  documents: DocumentReaders;
   /** Where the knowledge tools' reads count: the same as the REST routes'. */
   rateLimiters: RateLimiterFactory;
   /** Told of every tool call (METRICS_ENABLED). */
@@ -59,9 +62,6 @@ export function createMcpStack(deps: McpServiceDeps): McpStack {
   return {
     ...endpoint,
     warmUp: () => warmUpMcp(factoryDeps),
-    close: async () => {
-      await endpoint.close();
-      await factoryDeps.documents?.close();
-    },
+    close: () => endpoint.close(),
   };
 }

@@ -16,6 +16,7 @@ import { databaseRateLimiters } from '../limits/rate-limit-store.js';
 import { formatHost } from '../listening.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { createCallerMemoStore } from '../platform/caller-memo.js';
+import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 import type { Settings } from '../settings/settings.js';
 import { SIDECAR_VERSION } from '../version.js';
 import {
@@ -23,6 +24,7 @@ import {
   basicUserFor,
   createHttpClientFor,
   createKnowledgeFor,
+  documentReadersFor,
   createAuthorizationServerFor,
   createOAuthContextFor,
   openStoreFor,
@@ -36,6 +38,8 @@ export interface SidecarContext extends AppContext {
   mcp: McpService;
   credentials: NextcloudCredentialResolver;
   preview: OwnedPreviewParts;
+  /** The document readers the knowledge index and the MCP file tools share (no worker until the first document). */
+  documents: DocumentReaders;
   /** Releases everything (the MCP sessions, the sync, previews, OAuth timers, connections, the database). */
   close(): Promise<void>;
 }
@@ -114,7 +118,10 @@ export async function createContext(settings: Settings, options: ContextOptions 
     addressPolicy,
   });
   const preview = createPreviewParts(settings.preview);
+  // One pair of document readers for the index and the file tools: both together stay within its bounds.
+  const documents = documentReadersFor(settings);
   const closeBuilt = async () => {
+    await documents.close();
     await preview.close();
     oauth?.close();
     await authorizationServer?.close();
@@ -127,6 +134,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
     storage,
     basicUser,
     background: credentials.background,
+    readers: documents,
     clock,
   }).catch(async (error: unknown) => {
     await closeBuilt();
@@ -147,6 +155,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
     memo,
     hostOrigin,
     knowledge,
+    documents,
     // The knowledge tools count against the same per-user allowance as the knowledge routes.
     rateLimiters,
     observeToolCall: metrics?.observeToolCall,
@@ -177,6 +186,7 @@ export async function createContext(settings: Settings, options: ContextOptions 
     failedValidations,
     metrics,
     preview,
+    documents,
     clock,
     close: async () => {
       await mcp.close();

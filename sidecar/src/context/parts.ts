@@ -5,6 +5,7 @@ import type { BackgroundCredentials } from '../auth/nextcloud-credentials.js';
 import type { OAuthContext } from '../auth/oauth-context.js';
 import type { AuthorizationServer } from '../authorization-server/authorization-server.js';
 import type { LoginFlowSignIn } from '../auth/login-flow/login-flow-sign-in.js';
+import { createDocumentReaders, type DocumentReaders } from '../knowledge/extract/document-readers.js';
 import type { Knowledge } from '../knowledge/knowledge.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
@@ -156,6 +157,15 @@ export function basicUserFor(settings: Settings, http: HttpClient): BasicUser | 
   return createBasicUser(http, host, { loginName: username, password }, validationTimeoutMs);
 }
 
+/**
+ * The one pair of document readers (PDFs; Office and other documents) of the process, shared by the knowledge index
+ * and the MCP file tools within KNOWLEDGE_PDF_* and KNOWLEDGE_DOCUMENT_*; no worker starts before the first document.
+ */
+export function documentReadersFor(settings: Settings): DocumentReaders {
+  const { pdfText, documentText } = settings.knowledge;
+  return createDocumentReaders({ pdf: pdfText, documents: { limits: documentText } });
+}
+
 /** The knowledge index, when KNOWLEDGE_ENABLED is on in a mode with background access (basic, hybrid, oauth). */
 export async function createKnowledgeFor(
   settings: Settings,
@@ -165,6 +175,7 @@ export async function createKnowledgeFor(
     storage: Store;
     basicUser?: BasicUser;
     background: BackgroundCredentials;
+    readers: DocumentReaders;
     clock?: () => number;
   },
 ): Promise<Knowledge | undefined> {
@@ -183,6 +194,7 @@ export async function createKnowledgeFor(
     logger: deps.logger,
     db: deps.storage.db,
     credentials: deps.background,
+    readers: deps.readers,
     clock: deps.clock,
   });
   deps.logger.info(

@@ -6,7 +6,7 @@ import { memoryRateLimiters } from '../limits/rate-limit.js';
 import type { StdioDeps } from '../mcp/stdio.js';
 import { createCallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
-import { addressPolicyFor, createHttpClientFor } from './parts.js';
+import { addressPolicyFor, createHttpClientFor, documentReadersFor } from './parts.js';
 
 export interface StdioContext extends StdioDeps {
   close(): Promise<void>;
@@ -17,6 +17,7 @@ export async function createStdioContext(settings: Settings): Promise<StdioConte
   const logger = createLogger(settings.logLevel, pino.destination(2));
   for (const notice of settings.notices) logger[notice.level](notice.message);
   const http = createHttpClientFor(settings, addressPolicyFor(settings));
+  const documents = documentReadersFor(settings);
   return {
     settings,
     logger,
@@ -24,6 +25,10 @@ export async function createStdioContext(settings: Settings): Promise<StdioConte
     memo: createCallerMemoStore(),
     // One process, one user: nothing to share the knowledge tools' allowance with (they are not served on stdio).
     rateLimiters: memoryRateLimiters(),
-    close: () => http.close(),
+    documents,
+    close: async () => {
+      await documents.close();
+      await http.close();
+    },
   };
 }

@@ -12,8 +12,7 @@ import type { Settings } from '../settings/settings.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
-import { createDocumentTextPool } from './extract/document-text.js';
-import { createPdfTextPool } from './extract/pdf-text.js';
+import type { DocumentReaders } from './extract/document-readers.js';
 import { createOcrReader } from './extract/ocr/ocr-reader.js';
 import { lazySource } from './sources/lazy-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
@@ -49,6 +48,8 @@ export interface KnowledgeDeps {
   db: SqlDatabase;
   /** Whom the sync runs for, with which credential: the credential resolver's background view. */
   credentials: SyncCredentials;
+  /** The composition root's document readers, shared with the MCP file tools (it closes them). */
+  readers: DocumentReaders;
   /** Tests shorten the scheduler's tick. */
   tickMs?: number;
   clock?: () => number;
@@ -72,19 +73,15 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     onIndexCleared: (embedderId) =>
       scheduleFullRescan({ users, logger: deps.logger }, embedderId, (deps.clock ?? Date.now)()),
   });
-  const pdfText = createPdfTextPool(knowledge.pdfText);
   // Checks Tesseract and its languages once when OCR is on; a missing one is a warning in the log and the status.
   const ocr = await createOcrReader({ settings: knowledge.ocr, onWarning: (message) => deps.logger.error(message) });
-  // No worker starts before the first document that needs one; each extractor loads inside it on first use.
-  const documentText = createDocumentTextPool({ limits: knowledge.documentText });
   // Each source's module loads with its first scan (idle memory).
   const sources: SyncSource[] = [
     lazySource('file', async () =>
       (await import('./sources/files-source.js')).createFilesSource({
         maxFileBytes: knowledge.maxFileBytes,
-        pdfText,
+        readers: deps.readers,
         ocr,
-        documentText,
         onNotice: (message) => deps.logger.warn(message),
         clock: deps.clock,
       }),
@@ -130,9 +127,7 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     close: async () => {
       rescanNotices.stop();
       await engine.stop();
-      await pdfText.close();
       await ocr.close();
-      await documentText.close();
       await store.close();
     },
   };

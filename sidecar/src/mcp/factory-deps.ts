@@ -9,7 +9,7 @@ import type { HttpClient } from '../net/http-client.js';
 import type { CallerMemoStore } from '../platform/caller-memo.js';
 import type { Settings } from '../settings/settings.js';
 import { TOOL_APPS } from './app-availability.js';
-import { createDocumentReaders } from './document-readers.js';
+import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 import { ALL_RESOURCE_TEMPLATES } from './resource-catalog.js';
 import type { ServerFactoryDeps } from './server-factory.js';
 import { ALL_TOOLS } from './tool-catalog.js';
@@ -28,6 +28,8 @@ export interface FactoryDepsInput {
   rateLimiters: RateLimiterFactory;
   /** The per-caller memo of Nextcloud answers (the composition root's, shared with the credential check). */
   memo: CallerMemoStore;
+  /** The composition root's document readers (shared with the knowledge index, closed by the root). */
+  documents: DocumentReaders;
   clock?: () => number;
 }
 
@@ -48,8 +50,8 @@ export function createFactoryDeps(deps: FactoryDepsInput, scopeOf: ServerFactory
     enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
     scopeOf,
     observeToolCall: deps.observeToolCall,
-    // The bounds the operator set for documents apply to the file tools as to the index.
-    documents: createDocumentReaders(deps.settings.knowledge.documentText),
+    // One pool for the file tools and the index: the bounds the operator set apply to both together.
+    documents: deps.documents,
   };
 }
 

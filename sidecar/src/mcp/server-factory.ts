@@ -14,7 +14,7 @@ import { UnauthenticatedError } from '../errors.js';
 import type { NextcloudAccess } from '../auth/nextcloud-credentials.js';
 import { missingScopeMessage, scopeForTool } from '../auth/scope-catalogue.js';
 import { isAppInstalled } from './app-availability.js';
-import type { DocumentReaders } from './document-readers.js';
+import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 import type { ResourceTemplateDefinition } from './resource-definition.js';
 import type { ToolApp, ToolContext, ToolDefinition } from './tool-definition.js';
 import { createToolDispatcher, type ToolDispatcher } from './tool-dispatcher.js';
@@ -38,7 +38,7 @@ export interface ServerFactoryDeps {
   scopeOf(context: ServerContext): RequestScope;
   /** Told of every tool call that reached its tool (METRICS_ENABLED). */
   observeToolCall?: ToolCallObserver;
-  /** Where the file tools read documents' text (started on first use). */
+  /** Where the file tools read documents' text: the composition root's readers, shared with the index. */
   documents?: DocumentReaders;
 }
 

@@ -7,6 +7,7 @@ import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import type { Logger } from '../logging/logger.js';
 import type { HttpClient } from '../net/http-client.js';
 import type { CallerMemoStore } from '../platform/caller-memo.js';
+import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 import type { Settings } from '../settings/settings.js';
 import { SIDECAR_VERSION } from '../version.js';
 import { createFactoryDeps } from './factory-deps.js';
@@ -18,6 +19,8 @@ export interface StdioDeps {
   logger: Logger;
   memo: CallerMemoStore;
   rateLimiters: RateLimiterFactory;
+  /** Where the file tools read documents (the stdio context's; it closes them). */
+  documents: DocumentReaders;
 }
 
 /** Serves MCP on stdin/stdout until stdin closes; resolves then. */
@@ -37,5 +40,4 @@ export async function serveStdio(context: StdioDeps): Promise<void> {
   await server.connect(transport);
   logger.info({ version: SIDECAR_VERSION }, 'serving MCP on stdio');
   await closed;
-  await deps.documents?.close();
 }

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import type { NextcloudClient } from '../platform/nextcloud-client.js';
-import type { DocumentReaders } from './document-readers.js';
+import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 
 /** The app a tool belongs to; tools of apps that are not installed are not listed. `core` is always there. */
 export type ToolApp =

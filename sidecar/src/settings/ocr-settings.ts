@@ -1,5 +1,5 @@
-// Settings of reading scans for the knowledge index with Tesseract: on or off, its languages, the time box of a page,
-// pages per document, the largest image and how many Tesseract processes run at once.
+// Settings of reading scans for the knowledge index with Tesseract: on or off, its languages, the time boxes of a page
+// and of a document, Tesseract's memory, pages per document, the largest image and how many processes run at once.
 import { parseBoolean, parsePositiveInteger } from './parsers.js';
 
 export interface OcrSettings {
@@ -9,6 +9,16 @@ export interface OcrSettings {
   languages: string[];
   /** KNOWLEDGE_OCR_PAGE_TIMEOUT (seconds, default 60, at most 600) in ms: a page's OCR still running is killed. */
   pageTimeoutMs: number;
+  /**
+   * KNOWLEDGE_OCR_DOCUMENT_TIMEOUT (seconds, default 600, at most 7200) in ms: Tesseract's time over all pages of one
+   * document; the pages after it are left unread (noted), a page running when it ends is killed.
+   */
+  documentTimeoutMs: number;
+  /**
+   * KNOWLEDGE_OCR_MEMORY_MB (default 1024, 256 to 16384): the address space one Tesseract process may use (its
+   * libraries and language data included); a page that needs more is not read (`needs too much memory for OCR`).
+   */
+  memoryMb: number;
   /** KNOWLEDGE_OCR_MAX_PAGES (default 50, at most 2000): scanned pages of one document read at most. */
   maxPages: number;
   /**
@@ -22,6 +32,10 @@ export interface OcrSettings {
 
 export const DEFAULT_OCR_LANGUAGES = ['eng'];
 const MAX_TIMEOUT_SECONDS = 600;
+const MAX_DOCUMENT_TIMEOUT_SECONDS = 7200;
+/** Tesseract 5 maps about 130 MB of libraries and language data before it reads a pixel. */
+const MIN_MEMORY_MB = 256;
+const MAX_MEMORY_MB = 16384;
 const MAX_PAGES = 2000;
 const MAX_PIXELS = 400_000_000;
 const MAX_WORKERS = 8;
@@ -39,10 +53,20 @@ export function parseOcrSettings(read: (name: string) => string | undefined, pro
     enabled: parseBoolean('KNOWLEDGE_OCR_ENABLED', read('KNOWLEDGE_OCR_ENABLED'), problems) ?? false,
     languages: parseLanguages(read('KNOWLEDGE_OCR_LANGUAGES'), problems),
     pageTimeoutMs: setting('KNOWLEDGE_OCR_PAGE_TIMEOUT', 60, MAX_TIMEOUT_SECONDS) * 1000,
+    documentTimeoutMs: setting('KNOWLEDGE_OCR_DOCUMENT_TIMEOUT', 600, MAX_DOCUMENT_TIMEOUT_SECONDS) * 1000,
+    memoryMb: memorySetting(read, problems),
     maxPages: setting('KNOWLEDGE_OCR_MAX_PAGES', 50, MAX_PAGES),
     maxPixels: setting('KNOWLEDGE_OCR_MAX_PIXELS', 40_000_000, MAX_PIXELS),
     workers: setting('KNOWLEDGE_OCR_WORKERS', 1, MAX_WORKERS),
   };
+}
+
+function memorySetting(read: (name: string) => string | undefined, problems: string[]): number {
+  const value = parsePositiveInteger('KNOWLEDGE_OCR_MEMORY_MB', read('KNOWLEDGE_OCR_MEMORY_MB'), problems) ?? 1024;
+  if (value < MIN_MEMORY_MB || value > MAX_MEMORY_MB) {
+    problems.push(`KNOWLEDGE_OCR_MEMORY_MB must be between ${MIN_MEMORY_MB} and ${MAX_MEMORY_MB} (got ${value}).`);
+  }
+  return Math.min(Math.max(value, MIN_MEMORY_MB), MAX_MEMORY_MB);
 }
 
 function parseLanguages(raw: string | undefined, problems: string[]): string[] {

@@ -58,6 +58,8 @@ export interface WorkerPoolOptions {
 export interface WorkerPool<Job, Result> {
   /** Runs `job` on the next free worker; `transfer` moves buffers to it instead of copying them. */
   run(job: Job, transfer?: Transferable[]): Promise<Result>;
+  /** Worker threads running now (0 before the first job: workers start on demand). */
+  liveWorkers(): number;
   /** Stops the workers; pending and later jobs fail. */
   close(): Promise<void>;
 }
@@ -177,6 +179,7 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
         queue.push({ message: { id: ++lastId, job }, transfer, resolve, reject });
         dispatch();
       }),
+    liveWorkers: () => slots.filter((slot) => slot.worker !== undefined).length,
     close: async () => {
       closed = true;
       for (const pending of queue.splice(0)) pending.reject(closedError());

@@ -14,9 +14,13 @@ use OCA\DAV\Events\AddressBookShareUpdatedEvent;
 use OCA\DAV\Events\CalendarShareUpdatedEvent;
 use OCA\Deck\Event\AclCreatedEvent;
 use OCA\Deck\Event\AclDeletedEvent;
+use OCA\Deck\Event\CardCreatedEvent;
+use OCA\Deck\Event\CardDeletedEvent;
+use OCA\Deck\Event\CardUpdatedEvent;
 use OCA\McpCompanion\AppInfo\Application;
 use OCA\McpCompanion\Listener\AdminSectionListener;
 use OCA\McpCompanion\Listener\DavShareListener;
+use OCA\McpCompanion\Listener\DeckCardListener;
 use OCA\McpCompanion\Listener\DeckShareListener;
 use OCA\McpCompanion\Listener\ShareEventListener;
 use OCA\McpCompanion\Middleware\ErrorMiddleware;
@@ -42,6 +46,9 @@ class ApplicationTest extends TestCase {
 			['registerEventListener', [AddressBookShareUpdatedEvent::class, DavShareListener::class]],
 			['registerEventListener', [AclCreatedEvent::class, DeckShareListener::class]],
 			['registerEventListener', [AclDeletedEvent::class, DeckShareListener::class]],
+			['registerEventListener', [CardCreatedEvent::class, DeckCardListener::class]],
+			['registerEventListener', [CardUpdatedEvent::class, DeckCardListener::class]],
+			['registerEventListener', [CardDeletedEvent::class, DeckCardListener::class]],
 			['registerSearchProvider', [KnowledgeSearchProvider::class]],
 		], $context->calls);
 	}

@@ -25,6 +25,8 @@ export interface DocumentTextPoolOptions {
 export interface DocumentTextPool {
   /** The document's text; ExtractionRefusedError with the reason when it cannot be read; a plain Error when closed. */
   readDocumentText(bytes: Uint8Array, format: DocumentFormat): Promise<DocumentTextResult>;
+  /** Worker threads running now (0 before the first document). */
+  liveWorkers(): number;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export function createDocumentTextPool(options: DocumentTextPoolOptions = {}): D
       const job: DocumentTextJob = { bytes: new Uint8Array(bytes), format, limits };
       return pool.run(job, [job.bytes.buffer]);
     },
+    liveWorkers: () => pool.liveWorkers(),
     close: () => pool.close(),
   };
 }

@@ -42,6 +42,8 @@ export interface PdfTextPool {
   /** The pages of readPdfText alone (one string per page read, an image-only page as ''). */
   extractPdfPages(bytes: Uint8Array, limits: PdfTextLimits): Promise<string[]>;
   /** Stops the workers; pending and later extractions fail. */
+  /** Worker threads running now (0 before the first document). */
+  liveWorkers(): number;
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export function createPdfTextPool(options: PdfTextPoolOptions = {}): PdfTextPool
   return {
     readPdfText,
     extractPdfPages: async (bytes, limits) => (await readPdfText(bytes, limits)).pages,
+    liveWorkers: () => pool.liveWorkers(),
     close: () => pool.close(),
   };
 }

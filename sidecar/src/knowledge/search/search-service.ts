@@ -29,7 +29,7 @@ export interface SearchRequest {
   fusion: Fusion;
   limit: number;
   offset: number;
-  /** 0–1, compared with each result's `score`. */
+  /** 0–1: results whose calibrated `relevance` (relevance.ts) is below it are left out. */
   scoreThreshold: number;
   docTypes?: readonly DocType[];
   includePca: boolean;
@@ -139,13 +139,15 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         queryVector && algorithm !== 'bm25'
           ? await store.nearest(userId, queryVector, {
               ...filter,
-              // A threshold of 0 counts every chunk: asking the store to prove that count would cost a full rerank.
-              ...(request.scoreThreshold > 0 ? { minScore: request.scoreThreshold } : {}),
+              // A semantic hit's relevance is its cosine, so the store may leave out what the threshold would; hybrid
+              // fuses the full vector ranking (a filtered one would change the order of the hits that pass), and a
+              // threshold of 0 counts every chunk: asking the store to prove that count would cost a full rerank.
+              ...(algorithm === 'semantic' && request.scoreThreshold > 0 ? { minScore: request.scoreThreshold } : {}),
             })
           : undefined;
       const semanticWeight = deps.embedder.peek()?.kind === 'lexical' ? LEXICAL_VECTOR_WEIGHT : 1;
       const ranked = rank(algorithm, request.fusion, lexical, semantic, depth, semanticWeight);
-      const passing = ranked.entries.filter((entry) => entry.score >= request.scoreThreshold);
+      const passing = ranked.entries.filter((entry) => entry.relevance >= request.scoreThreshold);
       const page = passing.slice(request.offset, request.offset + request.limit);
       const points = await store.points(
         userId,

@@ -4,8 +4,8 @@ import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { propfindEtag } from '../../platform/files/propfind.js';
 import { ROOT_PATH } from '../../platform/files/dav-paths.js';
 import { readNotesFolder } from '../../platform/notes/notes-changes.js';
-import { createDocumentTextPool, type DocumentTextPool } from '../extract/document-text.js';
-import { createPdfTextPool, type PdfTextLimits, type PdfTextPool } from '../extract/pdf-text.js';
+import type { DocumentReaders } from '../extract/document-readers.js';
+import type { PdfTextLimits } from '../extract/pdf-text.js';
 import type { OcrReader } from '../extract/ocr/ocr-reader.js';
 import type { OcrState } from '../extract/ocr/ocr-image-types.js';
 import type { SyncContext, SyncSource } from '../sync/sync-source.js';
@@ -16,17 +16,12 @@ export interface FilesSourceOptions {
   /** Larger files are skipped (`too large`) and not downloaded. */
   maxFileBytes: number;
   /**
-   * Where PDFs are read, off the event loop; the composition root should pass its own and close it. Without one,
-   * the source starts a one-worker pool on the first PDF (its idle worker never keeps the process alive).
+   * Where PDFs and Office, OpenDocument, RTF, HTML, EPUB and e-mail documents are read, off the event loop: the
+   * composition root's one pair of readers, shared with the MCP file tools and closed by it.
    */
-  pdfText?: PdfTextPool;
+  readers: Pick<DocumentReaders, 'readPdfText' | 'readDocumentText'>;
   /** Reads images and image-only PDF pages (the composition root's, closed by it); absent: OCR is off. */
   ocr?: OcrReader;
-  /**
-   * Where Office, OpenDocument, RTF, HTML, EPUB and e-mail documents are read, off the event loop; like `pdfText`,
-   * the composition root should pass its own, else the source starts one on the first such document.
-   */
-  documentText?: DocumentTextPool;
   /** Bounds of a PDF's text (default: 2000 pages, 5,000,000 characters). */
   pdfLimits?: PdfTextLimits;
   /** Told when the folder memory would exceed the cursor bound and scans fall back to full walks. */
@@ -55,14 +50,10 @@ export const MAX_CURSOR_CHARS = 4 * 1024 * 1024;
 export const DEFAULT_PDF_LIMITS: PdfTextLimits = { maxPages: 2000, maxTextChars: 5_000_000 };
 
 export function createFilesSource(options: FilesSourceOptions): SyncSource {
-  let ownPool: PdfTextPool | undefined;
-  let ownDocumentPool: DocumentTextPool | undefined;
-  const readPdf = (bytes: Uint8Array) =>
-    (options.pdfText ?? (ownPool ??= createPdfTextPool())).readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
+  const readPdf = (bytes: Uint8Array) => options.readers.readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
   const ocr = options.ocr?.state ?? 'off';
   const sameRules = (cursor: FilesCursor | undefined) =>
     cursor?.maxFileBytes === options.maxFileBytes && (cursor.ocr ?? 'off') === ocr;
-  const documentText = () => options.documentText ?? (ownDocumentPool ??= createDocumentTextPool());
   return {
     docType: 'file',
     scan: async (context, cursorText) => {
@@ -100,7 +91,7 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
         maxFileBytes: options.maxFileBytes,
         readPdf,
         ocr: options.ocr,
-        readDocument: (bytes, format) => documentText().readDocumentText(bytes, format),
+        readDocument: (bytes, format) => options.readers.readDocumentText(bytes, format),
         clock: options.clock ?? Date.now,
       }),
   };

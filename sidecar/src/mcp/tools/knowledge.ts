@@ -77,6 +77,12 @@ export function createKnowledgeTools(
       doc_types: z.array(docType).optional(),
       algorithm: z.enum(['hybrid', 'bm25', 'semantic']).default('hybrid'),
       limit: z.number().int().min(1).max(50).default(10),
+      score_threshold: z
+        .number()
+        .min(0)
+        .max(1)
+        .default(0)
+        .describe('Leaves out hits whose relevance (0 to 1) is below it; 0 keeps every hit.'),
       sources: z
         .array(z.enum(SEARCH_SOURCES))
         .min(1)
@@ -93,7 +99,7 @@ export function createKnowledgeTools(
       nextcloud: nextcloudSection.optional(),
     }),
     annotations: READ_ONLY,
-    async run({ query, doc_types, algorithm, limit, sources }, { nextcloud }) {
+    async run({ query, doc_types, algorithm, limit, score_threshold, sources }, { nextcloud }) {
       const user = await rememberCurrentUser(nextcloud);
       await reads.hit(user.id);
       const request = {
@@ -102,7 +108,7 @@ export function createKnowledgeTools(
         fusion: 'rrf',
         limit,
         offset: 0,
-        scoreThreshold: 0,
+        scoreThreshold: score_threshold,
         docTypes: doc_types,
         includePca: false,
         includeChunks: false,

@@ -1,6 +1,7 @@
 // OCR with Debian's Tesseract on scans the test draws: the words of a PNG, JPEG and TIFF page and of an image-only PDF
-// page are found; a page past its time box is killed with its process group; an image with too many pixels, an
-// unreadable one, and a missing Tesseract or language are said, never silent. Needs tesseract-ocr (+ eng, deu).
+// page are found; a page past its time box, or a document past its own, is killed with its process group; a page
+// that needs more memory than Tesseract may use, an image with too many pixels, an unreadable one, and a missing
+// Tesseract or language are said, never silent. Needs tesseract-ocr (+ eng, deu).
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOcrReader, type OcrReader } from '../../../src/knowledge/extract/ocr/ocr-reader.js';
@@ -12,6 +13,8 @@ const SETTINGS: OcrSettings = {
   enabled: true,
   languages: ['eng'],
   pageTimeoutMs: 60_000,
+  documentTimeoutMs: 600_000,
+  memoryMb: 1024,
   maxPages: 50,
   maxPixels: 40_000_000,
   workers: 1,
@@ -70,6 +73,27 @@ describe('OCR reader', () => {
     const read = await reader.readScannedPages('alice', pdf, ['']);
 
     expect(read).toEqual({ pages: [''], note: 'PDF: a scanned page took too long for OCR' });
+  });
+
+  it("stops reading a PDF's scanned pages at the document time box, notes it, and leaves no Tesseract running", async () => {
+    const reader = await readerWith({ documentTimeoutMs: 1 });
+    const pdf = imageOnlyPdf(scanOfText(LINES));
+
+    const read = await reader.readScannedPages('alice', pdf, ['', '', 'typed text']);
+
+    expect(read).toEqual({ pages: ['', '', 'typed text'], note: 'PDF: scanned pages beyond the OCR time limit' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(tesseractChildren()).toEqual([]);
+  });
+
+  it('skips an image, and notes a PDF page, that needs more memory than Tesseract may use', async () => {
+    const reader = await readerWith({ memoryMb: 64 });
+
+    const image = reader.readImage('alice', scanOfText(LINES), 'image/png');
+    await expect(image).rejects.toThrow(new DocumentSkippedError('image: needs too much memory for OCR'));
+    const pdf = await reader.readScannedPages('alice', imageOnlyPdf(scanOfText(LINES)), ['', 'typed text']);
+
+    expect(pdf).toEqual({ pages: ['', 'typed text'], note: 'PDF: a scanned page needs too much memory for OCR' });
   });
 
   it('refuses an image with more pixels than allowed', async () => {

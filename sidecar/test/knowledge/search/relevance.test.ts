@@ -1,5 +1,6 @@
 // The relevance of search hits and the "no close matches" cut-off, through the search service over a real SQLite
-// index with the built-in embedder: close matches reach the cut-off, off-topic queries answer no close matches.
+// index with the built-in embedder: close matches reach the cut-off, off-topic queries answer no close matches, and
+// score_threshold leaves out hits by their relevance (not by the ranking's own score).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHashingEmbedder } from '../../../src/knowledge/embedders/hashing-embedder.js';
 import { createSqliteIndexStore } from '../../../src/knowledge/index/sqlite-index-store.js';
@@ -46,13 +47,13 @@ afterAll(async () => {
   await db.close();
 });
 
-const request = (query: string, algorithm: SearchRequest['algorithm']): SearchRequest => ({
+const request = (query: string, algorithm: SearchRequest['algorithm'], scoreThreshold = 0): SearchRequest => ({
   query,
   algorithm,
   fusion: 'rrf',
   limit: 10,
   offset: 0,
-  scoreThreshold: 0,
+  scoreThreshold,
   includePca: false,
   includeChunks: false,
 });
@@ -89,5 +90,28 @@ describe('search relevance', () => {
     const answer = await search.search('alice', request('die Rechnung ist bezahlt', 'bm25'));
     expect(answer.results[0]!.doc_id).toBe('n3');
     expect(answer.no_close_matches).toBe(false);
+  });
+
+  it('leaves out a best-ranked hit whose relevance is below score_threshold, though its own score is 1', async () => {
+    const weak = await search.search('alice', request('turbine zebra violin quartet', 'bm25'));
+    expect(weak.results[0]!.score).toBe(1);
+
+    const thresholded = await search.search('alice', request('turbine zebra violin quartet', 'bm25', RELEVANCE_CUTOFF));
+
+    expect(thresholded.results).toEqual([]);
+    expect(thresholded.total_found).toBe(0);
+  });
+
+  it('keeps, on every algorithm, exactly the hits whose relevance reaches score_threshold, in their unthresholded order', async () => {
+    for (const algorithm of ALGORITHMS) {
+      const all = await search.search('alice', request('turbine blades budget pasta', algorithm));
+      const threshold = all.results[1]!.relevance;
+
+      const kept = await search.search('alice', request('turbine blades budget pasta', algorithm, threshold));
+
+      const expected = all.results.filter((result) => result.relevance >= threshold).map((result) => result.doc_id);
+      expect(kept.results.map((result) => result.doc_id)).toEqual(expected);
+      expect(expected.length).toBeLessThan(all.results.length);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../../test/platform/apps/files.js';
 import { createNotesApp } from '../../../../test/platform/apps/notes.js';
 import { createSharingDouble } from '../../../../test/platform/apps/sharing.js';
-import { createPdfTextPool } from '../../../src/knowledge/extract/pdf-text.js';
+import { createDocumentReaders } from '../../../src/knowledge/extract/document-readers.js';
 import { createFilesSource } from '../../../src/knowledge/sources/files-source.js';
 import { UNSETTLED_MARK } from '../../../src/knowledge/sources/file-read.js';
 import {
@@ -18,7 +18,7 @@ import { buildPdf, corruptPdf } from '../../support/pdf-fixtures.js';
 import { asChanges, startSourceDouble, type Changes, type SourceDouble } from '../../support/source-scans.js';
 
 const PASSWORDS = { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', bob: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' };
-const pdfText = createPdfTextPool();
+const readers = createDocumentReaders({ pdf: {}, documents: {} });
 let files: FilesDouble;
 let env: SourceDouble;
 let alice: SyncContext;
@@ -34,10 +34,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await env.close();
-  await pdfText.close();
+  await readers.close();
 });
 beforeEach(() => {
-  source = createFilesSource({ maxFileBytes: 100_000, pdfText, pdfLimits: { maxPages: 100, maxTextChars: 100_000 } });
+  source = createFilesSource({ maxFileBytes: 100_000, readers, pdfLimits: { maxPages: 100, maxTextChars: 100_000 } });
 });
 
 const hints = (result: ScanResult) =>
@@ -177,7 +177,7 @@ describe('files source: scan', () => {
     const notices: string[] = [];
     const small = createFilesSource({
       maxFileBytes: 1000,
-      pdfText,
+      readers,
       pdfLimits: { maxPages: 10, maxTextChars: 1000 },
       maxCursorChars: 200,
       onNotice: (message) => notices.push(message),
@@ -232,7 +232,7 @@ describe('files source: fetch', () => {
     files.seedFile('alice', 'fetch/long.pdf', Buffer.from(buildPdf(['one', 'two', 'three'])));
     const limited = createFilesSource({
       maxFileBytes: 100_000,
-      pdfText,
+      readers,
       pdfLimits: { maxPages: 2, maxTextChars: 1000 },
     });
 
@@ -280,7 +280,7 @@ describe('files source: fetch', () => {
     const now = Math.floor(Date.now() / 1000);
     files.seedFile('alice', 'fetch/fresh.md', 'just written', { mtime: now });
     files.seedFile('alice', 'fetch/old.md', 'written long ago', { mtime: now - 60 });
-    const clocked = createFilesSource({ maxFileBytes: 100_000, pdfText, clock: () => now * 1000 + 500 });
+    const clocked = createFilesSource({ maxFileBytes: 100_000, readers, clock: () => now * 1000 + 500 });
 
     const fresh = await clocked.read(alice, seen('fetch/fresh.md'));
     const old = await clocked.read(alice, seen('fetch/old.md'));
@@ -293,7 +293,7 @@ describe('files source: fetch', () => {
     const second = Math.floor(Date.now() / 1000);
     const write = (content: string) => dav('PUT', '/fetch/same.md', { 'x-oc-mtime': String(second) }, content);
     await write('first');
-    const clocked = (ms: number) => createFilesSource({ maxFileBytes: 100_000, pdfText, clock: () => ms });
+    const clocked = (ms: number) => createFilesSource({ maxFileBytes: 100_000, readers, clock: () => ms });
     const firstRead = await clocked(second * 1000 + 300).read(alice, seen('fetch/same.md'));
     await write('other');
     const listed = seen('fetch/same.md');

@@ -72,9 +72,20 @@ describe('basic mode', () => {
         name: 'nc_knowledge_search',
         arguments: { query: 'tomato soup', doc_types: ['file'] },
       });
-      const found = structured<{ results: { title: string; file_path?: string; link: string }[] }>(result);
+      type Found = { results: { title: string; file_path?: string; link: string; relevance: number }[] };
+      const found = structured<Found>(result);
       expect(found.results[0]).toMatchObject({ title: 'soup.md', file_path: '/Recipes/soup.md' });
       expect(found.results[0]!.link).toMatch(/\/index\.php\/f\/\d+$/);
+      // score_threshold acts on the relevance: just below the best hit's, only hits at least that relevant remain.
+      const threshold = found.results[0]!.relevance - 0.01;
+      const close = structured<Found>(
+        await connection.client.callTool({
+          name: 'nc_knowledge_search',
+          arguments: { query: 'tomato soup', doc_types: ['file'], score_threshold: threshold },
+        }),
+      );
+      expect(close.results[0]!.title).toBe('soup.md');
+      expect(close.results.every((hit) => hit.relevance >= threshold)).toBe(true);
     } finally {
       await connection.close();
     }
@@ -87,8 +98,8 @@ describe('basic mode', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: 'boots', algorithm: 'bm25', limit: 1 }),
       });
-    // The first two tests of this file searched once each in this minute: over REST, then with nc_knowledge_search.
-    let allowed = 2;
+    // The first two tests of this file searched in this minute: once over REST, twice with nc_knowledge_search.
+    let allowed = 3;
     let refused = await search();
     while (refused.status === 200 && allowed < 300) {
       allowed += 1;

@@ -1,6 +1,7 @@
 // OCR for the files source: the text of images (PNG, JPEG, TIFF) and of a PDF's image-only pages, read page by page
-// with Tesseract (a process per page, time-boxed and killed), pages rendered by mupdf in worker threads, users taking
-// turns for the Tesseract processes. What OCR could not read is said: a skip reason for an image, a note for a PDF.
+// with Tesseract (a process per page, time-boxed per page and per document, memory-bounded, killed past its time),
+// pages rendered by mupdf in worker threads, users taking turns for the Tesseract processes. What OCR could not read
+// is said: a skip reason for an image, a note for a PDF.
 import type { OcrSettings } from '../../../settings/ocr-settings.js';
 import { DocumentSkippedError } from '../../sync/sync-source.js';
 import type { OcrState } from './ocr-image-types.js';
@@ -45,6 +46,17 @@ export interface OcrReaderOptions {
 /** Added to the page's time box for rendering it: a worker's start and decoding a large image. */
 const RENDER_GRACE_MS = 30_000;
 
+/** Tesseract's time left for one document (KNOWLEDGE_OCR_DOCUMENT_TIMEOUT); waiting for a turn does not count. */
+interface OcrBudget {
+  leftMs(): number;
+  spend(ms: number): void;
+}
+
+function ocrBudget(totalMs: number): OcrBudget {
+  let spent = 0;
+  return { leftMs: () => totalMs - spent, spend: (ms) => (spent += ms) };
+}
+
 /** Checks Tesseract and its languages once, then reads scans (or says, in its state and status, why it does not). */
 export async function createOcrReader(options: OcrReaderOptions): Promise<OcrReader> {
   const { settings } = options;
@@ -64,18 +76,27 @@ export async function createOcrReader(options: OcrReaderOptions): Promise<OcrRea
       timeoutMs: settings.pageTimeoutMs + RENDER_GRACE_MS,
     }));
 
-  /** One page's text: rendered, then read by Tesseract in this user's turn. */
-  const readPage = async (userId: string, bytes: Uint8Array, mimeType: string, pageIndex: number) => {
+  /** One page's text: rendered, then read by Tesseract in this user's turn, within the page's and the budget's time. */
+  const readPage = async (
+    userId: string,
+    bytes: Uint8Array,
+    mimeType: string,
+    pageIndex: number,
+    budget: OcrBudget,
+  ) => {
     const { png, pageCount } = await pageImages().render(bytes, mimeType, pageIndex);
     const giveBack = await turns.take(userId);
+    const started = Date.now();
     try {
       const text = await runTesseract(png, {
         command,
         languages: settings.languages,
-        timeoutMs: settings.pageTimeoutMs,
+        timeoutMs: Math.max(1, Math.min(settings.pageTimeoutMs, budget.leftMs())),
+        memoryMb: settings.memoryMb,
       });
       return { text, pageCount };
     } finally {
+      budget.spend(Date.now() - started);
       giveBack();
     }
   };
@@ -84,9 +105,10 @@ export async function createOcrReader(options: OcrReaderOptions): Promise<OcrRea
     state,
     status: () => ({ enabled: settings.enabled, languages: settings.languages, warning }),
     readImage: async (userId, bytes, mimeType) => {
+      const budget = ocrBudget(settings.documentTimeoutMs);
       let first: { text: string; pageCount: number };
       try {
-        first = await readPage(userId, bytes, mimeType, 0);
+        first = await readPage(userId, bytes, mimeType, 0, budget);
       } catch (error) {
         throw new DocumentSkippedError(`image: ${describeFailure(error)}`);
       }
@@ -94,17 +116,27 @@ export async function createOcrReader(options: OcrReaderOptions): Promise<OcrRea
       let note: string | undefined;
       const count = Math.min(first.pageCount, settings.maxPages);
       for (let index = 1; index < count; index++) {
+        if (budget.leftMs() <= 0) {
+          note ??= 'image: pages beyond the OCR time limit';
+          break;
+        }
         try {
-          pages.push((await readPage(userId, bytes, mimeType, index)).text);
+          pages.push((await readPage(userId, bytes, mimeType, index, budget)).text);
         } catch (error) {
           pages.push('');
-          note ??= `image: a page ${describeFailure(error)}`;
+          const failure = describeFailure(error);
+          if (budget.leftMs() <= 0) {
+            note ??= 'image: pages beyond the OCR time limit';
+            break;
+          }
+          note ??= `image: a page ${failure}`;
         }
       }
       if (first.pageCount > settings.maxPages) note ??= 'image: pages beyond the OCR page limit';
       return note ? { pages, note } : { pages };
     },
     readScannedPages: async (userId, pdf, pages) => {
+      const budget = ocrBudget(settings.documentTimeoutMs);
       const read = [...pages];
       let note: string | undefined;
       let done = 0;
@@ -114,11 +146,20 @@ export async function createOcrReader(options: OcrReaderOptions): Promise<OcrRea
           note ??= 'PDF: scanned pages beyond the OCR page limit';
           break;
         }
+        if (budget.leftMs() <= 0) {
+          note ??= 'PDF: scanned pages beyond the OCR time limit';
+          break;
+        }
         done += 1;
         try {
-          read[index] = (await readPage(userId, pdf, 'application/pdf', index)).text;
+          read[index] = (await readPage(userId, pdf, 'application/pdf', index, budget)).text;
         } catch (error) {
-          note ??= `PDF: a scanned page ${describeFailure(error)}`;
+          const failure = describeFailure(error);
+          if (budget.leftMs() <= 0) {
+            note ??= 'PDF: scanned pages beyond the OCR time limit';
+            break;
+          }
+          note ??= `PDF: a scanned page ${failure}`;
         }
       }
       return note ? { pages: read, note } : { pages: read };
@@ -129,6 +170,12 @@ export async function createOcrReader(options: OcrReaderOptions): Promise<OcrRea
   };
 }
 
+const OCR_FAILURE_REASONS: Record<OcrFailure['reason'], string> = {
+  time: 'took too long for OCR',
+  memory: 'needs too much memory for OCR',
+  unreadable: 'could not be read by OCR',
+};
+
 const PAGE_IMAGE_REASONS: Record<PageImageFailureReason, string> = {
   unreadable: 'could not be read',
   pixels: 'has too many pixels for OCR',
@@ -137,8 +184,7 @@ const PAGE_IMAGE_REASONS: Record<PageImageFailureReason, string> = {
 
 /** Short and stable, like every skip reason: the status counts documents by it. */
 function describeFailure(error: unknown): string {
-  if (error instanceof OcrFailure)
-    return error.reason === 'time' ? 'took too long for OCR' : 'could not be read by OCR';
+  if (error instanceof OcrFailure) return OCR_FAILURE_REASONS[error.reason];
   if (error instanceof PageImageFailure) return PAGE_IMAGE_REASONS[error.reason];
   throw error;
 }

@@ -9,7 +9,7 @@ import type { DavAccount } from '../../../platform/dav/dav-account.js';
 import type { FilePath } from '../../../platform/files/dav-paths.js';
 import { streamFile } from '../../../platform/files/file-download.js';
 import { decodeWindow } from '../../../platform/files/text-files.js';
-import type { DocumentReaders } from '../../document-readers.js';
+import type { DocumentReaders } from '../../../knowledge/extract/document-readers.js';
 
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024;
 /** Pages of a PDF one call reads at most. */
