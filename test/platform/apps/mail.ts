@@ -21,6 +21,8 @@ export interface MailDouble extends DoubleApp {
   addMessage(userId: string, mailboxId: number, message: SeedMessage): number;
   /** The messages `userId` sent, oldest first. */
   sent(userId: string): SentMail[];
+  /** The recipients of a draft or outbox message of `userId`, by kind (what Mail would send to). */
+  recipientsOf(userId: string, localId: number): { to: string[]; cc: string[]; bcc: string[] } | undefined;
   /** The ids of the messages in a mailbox of `userId`. */
   messageIdsIn(userId: string, mailboxId: number): number[];
 }
@@ -34,6 +36,11 @@ export function createMailApp(): MailDouble {
     addAccount: (userId, email) => store.addAccount(userId, email),
     addMessage: (userId, mailboxId, message) => store.storeMessage(store.userMail(userId), mailboxId, message).id,
     sent: (userId) => [...store.userMail(userId).sent],
+    recipientsOf: (userId, localId) => {
+      const local = store.userMail(userId).local.get(localId);
+      const emails = (list: { email: string }[]) => list.map((entry) => entry.email);
+      return local && { to: emails(local.to), cc: emails(local.cc), bcc: emails(local.bcc) };
+    },
     messageIdsIn: (userId, mailboxId) =>
       [...store.userMail(userId).messages.values()].filter((m) => m.mailboxId === mailboxId).map((m) => m.id),
     async handle(req, res) {
