@@ -188,6 +188,15 @@ describe('mail tools: drafts and sending', () => {
     expect(forwarded.body).toContain('---------- Forwarded message ----------');
   });
 
+  it("passes Mail's reason on when it cannot send a draft (no recipients), and nothing is sent", async () => {
+    const draft = await get<Draft>('nc_mail_save_draft', { account_id: accountId, subject: 'Nobody', body: '-' });
+
+    const text = errorText(await call('nc_mail_send_draft', { draft_id: draft.id }));
+
+    expect(text).toContain('Mail failed: \\"Could not send message\\"');
+    expect(mail.sent('alice')).toEqual([]);
+  });
+
   it('refuses to send a draft that does not exist', async () => {
     const text = errorText(await call('nc_mail_send_draft', { draft_id: 999999 }));
 

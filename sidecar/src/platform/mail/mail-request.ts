@@ -1,13 +1,14 @@
 // Mail requests with Mail's refusals mapped in one place. Its OCS routes answer an unknown account or message with
 // 404 and an unknown mailbox with 403; its web routes answer an unknown message with 403 `[]` and an unknown account
 // or draft with 400/404 `{"status":"fail","data":{"message"}}`. All of these become NotFoundError naming the item;
-// any other 400 is InvalidInputError with Mail's message, everything else maps as the NextcloudClient maps it.
+// any other 400 is InvalidInputError with Mail's message, a 412 (the CSRF check) and a 500 are UpstreamError, and
+// everything else maps as the NextcloudClient maps it.
 import { InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
 import type { HttpResponse } from '../../net/http-client.js';
 import { describeFailure, type NextcloudClient, type NextcloudRequest } from '../nextcloud-client.js';
 import { sanitizeReason } from '../nextcloud-reason.js';
 
-const HANDLED = [400, 403, 404, 500];
+const HANDLED = [400, 403, 404, 412, 500];
 /** Mail's words for an account or draft the user does not have (AccountService, DraftsService). */
 const UNKNOWN_ITEM = /does not exist|no delegated account|not found|doesnotexist/i;
 
@@ -37,6 +38,12 @@ function describeMailFailure(response: HttpResponse, body: unknown, what: string
   if (response.status === 400) {
     if (reason !== undefined && UNKNOWN_ITEM.test(reason)) return notFound();
     return new InvalidInputError(`Mail refused the request${reason ? `: "${reason}"` : '.'}`);
+  }
+  // Without OCS-APIRequest, or if a Nextcloud no longer lets it pass the CSRF check: not the user's fault.
+  if (response.status === 412) {
+    return new UpstreamError('Nextcloud refused the Mail request in its CSRF check.', {
+      cause: new Error(`HTTP 412: ${response.text().slice(0, 300)}`),
+    });
   }
   if (response.status === 500) {
     return new UpstreamError(`Mail failed${reason ? `: "${reason}"` : '.'}`, {
