@@ -217,6 +217,15 @@ describe('mail tools: changing messages', () => {
     expect(marked.marked).toBe(1);
   });
 
+  it('says how many messages it marked before one that Mail does not have', async () => {
+    const id = seed('Marked before', 31);
+
+    const text = errorText(await call('nc_mail_mark_messages', { message_ids: [id, 999999], as: 'read' }));
+
+    expect(text).toContain('Mail has no message 999999');
+    expect(text).toContain('Marked 1 of 2 messages before it.');
+  });
+
   it('moves a message to another mailbox and deletes one to the trash', async () => {
     const toMove = seed('To move', 40);
     const toDelete = seed('To delete', 41);

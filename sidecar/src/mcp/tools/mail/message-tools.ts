@@ -1,7 +1,7 @@
 // Mail tools for messages: list or search a mailbox in pages, read one message as plain text, mark messages read or
 // flagged, move a message, delete one.
 import { z } from 'zod';
-import { InvalidInputError } from '../../../errors.js';
+import { InvalidInputError, NotFoundError } from '../../../errors.js';
 import { readBodyText } from '../../../platform/mail/mail-body-text.js';
 import {
   deleteMessage,
@@ -125,9 +125,19 @@ export const markMessagesTool = defineTool({
   output: z.object({ marked: z.number() }),
   annotations: ADDITIVE_IDEMPOTENT,
   async run({ message_ids, as }, { nextcloud }) {
-    // One request per message: Mail's flags route takes one message.
-    for (const messageId of new Set(message_ids)) await markMessage(nextcloud, messageId, as);
-    return { marked: new Set(message_ids).size };
+    // One request per message: Mail's flags route takes one message. A failure says how many were marked before it.
+    const ids = [...new Set(message_ids)];
+    for (const [done, messageId] of ids.entries()) {
+      try {
+        await markMessage(nextcloud, messageId, as);
+      } catch (error) {
+        if (!(error instanceof NotFoundError) || done === 0) throw error;
+        throw new NotFoundError(`${error.message} Marked ${done} of ${ids.length} messages before it.`, {
+          cause: error,
+        });
+      }
+    }
+    return { marked: ids.length };
   },
   summarize: (result) => `Marked ${result.marked} messages.`,
 });
