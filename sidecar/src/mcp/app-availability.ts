@@ -16,6 +16,7 @@ const SIGNALS: Record<ToolApp, Signal> = {
   notes: { capability: 'notes' },
   deck: { capability: 'deck' },
   news: { menu: 'news' },
+  // No capability (docs/nextcloud-behaviour.md, "Mail"): the menu entry, remembered per caller with the capabilities.
   mail: { menu: 'mail' },
   tables: { capability: 'tables' },
   cookbook: { capability: 'cookbook' },

@@ -1,5 +1,6 @@
 // Accounts, mailboxes, messages and drafts as the Mail app describes them, read defensively: a field Mail leaves out
-// becomes an empty value, never a crash, and addresses keep only their label and e-mail.
+// becomes an empty value, never a crash, and addresses keep only their label and e-mail (the fields:
+// docs/nextcloud-behaviour.md, "Mail").
 export interface MailAddress {
   label: string;
   email: string;

@@ -1,5 +1,6 @@
 // The URLs of the Mail app (5.11): its OCS API, which an app password may call, and the web app's routes for what
-// OCS does not offer (drafts, sending a draft, flags, moving, deleting); every path segment encoded.
+// OCS does not offer (drafts, sending a draft, flags, moving, deleting); every path segment encoded
+// (docs/nextcloud-behaviour.md, "Mail", which says why each route).
 import { pathSegment } from '../urls.js';
 
 const OCS = '/ocs/v2.php/apps/mail';

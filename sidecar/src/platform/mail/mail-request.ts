@@ -2,7 +2,7 @@
 // 404 and an unknown mailbox with 403; its web routes answer an unknown message with 403 `[]` and an unknown account
 // or draft with 400/404 `{"status":"fail","data":{"message"}}`. All of these become NotFoundError naming the item;
 // any other 400 is InvalidInputError with Mail's message, a 412 (the CSRF check) and a 500 are UpstreamError, and
-// everything else maps as the NextcloudClient maps it.
+// everything else maps as the NextcloudClient maps it (docs/nextcloud-behaviour.md, "Mail").
 import { InvalidInputError, NotFoundError, UpstreamError } from '../../errors.js';
 import type { HttpResponse } from '../../net/http-client.js';
 import { describeFailure, type NextcloudClient, type NextcloudRequest } from '../nextcloud-client.js';
