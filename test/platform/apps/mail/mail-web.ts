@@ -166,7 +166,10 @@ function toLocalMessage(id: number, type: 0 | 1, mail: UserMail, userId: string,
   };
 }
 
-/** Verified for the mailboxes route: 400 `{"status":"fail","data":{"message":"no Delegated account …"}}`. */
+/**
+ * Verified for the mailboxes route: 400 `{"status":"fail","data":{"message":"no Delegated account …"}}`.
+ * unverified: the same answer on the drafts routes (source: lib/Controller/DraftsController.php, AccountService::find).
+ */
 function accountOf(mail: UserMail, userId: string, accountId: number) {
   const account = mail.accounts.get(accountId);
   if (!account) {
