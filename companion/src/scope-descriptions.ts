@@ -15,6 +15,8 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<string, () => string>> = {
 	'deck:write': () => t('mcp_companion', 'Create, change and delete Deck boards and cards'),
 	'news:read': () => t('mcp_companion', 'Read your News feeds and items'),
 	'news:write': () => t('mcp_companion', 'Subscribe to feeds and mark items read or starred'),
+	'mail:read': () => t('mcp_companion', 'Read your mail accounts and messages'),
+	'mail:write': () => t('mcp_companion', 'Write, send, move and delete your mail'),
 	'tables:read': () => t('mcp_companion', 'Read your Tables'),
 	'tables:write': () => t('mcp_companion', 'Change rows of your Tables'),
 	'cookbook:read': () => t('mcp_companion', 'Read your recipes'),

@@ -14,6 +14,8 @@ const NAVIGATION_ENTRIES: Record<string, [id: string, name: string][]> = {
   notes: [['notes', 'Notes']],
   deck: [['deck', 'Deck']],
   news: [['news', 'News']],
+  // unverified: Mail's menu entry (source: appinfo/info.xml <navigations> in nextcloud/mail).
+  mail: [['mail', 'Mail']],
   tables: [['tables', 'Tables']],
   cookbook: [['cookbook', 'Cookbook']],
   // unverified: Collectives is in the menu of the users it is enabled for (source: nextcloud/collectives

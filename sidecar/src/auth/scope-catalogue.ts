@@ -16,6 +16,8 @@ export const SCOPE_CATALOGUE: ReadonlyArray<{ scope: string; description: string
   { scope: 'deck:write', description: 'Create, change and delete Deck boards and cards' },
   { scope: 'news:read', description: 'Read your News feeds and items' },
   { scope: 'news:write', description: 'Subscribe to feeds and mark items read or starred' },
+  { scope: 'mail:read', description: 'Read your mail accounts and messages' },
+  { scope: 'mail:write', description: 'Write, send, move and delete your mail' },
   { scope: 'tables:read', description: 'Read your Tables' },
   { scope: 'tables:write', description: 'Change rows of your Tables' },
   { scope: 'cookbook:read', description: 'Read your recipes' },

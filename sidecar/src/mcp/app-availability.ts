@@ -1,4 +1,4 @@
-// Which tool app a Nextcloud has: from its capabilities, or (for apps that publish none, like News 28) from the
+// Which tool app a Nextcloud has: from its capabilities, or (for apps that publish none, like News 28 and Mail 5) from the
 // user's app menu. An app whose signal Nextcloud did not answer counts as present.
 import type { NextcloudCapabilities } from '../platform/capabilities.js';
 import type { ToolApp } from './tool-definition.js';
@@ -16,6 +16,8 @@ const SIGNALS: Record<ToolApp, Signal> = {
   notes: { capability: 'notes' },
   deck: { capability: 'deck' },
   news: { menu: 'news' },
+  // No capability (docs/nextcloud-behaviour.md, "Mail"): the menu entry, remembered per caller with the capabilities.
+  mail: { menu: 'mail' },
   tables: { capability: 'tables' },
   cookbook: { capability: 'cookbook' },
   // Collectives publishes no capability; its menu entry is the signal (docs/nextcloud-behaviour.md, "Collectives").

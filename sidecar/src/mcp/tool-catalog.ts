@@ -7,6 +7,7 @@ import { COOKBOOK_TOOLS } from './tools/cookbook.js';
 import { CORE_TOOLS } from './tools/core.js';
 import { DECK_TOOLS } from './tools/deck/catalog.js';
 import { FILES_TOOLS } from './tools/files/catalog.js';
+import { MAIL_TOOLS } from './tools/mail/catalog.js';
 import { NEWS_TOOLS } from './tools/news/catalog.js';
 import { NOTES_TOOLS } from './tools/notes/catalog.js';
 import { SEARCH_TOOLS } from './tools/unified-search.js';
@@ -21,6 +22,7 @@ export const ALL_TOOLS: ToolDefinition[] = [
   ...CONTACTS_TOOLS,
   ...DECK_TOOLS,
   ...NEWS_TOOLS,
+  ...MAIL_TOOLS,
   ...TABLES_TOOLS,
   ...COOKBOOK_TOOLS,
   ...COLLECTIVES_TOOLS,

@@ -14,6 +14,7 @@ export type ToolApp =
   | 'contacts'
   | 'deck'
   | 'news'
+  | 'mail'
   | 'tables'
   | 'cookbook'
   | 'collectives'
