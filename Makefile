@@ -65,8 +65,12 @@ key:
 	@node -e "console.log(require('crypto').randomBytes(32).toString('base64'))" 2>/dev/null || openssl rand -base64 32
 
 ## Run every test: lint, types, sidecar, companion, PHP and its standards, browser.
+## The checks and the PHP and companion suites run two at a time (each keeps one core busy; output stays grouped per
+## target); the sidecar and browser suites run after them, with the machine to themselves, since some of their tests
+## measure time.
 test: test-system-packages install $(COMPOSER_STAMP)
-	$(MAKE) lint typecheck test-sidecar test-companion test-php test-php-standards test-e2e test-appstore
+	$(MAKE) -j2 --output-sync=target lint typecheck test-companion test-php test-php-standards
+	$(MAKE) test-sidecar test-e2e test-appstore
 
 test-system-packages:
 	./scripts/install-system-packages.sh

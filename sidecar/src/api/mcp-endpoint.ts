@@ -11,6 +11,7 @@ import { requestIdOf } from '../request-id.js';
 import { createHostOriginCheck, type HostOriginRule } from '../http/host-origin-check.js';
 import type { LegacySessions } from '../mcp/legacy-sessions.js';
 import { answersOneRequest, writeWebResponse } from '../mcp/web-response.js';
+import { isSessionRequest, sessionWebRequest } from '../mcp/session-request.js';
 
 /** Large enough for nc_files_write (10 MiB of content) in base64. */
 const MCP_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -63,10 +64,13 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
       const access = res.locals.access as NextcloudAccess;
       const authInfo = toAuthInfo(access, requestIdOf(res));
       const body = req.body as unknown;
-      const webRequest = await toWebRequest(req, body);
-      if (!deps.stateless && (await isLegacyRequest(webRequest, body))) {
-        return deps.sessions.handle({ web: webRequest, body }, res, authInfo, access, () => deps.createServer(access));
+      const legacy = (web: globalThis.Request) =>
+        deps.sessions.handle({ web, body }, res, authInfo, access, () => deps.createServer(access));
+      if (!deps.stateless && isSessionRequest(req.headers, body)) {
+        return legacy(sessionWebRequest(req.method, req.originalUrl, req.headers));
       }
+      const webRequest = await toWebRequest(req, body);
+      if (!deps.stateless && (await isLegacyRequest(webRequest, body))) return legacy(webRequest);
       const calledTool = toolCalledBy(body);
       const scoped = calledTool ? { ...authInfo, extra: { ...authInfo.extra, calledTool } } : authInfo;
       const response = await handler.fetch(webRequest, { authInfo: scoped, parsedBody: body });
