@@ -69,7 +69,7 @@ async function measureStore(
   pointIdsInOrder: () => { id: number }[] | Promise<{ id: number }[]>,
 ): Promise<BenchLine[]> {
   const { embedder, handle } = defaultEmbedder();
-  await store.useEmbedder(embedder.id, DIMENSIONS);
+  await store.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
   const all = new Float32Array(chunkCount * DIMENSIONS);
   let rows = 0;
   const buildStarted = performance.now();

@@ -6,7 +6,8 @@ import type { DocType } from '../../doc-types.js';
 import { documentValues } from '../document-rows.js';
 import type { ChunkInput, IndexedDocument } from '../index-store.js';
 import { documentKey, documentLocks, withDocumentLock, type DocumentLocks } from './document-locks.js';
-import { blobFromVector, type IndexStatements } from './index-rows.js';
+import type { IndexStatements } from './index-rows.js';
+import { blobOfStored, storedVector, type VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
 import { blobFromPairs, numberTerms, type ChunkTerms } from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
@@ -20,6 +21,8 @@ const CHECKPOINT_ROWS = 64;
 const STAGE_ROWS = 96;
 
 export interface StagedWritesOptions {
+  /** How vectors are stored now (it changes with the embedder). */
+  storage: () => VectorStorage;
   /** Longest a slice of a write runs before it yields to the event loop. */
   sliceMs: number;
   /** Called once the new chunks are staged, before they are switched in (tests simulate a crash here). */
@@ -174,11 +177,12 @@ export class StagedWrites {
     terms: ChunkTerms | undefined,
   ): ChunkEntry {
     const { length, pairs } = terms ?? { length: 0, pairs: new Uint32Array(0) };
+    const vector = storedVector(chunk.vector, this.options.storage());
     const pointId = this.sql.insertChunk.get(
       ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
-      ...[length, blobFromPairs(pairs), chunk.text, blobFromVector(chunk.vector)],
+      ...[length, blobFromPairs(pairs), chunk.text, blobOfStored(vector)],
     )?.id;
-    return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector: chunk.vector };
+    return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector };
   }
 
   /** The one short transaction: the document's metadata and visible generation change together. */

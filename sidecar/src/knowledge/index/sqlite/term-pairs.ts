@@ -1,4 +1,4 @@
-// Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) uint32 pairs.
+// Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) varint pairs.
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
 import { documentTokenizer, queryWordTerms } from '../../text/bm25-text.js';
 import { termFrequencies } from '../../text/tokenizer.js';
@@ -92,15 +92,54 @@ export function queryTermNumbers(sql: IndexStatements, userId: string, query: st
   return { wordTerms, numbers: new Map(rows.map((row) => [row.term, row.term_no])) };
 }
 
+/**
+ * The stored form of a chunk's terms: pairs sorted by term number, each as two LEB128 varints (the term number's
+ * distance from the previous one, then the tf) — two or three bytes a pair instead of eight.
+ */
 export function blobFromPairs(pairs: TermPairs): Buffer {
-  return Buffer.from(pairs.buffer, pairs.byteOffset, pairs.byteLength);
+  const order: number[] = [];
+  for (let i = 0; i < pairs.length; i += 2) order.push(i);
+  order.sort((a, b) => (pairs[a] ?? 0) - (pairs[b] ?? 0));
+  const bytes = new Uint8Array(pairs.length * 5);
+  let at = 0;
+  const put = (value: number) => {
+    let rest = value;
+    while (rest >= 0x80) {
+      bytes[at++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+    bytes[at++] = rest;
+  };
+  let previous = 0;
+  for (const i of order) {
+    const term = pairs[i] ?? 0;
+    put(term - previous);
+    put(pairs[i + 1] ?? 0);
+    previous = term;
+  }
+  return Buffer.from(bytes.buffer, 0, at);
 }
 
-/** The pairs of a stored blob: a view when the blob is aligned, else a copy (into `scratch` when it fits). */
-export function pairsFromBlob(blob: Buffer, scratch?: Uint32Array): TermPairs {
-  const count = blob.byteLength >>> 2;
-  if (blob.byteOffset % 4 === 0) return new Uint32Array(blob.buffer, blob.byteOffset, count);
-  const pairs = scratch && scratch.length >= count ? scratch.subarray(0, count) : new Uint32Array(count);
-  new Uint8Array(pairs.buffer, pairs.byteOffset, blob.byteLength).set(blob);
-  return pairs;
+/** The pairs of a stored blob (into `scratch` when it holds them: a blob of n bytes has at most n/2 pairs). */
+export function pairsFromBlob(blob: Uint8Array, scratch?: Uint32Array): TermPairs {
+  const room = blob.byteLength;
+  const pairs = scratch && scratch.length >= room ? scratch : new Uint32Array(room);
+  let at = 0;
+  let term = 0;
+  let i = 0;
+  while (i < blob.length) {
+    for (let half = 0; half < 2; half++) {
+      let value = 0;
+      let shift = 0;
+      let byte: number;
+      do {
+        byte = blob[i++] ?? 0;
+        value += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte & 0x80);
+      if (half === 0) pairs[at++] = term += value;
+      else pairs[at++] = value;
+    }
+  }
+  return pairs.subarray(0, at);
 }
