@@ -9,7 +9,14 @@ import { documentKey, documentLocks, withDocumentLock, type DocumentLocks } from
 import type { IndexStatements } from './index-rows.js';
 import { blobOfStored, storedVector, type VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
-import { blobFromPairs, numberTerms, type ChunkTerms } from './term-pairs.js';
+import {
+  blobFromPairs,
+  countTerms,
+  numberCounted,
+  numberTerms,
+  type ChunkTerms,
+  type CountedTerms,
+} from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
 import type { ChunkEntry } from './user-index.js';
 
@@ -50,9 +57,12 @@ export class StagedWrites {
     return withDocumentLock(this.locks, key, async () => {
       const slices = new TimeSlices(this.options.sliceMs);
       const texts = chunks.map((chunk) => chunk.text);
-      const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
       const values = documentValues(userId, document);
-      if (chunks.length <= STAGE_ROWS) return this.replaceAtOnce(userId, document, values, chunks, terms, slices);
+      if (chunks.length <= STAGE_ROWS) {
+        const counted = await countTerms(document.title, texts, slices);
+        return this.replaceAtOnce(userId, document, values, chunks, counted, slices);
+      }
+      const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
       const { documentId, generation } = await this.write(() => {
         this.sql.ensureDocument.run(...values);
         const id = this.sql.anyDocument.get(userId, document.docType, document.docId)?.id ?? 0;
@@ -80,10 +90,11 @@ export class StagedWrites {
     document: IndexedDocument,
     values: unknown[],
     chunks: readonly ChunkInput[],
-    terms: readonly ChunkTerms[],
+    counted: readonly CountedTerms[],
     slices: TimeSlices,
   ): Promise<void> {
     const { added, removed, retiring } = await this.write(() => {
+      const terms = numberCounted(this.sql, userId, counted);
       this.sql.ensureDocument.run(...values);
       const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
       if (!row) throw new Error('The document could not be written.');

@@ -76,6 +76,55 @@ export async function numberTerms(
   return chunks;
 }
 
+/** One chunk's terms counted, not numbered yet. */
+export interface CountedTerms {
+  length: number;
+  frequencies: Map<string, number>;
+}
+
+/** Tokenises title + "\n" + text of each chunk in the document's language, yielding between slices. */
+export async function countTerms(title: string, texts: readonly string[], slices: TimeSlices): Promise<CountedTerms[]> {
+  const tokenizer = documentTokenizer(title, texts);
+  const counted: CountedTerms[] = [];
+  for (const text of texts) {
+    const terms = tokenizer.chunkTerms(text);
+    counted.push({ length: terms.length, frequencies: termFrequencies(terms) });
+    await slices.pause();
+  }
+  return counted;
+}
+
+/**
+ * Numbers counted chunks' terms in `userId`'s dictionary, adding the terms it lacks, in the caller's transaction:
+ * a small document's terms and chunks are then written in one transaction (one commit instead of two).
+ */
+export function numberCounted(sql: IndexStatements, userId: string, counted: readonly CountedTerms[]): ChunkTerms[] {
+  const terms = new Set<string>();
+  for (const { frequencies } of counted) for (const term of frequencies.keys()) terms.add(term);
+  const numbers = new Map<string, number>();
+  const all = [...terms];
+  for (let i = 0; i < all.length; i += TERM_BATCH) {
+    const batch = all.slice(i, i + TERM_BATCH);
+    for (const row of sql.termNumbers.all(userId, JSON.stringify(batch))) numbers.set(row.term, row.term_no);
+  }
+  let next: number | undefined;
+  for (const term of all) {
+    if (numbers.has(term)) continue;
+    next ??= sql.termCount.get(userId)?.n ?? 0;
+    sql.insertTerm.run(userId, term, next);
+    numbers.set(term, next++);
+  }
+  return counted.map(({ length, frequencies }) => {
+    const pairs = new Uint32Array(frequencies.size * 2);
+    let at = 0;
+    for (const [term, tf] of frequencies) {
+      pairs[at++] = numbers.get(term) ?? 0;
+      pairs[at++] = tf;
+    }
+    return { length, pairs };
+  });
+}
+
 export interface QueryTermNumbers {
   /** Per query word, its terms (bm25-text.ts `queryWordTerms`). */
   wordTerms: string[][];
