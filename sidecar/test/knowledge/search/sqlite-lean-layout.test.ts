@@ -100,6 +100,26 @@ describe('the lean layout of the embedded index', () => {
     await reopened.close();
   });
 
+  it('writes a small document with thousands of distinct terms, numbering them a few chunks at a time', async () => {
+    db = await migratedDatabase(':memory:');
+    const store = createSqliteIndexStore(db);
+    await store.useEmbedder(embedder.id, embedder.dimensions, 'lexical');
+    const words = (chunk: number) => Array.from({ length: 700 }, (_, i) => `zq${chunk}x${i}`).join(' ');
+    const texts = [0, 1, 2].map(words);
+    const vectors = await embedder.embed(texts);
+    const chunks = texts.map((text, index) => ({
+      ...{ index, total: 3, start: 0, end: text.length, page: null, text },
+      vector: vectors[index]!,
+    }));
+    await store.replaceDocument('alice', note(9), chunks);
+    const dictionary = db.raw.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM index_terms').get();
+    expect(dictionary?.n).toBeGreaterThan(2100);
+    for (const word of ['zq0x5', 'zq1x350', 'zq2x699']) {
+      expect((await store.bm25('alice', word, { limit: 5 })).total).toBe(1);
+    }
+    await store.close();
+  });
+
   it('packs term pairs as sorted varints and reads back every pair, large numbers included', () => {
     const pairs = new Uint32Array([300, 2, 5, 1, 2 ** 31 + 7, 70_000, 128, 127]);
     const blob = blobFromPairs(pairs);

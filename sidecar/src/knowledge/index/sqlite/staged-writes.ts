@@ -12,6 +12,7 @@ import type { LoadedUsers } from './loaded-users.js';
 import {
   blobFromPairs,
   countTerms,
+  distinctTerms,
   numberCounted,
   numberTerms,
   type ChunkTerms,
@@ -20,6 +21,8 @@ import {
 import { TimeSlices } from '../time-slices.js';
 import type { ChunkEntry } from './user-index.js';
 
+/** Distinct terms a small document may number in its write's own transaction. */
+const INLINE_TERMS = 1024;
 /** Rows read (and deleted) per step when a generation is taken away. */
 const RETIRE_PAGE = 128;
 /** Chunk rows written or deleted between two checkpoints (a few hundred pages: a few milliseconds to copy). */
@@ -60,7 +63,13 @@ export class StagedWrites {
       const values = documentValues(userId, document);
       if (chunks.length <= STAGE_ROWS) {
         const counted = await countTerms(document.title, texts, slices);
-        return this.replaceAtOnce(userId, document, values, chunks, counted, slices);
+        // Few distinct terms (an abstract, a note): numbered in the write's own transaction. Many: numbered first,
+        // a few chunks' terms per transaction, so that no single transaction adds thousands of dictionary rows.
+        const numbering =
+          distinctTerms(counted) <= INLINE_TERMS
+            ? () => numberCounted(this.sql, userId, counted)
+            : await this.numberInSlices(userId, counted, slices);
+        return this.replaceAtOnce(userId, document, values, chunks, numbering, slices);
       }
       const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
       const { documentId, generation } = await this.write(() => {
@@ -90,11 +99,11 @@ export class StagedWrites {
     document: IndexedDocument,
     values: unknown[],
     chunks: readonly ChunkInput[],
-    counted: readonly CountedTerms[],
+    numbering: () => readonly ChunkTerms[],
     slices: TimeSlices,
   ): Promise<void> {
     const { added, removed, retiring } = await this.write(() => {
-      const terms = numberCounted(this.sql, userId, counted);
+      const terms = numbering();
       this.sql.ensureDocument.run(...values);
       const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
       if (!row) throw new Error('The document could not be written.');
@@ -117,6 +126,24 @@ export class StagedWrites {
     this.users.applyRemoved(userId, removed);
     for (const chunk of added) this.users.applyAdded(userId, chunk);
     if (retiring) await this.retire(userId, retiring.documentId, retiring.generation, slices);
+  }
+
+  /** Numbers the chunks' terms a group of at most INLINE_TERMS distinct terms per transaction; a getter of them. */
+  private async numberInSlices(
+    userId: string,
+    counted: readonly CountedTerms[],
+    slices: TimeSlices,
+  ): Promise<() => readonly ChunkTerms[]> {
+    const numbered: ChunkTerms[] = [];
+    for (let from = 0; from < counted.length;) {
+      let to = from + 1;
+      while (to < counted.length && distinctTerms(counted.slice(from, to + 1)) <= INLINE_TERMS) to++;
+      const group = counted.slice(from, to);
+      numbered.push(...(await this.write(() => numberCounted(this.sql, userId, group))));
+      await slices.pause();
+      from = to;
+    }
+    return () => numbered;
   }
 
   /** Hides the document at once, then deletes its chunks in slices. */

@@ -125,6 +125,13 @@ export function numberCounted(sql: IndexStatements, userId: string, counted: rea
   });
 }
 
+/** How many different terms the counted chunks have together. */
+export function distinctTerms(counted: readonly CountedTerms[]): number {
+  const terms = new Set<string>();
+  for (const { frequencies } of counted) for (const term of frequencies.keys()) terms.add(term);
+  return terms.size;
+}
+
 export interface QueryTermNumbers {
   /** Per query word, its terms (bm25-text.ts `queryWordTerms`). */
   wordTerms: string[][];
