@@ -1,10 +1,13 @@
 // The embedded index's lean layout: a lexical embedder's vectors stored as int8 (cosines close to the float ones,
-// exact for the stored vector), terms as varint pairs, and an index of the older layout rebuilt once.
+// exact for the stored vector), terms as varint pairs, an index of the older layout rebuilt once, and the byte bound
+// of the users' loaded indexes.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SqliteSqlDatabase } from '../../../src/store/sql/sqlite-database.js';
 import { createHashingEmbedder } from '../../../src/knowledge/embedders/hashing-embedder.js';
 import type { IndexedDocument, IndexStore } from '../../../src/knowledge/index/index-store.js';
 import { createSqliteIndexStore } from '../../../src/knowledge/index/sqlite-index-store.js';
+import { prepareIndexStatements } from '../../../src/knowledge/index/sqlite/index-rows.js';
+import { LoadedUsers } from '../../../src/knowledge/index/sqlite/loaded-users.js';
 import { blobFromPairs, pairsFromBlob } from '../../../src/knowledge/index/sqlite/term-pairs.js';
 import { migratedDatabase } from './index-fixtures.js';
 
@@ -118,6 +121,29 @@ describe('the lean layout of the embedded index', () => {
       expect((await store.bm25('alice', word, { limit: 5 })).total).toBe(1);
     }
     await store.close();
+  });
+
+  it('keeps loaded users within the byte bound, dropping the least recently searched first', async () => {
+    db = await migratedDatabase(':memory:');
+    const store = createSqliteIndexStore(db);
+    await store.useEmbedder(embedder.id, embedder.dimensions, 'lexical');
+    await indexAll(store);
+    const vector = (await embedder.embed(['bob']))[0]!;
+    await store.replaceDocument('bob', note(1), [
+      { index: 0, total: 1, start: 0, end: 3, page: null, text: 'bob', vector },
+    ]);
+    await store.close();
+    const statements = prepareIndexStatements(db.raw);
+    const roomy = new LoadedUsers(statements, { maxLoadedBytes: 1 << 30, sliceMs: 15 });
+    await roomy.get('alice', embedder.dimensions, 'int8');
+    await roomy.get('bob', embedder.dimensions, 'int8');
+    expect(roomy.usage().users).toBe(2);
+    const tight = new LoadedUsers(statements, { maxLoadedBytes: roomy.usage().bytes - 1, sliceMs: 15 });
+    await tight.get('alice', embedder.dimensions, 'int8');
+    await tight.get('bob', embedder.dimensions, 'int8');
+    expect(tight.usage()).toMatchObject({ users: 1, chunks: 1 });
+    expect((await tight.get('alice', embedder.dimensions, 'int8')).live).toBe(TEXTS.length);
+    expect(tight.usage().users).toBe(1);
   });
 
   it('packs term pairs as sorted varints and reads back every pair, large numbers included', () => {
