@@ -1,5 +1,5 @@
 // Hybrid search over 100,000 chunks (384 dimensions) of one user: p50 latency, recall@10 of `nearest` against an
-// exact float scan of the same run, RSS with the index loaded (child process); the same over PostgreSQL + pgvector.
+// exact float scan of the vectors as the store keeps them, in the same run, RSS with the index loaded (child process); the same over PostgreSQL + pgvector.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import type { IndexStore } from '../src/knowledge/index/index-store.js';
 import { createPostgresIndexStore } from '../src/knowledge/index/postgres-index-store.js';
 import { createSearchService, type Algorithm } from '../src/knowledge/search/search-service.js';
 import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
+import { storedVector, unitOfInt8 } from '../src/knowledge/index/sqlite/stored-vectors.js';
 import { startBenchChild } from './child-process.js';
 import {
   CHUNKS_PER_DOCUMENT,
@@ -69,14 +70,17 @@ async function measureStore(
   pointIdsInOrder: () => { id: number }[] | Promise<{ id: number }[]>,
 ): Promise<BenchLine[]> {
   const { embedder, handle } = defaultEmbedder();
-  await store.useEmbedder(embedder.id, DIMENSIONS);
+  await store.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
+  const int8 = engine === 'embedded' && embedder.kind === 'lexical';
+  const asStored = (vector: Float32Array) => (int8 ? unitOfInt8(storedVector(vector, 'int8') as Int8Array) : vector);
   const all = new Float32Array(chunkCount * DIMENSIONS);
   let rows = 0;
   const buildStarted = performance.now();
   for (const { document, texts } of corpus.documents(chunkCount / CHUNKS_PER_DOCUMENT)) {
     const inputs = await chunkInputs(embedder, document.title, texts);
     await store.replaceDocument(USER, document, inputs);
-    for (const input of inputs) all.set(input.vector, rows++ * DIMENSIONS);
+    // The reference scan runs over the vectors as the store keeps them (int8 for the lexical embedder on SQLite).
+    for (const input of inputs) all.set(asStored(input.vector), rows++ * DIMENSIONS);
   }
   const buildSeconds = (performance.now() - buildStarted) / 1000;
   const rowPointIds = (await pointIdsInOrder()).map((row) => String(row.id));
@@ -89,14 +93,16 @@ async function measureStore(
   const loadMs = performance.now() - loadStarted;
 
   const search = createSearchService({ store, embedder: handle, nextcloudHost: 'https://cloud.example.com' });
-  const timeAlgorithm = (algorithm: Algorithm) => {
+  const timeAlgorithm = (algorithm: Algorithm, limit?: number) => {
     let i = 0;
-    return sampleTimes(() => search.search(USER, benchSearchRequest(queries[i++ % QUERIES]!, algorithm)), {
+    const request = (query: string) => ({ ...benchSearchRequest(query, algorithm), ...(limit ? { limit } : {}) });
+    return sampleTimes(() => search.search(USER, request(queries[i++ % QUERIES]!)), {
       calls: QUERIES,
       warmUp: 20,
     });
   };
   const hybrid = await timeAlgorithm('hybrid');
+  const hybrid100 = await timeAlgorithm('hybrid', 100);
   const bm25 = await timeAlgorithm('bm25');
   const semantic = await timeAlgorithm('semantic');
   let n = 0;
@@ -134,6 +140,14 @@ async function measureStore(
       pass: report || percentile(hybrid, 50) <= 10,
     },
     {
+      name: `${engine} hybrid (rrf) search, ${size}, limit 100, p50`,
+      value: percentile(hybrid100, 50),
+      unit: 'ms',
+      reference: scan,
+      target: 'report only',
+      pass: true,
+    },
+    {
       name: `${engine} hybrid (rrf) search, ${size}, p99`,
       value: percentile(hybrid, 99),
       unit: 'ms',
@@ -166,7 +180,7 @@ async function measureStore(
       pass: true,
     },
     {
-      name: `${engine} nearest recall@10 vs exact scan, ${size}, ${QUERIES} queries`,
+      name: `${engine} nearest recall@10 vs exact scan of the stored vectors, ${size}, ${QUERIES} queries`,
       value: recall,
       unit: '',
       reference: { name: 'exact scan', value: 1 },

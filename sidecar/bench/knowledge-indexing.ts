@@ -32,7 +32,7 @@ export async function benchKnowledgeIndexing(dir: string): Promise<BenchLine[]> 
 
   const db = await openIndexDatabase(join(dir, 'knowledge-indexing.db'));
   const store = createSqliteIndexStore(db);
-  await store.useEmbedder(embedder.id, DIMENSIONS);
+  await store.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
   let chunks = 0;
   const coldSeconds = await timeSecondsAsync(async () => {
     for (const document of fetched) chunks += (await indexDocument(store, embedder, 'alice', document, OPTIONS)).chunks;

@@ -114,7 +114,7 @@ async function rankOurs(dir: string, collection: IrCollection, algorithm: Algori
   const db = await openIndexDatabase(join(dir, `knowledge-ranking-${algorithm}.db`));
   const store = createSqliteIndexStore(db);
   const { embedder, handle } = defaultEmbedder();
-  await store.useEmbedder(embedder.id, DIMENSIONS);
+  await store.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
   for (const document of collection.documents) {
     const fetched = { docType: 'file' as const, docId: document.id, title: document.title, version: '1' };
     await indexDocument(

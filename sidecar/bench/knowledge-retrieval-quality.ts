@@ -27,7 +27,7 @@ export async function benchKnowledgeRetrievalQuality(dir: string): Promise<Bench
   const db = await openIndexDatabase(join(dir, 'knowledge-quality.db'));
   const store = createSqliteIndexStore(db);
   const { embedder, handle } = defaultEmbedder();
-  await store.useEmbedder(embedder.id, DIMENSIONS);
+  await store.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
   for (const document of QUALITY_DOCUMENTS) {
     const { id, text, ...rest } = document;
     const fetched = { ...rest, docId: id, mimeType: 'text/plain', version: '1', pages: [text] };

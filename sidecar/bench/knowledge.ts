@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchKnowledgeHybridSearch } from './knowledge-hybrid-search.js';
 import { benchKnowledgeIndexing } from './knowledge-indexing.js';
+import { benchKnowledgeLeanIndex } from './knowledge-lean-index.js';
 import { benchKnowledgeRanking } from './knowledge-ranking.js';
 import { benchKnowledgeRetrievalQuality } from './knowledge-retrieval-quality.js';
 import { benchKnowledgeScanCost } from './knowledge-scan-cost.js';
@@ -15,6 +16,7 @@ export async function benchKnowledge(dir: string): Promise<BenchLine[]> {
   return [
     ...(await benchKnowledgeHybridSearch(dir)),
     ...(await benchKnowledgeIndexing(dir)),
+    ...(await benchKnowledgeLeanIndex(dir)),
     ...(await benchKnowledgeScanCost(dir)),
     ...(await benchKnowledgeWebhookLatency(dir)),
     ...(await benchKnowledgeRetrievalQuality(dir)),

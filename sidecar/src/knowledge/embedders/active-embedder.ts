@@ -25,7 +25,8 @@ export function createActiveEmbedder(deps: ActiveEmbedderDeps): ActiveEmbedder {
   // One switch at a time: a search and a sync worker asking together wait for the same one.
   let switching: Promise<void> | undefined;
   const switchTo = async (embedder: Embedder): Promise<void> => {
-    if (await deps.store.useEmbedder(embedder.id, embedder.dimensions)) await deps.onIndexCleared(embedder.id);
+    if (await deps.store.useEmbedder(embedder.id, embedder.dimensions, embedder.kind))
+      await deps.onIndexCleared(embedder.id);
     inUse = embedder.id;
   };
   return {

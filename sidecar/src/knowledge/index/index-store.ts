@@ -3,6 +3,9 @@
 // user, so no query can reach another user's chunks.
 import type { TextChunk } from '../text/chunker.js';
 import type { DocType } from '../doc-types.js';
+import type { Embedder } from '../embedders/embedder.js';
+
+export type EmbedderKind = Embedder['kind'];
 
 /** A document as indexed for one user (the same Nextcloud file shared with two users is two documents). */
 export interface IndexedDocument {
@@ -72,9 +75,11 @@ export interface IndexStore {
   /**
    * Makes the index hold vectors of this embedder only: when the stored embedder differs (another model or
    * dimension), or the index's terms were made by another tokenizer version (bm25-text.ts), every document is
-   * removed so the next scans index them again. Returns whether it cleared anything.
+   * removed so the next scans index them again. Returns whether it cleared anything. `kind` (default semantic):
+   * the embedded store keeps a lexical embedder's vectors as int8 only (their cosines are then those of the int8
+   * vectors, within about 0.01 of the float ones); PostgreSQL keeps every vector as floats.
    */
-  useEmbedder(embedderId: string, dimensions: number): Promise<boolean>;
+  useEmbedder(embedderId: string, dimensions: number, kind?: EmbedderKind): Promise<boolean>;
   /** Replaces the document and all its chunks atomically (an empty chunk list keeps the document, without text). */
   replaceDocument(userId: string, document: IndexedDocument, chunks: readonly ChunkInput[]): Promise<void>;
   deleteDocument(userId: string, docType: DocType, docId: string): Promise<boolean>;

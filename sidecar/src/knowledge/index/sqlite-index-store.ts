@@ -11,11 +11,12 @@ import { LoadedUsers } from './sqlite/loaded-users.js';
 import { findNearest } from './sqlite/nearest.js';
 import { StagedWrites } from './sqlite/staged-writes.js';
 import { queryTermNumbers } from './sqlite/term-pairs.js';
-import { typeMaskOf } from './sqlite/user-index.js';
+import type { VectorStorage } from './sqlite/stored-vectors.js';
+import { typeMaskOf, type UserIndex } from './sqlite/user-index.js';
 
 export interface SqliteIndexStoreOptions {
-  /** Chunks kept in memory over all users (default 100,000; measured ≈ 4.5 KB of RSS per chunk at 384 dims). */
-  maxLoadedChunks?: number;
+  /** Bytes of users' in-memory indexes kept over all users (default 256 MiB; LRU, see loaded-users.ts). */
+  maxLoadedBytes?: number;
   /** Longest a loading slice runs before yielding to the event loop (default 15 ms). */
   loadSliceMs?: number;
   /** Longest a slice of a write runs before yielding to the event loop (default 8 ms). */
@@ -26,6 +27,12 @@ export interface SqliteIndexStoreOptions {
 
 type Embedder = IndexFormat;
 
+/** The row layout (index-format.ts `storage`): varint term pairs, and int8 vectors for a lexical embedder only. */
+const LEXICAL_STORAGE = 'terms-varint-1/int8';
+const SEMANTIC_STORAGE = 'terms-varint-1/float32';
+/** 256 MiB: about 250,000 abstract-sized chunks of 384-dimensional int8 vectors (≈ 1 KiB each with postings). */
+const DEFAULT_MAX_LOADED_BYTES = 256 * 1024 * 1024;
+
 const EMBEDDER_KEY = 'embedder';
 const POINT_ID_SECRET_KEY = 'point_id_secret';
 const POINT_ID = /^[1-9]\d{0,15}$/;
@@ -34,11 +41,13 @@ const POINT_ID = /^[1-9]\d{0,15}$/;
 export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteIndexStoreOptions = {}): IndexStore {
   const sql = prepareIndexStatements(db.raw);
   const users = new LoadedUsers(sql, {
-    maxLoadedChunks: options.maxLoadedChunks ?? 100_000,
+    maxLoadedBytes: options.maxLoadedBytes ?? DEFAULT_MAX_LOADED_BYTES,
     sliceMs: options.loadSliceMs ?? 15,
   });
   let embedder = readEmbedder(sql);
+  const storage = (): VectorStorage => (embedder?.storage === LEXICAL_STORAGE ? 'int8' : 'float32');
   const writes = new StagedWrites(db, sql, users, {
+    storage,
     sliceMs: options.writeSliceMs ?? 8,
     ...(options.beforeSwitch ? { beforeSwitch: options.beforeSwitch } : {}),
   });
@@ -52,9 +61,14 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
     return embedder;
   };
 
-  const exactScorer = (query: Float32Array) => (pointIds: readonly number[]) => {
+  /** Float32 rows are read back for the exact cosine; int8 vectors are exact as the segment holds them. */
+  const exactScorer = (query: Float32Array, index: UserIndex) => (pointIds: readonly number[]) => {
     const scores = new Map<number, number>();
     if (pointIds.length === 0) return scores;
+    if (storage() === 'int8') {
+      for (const id of pointIds) scores.set(id, index.int8Cosine(id, query) ?? 0);
+      return scores;
+    }
     for (const row of sql.vectors.all(JSON.stringify(pointIds))) scores.set(row.id, dotWithBlob(row.vector, query));
     return scores;
   };
@@ -62,9 +76,10 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
   return {
     engine: 'sqlite',
 
-    async useEmbedder(embedderId, dimensions) {
+    async useEmbedder(embedderId, dimensions, kind = 'semantic') {
       if (!Number.isInteger(dimensions) || dimensions <= 0) throw new Error('Embedding dimensions must be positive.');
-      const current = currentIndexFormat(embedderId, dimensions);
+      const layout = kind === 'lexical' ? LEXICAL_STORAGE : SEMANTIC_STORAGE;
+      const current = currentIndexFormat(embedderId, dimensions, layout);
       if (sameIndexFormat(embedder, current)) return false;
       const cleared = await db.exclusive((raw) =>
         raw.transaction(() => {
@@ -118,7 +133,7 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
       if (!embedder) return { hits: [], total: 0 };
       const { wordTerms, numbers } = queryTermNumbers(sql, userId, query);
       if (numbers.size === 0) return { hits: [], total: 0, attainable: 0 };
-      const index = await users.get(userId, embedder.dimensions);
+      const index = await users.get(userId, embedder.dimensions, storage());
       const ranked = index.bm25([...new Set(numbers.values())], typeMaskOf(filter.docTypes), filter.limit);
       const frequencyOf = (term: string) => {
         const number = numbers.get(term);
@@ -132,9 +147,9 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
       if (vector.length !== embedder.dimensions) {
         throw new Error(`The query vector has ${vector.length} dimensions; the index holds ${embedder.dimensions}.`);
       }
-      const index = await users.get(userId, embedder.dimensions);
+      const index = await users.get(userId, embedder.dimensions, storage());
       const mask = typeMaskOf(filter.docTypes);
-      return findNearest(index, vector, mask, filter.limit, filter.minScore, exactScorer(vector));
+      return findNearest(index, vector, mask, filter.limit, filter.minScore, exactScorer(vector, index));
     },
 
     async points(userId, pointIds, options = {}) {
@@ -143,12 +158,12 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
       const byId = new Map(sql.points.all(JSON.stringify(ids), userId).map((row) => [String(row.point_id), row]));
       return pointIds.flatMap((id) => {
         const row = byId.get(id);
-        return row ? [toPoint(row, options.vectors === true)] : [];
+        return row ? [toPoint(row, options.vectors === true ? storage() : undefined)] : [];
       });
     },
 
     async documentPoints(userId, docType, docId) {
-      return sql.documentPoints.all(userId, docType, docId).map((row) => toPoint(row, false));
+      return sql.documentPoints.all(userId, docType, docId).map((row) => toPoint(row, undefined));
     },
 
     async counts(userId): Promise<IndexCounts> {

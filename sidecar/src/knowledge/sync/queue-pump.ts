@@ -1,5 +1,7 @@
 // Hands ready queue items to free workers: claims them in the database (so replicas never take the same item), runs
 // them, renews the claims of items still in work, and passes one at a time (a call meanwhile runs the pass again).
+// A worker is free again once its item's fetch is done: the next fetch overlaps the indexing of the last, so no more
+// than `workers` items ask Nextcloud at once, and no more than twice as many are in work at all.
 import type { Logger } from '../../logging/logger.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
 
@@ -19,10 +21,12 @@ export interface QueuePump {
 
 export interface QueuePumpDeps {
   queue: Pick<SyncQueue, 'claim' | 'extend'>;
+  /** Items fetching from Nextcloud at once (as many more may be indexing what they fetched). */
   workers: number;
   clock: () => number;
   isRunning(): boolean;
-  process(item: QueueItem): Promise<void>;
+  /** Runs an item; `fetchDone()` says it no longer asks Nextcloud (its worker then takes the next item). */
+  process(item: QueueItem, fetchDone: () => void): Promise<void>;
   /** After each pass (the engine tells waiters it is idle). */
   afterPass(): Promise<void>;
   logger: Logger;
@@ -30,7 +34,9 @@ export interface QueuePumpDeps {
 
 export function createQueuePump(deps: QueuePumpDeps): QueuePump {
   const { queue, clock, logger } = deps;
+  /** Items in work (claimed until they end), and those of them still fetching. */
   const busy = new Set<number>();
+  const fetching = new Set<number>();
   let claimsRenewedAt = 0;
   let pumping = false;
   let pumpAgain = false;
@@ -47,7 +53,7 @@ export function createQueuePump(deps: QueuePumpDeps): QueuePump {
     try {
       do {
         pumpAgain = false;
-        const free = deps.workers - busy.size;
+        const free = Math.min(deps.workers - fetching.size, 2 * deps.workers - busy.size);
         if (deps.isRunning() && free > 0) {
           const claimed = await queue.claim(clock(), free, CLAIM_MS);
           // Stopped meanwhile: what was claimed goes back at once rather than when the claim runs out.
@@ -61,7 +67,12 @@ export function createQueuePump(deps: QueuePumpDeps): QueuePump {
               // Still in work here after its claim ran out: the running worker finishes (and releases) it.
               if (busy.has(item.id)) continue;
               busy.add(item.id);
-              void deps.process(item).finally(() => {
+              fetching.add(item.id);
+              const fetchDone = () => {
+                if (fetching.delete(item.id)) pump();
+              };
+              void deps.process(item, fetchDone).finally(() => {
+                fetching.delete(item.id);
                 busy.delete(item.id);
                 pump();
               });

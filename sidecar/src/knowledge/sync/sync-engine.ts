@@ -145,7 +145,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     logger.info({ userId, documents }, 'knowledge sync: removed the user index');
   };
 
-  const process = async (item: QueueItem): Promise<void> => {
+  const process = async (item: QueueItem, fetchDone: () => void): Promise<void> => {
     const source = deps.sources.find((candidate) => candidate.docType === item.docType);
     try {
       // Its attempts ran out through expired claims alone: the process died reading it each time (a PDF bomb).
@@ -163,6 +163,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await store.deleteDocument(item.userId, item.docType, item.docId);
         return await queue.done(item);
       }
+      // Nextcloud is not asked again for this item: its worker may fetch the next while this one is indexed.
+      fetchDone();
       const { truncated } = await indexDocument(store, embedder, item.userId, fetched, settings);
       if (truncated) await leftOut.record(item, 'partial', truncated, clock());
       else await queue.done(item);

@@ -29,7 +29,7 @@ beforeAll(async () => {
   db = await migratedDatabase(':memory:');
   const store = createSqliteIndexStore(db);
   const embedder = createHashingEmbedder(64);
-  await store.useEmbedder(embedder.id, 64);
+  await store.useEmbedder(embedder.id, 64, embedder.kind);
   for (const [i, [title, text]] of NOTES.entries()) {
     const document = { docType: 'note' as const, docId: `n${i}`, title, mimeType: 'text/plain', version: '1' };
     await indexDocument(

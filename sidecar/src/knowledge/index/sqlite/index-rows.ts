@@ -3,6 +3,7 @@ import type { RawSqlite } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
+import { int8OfBlob, unitOfInt8, type VectorStorage } from './stored-vectors.js';
 
 export interface DocumentRow extends DocumentColumns {
   id: number;
@@ -139,18 +140,19 @@ export type IndexStatements = ReturnType<typeof prepareIndexStatements>;
 
 export const toDocument = (row: DocumentRow): IndexedDocument => toIndexedDocument(row);
 
-export const toPoint = (row: PointRow, withVector: boolean): IndexedPoint =>
-  toIndexedPoint(row, row.point_id, withVector ? vectorFromBlob(row.vector) : undefined);
+/** `vectors`: how the row stores its vector, when the point should carry it (a unit float vector either way). */
+export const toPoint = (row: PointRow, vectors: VectorStorage | undefined): IndexedPoint =>
+  toIndexedPoint(row, row.point_id, vectors === undefined ? undefined : vectorOfRow(row.vector, vectors));
 
-/** Float32 little-endian, as `blobFromVector` wrote it (a copy: the blob's offset need not be aligned). */
+function vectorOfRow(blob: Buffer, storage: VectorStorage): Float32Array {
+  return storage === 'int8' ? unitOfInt8(int8OfBlob(blob)) : vectorFromBlob(blob);
+}
+
+/** Float32 little-endian, as `blobOfStored` wrote it (a copy: the blob's offset need not be aligned). */
 export function vectorFromBlob(blob: Buffer, into?: Float32Array): Float32Array {
   const vector = into?.length === blob.byteLength / 4 ? into : new Float32Array(blob.byteLength / 4);
   new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength).set(blob);
   return vector;
-}
-
-export function blobFromVector(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 }
 
 /** Dot product of a stored blob with `query`, without copying the blob when it is aligned. */

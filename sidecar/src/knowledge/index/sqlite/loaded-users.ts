@@ -4,11 +4,15 @@ import { DOC_TYPES } from '../../doc-types.js';
 import type { ChunkEntry } from './user-index.js';
 import { UserIndex } from './user-index.js';
 import { vectorFromBlob, type IndexStatements } from './index-rows.js';
+import { int8OfBlob, type VectorStorage } from './stored-vectors.js';
 import { pairsFromBlob } from './term-pairs.js';
 
 export interface LoadedUsersOptions {
-  /** Chunks kept in memory over all loaded users; least recently searched users go first (one always stays). */
-  maxLoadedChunks: number;
+  /**
+   * Bytes of typed arrays (chunk slots, postings, int8 vectors) kept over all loaded users; least recently searched
+   * users go first once a load passes it (the user just loaded always stays, however large).
+   */
+  maxLoadedBytes: number;
   /** How long one loading slice may run before it yields to the event loop. */
   sliceMs: number;
 }
@@ -34,10 +38,10 @@ export class LoadedUsers {
   ) {}
 
   /** The user's index, loaded first when needed; marks the user as the most recently used. */
-  get(userId: string, dimensions: number): Promise<UserIndex> {
+  get(userId: string, dimensions: number, storage: VectorStorage): Promise<UserIndex> {
     let entry = this.entries.get(userId);
     if (entry) this.entries.delete(userId);
-    else entry = this.startLoading(userId, dimensions);
+    else entry = this.startLoading(userId, dimensions, storage);
     this.entries.set(userId, entry);
     return entry.ready;
   }
@@ -83,9 +87,9 @@ export class LoadedUsers {
     return { users: this.entries.size, chunks, bytes };
   }
 
-  private startLoading(userId: string, dimensions: number): Entry {
+  private startLoading(userId: string, dimensions: number, storage: VectorStorage): Entry {
     const entry: Entry = { index: new UserIndex(dimensions), loadedUpTo: 0, ready: Promise.resolve(null as never) };
-    entry.ready = this.load(userId, entry, this.generation);
+    entry.ready = this.load(userId, entry, this.generation, storage);
     return entry;
   }
 
@@ -94,7 +98,7 @@ export class LoadedUsers {
    * block and the vector segments with the chunks counted; a last pass reads chunks written meanwhile. Every pass
    * yields to the event loop once a slice has run `sliceMs`.
    */
-  private async load(userId: string, entry: Entry, generation: number): Promise<UserIndex> {
+  private async load(userId: string, entry: Entry, generation: number, storage: VectorStorage): Promise<UserIndex> {
     const stale = () => generation !== this.generation || this.entries.get(userId) !== entry;
     const slice = { started: performance.now() };
     const pause = async () => {
@@ -103,13 +107,17 @@ export class LoadedUsers {
       slice.started = performance.now();
       return stale();
     };
-    const scratch = new Uint32Array(1024);
+    // Checked after every row too: a page of large chunks may take longer than a slice.
+    const due = () => performance.now() - slice.started >= this.options.sliceMs;
+    const scratch = new Uint32Array(4096);
     let counts: Uint32Array = new Uint32Array(this.statements.termCount.get(userId)?.n ?? 0);
     const perType = DOC_TYPES.map(() => 0);
     let counted = 0;
     for (;;) {
       const page = this.statements.termsPage.all(userId, counted, PAGE_ROWS);
+      let read = 0;
       for (const row of page) {
+        read++;
         const pairs = pairsFromBlob(row.terms, scratch);
         for (let i = 0; i < pairs.length; i += 2) {
           const term = pairs[i] ?? 0;
@@ -119,8 +127,9 @@ export class LoadedUsers {
         const type = DOC_TYPES.indexOf(row.doc_type);
         perType[type] = (perType[type] ?? 0) + 1;
         counted = row.id;
+        if (due()) break;
       }
-      if (page.length < PAGE_ROWS) break;
+      if (page.length < PAGE_ROWS && read === page.length) break;
       if (await pause()) return entry.index;
     }
     // Allocating the block is a slice of its own (the counting pass may have used up the current one).
@@ -133,18 +142,21 @@ export class LoadedUsers {
     for (const upTo of [counted, Number.MAX_SAFE_INTEGER]) {
       for (;;) {
         const page = this.statements.chunkPage.all(userId, entry.loadedUpTo, upTo, PAGE_ROWS);
+        let read = 0;
         for (const row of page) {
+          read++;
           entry.index.add({
             pointId: row.id,
             documentId: row.document_id,
             docType: row.doc_type,
             length: row.length,
             pairs: pairsFromBlob(row.terms, scratch),
-            vector: vectorFromBlob(row.vector, vector),
+            vector: storage === 'int8' ? int8OfBlob(row.vector) : vectorFromBlob(row.vector, vector),
           });
           entry.loadedUpTo = row.id;
+          if (due()) break;
         }
-        if (page.length < PAGE_ROWS) break;
+        if (page.length < PAGE_ROWS && read === page.length) break;
         if (await pause()) return entry.index;
       }
       if (upTo === counted) entry.index.endLoad();
@@ -155,12 +167,12 @@ export class LoadedUsers {
   }
 
   private evict(keep: string): void {
-    let chunks = this.usage().chunks;
+    let bytes = this.usage().bytes;
     for (const [userId, entry] of this.entries) {
-      if (chunks <= this.options.maxLoadedChunks) return;
+      if (bytes <= this.options.maxLoadedBytes) return;
       if (userId === keep || entry.loadedUpTo !== Infinity) continue;
       this.entries.delete(userId);
-      chunks -= entry.index.live;
+      bytes -= entry.index.bytes;
     }
   }
 }

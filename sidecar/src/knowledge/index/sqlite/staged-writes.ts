@@ -6,12 +6,23 @@ import type { DocType } from '../../doc-types.js';
 import { documentValues } from '../document-rows.js';
 import type { ChunkInput, IndexedDocument } from '../index-store.js';
 import { documentKey, documentLocks, withDocumentLock, type DocumentLocks } from './document-locks.js';
-import { blobFromVector, type IndexStatements } from './index-rows.js';
+import type { IndexStatements } from './index-rows.js';
+import { blobOfStored, storedVector, type VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
-import { blobFromPairs, numberTerms, type ChunkTerms } from './term-pairs.js';
+import {
+  blobFromPairs,
+  countTerms,
+  distinctTerms,
+  numberCounted,
+  numberTerms,
+  type ChunkTerms,
+  type CountedTerms,
+} from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
 import type { ChunkEntry } from './user-index.js';
 
+/** Distinct terms a small document may number in its write's own transaction. */
+const INLINE_TERMS = 1024;
 /** Rows read (and deleted) per step when a generation is taken away. */
 const RETIRE_PAGE = 128;
 /** Chunk rows written or deleted between two checkpoints (a few hundred pages: a few milliseconds to copy). */
@@ -20,6 +31,8 @@ const CHECKPOINT_ROWS = 64;
 const STAGE_ROWS = 96;
 
 export interface StagedWritesOptions {
+  /** How vectors are stored now (it changes with the embedder). */
+  storage: () => VectorStorage;
   /** Longest a slice of a write runs before it yields to the event loop. */
   sliceMs: number;
   /** Called once the new chunks are staged, before they are switched in (tests simulate a crash here). */
@@ -47,9 +60,18 @@ export class StagedWrites {
     return withDocumentLock(this.locks, key, async () => {
       const slices = new TimeSlices(this.options.sliceMs);
       const texts = chunks.map((chunk) => chunk.text);
-      const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
       const values = documentValues(userId, document);
-      if (chunks.length <= STAGE_ROWS) return this.replaceAtOnce(userId, document, values, chunks, terms, slices);
+      if (chunks.length <= STAGE_ROWS) {
+        const counted = await countTerms(document.title, texts, slices);
+        // Few distinct terms (an abstract, a note): numbered in the write's own transaction. Many: numbered first,
+        // a few chunks' terms per transaction, so that no single transaction adds thousands of dictionary rows.
+        const numbering =
+          distinctTerms(counted) <= INLINE_TERMS
+            ? () => numberCounted(this.sql, userId, counted)
+            : await this.numberInSlices(userId, counted, slices);
+        return this.replaceAtOnce(userId, document, values, chunks, numbering, slices);
+      }
+      const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
       const { documentId, generation } = await this.write(() => {
         this.sql.ensureDocument.run(...values);
         const id = this.sql.anyDocument.get(userId, document.docType, document.docId)?.id ?? 0;
@@ -77,10 +99,11 @@ export class StagedWrites {
     document: IndexedDocument,
     values: unknown[],
     chunks: readonly ChunkInput[],
-    terms: readonly ChunkTerms[],
+    numbering: () => readonly ChunkTerms[],
     slices: TimeSlices,
   ): Promise<void> {
     const { added, removed, retiring } = await this.write(() => {
+      const terms = numbering();
       this.sql.ensureDocument.run(...values);
       const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
       if (!row) throw new Error('The document could not be written.');
@@ -103,6 +126,24 @@ export class StagedWrites {
     this.users.applyRemoved(userId, removed);
     for (const chunk of added) this.users.applyAdded(userId, chunk);
     if (retiring) await this.retire(userId, retiring.documentId, retiring.generation, slices);
+  }
+
+  /** Numbers the chunks' terms a group of at most INLINE_TERMS distinct terms per transaction; a getter of them. */
+  private async numberInSlices(
+    userId: string,
+    counted: readonly CountedTerms[],
+    slices: TimeSlices,
+  ): Promise<() => readonly ChunkTerms[]> {
+    const numbered: ChunkTerms[] = [];
+    for (let from = 0; from < counted.length;) {
+      let to = from + 1;
+      while (to < counted.length && distinctTerms(counted.slice(from, to + 1)) <= INLINE_TERMS) to++;
+      const group = counted.slice(from, to);
+      numbered.push(...(await this.write(() => numberCounted(this.sql, userId, group))));
+      await slices.pause();
+      from = to;
+    }
+    return () => numbered;
   }
 
   /** Hides the document at once, then deletes its chunks in slices. */
@@ -174,11 +215,12 @@ export class StagedWrites {
     terms: ChunkTerms | undefined,
   ): ChunkEntry {
     const { length, pairs } = terms ?? { length: 0, pairs: new Uint32Array(0) };
+    const vector = storedVector(chunk.vector, this.options.storage());
     const pointId = this.sql.insertChunk.get(
       ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
-      ...[length, blobFromPairs(pairs), chunk.text, blobFromVector(chunk.vector)],
+      ...[length, blobFromPairs(pairs), chunk.text, blobOfStored(vector)],
     )?.id;
-    return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector: chunk.vector };
+    return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector };
   }
 
   /** The one short transaction: the document's metadata and visible generation change together. */

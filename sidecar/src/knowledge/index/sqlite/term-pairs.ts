@@ -1,4 +1,4 @@
-// Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) uint32 pairs.
+// Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) varint pairs.
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
 import { documentTokenizer, queryWordTerms } from '../../text/bm25-text.js';
 import { termFrequencies } from '../../text/tokenizer.js';
@@ -76,6 +76,62 @@ export async function numberTerms(
   return chunks;
 }
 
+/** One chunk's terms counted, not numbered yet. */
+export interface CountedTerms {
+  length: number;
+  frequencies: Map<string, number>;
+}
+
+/** Tokenises title + "\n" + text of each chunk in the document's language, yielding between slices. */
+export async function countTerms(title: string, texts: readonly string[], slices: TimeSlices): Promise<CountedTerms[]> {
+  const tokenizer = documentTokenizer(title, texts);
+  const counted: CountedTerms[] = [];
+  for (const text of texts) {
+    const terms = tokenizer.chunkTerms(text);
+    counted.push({ length: terms.length, frequencies: termFrequencies(terms) });
+    await slices.pause();
+  }
+  return counted;
+}
+
+/**
+ * Numbers counted chunks' terms in `userId`'s dictionary, adding the terms it lacks, in the caller's transaction:
+ * a small document's terms and chunks are then written in one transaction (one commit instead of two).
+ */
+export function numberCounted(sql: IndexStatements, userId: string, counted: readonly CountedTerms[]): ChunkTerms[] {
+  const terms = new Set<string>();
+  for (const { frequencies } of counted) for (const term of frequencies.keys()) terms.add(term);
+  const numbers = new Map<string, number>();
+  const all = [...terms];
+  for (let i = 0; i < all.length; i += TERM_BATCH) {
+    const batch = all.slice(i, i + TERM_BATCH);
+    for (const row of sql.termNumbers.all(userId, JSON.stringify(batch))) numbers.set(row.term, row.term_no);
+  }
+  let next: number | undefined;
+  for (const term of all) {
+    if (numbers.has(term)) continue;
+    next ??= sql.termCount.get(userId)?.n ?? 0;
+    sql.insertTerm.run(userId, term, next);
+    numbers.set(term, next++);
+  }
+  return counted.map(({ length, frequencies }) => {
+    const pairs = new Uint32Array(frequencies.size * 2);
+    let at = 0;
+    for (const [term, tf] of frequencies) {
+      pairs[at++] = numbers.get(term) ?? 0;
+      pairs[at++] = tf;
+    }
+    return { length, pairs };
+  });
+}
+
+/** How many different terms the counted chunks have together. */
+export function distinctTerms(counted: readonly CountedTerms[]): number {
+  const terms = new Set<string>();
+  for (const { frequencies } of counted) for (const term of frequencies.keys()) terms.add(term);
+  return terms.size;
+}
+
 export interface QueryTermNumbers {
   /** Per query word, its terms (bm25-text.ts `queryWordTerms`). */
   wordTerms: string[][];
@@ -92,15 +148,54 @@ export function queryTermNumbers(sql: IndexStatements, userId: string, query: st
   return { wordTerms, numbers: new Map(rows.map((row) => [row.term, row.term_no])) };
 }
 
+/**
+ * The stored form of a chunk's terms: pairs sorted by term number, each as two LEB128 varints (the term number's
+ * distance from the previous one, then the tf) — two or three bytes a pair instead of eight.
+ */
 export function blobFromPairs(pairs: TermPairs): Buffer {
-  return Buffer.from(pairs.buffer, pairs.byteOffset, pairs.byteLength);
+  const order: number[] = [];
+  for (let i = 0; i < pairs.length; i += 2) order.push(i);
+  order.sort((a, b) => (pairs[a] ?? 0) - (pairs[b] ?? 0));
+  const bytes = new Uint8Array(pairs.length * 5);
+  let at = 0;
+  const put = (value: number) => {
+    let rest = value;
+    while (rest >= 0x80) {
+      bytes[at++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+    bytes[at++] = rest;
+  };
+  let previous = 0;
+  for (const i of order) {
+    const term = pairs[i] ?? 0;
+    put(term - previous);
+    put(pairs[i + 1] ?? 0);
+    previous = term;
+  }
+  return Buffer.from(bytes.buffer, 0, at);
 }
 
-/** The pairs of a stored blob: a view when the blob is aligned, else a copy (into `scratch` when it fits). */
-export function pairsFromBlob(blob: Buffer, scratch?: Uint32Array): TermPairs {
-  const count = blob.byteLength >>> 2;
-  if (blob.byteOffset % 4 === 0) return new Uint32Array(blob.buffer, blob.byteOffset, count);
-  const pairs = scratch && scratch.length >= count ? scratch.subarray(0, count) : new Uint32Array(count);
-  new Uint8Array(pairs.buffer, pairs.byteOffset, blob.byteLength).set(blob);
-  return pairs;
+/** The pairs of a stored blob (into `scratch` when it holds them: a blob of n bytes has at most n/2 pairs). */
+export function pairsFromBlob(blob: Uint8Array, scratch?: Uint32Array): TermPairs {
+  const room = blob.byteLength;
+  const pairs = scratch && scratch.length >= room ? scratch : new Uint32Array(room);
+  let at = 0;
+  let term = 0;
+  let i = 0;
+  while (i < blob.length) {
+    for (let half = 0; half < 2; half++) {
+      let value = 0;
+      let shift = 0;
+      let byte: number;
+      do {
+        byte = blob[i++] ?? 0;
+        value += (byte & 0x7f) * 2 ** shift;
+        shift += 7;
+      } while (byte & 0x80);
+      if (half === 0) pairs[at++] = term += value;
+      else pairs[at++] = value;
+    }
+  }
+  return pairs.subarray(0, at);
 }

@@ -15,7 +15,8 @@ export interface ChunkEntry {
   /** How many terms title + text has (BM25's chunk length). */
   length: number;
   pairs: TermPairs;
-  vector: Float32Array;
+  /** Int8: the vector as stored (copied as it is); float32: quantised into the segment. */
+  vector: Float32Array | Int8Array;
 }
 
 /** Bit i set: DOC_TYPES[i] is searched. */
@@ -112,6 +113,13 @@ export class UserIndex {
     this.pointIds[slot] = 0;
     this.slotOf.delete(pointId);
     (this.building ? this.freedWhileBuilding : this.freeSlots).push(slot);
+  }
+
+  /** Cosine of a unit query with the chunk's int8 vector; undefined for a chunk not loaded. */
+  int8Cosine(pointId: number, query: Float32Array): number | undefined {
+    const slot = this.slotOf.get(pointId);
+    if (slot === undefined) return undefined;
+    return this.segmentOf(this.types[slot] ?? 0).cosine(this.vectorSlots[slot] ?? 0, query);
   }
 
   pointIdOf(slot: number): number {

@@ -1,6 +1,7 @@
 // The int8 vectors of one user's chunks of one doc type, searched exactly by usearch's SIMD scan (cosine).
 import usearch from 'usearch';
 import { quantizeInto } from './quantize.js';
+import { cosineWithInt8 } from './stored-vectors.js';
 
 const INITIAL_CAPACITY = 64;
 /** Holes above this share of the used slots are closed by moving the last vectors into them. */
@@ -36,13 +37,19 @@ export class VectorSegment {
     return this.data.byteLength + this.owners.byteLength;
   }
 
-  /** Stores a vector; returns its segment slot. */
-  add(owner: number, vector: Float32Array): number {
+  /** Stores a vector (int8 bytes as they are: the stored vector is then its own exact value); returns its slot. */
+  add(owner: number, vector: Float32Array | Int8Array): number {
     const slot = this.holes.pop() ?? this.used++;
     if (slot >= this.owners.length) this.grow(this.owners.length * 2);
-    this.maxError = Math.max(this.maxError, quantizeInto(vector, this.data, slot * this.dimensions));
+    if (vector instanceof Int8Array) this.data.set(vector, slot * this.dimensions);
+    else this.maxError = Math.max(this.maxError, quantizeInto(vector, this.data, slot * this.dimensions));
     this.owners[slot] = owner;
     return slot;
+  }
+
+  /** Cosine of a unit float query with the int8 vector in `slot` (exact for vectors stored as int8). */
+  cosine(slot: number, query: Float32Array): number {
+    return cosineWithInt8(query, this.data, slot * this.dimensions);
   }
 
   /** Makes room for `count` vectors at once (a load knows how many come). */

@@ -1,0 +1,130 @@
+// The index's footprint on the Cranfield abstracts: bytes on disk against the bytes of the text indexed, documents
+// indexed per second in process (default embedder) against only embedding them, and the first search of a user
+// whose index is not loaded yet against the searches after it, all in one run over the same texts.
+import { join } from 'node:path';
+import type { RawSqlite } from '../src/store/sql/sqlite-database.js';
+import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
+import { indexDocument } from '../src/knowledge/sync/indexer.js';
+import { readCranfield } from './ir-collection.js';
+import { DIMENSIONS, defaultEmbedder, openIndexDatabase, runAsScript } from './knowledge-corpus.js';
+import { printLines, type BenchLine } from './report.js';
+
+const USER = 'reader';
+const OPTIONS = { chunkSize: 1200, chunkOverlap: 200 };
+const MIB = 1024 * 1024;
+
+export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]> {
+  const collection = readCranfield();
+  if (!collection) {
+    console.log('      lean index: the Cranfield collection is not in ../shared/ir/cranfield: skipped');
+    return [];
+  }
+  const { embedder } = defaultEmbedder();
+  const texts = collection.documents.map((d) => `${d.title}\n${d.text}`);
+  const textBytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const embedStarted = performance.now();
+  for (let i = 0; i < texts.length; i += 8) await embedder.embed(texts.slice(i, i + 8));
+  const embedRate = texts.length / ((performance.now() - embedStarted) / 1000);
+
+  const path = join(dir, 'knowledge-lean-index.db');
+  const db = await openIndexDatabase(path);
+  const store = createSqliteIndexStore(db);
+  await store.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
+  const buildStarted = performance.now();
+  for (const document of collection.documents) {
+    const fetched = { docType: 'file' as const, docId: document.id, title: document.title, version: '1' };
+    await indexDocument(store, embedder, USER, { ...fetched, mimeType: 'text/plain', pages: [document.text] }, OPTIONS);
+  }
+  const buildRate = collection.documents.length / ((performance.now() - buildStarted) / 1000);
+  await store.close();
+  db.raw.pragma('wal_checkpoint(TRUNCATE)');
+  db.raw.exec('VACUUM');
+  const bytes = indexBytes(db.raw);
+  const columns = columnBytes(db.raw);
+  console.log(
+    `      lean index: ${collection.documents.length} abstracts, text ${mib(textBytes)} MiB; on disk ${mib(bytes)} MiB ` +
+      `(chunk text ${mib(columns.text)}, vectors ${mib(columns.vector)}, terms ${mib(columns.terms)}, ` +
+      `dictionary ${mib(columns.dictionary)} MiB)`,
+  );
+
+  // A fresh store on the same file: nothing of the user is loaded, as after a restart.
+  const reopened = createSqliteIndexStore(db);
+  await reopened.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
+  const queries = collection.queries.slice(0, 21).map((query) => query.text);
+  const [firstVector, ...vectors] = await embedder.embed(queries);
+  const searchBoth = async (query: string, vector: Float32Array) => {
+    const started = performance.now();
+    await Promise.all([reopened.bm25(USER, query, { limit: 100 }), reopened.nearest(USER, vector, { limit: 100 })]);
+    return performance.now() - started;
+  };
+  const firstMs = await searchBoth(queries[0]!, firstVector!);
+  const laterMs: number[] = [];
+  for (const [i, vector] of vectors.entries()) laterMs.push(await searchBoth(queries[i + 1]!, vector));
+  laterMs.sort((a, b) => a - b);
+  await reopened.close();
+  await db.close();
+
+  return printLines([
+    {
+      name: 'lean index: embedded index on disk (Cranfield, default embedder)',
+      value: bytes / textBytes,
+      unit: '× text',
+      reference: { name: 'the text indexed', value: 1 },
+      target: '≤ 2× text',
+      pass: bytes <= 2 * textBytes,
+    },
+    {
+      name: 'lean index: indexDocument of Cranfield abstracts in process',
+      value: buildRate,
+      unit: 'documents/s',
+      reference: { name: 'the same abstracts only embedded', value: embedRate },
+      target: '≥ 3,000 documents/s',
+      pass: buildRate >= 3000,
+    },
+    {
+      name: 'lean index: first bm25 + nearest of a user not loaded (limit 100)',
+      value: firstMs,
+      unit: 'ms',
+      reference: { name: 'the next 20 searches, median', value: laterMs[Math.floor(laterMs.length / 2)] ?? 0 },
+      target: '≤ 50 ms',
+      pass: firstMs <= 50,
+    },
+  ]);
+}
+
+/** Pages of the index tables and their indexes (dbstat), the empty schema included. */
+function indexBytes(db: RawSqlite): number {
+  const row = db
+    .prepare<[], { bytes: number }>(
+      `SELECT SUM(pgsize) AS bytes FROM dbstat
+       WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name LIKE 'index\\_%' ESCAPE '\\')`,
+    )
+    .get();
+  return row?.bytes ?? 0;
+}
+
+function columnBytes(db: RawSqlite): { text: number; vector: number; terms: number; dictionary: number } {
+  const chunks = db
+    .prepare<[], { text: number; vector: number; terms: number }>(
+      `SELECT SUM(length(CAST(text AS BLOB))) AS text, SUM(length(vector)) AS vector, SUM(length(terms)) AS terms
+       FROM index_chunks`,
+    )
+    .get();
+  const dictionary = db
+    .prepare<[], { bytes: number }>(
+      'SELECT SUM(length(CAST(term AS BLOB)) + length(user_id) + 4) AS bytes FROM index_terms',
+    )
+    .get();
+  return {
+    text: chunks?.text ?? 0,
+    vector: chunks?.vector ?? 0,
+    terms: chunks?.terms ?? 0,
+    dictionary: dictionary?.bytes ?? 0,
+  };
+}
+
+function mib(bytes: number): string {
+  return (bytes / MIB).toFixed(2);
+}
+
+await runAsScript(import.meta.url, benchKnowledgeLeanIndex);
