@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import type { NextcloudClient } from '../platform/nextcloud-client.js';
 import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
+import type { ToolGroupControl } from './tool-groups.js';
 
 /** The app a tool belongs to; tools of apps that are not installed are not listed. `core` is always there. */
 export type ToolApp =
@@ -38,6 +39,8 @@ export interface ToolContext {
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;
   /** Reads the text of PDFs and Office and other documents in worker threads (absent: such files are not read). */
   documents?: DocumentReaders;
+  /** The session's tool groups, for the discovery tools (absent on servers without a catalog, as in some tests). */
+  toolGroups?: ToolGroupControl;
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

@@ -48,6 +48,7 @@ beforeAll(async () => {
     NEXTCLOUD_HOST: nextcloud.url,
     NEXTCLOUD_USERNAME: 'alice',
     NEXTCLOUD_PASSWORD: APP_PASSWORD,
+    MCP_LIST_ALL_TOOLS: 'true',
   });
   mcp = await connectClient(`${sidecar.url}/mcp`);
   hostileFeed = await structured<Feed>('nc_news_add_feed', { url: HOSTILE_URL });

@@ -22,6 +22,7 @@ beforeAll(async () => {
     NEXTCLOUD_HOST: nextcloud.url,
     NEXTCLOUD_USERNAME: 'alice',
     NEXTCLOUD_PASSWORD: APP_PASSWORD,
+    MCP_LIST_ALL_TOOLS: 'true',
   });
   mcp = await connectClient(`${sidecar.url}/mcp`);
 });
