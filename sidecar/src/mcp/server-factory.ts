@@ -16,9 +16,9 @@ import { missingScopeMessage, scopeForTool } from '../auth/scope-catalogue.js';
 import { isAppInstalled } from './app-availability.js';
 import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 import type { ResourceTemplateDefinition } from './resource-definition.js';
-import type { ToolApp, ToolContext, ToolDefinition } from './tool-definition.js';
+import type { ToolApp, ToolContext, ToolDefinition, ToolGroupControl } from './tool-definition.js';
 import { createToolDispatcher, type ToolDispatcher, type ToolOffer } from './tool-dispatcher.js';
-import { createToolGroupSession, type ToolGroupControl } from './tool-groups.js';
+import { createToolGroupSession } from './tool-groups.js';
 import { logFailure, safeMessage, toErrorResult, toSuccessResult } from './tool-results.js';
 
 export interface RequestScope {

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Logger } from '../logging/logger.js';
 import type { NextcloudClient } from '../platform/nextcloud-client.js';
 import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
-import type { ToolGroupControl } from './tool-groups.js';
 
 /** The app a tool belongs to; tools of apps that are not installed are not listed. `core` is always there. */
 export type ToolApp =
@@ -22,6 +21,21 @@ export type ToolApp =
   | 'sharing'
   | 'search'
   | 'knowledge';
+
+/** A group as nc_core_list_tool_groups shows it: only groups the caller can use (app present, scope granted). */
+export interface ToolGroupInfo {
+  group: ToolApp;
+  listed: boolean;
+  tools: string[];
+}
+
+/** What the discovery tools see of their session (ToolContext.toolGroups; built in server-factory.ts from tool-groups.ts). */
+export interface ToolGroupControl {
+  readonly persistent: boolean;
+  groups(): ToolGroupInfo[];
+  /** Enables `apps` and, when that changed the list, tells the client (notifications/tools/list_changed). */
+  enable(apps: readonly ToolApp[]): Promise<ToolApp[]>;
+}
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;

@@ -11,8 +11,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { InvalidInputError } from '../errors.js';
 import { listTool, type ListedSchema } from './listed-tools.js';
-import type { ToolDefinition } from './tool-definition.js';
-import type { ToolGroupControl } from './tool-groups.js';
+import type { ToolDefinition, ToolGroupControl } from './tool-definition.js';
 
 /** The tools one server offers: its tools/list answer (shared, never changed) and the tools by name. */
 export interface ToolOffer {

@@ -55,18 +55,3 @@ export function createToolGroupSession(options: { listAll: boolean; persistent: 
     },
   };
 }
-
-/** A group as nc_core_list_tool_groups shows it: only groups the caller can use (app present, scope granted). */
-export interface ToolGroupInfo {
-  group: ToolApp;
-  listed: boolean;
-  tools: string[];
-}
-
-/** What the discovery tools see of their session (ToolContext.toolGroups). */
-export interface ToolGroupControl {
-  readonly persistent: boolean;
-  groups(): ToolGroupInfo[];
-  /** Enables `apps` and, when that changed the list, tells the client (notifications/tools/list_changed). */
-  enable(apps: readonly ToolApp[]): Promise<ToolApp[]>;
-}

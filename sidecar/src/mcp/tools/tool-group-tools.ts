@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { InvalidInputError, UnavailableError } from '../../errors.js';
 import { TOOL_APPS } from '../app-availability.js';
-import { defineTool, type ToolContext } from '../tool-definition.js';
-import { TOOL_GROUP_SUMMARIES, type ToolGroupControl } from '../tool-groups.js';
+import { defineTool, type ToolContext, type ToolGroupControl } from '../tool-definition.js';
+import { TOOL_GROUP_SUMMARIES } from '../tool-groups.js';
 import { READ_ONLY } from './tool-shapes.js';
 
 export const listToolGroupsTool = defineTool({
