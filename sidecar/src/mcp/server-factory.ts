@@ -45,6 +45,10 @@ export interface ServerFactoryDeps {
   listAllTools?: boolean;
 }
 
+const INSTRUCTIONS = 'Tools to work with the files, notes, calendars and other apps of a Nextcloud account.';
+/** Where only the default tool groups are listed, the model learns where the others are before it sees a list. */
+const GROUPED_INSTRUCTIONS = `${INSTRUCTIONS} Tools of more apps (Deck, Contacts, News, Tables and others) are listed by nc_core_list_tool_groups and added with nc_core_enable_tool_groups.`;
+
 /**
  * `access` is the caller at creation time; it decides which apps' tools are listed. With `calledTool` (a server for
  * one `tools/call`), only that tool is offered when it is offered at all; otherwise every offered tool is, so that a
@@ -59,7 +63,7 @@ export async function buildMcpServer(
     { name: 'nextcloud-mcp-server', version: SIDECAR_VERSION },
     {
       capabilities: { tools: { listChanged: true }, logging: {} },
-      instructions: 'Tools to work with the files, notes, calendars and other apps of a Nextcloud account.',
+      instructions: deps.listAllTools ? INSTRUCTIONS : GROUPED_INSTRUCTIONS,
     },
   );
   const installed = await installedApps(deps, access);

@@ -110,6 +110,16 @@ describe('tool groups', () => {
     expect(measureToolList(defaults).totalBytes).toBeLessThanOrEqual(DEFAULT_LIST_MAX_BYTES);
   });
 
+  it('are named in the server instructions, which a client reads before any list', async () => {
+    const [grouped, all] = [
+      await connect(factoryDeps(ALL_TOOLS)),
+      await connect(factoryDeps(ALL_TOOLS, { listAllTools: true })),
+    ];
+
+    expect(grouped.client.getInstructions()).toContain('nc_core_list_tool_groups');
+    expect(all.client.getInstructions()).not.toContain('nc_core_list_tool_groups');
+  });
+
   it('are listed with one line each, saying which are not listed yet', async () => {
     const { client } = await connect(factoryDeps(ALL_TOOLS));
 
