@@ -27,8 +27,10 @@ export const TOOL_GROUP_SUMMARIES: Record<ToolApp, string> = {
   contacts: 'Address books and contacts.',
   deck: 'Deck boards, stacks, cards, labels, assignments and comments.',
   news: 'News feeds, folders and items: read, star, subscribe.',
+  mail: 'Mail: accounts, mailboxes, reading and searching messages, drafts, replies and sending.',
   tables: 'Tables and their rows.',
   cookbook: 'Cookbook recipes and categories.',
+  collectives: 'Collectives and their pages as Markdown: read, search, write, move, trash.',
   sharing: 'Share files and folders with users, groups or by link.',
   knowledge: 'Semantic search over the indexed documents.',
 };
