@@ -15,12 +15,22 @@ const LEGACY_VERSION = '2025-06-18';
 const MODERN_VERSION = '2026-07-28';
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 /** The groups a session starts without (tool-groups.ts), all present in the double below. */
-const GROUPS_ON_DEMAND = ['contacts', 'deck', 'news', 'tables', 'cookbook', 'sharing'];
+const GROUPS_ON_DEMAND = ['contacts', 'deck', 'news', 'mail', 'tables', 'cookbook', 'collectives', 'sharing'];
 
-/** Apps that only announce themselves (capability or menu entry), so that every tool is listed. */
-const PRESENT_APPS: DoubleApp[] = ['notes', 'deck', 'news', 'tables', 'cookbook', 'files_sharing'].map((id) => ({
+/** Apps that only announce themselves (capability or menu entry), so that every tool is offered. */
+const MENU_ONLY_APPS = ['news', 'mail', 'collectives'];
+const PRESENT_APPS: DoubleApp[] = [
+  'notes',
+  'deck',
+  'news',
+  'mail',
+  'tables',
+  'cookbook',
+  'collectives',
+  'files_sharing',
+].map((id) => ({
   id,
-  capabilities: id === 'news' ? undefined : () => ({ version: '1.0.0' }),
+  capabilities: MENU_ONLY_APPS.includes(id) ? undefined : () => ({ version: '1.0.0' }),
   handle: () => false,
 }));
 
