@@ -1,6 +1,6 @@
-// tools/list as a client's HTTP request sees it: p50 of the full list (every app present) in both protocol eras, and
-// from initialize to the first tools/list answer (cold: Nextcloud asked which apps it has; warm: remembered);
-// against a same-run reference, the status route (no MCP work).
+// tools/list as a client's HTTP request sees it: p50 of the default list (every app present) in both protocol eras and
+// of a session that enabled every tool group, and from initialize to the first tools/list answer (cold: Nextcloud
+// asked which apps it has; warm: remembered); against a same-run reference, the status route (no MCP work).
 import { request } from 'undici';
 import type { DoubleApp } from '../../test/platform/double-app.js';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
@@ -14,11 +14,23 @@ const NEXTCLOUD_LATENCY_MS = 30;
 const LEGACY_VERSION = '2025-06-18';
 const MODERN_VERSION = '2026-07-28';
 const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+/** The groups a session starts without (tool-groups.ts), all present in the double below. */
+const GROUPS_ON_DEMAND = ['contacts', 'deck', 'news', 'mail', 'tables', 'cookbook', 'collectives', 'sharing'];
 
-/** Apps that only announce themselves (capability or menu entry), so that every tool is listed. */
-const PRESENT_APPS: DoubleApp[] = ['notes', 'deck', 'news', 'tables', 'cookbook', 'files_sharing'].map((id) => ({
+/** Apps that only announce themselves (capability or menu entry), so that every tool is offered. */
+const MENU_ONLY_APPS = ['news', 'mail', 'collectives'];
+const PRESENT_APPS: DoubleApp[] = [
+  'notes',
+  'deck',
+  'news',
+  'mail',
+  'tables',
+  'cookbook',
+  'collectives',
+  'files_sharing',
+].map((id) => ({
   id,
-  capabilities: id === 'news' ? undefined : () => ({ version: '1.0.0' }),
+  capabilities: MENU_ONLY_APPS.includes(id) ? undefined : () => ({ version: '1.0.0' }),
   handle: () => false,
 }));
 
@@ -39,10 +51,20 @@ export async function benchMcpToolList(dbPath: string): Promise<BenchLine[]> {
   const modernHeaders = { 'mcp-protocol-version': MODERN_VERSION, 'mcp-method': 'tools/list' };
   const modern = await time(() => post(mcpUrl, modernHeaders, modernToolsList()));
   const listBytes = (await post(mcpUrl, session, { jsonrpc: '2.0', id: 3, method: 'tools/list' })).length;
+  const enable = { name: 'nc_core_enable_tool_groups', arguments: { groups: GROUPS_ON_DEMAND } };
+  await post(mcpUrl, session, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: enable });
+  const everyGroup = await time(() => post(mcpUrl, session, { jsonrpc: '2.0', id: 5, method: 'tools/list' }));
+  const fullBytes = (await post(mcpUrl, session, { jsonrpc: '2.0', id: 6, method: 'tools/list' })).length;
   const firstList = await timeFirstList(mcpUrl, FIRST_LIST_RUNS);
   const lines: BenchLine[] = [
     line(`tools/list p50, 2025 session (${(listBytes / 1024).toFixed(0)} KB answer)`, legacy, reference, 5),
     line('tools/list p50, 2026-07-28 request', modern, reference, 5),
+    line(
+      `tools/list p50, 2025 session with every group enabled (${(fullBytes / 1024).toFixed(0)} KB)`,
+      everyGroup,
+      reference,
+      5,
+    ),
     line('initialize to first tools/list answer p50 (2025 session)', firstList, reference, 50),
     {
       ...line(

@@ -48,6 +48,7 @@ export function createFactoryDeps(deps: FactoryDepsInput, scopeOf: ServerFactory
     logger: deps.logger,
     memo: deps.memo,
     enabledApps: enabledApps(deps.settings.mcp.apps, deps.logger),
+    listAllTools: deps.settings.mcp.listAllTools,
     scopeOf,
     observeToolCall: deps.observeToolCall,
     // One pool for the file tools and the index: the bounds the operator set apply to both together.

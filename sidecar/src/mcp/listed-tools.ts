@@ -20,6 +20,8 @@ export interface ListedTool {
   input: ListedSchema;
   output: ListedSchema;
   annotations: Partial<ToolAnnotations>;
+  /** The arguments the tool declares; a call with any other is refused. */
+  argumentNames: ReadonlySet<string>;
   /** The tool as one entry of a tools/list answer, keys in the SDK's order. */
   entry: Tool & { outputSchema: JsonSchema };
 }
@@ -55,11 +57,13 @@ function buildListedTool(tool: ToolDefinition): ListedTool {
     input: asListedSchema(tool.input, inputJson),
     output: asListedSchema(tool.output, outputJson),
     annotations,
+    argumentNames: new Set(Object.keys(tool.input.shape)),
     entry: {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      inputSchema: { type: 'object', ...inputJson },
+      // Arguments the tool does not declare are refused (tool-dispatcher.ts), and the schema says so.
+      inputSchema: { type: 'object', ...inputJson, additionalProperties: false },
       annotations,
       outputSchema: outputJson,
     },

@@ -16,8 +16,9 @@ import { missingScopeMessage, scopeForTool } from '../auth/scope-catalogue.js';
 import { isAppInstalled } from './app-availability.js';
 import type { DocumentReaders } from '../knowledge/extract/document-readers.js';
 import type { ResourceTemplateDefinition } from './resource-definition.js';
-import type { ToolApp, ToolContext, ToolDefinition } from './tool-definition.js';
-import { createToolDispatcher, type ToolDispatcher } from './tool-dispatcher.js';
+import type { ToolApp, ToolContext, ToolDefinition, ToolGroupControl } from './tool-definition.js';
+import { createToolDispatcher, type ToolDispatcher, type ToolOffer } from './tool-dispatcher.js';
+import { createToolGroupSession } from './tool-groups.js';
 import { logFailure, safeMessage, toErrorResult, toSuccessResult } from './tool-results.js';
 
 export interface RequestScope {
@@ -40,7 +41,13 @@ export interface ServerFactoryDeps {
   observeToolCall?: ToolCallObserver;
   /** Where the file tools read documents' text: the composition root's readers, shared with the index. */
   documents?: DocumentReaders;
+  /** MCP_LIST_ALL_TOOLS: list every offered tool from the start instead of the default tool groups. */
+  listAllTools?: boolean;
 }
+
+const INSTRUCTIONS = 'Tools to work with the files, notes, calendars and other apps of a Nextcloud account.';
+/** Where only the default tool groups are listed, the model learns where the others are before it sees a list. */
+const GROUPED_INSTRUCTIONS = `${INSTRUCTIONS} Tools of more apps (Deck, Contacts, News, Tables and others) are listed by nc_core_list_tool_groups and added with nc_core_enable_tool_groups.`;
 
 /**
  * `access` is the caller at creation time; it decides which apps' tools are listed. With `calledTool` (a server for
@@ -55,8 +62,8 @@ export async function buildMcpServer(
   const server = new McpServer(
     { name: 'nextcloud-mcp-server', version: SIDECAR_VERSION },
     {
-      capabilities: { tools: {}, logging: {} },
-      instructions: 'Tools to work with the files, notes, calendars and other apps of a Nextcloud account.',
+      capabilities: { tools: { listChanged: true }, logging: {} },
+      instructions: deps.listAllTools ? INSTRUCTIONS : GROUPED_INSTRUCTIONS,
     },
   );
   const installed = await installedApps(deps, access);
@@ -73,7 +80,21 @@ export async function buildMcpServer(
   };
   const dispatcher = dispatcherFor(deps);
   const single = calledTool === undefined ? undefined : deps.tools.find((t) => t.name === calledTool && isOffered(t));
-  dispatcher.serve(server, dispatcher.offer(single ? (tool) => tool === single : isOffered), refusal);
+  // Every offered tool can be called; tools/list shows the default groups and those the session enabled.
+  const offer = dispatcher.offer(single ? (tool) => tool === single : isOffered);
+  const session = createToolGroupSession({ listAll: deps.listAllTools ?? false, persistent: calledTool === undefined });
+  const listedOffer = () => dispatcher.offer((tool) => isOffered(tool) && session.isListed(tool.app));
+  let listed: ToolOffer = single ? offer : listedOffer();
+  const toolGroups: ToolGroupControl = {
+    persistent: session.persistent,
+    groups: () => groupsOf(deps.tools.filter(isOffered), session.isListed),
+    enable: async (apps) => {
+      const added = session.enable(apps);
+      if (added.length > 0 && !single) listed = listedOffer();
+      return added;
+    },
+  };
+  dispatcher.serve(server, offer, { refusal, listed: () => listed.list, toolGroups });
   if (single) return server;
   for (const resource of deps.resources ?? []) {
     if (offered(resource.app) && (!granted || granted.has(scopeForTool(resource.app, true)))) {
@@ -81,6 +102,13 @@ export async function buildMcpServer(
     }
   }
   return server;
+}
+
+/** The groups of `tools` in catalog order, each with its tool names. */
+function groupsOf(tools: ToolDefinition[], isListed: (app: ToolApp) => boolean) {
+  const groups = new Map<ToolApp, string[]>();
+  for (const tool of tools) groups.set(tool.app, [...(groups.get(tool.app) ?? []), tool.name]);
+  return [...groups].map(([group, names]) => ({ group, listed: isListed(group), tools: names }));
 }
 
 /** The scope a tool needs under a token of the sidecar's authorization server. */
@@ -96,7 +124,9 @@ function dispatcherFor(deps: ServerFactoryDeps): ToolDispatcher {
   if (!dispatcher) {
     dispatcher = createToolDispatcher({
       tools: deps.tools,
-      run: (tool, args, context) => runTool(deps, tool, args, context),
+      run: (tool, args, context, toolGroups) => runTool(deps, tool, args, context, toolGroups),
+      refuse: (tool, error, context) =>
+        toErrorResult(error, { tool: tool.name, requestId: deps.scopeOf(context).requestId, logger: deps.logger }),
     });
     dispatchers.set(deps, dispatcher);
   }
@@ -114,11 +144,20 @@ async function installedApps(deps: ServerFactoryDeps, access: NextcloudAccess) {
   }
 }
 
-async function runTool(deps: ServerFactoryDeps, tool: ToolDefinition, args: unknown, context: ServerContext) {
+async function runTool(
+  deps: ServerFactoryDeps,
+  tool: ToolDefinition,
+  args: unknown,
+  context: ServerContext,
+  toolGroups?: ToolGroupControl,
+) {
   const { requestId } = deps.scopeOf(context);
   const started = performance.now();
   try {
-    const result = await tool.run(args as never, createToolContext(deps, context));
+    const result = await tool.run(args as never, {
+      ...createToolContext(deps, context),
+      toolGroups: toolGroups && withListChanged(toolGroups, context),
+    });
     const summary = tool.summarize(result);
     deps.observeToolCall?.(tool.name, undefined, performance.now() - started);
     return toSuccessResult(result as Record<string, unknown>, summary);
@@ -156,6 +195,21 @@ function createToolContext(deps: ServerFactoryDeps, context: ServerContext): Too
     logger: deps.logger,
     reportProgress: progressReporter(context),
     documents: deps.documents,
+  };
+}
+
+/** The session's tool groups, telling the client on this request's stream when enabling changed its list. */
+function withListChanged(toolGroups: ToolGroupControl, context: ServerContext): ToolGroupControl {
+  return {
+    persistent: toolGroups.persistent,
+    groups: () => toolGroups.groups(),
+    enable: async (apps) => {
+      const added = await toolGroups.enable(apps);
+      if (added.length > 0 && toolGroups.persistent) {
+        await context.mcpReq.notify({ method: 'notifications/tools/list_changed' });
+      }
+      return added;
+    },
   };
 }
 

@@ -22,6 +22,21 @@ export type ToolApp =
   | 'search'
   | 'knowledge';
 
+/** A group as nc_core_list_tool_groups shows it: only groups the caller can use (app present, scope granted). */
+export interface ToolGroupInfo {
+  group: ToolApp;
+  listed: boolean;
+  tools: string[];
+}
+
+/** What the discovery tools see of their session (ToolContext.toolGroups; built in server-factory.ts from tool-groups.ts). */
+export interface ToolGroupControl {
+  readonly persistent: boolean;
+  groups(): ToolGroupInfo[];
+  /** Enables `apps` and, when that changed the list, tells the client (notifications/tools/list_changed). */
+  enable(apps: readonly ToolApp[]): Promise<ToolApp[]>;
+}
+
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
@@ -38,6 +53,8 @@ export interface ToolContext {
   reportProgress(progress: number, total?: number, message?: string): Promise<void>;
   /** Reads the text of PDFs and Office and other documents in worker threads (absent: such files are not read). */
   documents?: DocumentReaders;
+  /** The session's tool groups, for the discovery tools (absent on servers without a catalog, as in some tests). */
+  toolGroups?: ToolGroupControl;
 }
 
 export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {

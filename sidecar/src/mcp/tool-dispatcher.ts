@@ -9,8 +9,9 @@ import {
   type ServerContext,
   type Tool,
 } from '@modelcontextprotocol/server';
+import { InvalidInputError } from '../errors.js';
 import { listTool, type ListedSchema } from './listed-tools.js';
-import type { ToolDefinition } from './tool-definition.js';
+import type { ToolDefinition, ToolGroupControl } from './tool-definition.js';
 
 /** The tools one server offers: its tools/list answer (shared, never changed) and the tools by name. */
 export interface ToolOffer {
@@ -20,8 +21,18 @@ export interface ToolOffer {
 
 export interface ToolDispatcherDeps {
   tools: ToolDefinition[];
-  /** Runs a tool with validated arguments; never throws (failures are isError results). */
-  run(tool: ToolDefinition, args: unknown, context: ServerContext): Promise<CallToolResult>;
+  /**
+   * Runs a tool with validated arguments, with the tool groups of the server it was called on; never throws
+   * (failures are isError results).
+   */
+  run(
+    tool: ToolDefinition,
+    args: unknown,
+    context: ServerContext,
+    toolGroups?: ToolGroupControl,
+  ): Promise<CallToolResult>;
+  /** The isError result of a call refused before its tool ran (through the one result translator). */
+  refuse(tool: ToolDefinition, error: InvalidInputError, context: ServerContext): CallToolResult;
   /** How many distinct offers are kept (the least recently used goes first). */
   maxOffers?: number;
 }
@@ -30,10 +41,18 @@ export interface ToolDispatcher {
   /** The offer of the tools `isOffered` accepts, in catalog order; the same object while the set is cached. */
   offer(isOffered: (tool: ToolDefinition) => boolean): ToolOffer;
   /**
-   * Makes `server` answer tools/list and tools/call from `offer`. `refusal` explains a call of a tool that is not in
-   * the offer although it exists (its scope was not granted); other unknown tools are "not found".
+   * Makes `server` answer tools/call from `offer`, and tools/list from `options.listed` (default: `offer`).
+   * `options.refusal` explains a call of a tool that is not in the offer although it exists (its scope was not
+   * granted); other unknown tools are "not found".
    */
-  serve(server: McpServer, offer: ToolOffer, refusal?: (name: string) => string | undefined): void;
+  serve(server: McpServer, offer: ToolOffer, options?: ServeOptions): void;
+}
+
+export interface ServeOptions {
+  refusal?: (name: string) => string | undefined;
+  /** The session's tools/list answer, which may grow as it enables tool groups. */
+  listed?: () => ToolOffer['list'];
+  toolGroups?: ToolGroupControl;
 }
 
 /** Offers differ by installed apps, NEXTCLOUD_MCP_APPS and the called tool of a single-call server. */
@@ -53,8 +72,8 @@ export function createToolDispatcher(deps: ToolDispatcherDeps): ToolDispatcher {
       if (offers.size > maxOffers) offers.delete(offers.keys().next().value as string);
       return offer;
     },
-    serve(server, offer, refusal) {
-      server.server.setRequestHandler('tools/list', () => offer.list as { tools: Tool[] });
+    serve(server, offer, { refusal, listed, toolGroups } = {}) {
+      server.server.setRequestHandler('tools/list', () => (listed?.() ?? offer.list) as { tools: Tool[] });
       server.server.setRequestHandler('tools/call', async (request, context) => {
         const { name, arguments: args } = request.params;
         const tool = offer.tools.get(name);
@@ -63,16 +82,19 @@ export function createToolDispatcher(deps: ToolDispatcherDeps): ToolDispatcher {
           if (refused !== undefined) return toolError(refused);
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
         }
-        const listed = listTool(tool);
-        const input = await validate(listed.input, args ?? {});
+        const entry = listTool(tool);
+        const unknown = unknownArguments(entry.argumentNames, args);
+        if (unknown.length > 0)
+          return deps.refuse(tool, unknownArgumentsError(tool, entry.argumentNames, unknown), context);
+        const input = await validate(entry.input, args ?? {});
         if (!input.success)
           return toolError(`Input validation error: Invalid arguments for tool ${name}: ${input.error}`);
         try {
-          const result = await deps.run(tool, input.data, context);
-          const refusal = await outputRefusal(listed.output, result, name);
+          const result = await deps.run(tool, input.data, context, toolGroups);
+          const refusal = await outputRefusal(entry.output, result, name);
           if (refusal !== undefined) return toolError(refusal);
           if (isInputRequiredResult(result)) return result;
-          return server.server.projectCallToolResult(result, listed.entry.outputSchema);
+          return server.server.projectCallToolResult(result, entry.entry.outputSchema);
         } catch (error) {
           return toolError(error instanceof Error ? error.message : String(error));
         }
@@ -86,6 +108,19 @@ function buildOffer(tools: ToolDefinition[]): ToolOffer {
     list: Object.freeze({ tools: Object.freeze(tools.map((tool) => listTool(tool).entry)) }),
     tools: new Map(tools.map((tool) => [tool.name, tool])),
   };
+}
+
+/** The arguments a call names that its tool does not declare (zod would drop them silently). */
+function unknownArguments(accepted: ReadonlySet<string>, args: Record<string, unknown> | undefined): string[] {
+  return args ? Object.keys(args).filter((key) => !accepted.has(key)) : [];
+}
+
+function unknownArgumentsError(tool: ToolDefinition, accepted: ReadonlySet<string>, unknown: string[]) {
+  const names = unknown.map((key) => JSON.stringify(key)).join(', ');
+  const known = accepted.size > 0 ? [...accepted].join(', ') : 'none';
+  return new InvalidInputError(
+    `${tool.name} takes no argument ${names}, so nothing was done. Its arguments: ${known}.`,
+  );
 }
 
 /** The SDK's output check: results with an output schema carry structured content that matches it. */

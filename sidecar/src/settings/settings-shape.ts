@@ -67,6 +67,8 @@ export interface Settings {
     allowedOrigins: string[];
     /** NEXTCLOUD_MCP_APPS: offer only these apps' tools (empty: every installed app). */
     apps: string[];
+    /** MCP_LIST_ALL_TOOLS: tools/list shows every offered tool at once, for clients that ignore list_changed. */
+    listAllTools: boolean;
     /** MCP_MAX_SESSIONS: sessions of 2025-era clients kept at once; the least recently used goes first. */
     maxSessions: number;
     /** MCP_MAX_SESSIONS_PER_USER: sessions one caller may hold; its least recently used goes first. */

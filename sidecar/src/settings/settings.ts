@@ -114,6 +114,7 @@ export function parseSettings(env: Environment, purpose: SettingsPurpose = 'serv
       allowedHosts: readList(read('MCP_ALLOWED_HOSTS')),
       allowedOrigins: readList(read('MCP_ALLOWED_ORIGINS')),
       apps: readList(read('NEXTCLOUD_MCP_APPS')).map((app) => app.toLowerCase()),
+      listAllTools: bool('MCP_LIST_ALL_TOOLS', false) ?? false,
       maxSessions: parsePositiveInteger('MCP_MAX_SESSIONS', read('MCP_MAX_SESSIONS'), problems) ?? 500,
       maxSessionsPerUser:
         parsePositiveInteger('MCP_MAX_SESSIONS_PER_USER', read('MCP_MAX_SESSIONS_PER_USER'), problems) ?? 10,

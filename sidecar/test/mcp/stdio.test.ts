@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => nextcloud.close());
 
 describe('run --transport stdio', () => {
-  it('serves tools on stdin/stdout as the configured user', async () => {
+  it('serves tools on stdin/stdout as the configured user, adding a tool group when asked and saying so', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: ['--import', TSX, ENTRY, 'run', '--transport', 'stdio'],
@@ -32,12 +32,23 @@ describe('run --transport stdio', () => {
       stderr: 'pipe',
     });
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    let changes = 0;
+    client.setNotificationHandler('notifications/tools/list_changed', () => {
+      changes += 1;
+    });
     await client.connect(transport);
+    const names = async () => (await client.listTools()).tools.map((tool) => tool.name);
 
     const result = await client.callTool({ name: 'nc_core_whoami', arguments: {} });
+    const before = await names();
+    await client.callTool({ name: 'nc_core_enable_tool_groups', arguments: { groups: ['contacts'] } });
+    const after = await names();
 
     await client.close();
     expect((result.structuredContent as { user_id: string }).user_id).toBe('alice');
+    expect(before).not.toContain('nc_contacts_list_addressbooks');
+    expect(after).toContain('nc_contacts_list_addressbooks');
+    expect(changes).toBe(1);
   });
 
   it('refuses modes without one configured user, with exit status 2', async () => {

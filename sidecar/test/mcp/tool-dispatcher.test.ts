@@ -25,6 +25,7 @@ function factoryDeps(): ServerFactoryDeps {
     logger: createLogger('silent'),
     memo: createCallerMemoStore(),
     scopeOf: () => ({ access, requestId: 'req-1' }),
+    listAllTools: true,
   };
 }
 
@@ -78,6 +79,7 @@ describe('the tool dispatcher', () => {
   const dispatcher = createToolDispatcher({
     tools: ALL_TOOLS,
     run: () => Promise.resolve({ content: [] }),
+    refuse: (_tool, error) => ({ content: [{ type: 'text', text: error.message }], isError: true }),
     maxOffers: 2,
   });
 

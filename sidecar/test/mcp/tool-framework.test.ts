@@ -58,6 +58,7 @@ async function clientFor(tools: ToolDefinition[], calledTool?: string) {
       logger: createLogger('silent'),
       memo: createCallerMemoStore(),
       scopeOf: () => ({ access, requestId: 'req-1' }),
+      listAllTools: true,
     },
     { ...access, credentials: undefined, missingCredentialsMessage: 'n/a' },
     calledTool,

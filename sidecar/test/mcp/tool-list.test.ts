@@ -54,6 +54,40 @@ describe('tools/list', () => {
     expect(b.tools).toEqual(a.tools);
   });
 
+  it('adds a tool group to one 2025 session, which is told its list changed, and to no other', async () => {
+    const [session, other] = [await connectClient(`${sidecar.url}/mcp`), await connectClient(`${sidecar.url}/mcp`)];
+    let changes = 0;
+    session.client.setNotificationHandler('notifications/tools/list_changed', () => {
+      changes += 1;
+    });
+    const names = async (connection: typeof session) =>
+      (await connection.client.listTools()).tools.map((tool) => tool.name);
+
+    const before = await names(session);
+    await session.client.callTool({ name: 'nc_core_enable_tool_groups', arguments: { groups: ['contacts'] } });
+    const [after, others] = [await names(session), await names(other)];
+    await Promise.all([session.close(), other.close()]);
+
+    expect(before).not.toContain('nc_contacts_search');
+    expect(after).toContain('nc_contacts_search');
+    expect(others).not.toContain('nc_contacts_search');
+    expect(changes).toBe(1);
+  });
+
+  it('answers enabling a group in a 2026-07-28 request, which has no session, with the tools to call by name', async () => {
+    const modern = await connectClient(`${sidecar.url}/mcp`, { era: 'modern' });
+
+    const result = await modern.client.callTool({
+      name: 'nc_core_enable_tool_groups',
+      arguments: { groups: ['contacts'] },
+    });
+    const search = await modern.client.callTool({ name: 'nc_contacts_search', arguments: { query: 'x' } });
+    await modern.close();
+
+    expect(result.structuredContent).toMatchObject({ enabled: ['contacts'], list_changed: false });
+    expect(JSON.stringify(search.content)).not.toContain('not found');
+  });
+
   it('is warm once the sidecar says so, without a warning in the log', async () => {
     const fresh = await startTestSidecar({
       NEXTCLOUD_HOST: nextcloud.url,

@@ -27,6 +27,8 @@ async function clientWith(scopes: readonly string[] | undefined, calledTool?: st
       logger: createLogger('silent'),
       memo: createCallerMemoStore(),
       scopeOf: () => ({ access, requestId: 'req-1' }),
+      // Scopes decide what is offered; every offered tool is listed here, not only the default groups.
+      listAllTools: true,
     },
     access,
     calledTool,

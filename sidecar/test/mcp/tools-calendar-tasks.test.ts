@@ -14,6 +14,7 @@ interface Task {
   status: string;
   priority?: number;
   due?: string;
+  completed?: string;
 }
 
 let radicale: RunningRadicale;
@@ -73,7 +74,7 @@ describe('task tools on a new account', () => {
     expect(openBefore.find((t) => t.id === created.id)).toMatchObject({ priority: 1, due: '2025-07-01' });
     expect(completed.status).toBe('COMPLETED');
     expect(openAfter.map((t) => t.id)).not.toContain(created.id);
-    expect(all.map((t) => t.id)).toContain(created.id);
+    expect(all.find((t) => t.id === created.id)?.completed).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
     expect(deleted.isError).toBeFalsy();
     expect(afterDelete.map((t) => t.id)).not.toContain(created.id);
   });

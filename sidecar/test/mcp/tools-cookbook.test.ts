@@ -123,7 +123,7 @@ describe('cookbook tools', () => {
     const first = await call('nc_cookbook_delete', { recipe_id: id });
     const second = await call('nc_cookbook_delete', { recipe_id: id });
 
-    expect(first.structuredContent).toEqual({ recipe_id: id, deleted: true });
+    expect(first.structuredContent).toEqual({ id });
     expect(cookbook.recipesOf('alice').some((r) => r.name === 'Porridge')).toBe(false);
     expect(errorText(second)).toContain(`There is no recipe with id ${id}`);
   });

@@ -69,9 +69,12 @@ describe('deck tools: boards and stacks', () => {
   });
 
   it('reads a board with its stacks, and lists its labels', async () => {
-    const board = await get<{ stacks: { title: string }[] }>('nc_deck_get_board', { board_id: boardId });
+    const board = await get<{ can_edit: boolean; stacks: { title: string }[] }>('nc_deck_get_board', {
+      board_id: boardId,
+    });
     const labels = await get<{ labels: { title: string }[] }>('nc_deck_list_labels', { board_id: boardId });
 
+    expect(board.can_edit).toBe(true);
     expect(board.stacks.map((s) => s.title)).toEqual(WELCOME_STACKS);
     expect(labels.labels.map((l) => l.title)).toEqual([
       'Finished',
@@ -188,7 +191,7 @@ describe('deck tools: cards', () => {
 
     const deleted = await call('nc_deck_delete_card', ref);
 
-    expect(deleted.structuredContent).toEqual({ card_id: ref.card_id, deleted: true });
+    expect(deleted.structuredContent).toEqual({ id: ref.card_id });
     expect(errorText(await call('nc_deck_get_card', ref))).toContain(`card ${ref.card_id}`);
     expect(errorText(await call('nc_deck_get_card', ref))).toContain('is deleted');
   });

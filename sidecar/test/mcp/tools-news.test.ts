@@ -9,7 +9,7 @@ import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sid
 type Client = Awaited<ReturnType<typeof connectClient>>;
 type Item = { id: number; title: string; url: string; text: string; unread: boolean; starred: boolean };
 type ItemPage = { items: Item[]; next_cursor: string | null };
-type Feed = { id: number; title: string; folder_id: number | null; unread_count: number };
+type Feed = { id: number; title: string; folder_id: number | null; url: string; unread_count: number };
 
 const HOSTILE_URL = 'https://hostile.example/feed';
 const QUIET_URL = 'https://quiet.example/rss';
@@ -48,6 +48,7 @@ beforeAll(async () => {
     NEXTCLOUD_HOST: nextcloud.url,
     NEXTCLOUD_USERNAME: 'alice',
     NEXTCLOUD_PASSWORD: APP_PASSWORD,
+    MCP_LIST_ALL_TOOLS: 'true',
   });
   mcp = await connectClient(`${sidecar.url}/mcp`);
   hostileFeed = await structured<Feed>('nc_news_add_feed', { url: HOSTILE_URL });
@@ -71,9 +72,9 @@ describe('news tools: feeds and folders', () => {
     const { feeds } = await structured<{ feeds: Feed[] }>('nc_news_list_feeds', {});
 
     expect(added).toEqual({ id: expect.any(Number), title: 'Quiet' });
-    expect(feeds.map((f) => [f.title, f.folder_id, f.unread_count])).toEqual([
-      ['Hostile & friends', null, 1],
-      ['Quiet', null, 7],
+    expect(feeds.map((f) => [f.title, f.folder_id, f.url, f.unread_count])).toEqual([
+      ['Hostile & friends', null, HOSTILE_URL, 1],
+      ['Quiet', null, QUIET_URL, 7],
     ]);
   });
 

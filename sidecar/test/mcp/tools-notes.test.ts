@@ -22,6 +22,7 @@ beforeAll(async () => {
     NEXTCLOUD_HOST: nextcloud.url,
     NEXTCLOUD_USERNAME: 'alice',
     NEXTCLOUD_PASSWORD: APP_PASSWORD,
+    MCP_LIST_ALL_TOOLS: 'true',
   });
   mcp = await connectClient(`${sidecar.url}/mcp`);
 });
@@ -151,7 +152,7 @@ describe('notes tools', () => {
 
     const deleted = await call('nc_notes_delete', { note_id: note.id });
 
-    expect(deleted.structuredContent).toEqual({ note_id: note.id, deleted: true });
+    expect(deleted.structuredContent).toEqual({ id: note.id });
     const read = await call('nc_notes_get', { note_id: note.id });
     expect(read.isError).toBe(true);
     expect(JSON.stringify(read.content)).toContain(`no note with id ${note.id}`);

@@ -102,7 +102,7 @@ describe('tables tools', () => {
       { columnId: 1, value: 'Kim' },
       { columnId: 2, value: 150 },
     ]);
-    expect(deleted.structuredContent).toEqual({ row_id: created.id, deleted: true });
+    expect(deleted.structuredContent).toEqual({ id: created.id });
     expect(tables.rowsOf(booksId()).some((row) => row.id === created.id)).toBe(false);
   });
 

@@ -164,13 +164,13 @@ export const deleteRecipeTool = defineTool({
   title: 'Delete a recipe',
   description: 'Deletes a recipe.',
   input: z.object({ recipe_id: positiveId() }),
-  output: z.object({ recipe_id: z.number(), deleted: z.boolean() }),
+  output: z.object({ id: z.number() }),
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ recipe_id }, { nextcloud }) {
     await deleteRecipe(nextcloud, recipe_id);
-    return { recipe_id, deleted: true };
+    return { id: recipe_id };
   },
-  summarize: (result) => `Deleted recipe ${result.recipe_id}.`,
+  summarize: (result) => `Deleted recipe ${result.id}.`,
 });
 
 export const listCategoriesTool = defineTool({

@@ -5,6 +5,7 @@ import { resolveUserTimeZone } from '../../platform/calendar/user-time-zone.js';
 import { fetchCurrentUserWith } from '../../platform/current-user.js';
 import { isAppInstalled, TOOL_APPS } from '../app-availability.js';
 import { defineTool } from '../tool-definition.js';
+import { TOOL_GROUP_TOOLS } from './tool-group-tools.js';
 import { READ_ONLY } from './tool-shapes.js';
 
 export const whoamiTool = defineTool({
@@ -58,4 +59,4 @@ export const capabilitiesTool = defineTool({
       .join(', ')}.`,
 });
 
-export const CORE_TOOLS = [whoamiTool, capabilitiesTool];
+export const CORE_TOOLS = [whoamiTool, capabilitiesTool, ...TOOL_GROUP_TOOLS];

@@ -150,13 +150,13 @@ export const deleteRowTool = defineTool({
   title: 'Delete a row',
   description: 'Deletes a row from its table, for good.',
   input: z.object({ row_id: positiveId(2_147_483_647) }),
-  output: z.object({ row_id: z.number(), deleted: z.boolean() }),
+  output: z.object({ id: z.number() }),
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ row_id }, { nextcloud }) {
     await deleteRow(nextcloud, row_id);
-    return { row_id, deleted: true };
+    return { id: row_id };
   },
-  summarize: (result) => `Deleted row ${result.row_id}.`,
+  summarize: (result) => `Deleted row ${result.id}.`,
 });
 
 export const TABLES_TOOLS: ToolDefinition[] = [

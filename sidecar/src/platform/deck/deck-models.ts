@@ -64,6 +64,9 @@ type Json = Record<string, unknown>;
 
 export function toDeckBoard(raw: unknown): DeckBoard {
   const board = object(raw, 'board');
+  // A single board's answer carries `permissions` (docs/nextcloud-behaviour.md, Deck boards). unverified: its keys are
+  // the booleans PERMISSION_READ, PERMISSION_EDIT, PERMISSION_MANAGE and PERMISSION_SHARE (source: Deck's
+  // lib/Db/Board.php and its REST API documentation).
   const permissions = (board.permissions ?? {}) as Json;
   return {
     id: id(board),

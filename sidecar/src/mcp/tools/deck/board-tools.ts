@@ -30,6 +30,7 @@ export const getBoardTool = defineTool({
   input: z.object({ board_id: positiveId() }),
   output: z.object({
     title: z.string(),
+    can_edit: z.boolean().describe('Whether this account may change the board and its cards.'),
     stacks: z.array(stackOutput),
   }),
   annotations: READ_ONLY,
@@ -37,6 +38,7 @@ export const getBoardTool = defineTool({
     const board = await getBoard(nextcloud, board_id);
     return {
       title: board.title,
+      can_edit: board.canEdit,
       stacks: board.stacks.map(({ id, title }) => ({ id, title })),
     };
   },

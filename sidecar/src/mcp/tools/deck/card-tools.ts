@@ -120,11 +120,11 @@ export const deleteCardTool = defineTool({
   title: 'Delete a Deck card',
   description: 'Deletes a card.',
   input: z.object(cardRefInput),
-  output: z.object({ card_id: z.number(), deleted: z.boolean() }),
+  output: z.object({ id: z.number() }),
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run(args, { nextcloud }) {
     await deleteCard(nextcloud, toRef(args));
-    return { card_id: args.card_id, deleted: true };
+    return { id: args.card_id };
   },
-  summarize: (result) => `Deleted card ${result.card_id}.`,
+  summarize: (result) => `Deleted card ${result.id}.`,
 });

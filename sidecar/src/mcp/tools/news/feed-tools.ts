@@ -10,6 +10,7 @@ const feedOutput = z.object({
   id: z.number(),
   title: z.string(),
   folder_id: z.number().nullable(),
+  url: z.string(),
   unread_count: z.number(),
 });
 
@@ -59,13 +60,13 @@ export const removeFeedTool = defineTool({
   title: 'Unsubscribe from a feed',
   description: 'Unsubscribes from a feed, deleting its items.',
   input: z.object({ feed_id: positiveId() }),
-  output: z.object({ feed_id: z.number(), removed: z.boolean() }),
+  output: z.object({ id: z.number() }),
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ feed_id }, { nextcloud }) {
     await removeFeed(nextcloud, feed_id);
-    return { feed_id, removed: true };
+    return { id: feed_id };
   },
-  summarize: (result) => `Unsubscribed from feed ${result.feed_id}.`,
+  summarize: (result) => `Unsubscribed from feed ${result.id}.`,
 });
 
 export const moveFeedTool = defineTool({
@@ -84,5 +85,5 @@ export const moveFeedTool = defineTool({
 });
 
 function describeFeed(feed: NewsFeed): z.infer<typeof feedOutput> {
-  return { id: feed.id, title: feed.title, folder_id: feed.folderId, unread_count: feed.unreadCount };
+  return { id: feed.id, title: feed.title, folder_id: feed.folderId, url: feed.url, unread_count: feed.unreadCount };
 }

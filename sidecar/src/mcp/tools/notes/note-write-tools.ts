@@ -64,11 +64,11 @@ export const deleteNoteTool = defineTool({
   title: 'Delete a note',
   description: 'Deletes a note (it goes to the trash bin).',
   input: z.object({ note_id: positiveId() }),
-  output: z.object({ note_id: z.number(), deleted: z.boolean() }),
+  output: z.object({ id: z.number() }),
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ note_id }, { nextcloud }) {
     await deleteNote(nextcloud, note_id);
-    return { note_id, deleted: true };
+    return { id: note_id };
   },
-  summarize: (result) => `Deleted note ${result.note_id}.`,
+  summarize: (result) => `Deleted note ${result.id}.`,
 });
