@@ -51,7 +51,9 @@ export function measureToolList(tools: ToolDefinition[]): { totalBytes: number; 
 
 function buildListedTool(tool: ToolDefinition): ListedTool {
   const inputJson = trimSchema(z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }), 'input');
-  const outputJson = trimSchema(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }), 'output');
+  const outputJson = outline(
+    trimSchema(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }), 'output'),
+  ) as JsonSchema;
   const annotations = listedAnnotations(tool.annotations);
   return {
     input: asListedSchema(tool.input, inputJson),
@@ -70,10 +72,47 @@ function buildListedTool(tool: ToolDefinition): ListedTool {
   };
 }
 
-/** The MCP spec gives destructiveHint and idempotentHint meaning only when readOnlyHint is false. */
+/**
+ * The MCP spec gives destructiveHint and idempotentHint meaning only when readOnlyHint is false. Hints equal to the
+ * spec's defaults (not idempotent, open world) are left out; readOnlyHint and destructiveHint are always said, since
+ * clients decide on them whether to ask the person first.
+ */
 function listedAnnotations(annotations: ToolAnnotations): Partial<ToolAnnotations> {
-  if (!annotations.readOnlyHint) return annotations;
-  return { readOnlyHint: true, openWorldHint: annotations.openWorldHint };
+  if (annotations.readOnlyHint) return { readOnlyHint: true, ...closedWorld(annotations) };
+  return {
+    readOnlyHint: false,
+    destructiveHint: annotations.destructiveHint,
+    ...(annotations.idempotentHint ? { idempotentHint: true } : {}),
+    ...closedWorld(annotations),
+  };
+}
+
+function closedWorld(annotations: ToolAnnotations): Partial<ToolAnnotations> {
+  return annotations.openWorldHint ? {} : { openWorldHint: false };
+}
+
+/**
+ * A result's schema as listed: its top-level fields with their types, an object inside it only as `object`, and no
+ * `required` lists. The full list must fit in 64 KB with every tool (tool-list.test.ts); results are checked against
+ * the complete zod schema before they leave, and each tool's description names what its items hold.
+ */
+function outline(schema: unknown, depth = 0): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => outline(item, depth));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const node = schema as Record<string, unknown>;
+  if (depth > 0 && node.type === 'object') return { type: 'object' };
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'required') continue;
+    if (key === 'properties' && value && typeof value === 'object') {
+      const fields = Object.entries(value as Record<string, unknown>).map(([name, field]) => [
+        name,
+        outline(field, depth + 1),
+      ]);
+      result[key] = Object.fromEntries(fields);
+    } else result[key] = outline(value, depth);
+  }
+  return result;
 }
 
 function asListedSchema(schema: z.ZodType, json: JsonSchema): ListedSchema {

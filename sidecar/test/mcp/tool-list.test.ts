@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DoubleApp } from '../../../test/platform/double-app.js';
 import { startPlatformDouble, type PlatformDouble } from '../../../test/platform/platform-double.js';
-import { measureToolList } from '../../src/mcp/listed-tools.js';
+import { listTool, measureToolList } from '../../src/mcp/listed-tools.js';
 import { ALL_TOOLS } from '../../src/mcp/tool-catalog.js';
 import { connectClient } from '../support/mcp-client.js';
 import { APP_PASSWORD, startTestSidecar, type TestSidecar } from '../support/sidecar.js';
@@ -112,5 +112,27 @@ describe('which apps get tools', () => {
     const names = await listedToolNames([]);
 
     expect(names.some((name) => name.startsWith('nc_news_'))).toBe(false);
+  });
+});
+
+describe('the listed form of a tool', () => {
+  const entryOf = (name: string) => listTool(ALL_TOOLS.find((tool) => tool.name === name)!).entry;
+
+  it('always says whether a tool only reads and whether it destroys, and leaves out the hints the spec defaults', () => {
+    expect(entryOf('nc_core_whoami').annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
+    expect(entryOf('nc_files_delete').annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
+    expect(entryOf('nc_mail_send_draft').annotations).not.toHaveProperty('openWorldHint');
+    expect(ALL_TOOLS.every((tool) => listTool(tool).entry.annotations?.idempotentHint !== false)).toBe(true);
+  });
+
+  it('outlines a result: its top-level fields with their types, nested objects only as objects', () => {
+    const schema = entryOf('nc_calendar_list_events').outputSchema as {
+      properties: Record<string, { type?: string; items?: unknown }>;
+      required?: unknown;
+    };
+
+    expect(schema.properties.events).toEqual({ type: 'array', items: { type: 'object' } });
+    expect(schema.properties.time_zone).toEqual({ type: 'string' });
+    expect(schema.required).toBeUndefined();
   });
 });

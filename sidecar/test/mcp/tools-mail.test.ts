@@ -56,7 +56,8 @@ describe('mail tools: listing', () => {
     const mailTools = tools.filter((tool) => tool.name.startsWith('nc_mail_'));
     expect(mailTools).toHaveLength(10);
     const annotationsOf = (name: string) => mailTools.find((tool) => tool.name === name)?.annotations;
-    expect(annotationsOf('nc_mail_send_draft')).toMatchObject({ destructiveHint: true, openWorldHint: true });
+    // Open world is the spec's default, so the listed hints leave it out: sending reaches outside Nextcloud.
+    expect(annotationsOf('nc_mail_send_draft')).toEqual({ readOnlyHint: false, destructiveHint: true });
     expect(annotationsOf('nc_mail_delete_message')).toMatchObject({ destructiveHint: true });
     expect(withoutMail.filter((name) => name.startsWith('nc_mail_'))).toEqual([]);
   });
