@@ -45,6 +45,8 @@ describe('the files tools', () => {
       'nc_files_read_text',
       'nc_files_search',
       'nc_files_stat',
+      'nc_files_tag',
+      'nc_files_tags_list',
       'nc_files_trash_list',
       'nc_files_trash_restore',
       'nc_files_upload_large',

@@ -98,6 +98,17 @@ export function davCommentsPath(fileId: number): string {
   return `/remote.php/dav/comments/files/${pathSegment(fileId)}`;
 }
 
+/** The system tags, `/remote.php/dav/systemtags/` (shared by every user). */
+export function davSystemTagsPath(): string {
+  return '/remote.php/dav/systemtags/';
+}
+
+/** The tags of a file, or with `tagId` one assignment: `/remote.php/dav/systemtags-relations/files/{fileid}/…`. */
+export function davTagRelationsPath(fileId: number, tagId?: string): string {
+  const base = `/remote.php/dav/systemtags-relations/files/${pathSegment(fileId)}`;
+  return tagId === undefined ? base : `${base}/${pathSegment(tagId)}`;
+}
+
 /** `/remote.php/dav/uploads/{uid}/{uploadId}` and, with `part`, a chunk (`1`, `2`, …) or `.file`. */
 export function davUploadPath(userId: string, uploadId: string, part?: string): string {
   return davPath('uploads', userId, part === undefined ? [uploadId] : [uploadId, part]);

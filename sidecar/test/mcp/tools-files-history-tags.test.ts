@@ -1,4 +1,4 @@
-// Restoring a file version and commenting on files, end to end: SDK client → sidecar → files double.
+// Restoring a file version, comments, system tags and favourites, end to end: SDK client → sidecar → files double.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilesApp, type FilesDouble } from '../../../test/platform/apps/files.js';
 import { APP_PASSWORD } from '../support/sidecar.js';
@@ -59,5 +59,47 @@ describe('file comments', () => {
     expect(result.isError).toBe(true);
     const { comments } = data<{ comments: unknown[] }>(await call('nc_files_comments_list', { path: 'Long.md' }));
     expect(comments).toEqual([]);
+  });
+});
+
+describe('tags and favourites', () => {
+  it('tags a file by name, creating the tag, and marks it as a favorite', async () => {
+    files.seedFile(USER_ID, 'Tagged.md', 'text');
+
+    const result = await call('nc_files_tag', { path: 'Tagged.md', add_tags: ['Invoices'], favorite: true });
+
+    expect(data(result)).toEqual({ path: '/Tagged.md', tags: ['Invoices'], favorite: true });
+    const all = data<{ tags: { name: string }[] }>(await call('nc_files_tags_list', {}));
+    expect(all.tags.map((t) => t.name)).toContain('Invoices');
+    const own = data<{ tags: { name: string }[]; favorite: boolean }>(
+      await call('nc_files_tags_list', { path: '/Tagged.md' }),
+    );
+    expect(own).toMatchObject({ tags: [expect.objectContaining({ name: 'Invoices' })], favorite: true });
+    expect(files.findNode(USER_ID, 'Tagged.md')?.favorite).toBe(true);
+  });
+
+  it('removes a tag and the favorite mark, and assigns an existing tag without making a second one', async () => {
+    files.seedFile(USER_ID, 'Second.md', 'text');
+    await call('nc_files_tag', { path: 'Second.md', add_tags: ['Invoices', 'Draft'], favorite: true });
+
+    const result = await call('nc_files_tag', { path: 'Second.md', remove_tags: ['Draft'], favorite: false });
+
+    expect(data(result)).toEqual({ path: '/Second.md', tags: ['Invoices'], favorite: false });
+    const all = data<{ tags: { name: string }[] }>(await call('nc_files_tags_list', {}));
+    expect(all.tags.filter((t) => t.name === 'Invoices')).toHaveLength(1);
+  });
+
+  it('refuses a tag that is both added and removed, changing nothing', async () => {
+    files.seedFile(USER_ID, 'Third.md', 'text');
+
+    const result = await call('nc_files_tag', {
+      path: 'Third.md',
+      add_tags: ['X'],
+      remove_tags: ['X'],
+      favorite: true,
+    });
+
+    expect(errorText(result)).toMatch(/both in add_tags and remove_tags/);
+    expect(files.findNode(USER_ID, 'Third.md')?.favorite).toBeUndefined();
   });
 });
