@@ -69,7 +69,7 @@ export const listEventsTool = defineTool({
     start: timeInput,
     end: timeInput,
     calendar_ids: z.array(calendarIdInput).optional(),
-    query: boundedText(200).optional().describe('Only events whose summary contains it'),
+    query: boundedText(200).optional(),
     limit: limitInput,
     cursor: boundedText(200).optional(),
   }),

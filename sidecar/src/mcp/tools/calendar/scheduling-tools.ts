@@ -71,7 +71,7 @@ export const respondToEventTool = defineTool({
     calendar_id: calendarIdInput,
     event_id: segment('event_id'),
     response: z.enum(['ACCEPTED', 'DECLINED', 'TENTATIVE']),
-    recurrence_id: timeInput.optional().describe('Only this occurrence'),
+    recurrence_id: timeInput.optional(),
     etag: etagInput.optional(),
   }),
   output: writtenEventOutput,

@@ -47,8 +47,7 @@ const taskFields = {
   categories: z.array(words(100)).optional(),
   parent_task_id: boundedText(255)
     .refine((s) => !/[/\\]/.test(s), 'parent_task_id is one path segment')
-    .optional()
-    .describe('Makes it a subtask'),
+    .optional(),
 };
 const progressFields = {
   status: z.enum(['NEEDS-ACTION', 'IN-PROCESS', 'COMPLETED', 'CANCELLED']).optional(),

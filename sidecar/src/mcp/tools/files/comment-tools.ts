@@ -15,7 +15,6 @@ export const listCommentsTool = defineTool({
   input: z.object({
     path: pathInput,
     limit: z.number().int().min(1).max(100).default(20),
-    offset: z.number().int().min(0).max(10_000).default(0),
   }),
   output: z.object({
     comments: z.array(
@@ -23,10 +22,10 @@ export const listCommentsTool = defineTool({
     ),
   }),
   annotations: READ_ONLY,
-  async run({ path, limit, offset }, { nextcloud }) {
+  async run({ path, limit }, { nextcloud }) {
     const access = await openDavAccount(nextcloud);
     const file = await fileWithId(access, path);
-    const comments = await listFileComments(access, file.fileId, { limit, offset });
+    const comments = await listFileComments(access, file.fileId, { limit, offset: 0 });
     return {
       comments: comments.map((c) => ({
         id: c.id,
