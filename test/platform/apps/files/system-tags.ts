@@ -9,7 +9,14 @@ import { hrefOf } from './dav-location.js';
 import { header } from './file-headers.js';
 import type { FilesRequest } from './file-methods.js';
 import type { FileNode } from './file-tree.js';
-import { escapeXml, parseRequestedProps, sendDavError, sendMultistatus, type DavResource } from './multistatus.js';
+import {
+  DEFAULT_PROPS,
+  escapeXml,
+  parseRequestedProps,
+  sendDavError,
+  sendMultistatus,
+  type DavResource,
+} from './multistatus.js';
 import { sendNotFound, sendNotImplemented } from './not-found.js';
 
 export interface SystemTag {
@@ -168,7 +175,9 @@ function describeTag({ req }: FilesRequest, tag: SystemTag, file?: FileNode): Da
   };
 }
 
+/** The tag properties asked for; all of them for allprop or an empty body, as sabre's handlers answer then. */
 function requestedOf({ body }: FilesRequest): string[] {
   const requested = parseRequestedProps(body);
-  return requested === 'invalid' ? TAG_PROPS : requested.filter((p) => TAG_PROPS.includes(p));
+  if (requested === 'invalid' || requested === DEFAULT_PROPS) return TAG_PROPS;
+  return requested.filter((p) => TAG_PROPS.includes(p));
 }
