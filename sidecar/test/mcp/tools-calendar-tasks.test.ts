@@ -92,3 +92,56 @@ describe('task tools on a new account', () => {
     expect((await listTasks()).find((t) => t.id === created.id)?.due).toBeUndefined();
   });
 });
+
+describe('task filters and subtasks', () => {
+  const lists = ['list-a', 'list-b'];
+  const create = async (args: Record<string, unknown>) =>
+    data<Task>(await call('nc_calendar_create_task', { calendar_id: 'list-a', ...args }));
+
+  it('lists tasks due before a time across task lists, soonest first, with their priority', async () => {
+    for (const id of lists) {
+      await call('nc_calendar_create_calendar', { display_name: id, calendar_id: id, components: ['VTODO'] });
+    }
+    await create({ summary: 'Pay rent', due: '2027-02-01', priority: 1 });
+    await create({ calendar_id: 'list-b', summary: 'File taxes', due: '2027-01-15' });
+    await create({ summary: 'Someday', due: '2027-12-01' });
+
+    const tasks = await listTasks({ calendar_ids: lists, due_before: '2027-03-01' });
+
+    expect(tasks.map((t) => [t.summary, t.calendar_id, t.priority])).toEqual([
+      ['File taxes', 'list-b', undefined],
+      ['Pay rent', 'list-a', 1],
+    ]);
+  });
+
+  it('lists only the tasks with the given statuses', async () => {
+    const started = await create({ summary: 'Started' });
+    await call('nc_calendar_update_task', { calendar_id: 'list-a', task_id: started.id, status: 'IN-PROCESS' });
+
+    const tasks = await listTasks({ calendar_ids: lists, status: ['IN-PROCESS'] });
+
+    expect(tasks.map((t) => t.summary)).toEqual(['Started']);
+  });
+
+  it('makes a subtask with RELATED-TO and lists the subtasks of a parent', async () => {
+    const parent = await create({ summary: 'Move house' });
+    await create({ summary: 'Book van', parent_task_id: parent.id });
+
+    const tasks = await listTasks({ calendar_ids: lists, parent_task_id: parent.id });
+
+    expect(tasks.map((t) => [t.summary, (t as Task & { parent_task_id?: string }).parent_task_id])).toEqual([
+      ['Book van', parent.id],
+    ]);
+  });
+
+  it('refuses a parent that is not a task of the same calendar, creating nothing', async () => {
+    const result = await call('nc_calendar_create_task', {
+      calendar_id: 'list-b',
+      summary: 'Orphan',
+      parent_task_id: 'no-such-task',
+    });
+
+    expect(errorText(result)).toMatch(/no task no-such-task in calendar list-b/);
+    expect((await listTasks({ calendar_ids: ['list-b'] })).map((t) => t.summary)).not.toContain('Orphan');
+  });
+});

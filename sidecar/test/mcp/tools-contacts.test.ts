@@ -156,6 +156,16 @@ describe('contacts tools', () => {
     expect(errorText(stale)).toMatch(/changed/);
   });
 
+  it('lists the contacts of one group (a CATEGORIES value), ignoring the letter case', async () => {
+    await create({ full_name: 'Grace Group', categories: ['Family', 'Friends'] });
+    await create({ full_name: 'Olga Other', categories: ['Work'] });
+
+    const result = await call('nc_contacts_list_contacts', { category: 'family' });
+
+    const { contacts } = data<{ contacts: Contact[] }>(result);
+    expect(contacts.map((c) => c.full_name)).toEqual(['Grace Group']);
+  });
+
   it('deletes a contact', async () => {
     const created = await create({ full_name: 'Temporary Person' });
 

@@ -35,6 +35,8 @@ describe('the files tools', () => {
 
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     expect([...byName.keys()].filter((name) => name.startsWith('nc_files_')).sort()).toEqual([
+      'nc_files_comment',
+      'nc_files_comments_list',
       'nc_files_copy',
       'nc_files_delete',
       'nc_files_list',
@@ -43,10 +45,13 @@ describe('the files tools', () => {
       'nc_files_read_text',
       'nc_files_search',
       'nc_files_stat',
+      'nc_files_tag',
+      'nc_files_tags_list',
       'nc_files_trash_list',
       'nc_files_trash_restore',
       'nc_files_upload_large',
       'nc_files_versions_list',
+      'nc_files_versions_restore',
       'nc_files_write',
     ]);
     expect(byName.get('nc_files_list')?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });

@@ -1,7 +1,7 @@
 // Nextcloud's CalDAV and CardDAV for the platform double: authenticates the Nextcloud user, proxies to a real
 // Radicale with paths rewritten both ways, and adds what Nextcloud does that Radicale does not (system collections
 // and Deck's calendars, sabre's sync tokens, the calendar trash bin and deleted calendars, its refusals, headers and
-// status codes, /.well-known redirects).
+// status codes, /.well-known redirects, free/busy requests to the scheduling outbox).
 import type { ServerResponse } from 'node:http';
 import type { DoubleApp, DoubleRequest } from '../double-app.js';
 import { expandMultistatus, readExpandRange } from './dav/calendar-expand.js';
@@ -15,6 +15,7 @@ import {
 } from './dav/caldav-rules.js';
 import { nextcloudHomePath, parseDavPath, type DavKind } from './dav/dav-paths.js';
 import { deckCalendarsOf, type DeckBoardsOf } from './dav/deck-calendars.js';
+import { answerFreeBusy } from './dav/free-busy.js';
 import { createDeletedCalendars } from './dav/deleted-calendars.js';
 import {
   forward,
@@ -46,6 +47,8 @@ export interface DavApp extends DoubleApp {
 export interface DavAppOptions {
   /** The Deck boards of each user, which Nextcloud lists as VTODO calendars (none by default). */
   deckBoards?: DeckBoardsOf;
+  /** The user with this email address, for free/busy requests (none but the caller by default). */
+  userIdByEmail?: (email: string) => string | undefined;
 }
 
 export function createDavApp(backend: DavBackend, options: DavAppOptions = {}): DavApp {
@@ -59,6 +62,11 @@ export function createDavApp(backend: DavBackend, options: DavAppOptions = {}): 
       : systemCollections(kind);
   const findServerCollection = ({ kind, userId, collection }: Call['target']) =>
     serverCollections(kind, userId).find((candidate) => candidate.name === collection);
+
+  async function provision(userId: string): Promise<void> {
+    if (!provisioned.has(userId)) provisioned.set(userId, provisionDefaults(backend, userId));
+    await provisioned.get(userId);
+  }
 
   async function handle(req: DoubleRequest, res: ServerResponse): Promise<boolean> {
     const basePath = new URL(req.baseUrl).pathname.replace(/\/+$/, '');
@@ -76,9 +84,16 @@ export function createDavApp(backend: DavBackend, options: DavAppOptions = {}): 
       return true;
     }
     if (target.userId !== req.user.id) return (send(res, notFound()), true);
-    if (!provisioned.has(target.userId)) provisioned.set(target.userId, provisionDefaults(backend, target.userId));
-    await provisioned.get(target.userId);
-    send(res, await answer({ req, target, basePath, body: await req.body() }));
+    await provision(target.userId);
+    const body = await req.body();
+    if (target.kind === 'calendar' && target.collection === 'outbox' && target.rest === '' && req.method === 'POST') {
+      const user = req.user;
+      const userIdByEmail = (email: string) =>
+        email.toLowerCase() === user.email.toLowerCase() ? user.id : options.userIdByEmail?.(email);
+      send(res, await answerFreeBusy({ backend, ownerEmail: user.email, userIdByEmail, provision }, body.toString()));
+      return true;
+    }
+    send(res, await answer({ req, target, basePath, body }));
     return true;
   }
 

@@ -1,11 +1,12 @@
 // The files app of the platform double: Nextcloud's WebDAV under /remote.php/dav for the signed-in user (files,
-// SEARCH, trash bin, versions, comments, chunked upload), in memory, with sabre's statuses and error bodies.
+// SEARCH, trash bin, versions, comments, system tags and favourites, chunked upload), in memory, with sabre's statuses and error bodies.
 import type { ServerResponse } from 'node:http';
 import type { DoubleApp, DoubleRequest } from '../double-app.js';
 import { handleChunkedUpload, type ChunkingServer, type PendingUpload } from './files/chunked-uploads.js';
 import { handleSearch } from './files/dav-search.js';
 import { DAV_PREFIX, parseDavLocation } from './files/dav-location.js';
 import { handleComments } from './files/file-comments.js';
+import { createSystemTags, handleSystemTags, handleTagRelations, type SystemTags } from './files/system-tags.js';
 import { handleFileMethod, type FilesRequest } from './files/file-methods.js';
 import { FileTree, type FileNode } from './files/file-tree.js';
 import { handleVersions } from './files/file-versions.js';
@@ -44,6 +45,7 @@ export function createFilesApp(options: FilesDoubleOptions = {}): FilesDouble {
   const byUser = new Map<string, UserFiles>();
   let lastFileId = 100;
   const ids = { next: () => ++lastFileId };
+  const systemTags = createSystemTags();
   const filesOf = (userId: string): UserFiles => {
     let files = byUser.get(userId);
     if (!files) {
@@ -70,7 +72,7 @@ export function createFilesApp(options: FilesDoubleOptions = {}): FilesDouble {
     }),
     handle: async (req, res) => {
       if (!servesPath(req)) return false;
-      await handleDav(req, res, filesOf, options.chunking ?? 'strict');
+      await handleDav(req, res, filesOf, options.chunking ?? 'strict', systemTags);
       return true;
     },
     seedFile: (userId, path, content, seedOptions = {}) => {
@@ -99,7 +101,15 @@ export function createFilesApp(options: FilesDoubleOptions = {}): FilesDouble {
 }
 
 /** The DAV roots this app serves; calendars and address books belong to the DAV app next to it. */
-const FILES_ROOTS = new Set(['files', 'trashbin', 'versions', 'uploads', 'comments']);
+const FILES_ROOTS = new Set([
+  'files',
+  'trashbin',
+  'versions',
+  'uploads',
+  'comments',
+  'systemtags',
+  'systemtags-relations',
+]);
 
 function servesPath(req: DoubleRequest): boolean {
   if (req.path !== DAV_PREFIX && !req.path.startsWith(`${DAV_PREFIX}/`)) return false;
@@ -112,6 +122,7 @@ async function handleDav(
   res: ServerResponse,
   filesOf: (userId: string) => UserFiles,
   chunking: ChunkingServer,
+  systemTags: SystemTags,
 ) {
   const body = await req.body();
   if (!req.user) {
@@ -131,11 +142,13 @@ async function handleDav(
     segments: location.segments,
   };
   if (location.root === '' && req.method === 'SEARCH') return handleSearch(request);
+  if (location.root === 'systemtags') return handleSystemTags(request, systemTags);
   if (location.owner === '') return sendNotFound(res, 'File not found');
   if (location.root === 'files') return handleFileMethod(request);
   if (location.root === 'trashbin') return handleTrashBin(request);
   if (location.root === 'versions') return handleVersions(request);
   if (location.root === 'comments') return handleComments(request);
+  if (location.root === 'systemtags-relations') return handleTagRelations(request, systemTags);
   return handleChunkedUpload(request, files.uploads, chunking);
 }
 

@@ -1,5 +1,6 @@
-// The user's calendars: list them (without Nextcloud's system collections) and create new ones with MKCALENDAR.
-import { ConflictError } from '../../errors.js';
+// The user's calendars: list them (without Nextcloud's system collections), create them with MKCALENDAR, rename or
+// recolour them with PROPPATCH and delete them (into Nextcloud's trash bin).
+import { ConflictError, NotFoundError, UpstreamError } from '../../errors.js';
 import { calendarPaths, isSystemCalendar } from './calendar-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import {
@@ -73,6 +74,62 @@ export async function createCalendar(account: DavAccount, calendar: NewCalendar)
     throw new ConflictError(`A calendar with the id "${calendar.id}" already exists.`);
   }
   return { id: calendar.id, displayName: calendar.displayName, color: calendar.color, components: calendar.components };
+}
+
+/** Sets the display name and/or colour of one of the user's calendars. */
+export async function updateCalendar(
+  account: DavAccount,
+  calendarId: string,
+  changes: { displayName?: string; color?: string },
+): Promise<CalendarInfo> {
+  const calendar = await findUserCalendar(account, calendarId);
+  const name =
+    changes.displayName === undefined ? '' : `<d:displayname>${escapeXml(changes.displayName)}</d:displayname>`;
+  const color = changes.color === undefined ? '' : `<a:calendar-color>${escapeXml(changes.color)}</a:calendar-color>`;
+  if (name === '' && color === '') return calendar;
+  const response = await account.client.request(calendarPaths.calendar(account.userId, calendarId), {
+    method: 'PROPPATCH',
+    headers: { 'content-type': 'application/xml; charset=utf-8' },
+    body:
+      `<?xml version="1.0" encoding="utf-8"?>\n<d:propertyupdate ${DAV_NAMESPACES}><d:set><d:prop>${name}${color}` +
+      '</d:prop></d:set></d:propertyupdate>',
+  });
+  // unverified: PROPPATCH of d:displayname and a:calendar-color on a calendar → 207, each property 200 (source:
+  // apps/dav/lib/CalDAV/Calendar.php propPatch, CalDavBackend::updateCalendar; the sheet verifies c:calendar-timezone).
+  // A 207 whose propstats all say 200 (RFC 4918: a PROPPATCH is all or nothing; any other status means not stored).
+  const statuses = [...response.text().matchAll(/HTTP\/[\d.]+\s+(\d{3})/g)].map((m) => m[1]);
+  if (response.status !== 207 || statuses.some((status) => status !== '200')) {
+    throw new UpstreamError("Nextcloud did not store the calendar's new name or colour.", {
+      cause: new Error(`HTTP ${response.status}, propstat ${statuses.join(',')}`),
+    });
+  }
+  return {
+    ...calendar,
+    displayName: changes.displayName ?? calendar.displayName,
+    color: changes.color ?? calendar.color,
+  };
+}
+
+/**
+ * Deletes one of the user's calendars with its events and tasks. Nextcloud keeps it in the calendar trash bin (its
+ * id stays taken until it is purged there); `purge` deletes it for good.
+ */
+export async function deleteCalendar(account: DavAccount, calendarId: string, purge: boolean): Promise<void> {
+  await findUserCalendar(account, calendarId);
+  await account.client.request(calendarPaths.calendar(account.userId, calendarId), {
+    method: 'DELETE',
+    headers: purge ? { 'x-nc-caldav-no-trashbin': '1' } : {},
+  });
+}
+
+/** One of the user's own calendars (not a system collection, not a deleted one), or NotFoundError. */
+export async function findUserCalendar(account: DavAccount, calendarId: string): Promise<CalendarInfo> {
+  const calendar = isSystemCalendar(calendarId)
+    ? undefined
+    : (await listCalendars(account)).find((c) => c.id === calendarId);
+  if (!calendar)
+    throw new NotFoundError('There is no calendar with this calendar_id (see nc_calendar_list_calendars).');
+  return calendar;
 }
 
 /** A URI segment for a new calendar from its display name: lowercase ASCII letters, digits and hyphens. */

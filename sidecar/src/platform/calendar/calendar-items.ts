@@ -43,26 +43,30 @@ export async function createCalendarItem(
   return { component, etag };
 }
 
-/** Changes the master of the item (the series, for recurring events); `etag` guards against lost updates. */
+/**
+ * Changes the master of the item (the series, for recurring events), or the component `change` returns (one
+ * occurrence, from the whole document); `etag` guards against lost updates.
+ */
 export async function updateCalendarItem(
   account: DavAccount,
   item: { calendarId: string; uid: string; kind: ItemKind; etag?: string },
-  change: (master: ICAL.Component) => void,
+  change: (master: ICAL.Component, document: ICAL.Component) => ICAL.Component | void,
+  options: { reply?: boolean } = {},
 ): Promise<WrittenItem> {
   assertUserCalendar(item.calendarId);
   const object = await findCalendarObject(account, item.calendarId, item.uid, componentName(item.kind));
   const document = parseCalendarDocument(object.ics);
   const master = findMaster(document, item.kind);
   if (!master) throw new NotFoundError(`There is no ${itemNoun(item.kind)} with this ${itemNoun(item.kind)}_id.`);
-  change(master);
-  markChanged(master);
+  const changed = change(master, document) ?? master;
+  markChanged(changed, options);
   const etag = await writeCalendarObject(account, {
     calendarId: item.calendarId,
     fileName: object.fileName,
     ics: serializeCalendar(document),
     etag: item.etag ?? object.etag,
   });
-  return { component: master, etag };
+  return { component: changed, etag };
 }
 
 export async function deleteCalendarItem(

@@ -7,6 +7,8 @@ const SYSTEM_CALENDARS = new Set(['contact_birthdays', 'inbox', 'outbox', 'trash
 export const calendarPaths = {
   home: (userId: string) => `/remote.php/dav/calendars/${pathSegment(userId)}/`,
   calendar: (userId: string, calendarId: string) => `${calendarPaths.home(userId)}${pathSegment(calendarId)}/`,
+  /** The scheduling outbox, where free/busy requests are POSTed (RFC 6638). */
+  outbox: (userId: string) => `${calendarPaths.home(userId)}outbox/`,
   object: (userId: string, calendarId: string, fileName: string) =>
     `${calendarPaths.calendar(userId, calendarId)}${pathSegment(fileName)}`,
 };

@@ -1,12 +1,14 @@
 // Tasks (VTODO) of a user's calendars: list, read, create, update, complete and delete one by UID. Updates change
 // only the given fields of the stored object and write it back with If-Match.
-import type ICAL from 'ical.js';
-import { NotFoundError } from '../../errors.js';
+import ICAL from 'ical.js';
+import { InvalidInputError, NotFoundError } from '../../errors.js';
 import { listCalendars } from './calendar-collections.js';
 import { createCalendarItem, deleteCalendarItem, updateCalendarItem } from './calendar-items.js';
 import { queryCalendarObjects } from './calendar-query.js';
 import type { DavAccount } from '../dav/dav-account.js';
+import { findCalendarObject } from './calendar-objects.js';
 import { findMaster, parseCalendarDocument } from './ical-document.js';
+import { instantOf } from './ical-time.js';
 import { applyTaskChanges, isTaskDone, readTask, type TaskChanges, type TaskDetails } from './task-model.js';
 
 export interface StoredTask extends TaskDetails {
@@ -18,6 +20,12 @@ export interface TaskFilter {
   /** Only these calendars; every calendar that holds tasks when absent. */
   calendarIds?: string[];
   includeDone: boolean;
+  /** Only tasks with one of these statuses (then includeDone does not apply). */
+  statuses?: string[];
+  /** Only tasks due before this time (tasks without a due date are left out). */
+  dueBefore?: ICAL.Time;
+  /** Only the subtasks of this task. */
+  parentUid?: string;
   /** Floating times show as wall time here. */
   userZone: ICAL.Timezone;
 }
@@ -31,7 +39,7 @@ export async function listTasks(account: DavAccount, filter: TaskFilter): Promis
       const master = findMaster(parseCalendarDocument(object.ics), 'vtodo');
       if (!master) continue;
       const task = { ...readTask(master, filter.userZone), calendarId, etag: object.etag };
-      if (filter.includeDone || !isTaskDone(task)) tasks.push(task);
+      if (matches(task, master, filter)) tasks.push(task);
     }
   }
   return tasks.sort(
@@ -41,6 +49,17 @@ export async function listTasks(account: DavAccount, filter: TaskFilter): Promis
       a.summary.localeCompare(b.summary) ||
       a.uid.localeCompare(b.uid),
   );
+}
+
+function matches(task: StoredTask, master: ICAL.Component, filter: TaskFilter): boolean {
+  if (filter.statuses ? !filter.statuses.includes(task.status) : !filter.includeDone && isTaskDone(task)) return false;
+  if (filter.parentUid !== undefined && task.parentUid !== filter.parentUid) return false;
+  if (filter.dueBefore) {
+    const due = master.getFirstPropertyValue('due');
+    if (!(due instanceof ICAL.Time)) return false;
+    if (instantOf(due, filter.userZone) >= instantOf(filter.dueBefore, filter.userZone)) return false;
+  }
+  return true;
 }
 
 /** Where a task is (or goes): its calendar, its UID, and the user's zone for floating times. */
@@ -55,6 +74,7 @@ export async function createTask(
   target: Omit<TaskRef, 'uid'>,
   fields: TaskChanges & { summary: string },
 ): Promise<StoredTask> {
+  if (fields.parentUid) await assertParentTask(account, target.calendarId, fields.parentUid);
   const { component, etag } = await createCalendarItem(account, target.calendarId, 'vtodo', (task) =>
     applyTaskChanges(task, { status: 'NEEDS-ACTION', ...fields }),
   );
@@ -67,6 +87,8 @@ export async function updateTask(
   changes: TaskChanges,
 ): Promise<StoredTask> {
   const { calendarId, uid, etag } = ref;
+  if (changes.parentUid === uid) throw new InvalidInputError('A task cannot be its own parent.');
+  if (changes.parentUid) await assertParentTask(account, calendarId, changes.parentUid);
   const written = await updateCalendarItem(account, { calendarId, uid, kind: 'vtodo', etag }, (master) =>
     applyTaskChanges(master, changes),
   );
@@ -91,4 +113,16 @@ export async function defaultTaskCalendarId(account: DavAccount): Promise<string
 async function taskCalendarIds(account: DavAccount): Promise<string[]> {
   const calendars = await listCalendars(account);
   return calendars.filter((c) => c.components.length === 0 || c.components.includes('VTODO')).map((c) => c.id);
+}
+
+/** Subtasks live in their parent's calendar, as Nextcloud's Tasks app keeps them. */
+async function assertParentTask(account: DavAccount, calendarId: string, parentUid: string): Promise<void> {
+  try {
+    await findCalendarObject(account, calendarId, parentUid, 'VTODO');
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    throw new NotFoundError(`There is no task ${parentUid} in calendar ${calendarId} to be the parent.`, {
+      cause: error,
+    });
+  }
 }

@@ -52,11 +52,15 @@ export function findMaster(calendar: ICAL.Component, kind: ItemKind): ICAL.Compo
   return components.find((component) => !component.hasProperty('recurrence-id')) ?? components[0];
 }
 
-/** Updates DTSTAMP and LAST-MODIFIED and increments SEQUENCE, as clients do on every change. */
-export function markChanged(component: ICAL.Component): void {
+/**
+ * Updates DTSTAMP and LAST-MODIFIED and increments SEQUENCE, as clients do on every change. An attendee's reply
+ * keeps SEQUENCE: only the organizer's changes count (RFC 5546 2.1.4).
+ */
+export function markChanged(component: ICAL.Component, { reply = false } = {}): void {
   const now = nowUtc();
   component.updatePropertyWithValue('dtstamp', now);
   component.updatePropertyWithValue('last-modified', now);
+  if (reply) return;
   const sequence = Number(component.getFirstPropertyValue('sequence') ?? 0);
   component.updatePropertyWithValue('sequence', Number.isFinite(sequence) ? sequence + 1 : 1);
 }

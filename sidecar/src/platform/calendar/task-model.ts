@@ -33,6 +33,8 @@ export interface TaskChanges {
   priority?: number | null;
   percentComplete?: number | null;
   categories?: string[];
+  /** The parent task's UID (RELATED-TO, whose default RELTYPE is PARENT); null makes it a top-level task. */
+  parentUid?: string | null;
 }
 
 /** Reads a task; times show in their own zone, floating ones in `userZone`. */
@@ -71,6 +73,7 @@ export function applyTaskChanges(component: ICAL.Component, changes: TaskChanges
   if (changes.priority !== undefined) setNumber(component, 'priority', changes.priority);
   if (changes.percentComplete !== undefined) setNumber(component, 'percent-complete', changes.percentComplete);
   if (changes.status !== undefined) applyStatus(component, changes.status);
+  if (changes.parentUid !== undefined) setTextProperty(component, 'related-to', changes.parentUid);
   assertStartBeforeDue(component);
 }
 

@@ -83,6 +83,32 @@ export function davVersionsPath(userId: string, fileId: number): string {
   return davPath('versions', userId, ['versions', String(fileId)]);
 }
 
+/** One version of a file (named by its mtime in unix seconds). */
+export function davVersionPath(userId: string, fileId: number, versionId: string): string {
+  return davPath('versions', userId, ['versions', String(fileId), versionId]);
+}
+
+/** Where MOVE sends a version to make it the current content again. */
+export function davVersionRestoreUrl(host: string, userId: string): string {
+  return buildNextcloudUrl(host, davPath('versions', userId, ['restore', 'target']));
+}
+
+/** The comments of a file, `/remote.php/dav/comments/files/{fileid}` (not below a user). */
+export function davCommentsPath(fileId: number): string {
+  return `/remote.php/dav/comments/files/${pathSegment(fileId)}`;
+}
+
+/** The system tags, `/remote.php/dav/systemtags/` (shared by every user). */
+export function davSystemTagsPath(): string {
+  return '/remote.php/dav/systemtags/';
+}
+
+/** The tags of a file, or with `tagId` one assignment: `/remote.php/dav/systemtags-relations/files/{fileid}/…`. */
+export function davTagRelationsPath(fileId: number, tagId?: string): string {
+  const base = `/remote.php/dav/systemtags-relations/files/${pathSegment(fileId)}`;
+  return tagId === undefined ? base : `${base}/${pathSegment(tagId)}`;
+}
+
 /** `/remote.php/dav/uploads/{uid}/{uploadId}` and, with `part`, a chunk (`1`, `2`, …) or `.file`. */
 export function davUploadPath(userId: string, uploadId: string, part?: string): string {
   return davPath('uploads', userId, part === undefined ? [uploadId] : [uploadId, part]);

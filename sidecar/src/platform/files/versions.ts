@@ -1,6 +1,7 @@
 // Earlier versions of a file over WebDAV (/remote.php/dav/versions/{uid}/versions/{fileid}): Nextcloud keeps one
-// each time the file is overwritten, and lists the current one among them.
-import { davVersionsPath } from './dav-paths.js';
+// each time the file is overwritten, and lists the current one among them. Restoring one makes it current again.
+import { NotFoundError } from '../../errors.js';
+import { davVersionPath, davVersionRestoreUrl, davVersionsPath } from './dav-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { buildPropfindBody, parseMultistatus, textOf, toFileEntry, unquoteEtag, type FileEntry } from './propfind.js';
 
@@ -54,4 +55,16 @@ export async function listVersions(access: DavAccount, file: FileEntry & { fileI
     ];
   });
   return versions.sort((a, b) => (b.lastModified ?? '').localeCompare(a.lastModified ?? ''));
+}
+
+/** Makes version `versionId` of the file its current content (Nextcloud keeps the replaced content as a version). */
+export async function restoreVersion(access: DavAccount, fileId: number, versionId: string): Promise<void> {
+  const response = await access.client.request(davVersionPath(access.userId, fileId, versionId), {
+    method: 'MOVE',
+    headers: { destination: davVersionRestoreUrl(access.client.host, access.userId) },
+    accept: [404],
+  });
+  if (response.status === 404) {
+    throw new NotFoundError('There is no such version of this file; take version_id from nc_files_versions_list.');
+  }
 }

@@ -25,6 +25,7 @@ import {
   sendNotFound,
   sendNotImplemented,
 } from './not-found.js';
+import { proppatchFavorite } from './system-tags.js';
 
 export interface FilesRequest {
   req: DoubleRequest;
@@ -63,6 +64,11 @@ export function handleFileMethod(request: FilesRequest): void {
     case 'MOVE':
     case 'COPY':
       return moveOrCopy(request);
+    case 'PROPPATCH': {
+      const node = request.tree.find(request.segments);
+      if (!node) return sendNotFound(res, missingInHomeMessage(request.tree, request.segments));
+      return proppatchFavorite(request, node);
+    }
     default:
       return sendNotImplemented(res, req.method);
   }

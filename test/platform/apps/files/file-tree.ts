@@ -30,6 +30,10 @@ export interface FileNode {
   label?: string;
   /** Comments on the file (/remote.php/dav/comments/files/{fileid}), oldest first. */
   comments?: FileComment[];
+  /** Marked as a favourite by its owner (oc:favorite). */
+  favorite?: boolean;
+  /** The system tags assigned to it (/remote.php/dav/systemtags-relations/files/{fileid}). */
+  tagIds?: number[];
 }
 
 export interface FileComment {

@@ -44,6 +44,9 @@ const PREFIX_OF: Record<string, 'd' | 'oc' | 'nc'> = {
   objectType: 'oc',
   objectId: 'oc',
   message: 'oc',
+  'display-name': 'oc',
+  'user-visible': 'oc',
+  'user-assignable': 'oc',
 };
 
 /** What `<d:allprop/>` or an empty PROPFIND body returns. */

@@ -19,7 +19,7 @@ export function describeNode(tree: FileTree, node: FileNode, name = node.name): 
     // Own files: read, share, delete, rename, move, write; folders add create and create-folder.
     permissions: tree.shares.permissionsOf(node) ?? (isFolder ? 'RGDNVCK' : 'RGDNVW'),
     size: String(tree.sizeOf(node)),
-    favorite: '0',
+    favorite: node.favorite ? '1' : '0',
     'has-preview': String(!isFolder && hasPreview(node.mimeType, node.content.length)),
     'quota-used-bytes': isFolder ? String(tree.sizeOf(node)) : undefined,
     'quota-available-bytes': isFolder ? '-3' : undefined,

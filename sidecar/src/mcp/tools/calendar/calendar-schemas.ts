@@ -48,6 +48,7 @@ export const occurrenceOutput = z.object({
   ...timesOutput,
   location: z.string().optional(),
   status: z.string().optional(),
+  recurrence_id: z.string().optional(),
 });
 
 /** What a write returns: enough to refer to the event again and to confirm when it is. */

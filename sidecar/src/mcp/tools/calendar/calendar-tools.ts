@@ -1,12 +1,19 @@
-// Tools for the calendars themselves: list the user's calendars, create one.
+// Tools for the calendars themselves: list the user's calendars, create, rename and delete one.
 import { z } from 'zod';
-import { calendarIdFor, createCalendar, listCalendars } from '../../../platform/calendar/calendar-collections.js';
+import {
+  calendarIdFor,
+  createCalendar,
+  deleteCalendar,
+  listCalendars,
+  updateCalendar,
+} from '../../../platform/calendar/calendar-collections.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { defineTool } from '../../tool-definition.js';
 import { openCalendarContext } from './calendar-context.js';
-import { words } from './calendar-schemas.js';
-import { ADDITIVE, READ_ONLY } from '../tool-shapes.js';
+import { calendarIdInput, deletedOutput, words } from './calendar-schemas.js';
+import { ADDITIVE, DESTRUCTIVE, DESTRUCTIVE_IDEMPOTENT, READ_ONLY } from '../tool-shapes.js';
 
+const colorInput = z.string().refine((s) => /^#[0-9a-fA-F]{6}$/.test(s), 'color is #rrggbb');
 const calendarOutput = z.object({ id: z.string(), display_name: z.string(), components: z.array(z.string()) });
 
 export const listCalendarsTool = defineTool({
@@ -43,10 +50,7 @@ export const createCalendarTool = defineTool({
       .string()
       .refine((s) => /^[a-z0-9][a-z0-9-]{0,59}$/.test(s), 'calendar_id uses lowercase letters, digits and hyphens')
       .optional(),
-    color: z
-      .string()
-      .refine((s) => /^#[0-9a-fA-F]{6}$/.test(s), 'color is #rrggbb')
-      .optional(),
+    color: colorInput.optional(),
     components: z
       .array(z.enum(['VEVENT', 'VTODO']))
       .min(1)
@@ -66,4 +70,42 @@ export const createCalendarTool = defineTool({
   summarize: (calendar) => `Created calendar ${calendar.display_name} (${calendar.id}).`,
 });
 
-export const CALENDAR_COLLECTION_TOOLS = [listCalendarsTool, createCalendarTool];
+export const updateCalendarTool = defineTool({
+  name: 'nc_calendar_update_calendar',
+  app: 'calendar',
+  title: 'Rename a calendar',
+  description: 'Renames a calendar or changes its color (#rrggbb).',
+  input: z.object({ calendar_id: calendarIdInput, display_name: words(100).optional(), color: colorInput.optional() }),
+  output: calendarOutput,
+  annotations: DESTRUCTIVE,
+  async run({ calendar_id, display_name, color }, { nextcloud }) {
+    const calendar = await updateCalendar(await openDavAccount(nextcloud), calendar_id, {
+      displayName: display_name,
+      color,
+    });
+    return { id: calendar.id, display_name: calendar.displayName, components: calendar.components };
+  },
+  summarize: (calendar) => `Calendar ${calendar.id} is now ${calendar.display_name}.`,
+});
+
+export const deleteCalendarTool = defineTool({
+  name: 'nc_calendar_delete_calendar',
+  app: 'calendar',
+  title: 'Delete a calendar',
+  description: 'Deletes a calendar with its events and tasks into the trash bin, or for good with purge.',
+  input: z.object({ calendar_id: calendarIdInput, purge: z.boolean().default(false) }),
+  output: deletedOutput,
+  annotations: DESTRUCTIVE_IDEMPOTENT,
+  async run({ calendar_id, purge }, { nextcloud }) {
+    await deleteCalendar(await openDavAccount(nextcloud), calendar_id, purge);
+    return { id: calendar_id };
+  },
+  summarize: ({ id }) => `Deleted calendar ${id}.`,
+});
+
+export const CALENDAR_COLLECTION_TOOLS = [
+  listCalendarsTool,
+  createCalendarTool,
+  updateCalendarTool,
+  deleteCalendarTool,
+];

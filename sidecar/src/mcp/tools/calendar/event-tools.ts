@@ -69,6 +69,7 @@ export const listEventsTool = defineTool({
     start: timeInput,
     end: timeInput,
     calendar_ids: z.array(calendarIdInput).optional(),
+    query: boundedText(200).optional(),
     limit: limitInput,
     cursor: boundedText(200).optional(),
   }),
@@ -78,7 +79,7 @@ export const listEventsTool = defineTool({
     next_cursor: z.string().nullable(),
   }),
   annotations: READ_ONLY,
-  async run({ start, end, calendar_ids, limit, cursor }, { nextcloud }) {
+  async run({ start, end, calendar_ids, query, limit, cursor }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const zone = userTimeZone.zone;
     const range = { start: parseTime(start, 'start', zone), end: parseTime(end, 'end', zone) };
@@ -92,8 +93,9 @@ export const listEventsTool = defineTool({
       zone,
       calendarIds: calendar_ids,
       maxOccurrences: MAX_OCCURRENCES,
+      query: query?.trim() || undefined,
     });
-    const page = pageOf(occurrences, limit, { start, end, calendar_ids }, cursor);
+    const page = pageOf(occurrences, limit, { start, end, calendar_ids, query }, cursor);
     return {
       events: page.items.map((o) => ({
         id: o.uid,
@@ -102,6 +104,7 @@ export const listEventsTool = defineTool({
         ...toTimesOutput(o),
         location: o.location,
         status: o.status,
+        recurrence_id: o.recurrenceId,
       })),
       time_zone: userTimeZone.id,
       next_cursor: page.nextCursor,
@@ -162,10 +165,11 @@ export const updateEventTool = defineTool({
   app: 'calendar',
   title: 'Update an event',
   description:
-    'Changes the given fields of an event (all occurrences). "" removes a boundedText field. Times as in nc_calendar_create_event, time_zone default the event\'s.',
+    'Changes the given fields of an event (all occurrences, or the one at recurrence_id). "" removes a boundedText field. Times as in nc_calendar_create_event, time_zone default the event\'s.',
   input: z.object({
     calendar_id: calendarIdInput,
     event_id: eventIdInput,
+    recurrence_id: timeInput.optional().describe('From nc_calendar_list_events'),
     etag: etagInput.optional(),
     ...eventFields,
     summary: eventFields.summary.optional(),
@@ -174,10 +178,14 @@ export const updateEventTool = defineTool({
   }),
   output: writtenEventOutput,
   annotations: { ...DESTRUCTIVE, openWorldHint: true },
-  async run({ calendar_id, event_id, etag, ...fields }, { nextcloud }) {
+  async run({ calendar_id, event_id, recurrence_id, etag, ...fields }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const given = fields.time_zone ? zoneOfInput(fields.time_zone) : undefined;
-    const ref = { calendarId: calendar_id, uid: event_id, userZone: userTimeZone.zone, etag };
+    if (recurrence_id && fields.rrule !== undefined) {
+      throw new InvalidInputError('rrule belongs to the whole series; leave out recurrence_id to change it.');
+    }
+    const recurrenceId = recurrence_id ? parseTime(recurrence_id, 'recurrence_id', userTimeZone.zone) : undefined;
+    const ref = { calendarId: calendar_id, uid: event_id, userZone: userTimeZone.zone, etag, recurrenceId };
     const event = await updateEvent(account, ref, (master) => ({
       ...toEventChanges(fields, given ?? eventZoneOf(master) ?? userTimeZone.zone),
       timeZone: given,
@@ -223,11 +231,11 @@ function toEventChanges(fields: EventFieldsInput, zone: ICAL.Timezone): EventCha
   };
 }
 
-function parseTime(value: string, field: string, zone: ICAL.Timezone): ICAL.Time {
+export function parseTime(value: string, field: string, zone: ICAL.Timezone): ICAL.Time {
   if (value === '') throw new InvalidInputError(`${field} cannot be empty.`);
   return parseTimeInput(value, field, zone);
 }
 
-function isEmail(value: string): boolean {
+export function isEmail(value: string): boolean {
   return /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value);
 }

@@ -45,6 +45,9 @@ const taskFields = {
   start: timeInput.optional(),
   priority: count(0, 9).optional().describe('1 highest, 9 lowest, 0 none'),
   categories: z.array(words(100)).optional(),
+  parent_task_id: boundedText(255)
+    .refine((s) => !/[/\\]/.test(s), 'parent_task_id is one path segment')
+    .optional(),
 };
 const progressFields = {
   status: z.enum(['NEEDS-ACTION', 'IN-PROCESS', 'COMPLETED', 'CANCELLED']).optional(),
@@ -56,23 +59,30 @@ export const listTasksTool = defineTool({
   name: 'nc_calendar_list_tasks',
   app: 'calendar',
   title: 'List tasks',
-  description: 'Lists tasks, open ones first by due date, done ones only with include_completed.',
+  description: 'Lists tasks across task lists, open ones first by due date, done ones only with include_completed.',
   input: z.object({
     calendar_ids: z.array(calendarIdInput).optional(),
     include_completed: z.boolean().default(false),
+    status: z.array(progressFields.status.unwrap()).optional(),
+    due_before: timeInput.optional(),
+    parent_task_id: segment('parent_task_id').optional(),
     limit: limitInput,
     cursor: boundedText(200).optional(),
   }),
   output: z.object({ tasks: z.array(taskOutput), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
-  async run({ calendar_ids, include_completed, limit, cursor }, { nextcloud }) {
+  async run({ calendar_ids, include_completed, status, due_before, parent_task_id, limit, cursor }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const tasks = await listTasks(account, {
       calendarIds: calendar_ids,
       includeDone: include_completed,
+      statuses: status,
+      dueBefore: due_before ? parseTimeInput(due_before, 'due_before', userTimeZone.zone) : undefined,
+      parentUid: parent_task_id,
       userZone: userTimeZone.zone,
     });
-    const page = pageOf(tasks, limit, { calendar_ids, include_completed }, cursor);
+    const filters = { calendar_ids, include_completed, status, due_before, parent_task_id };
+    const page = pageOf(tasks, limit, filters, cursor);
     return { tasks: page.items.map(toTaskOutput), next_cursor: page.nextCursor };
   },
   summarize: ({ tasks, next_cursor }) =>
@@ -178,5 +188,6 @@ function toTaskChanges(fields: TaskFieldsInput, zone: ICAL.Timezone): TaskChange
     priority: fields.priority === 0 ? null : fields.priority,
     percentComplete: fields.percent_complete,
     categories: fields.categories,
+    parentUid: fields.parent_task_id === '' ? null : fields.parent_task_id,
   };
 }

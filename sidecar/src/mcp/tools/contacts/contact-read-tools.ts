@@ -46,17 +46,21 @@ export const listContactsTool = defineTool({
   name: 'nc_contacts_list_contacts',
   app: 'contacts',
   title: 'List contacts',
-  description: 'Lists contacts by name, from all address books by default.',
+  description: 'Lists contacts by name, from all address books by default, or one group (category).',
   input: z.object({
     address_book_ids: z.array(addressBookIdInput).optional(),
+    category: boundedText(100).optional(),
     limit: limitInput,
     cursor: boundedText(200).optional(),
   }),
   output: z.object({ contacts: z.array(contactSummary), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
-  async run({ address_book_ids, limit, cursor }, { nextcloud }) {
-    const contacts = await listContacts(await openDavAccount(nextcloud), address_book_ids);
-    const page = pageOf(contacts, limit, { address_book_ids }, cursor);
+  async run({ address_book_ids, category, limit, cursor }, { nextcloud }) {
+    const all = await listContacts(await openDavAccount(nextcloud), address_book_ids);
+    // A group in Nextcloud's Contacts app is a CATEGORIES value; names compare ignoring case, as the app shows them.
+    const group = category?.trim().toLowerCase();
+    const contacts = group ? all.filter((c) => c.categories.some((name) => name.toLowerCase() === group)) : all;
+    const page = pageOf(contacts, limit, { address_book_ids, category }, cursor);
     return { contacts: page.items.map(toContactSummary), next_cursor: page.nextCursor };
   },
   summarize: ({ contacts, next_cursor }) => summarizeContacts(contacts, next_cursor !== null),

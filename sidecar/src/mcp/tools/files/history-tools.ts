@@ -1,14 +1,13 @@
-// Files tools for what was: the trash bin (list, restore) and the earlier versions of a file.
+// Files tools for what was: the trash bin (list, restore) and the earlier versions of a file (list, restore).
 import { z } from 'zod';
-import { InvalidInputError, NotFoundError } from '../../../errors.js';
+import { InvalidInputError } from '../../../errors.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
-import { parseFilePath } from '../../../platform/files/dav-paths.js';
-import { statPath } from '../../../platform/files/file-operations.js';
 import { listTrash, restoreTrashItem } from '../../../platform/files/trash.js';
-import { listVersions } from '../../../platform/files/versions.js';
+import { listVersions, restoreVersion } from '../../../platform/files/versions.js';
 import { defineTool } from '../../tool-definition.js';
+import { fileWithId } from './file-id.js';
 import { pathInput, plural } from './files-schemas.js';
-import { ADDITIVE, READ_ONLY } from '../tool-shapes.js';
+import { ADDITIVE, DESTRUCTIVE, READ_ONLY } from '../tool-shapes.js';
 
 export const listTrashTool = defineTool({
   name: 'nc_files_trash_list',
@@ -77,13 +76,8 @@ export const listVersionsTool = defineTool({
   }),
   annotations: READ_ONLY,
   async run({ path }, { nextcloud }) {
-    const file = parseFilePath(path);
     const access = await openDavAccount(nextcloud);
-    const entry = await statPath(access, file);
-    if (entry.type === 'folder') throw new InvalidInputError(`${file.text} is a folder; only files have versions.`);
-    const { fileId } = entry;
-    if (fileId === null) throw new NotFoundError(`Nextcloud did not give a file id for ${file.text}.`);
-    const versions = await listVersions(access, { ...entry, fileId });
+    const versions = await listVersions(access, await fileWithId(access, path, true));
     return {
       versions: versions.map((version) => ({
         id: version.versionId,
@@ -96,4 +90,24 @@ export const listVersionsTool = defineTool({
   summarize: (result) =>
     `${plural(result.versions.length, 'earlier version')}.\n` +
     result.versions.map((version) => `${version.modified_at ?? version.id}  ${version.size} bytes`).join('\n'),
+});
+
+export const restoreVersionTool = defineTool({
+  name: 'nc_files_versions_restore',
+  app: 'files',
+  title: 'Restore a file version',
+  description: 'Makes an earlier version from nc_files_versions_list the current content (the replaced one is kept).',
+  input: z.object({ path: pathInput, version_id: z.string() }),
+  output: z.object({ path: z.string(), version_id: z.string() }),
+  annotations: DESTRUCTIVE,
+  async run({ path, version_id }, { nextcloud }) {
+    if (!/^\d{1,12}$/.test(version_id)) {
+      throw new InvalidInputError('version_id is an id from nc_files_versions_list (digits).');
+    }
+    const access = await openDavAccount(nextcloud);
+    const file = await fileWithId(access, path, true);
+    await restoreVersion(access, file.fileId, version_id);
+    return { path: file.path, version_id };
+  },
+  summarize: (result) => `Restored ${result.path} to version ${result.version_id}.`,
 });
