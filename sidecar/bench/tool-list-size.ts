@@ -9,7 +9,7 @@ import { printLine, type BenchLine } from './report.js';
 export const TOOL_LIST_BUDGET_BYTES = 64 * 1024;
 /** The default list leaves room in a client's tool budget (often around 100 tools) for other servers. */
 const DEFAULT_LIST_BUDGET_BYTES = 40 * 1024;
-const DEFAULT_LIST_MAX_TOOLS = 45;
+const DEFAULT_LIST_MAX_TOOLS = 50;
 
 export function benchToolListSize(): BenchLine[] {
   const { totalBytes, bytesByApp } = measureToolList(ALL_TOOLS);

@@ -53,7 +53,7 @@ function buildListedTool(tool: ToolDefinition): ListedTool {
   const inputJson = trimSchema(z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }), 'input');
   const outputJson = outline(
     trimSchema(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }), 'output'),
-  ) as JsonSchema;
+  );
   const annotations = listedAnnotations(tool.annotations);
   return {
     input: asListedSchema(tool.input, inputJson),
@@ -92,27 +92,14 @@ function closedWorld(annotations: ToolAnnotations): Partial<ToolAnnotations> {
 }
 
 /**
- * A result's schema as listed: its top-level fields with their types, an object inside it only as `object`, and no
- * `required` lists. The full list must fit in 64 KB with every tool (tool-list.test.ts); results are checked against
- * the complete zod schema before they leave, and each tool's description names what its items hold.
+ * A result's schema as listed: the names of its top-level fields, nothing about them. With every tool the list must
+ * fit in 64 KB (tool-list.test.ts), and field types and nesting were a third of it; results are still checked against
+ * the complete zod schema before they leave, and clients that pass structured results on only when a tool declares
+ * an output schema still see one.
  */
-function outline(schema: unknown, depth = 0): unknown {
-  if (Array.isArray(schema)) return schema.map((item) => outline(item, depth));
-  if (schema === null || typeof schema !== 'object') return schema;
-  const node = schema as Record<string, unknown>;
-  if (depth > 0 && node.type === 'object') return { type: 'object' };
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'required') continue;
-    if (key === 'properties' && value && typeof value === 'object') {
-      const fields = Object.entries(value as Record<string, unknown>).map(([name, field]) => [
-        name,
-        outline(field, depth + 1),
-      ]);
-      result[key] = Object.fromEntries(fields);
-    } else result[key] = outline(value, depth);
-  }
-  return result;
+function outline(schema: JsonSchema): JsonSchema {
+  const fields = Object.keys((schema.properties ?? {}) as Record<string, unknown>);
+  return { type: 'object', properties: Object.fromEntries(fields.map((field) => [field, {}])) };
 }
 
 function asListedSchema(schema: z.ZodType, json: JsonSchema): ListedSchema {

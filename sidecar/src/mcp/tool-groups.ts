@@ -5,7 +5,7 @@ import type { ToolApp } from './tool-definition.js';
 /**
  * Listed from the start: who the user is, files, search, notes and calendars (every Nextcloud has files, search and
  * calendars, and they are what an assistant is asked for most), and the knowledge search where the operator turned
- * it on. About 40 tools and 30 KB (`make bench` prints the size of each group); every other group costs one line in
+ * it on. 47 tools and about 30 KB (`make bench` prints the size of each group); every other group costs one line in
  * nc_core_list_tool_groups until it is enabled.
  */
 export const DEFAULT_TOOL_GROUPS: ReadonlySet<ToolApp> = new Set([

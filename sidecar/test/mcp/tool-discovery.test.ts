@@ -15,7 +15,7 @@ import { createCallerMemoStore } from '../../src/platform/caller-memo.js';
 const access = { host: 'http://127.0.0.1:9', principal: 'alice', sessionKey: 'alice' };
 const callerAccess = { ...access, credentials: { loginName: 'alice', password: 'x' } };
 const DEFAULT_LIST_MAX_BYTES = 40 * 1024;
-const DEFAULT_LIST_MAX_TOOLS = 45;
+const DEFAULT_LIST_MAX_TOOLS = 50;
 
 function factoryDeps(tools: ToolDefinition[], options: Partial<ServerFactoryDeps> = {}): ServerFactoryDeps {
   return {
