@@ -134,14 +134,16 @@ describe('the per-address limit on failed validations', () => {
       call({ method: 'GET', user: 'frank', secret: password('B'), login: 'bob', from: '127.0.0.6' }),
     );
     const failedLogins = double.failedLogins();
-    const requests = double.requests.length;
+    // Only frank's own pair counts: the background sync of the users stored by earlier tests asks Nextcloud too.
+    const franksPair = `Basic ${Buffer.from(`frank:${password('F')}`).toString('base64')}`;
+    const asked = () => double.requests.filter((request) => request.headers.authorization === franksPair).length;
 
     const get = await call({ method: 'GET', user: 'frank', secret: password('F'), from: '127.0.0.6' });
     const remove = await call({ method: 'DELETE', user: 'frank', secret: password('F'), from: '127.0.0.6' });
 
     expect([get.status, remove.status]).toEqual([429, 429]);
     expect(double.failedLogins()).toBe(failedLogins);
-    expect(double.requests.length).toBe(requests);
+    expect(asked()).toBe(0);
   });
 
   it('serves the address again once the window has passed', async () => {
