@@ -15,6 +15,8 @@ export interface LoadedUsersOptions {
   maxLoadedBytes: number;
   /** How long one loading slice may run before it yields to the event loop. */
   sliceMs: number;
+  /** Bytes of rows a load keeps from its counting pass to fill from (HELD_ROW_BYTES unless given). */
+  heldRowBytes?: number;
 }
 
 const PAGE_ROWS = 128;
@@ -22,7 +24,7 @@ const PAGE_ROWS = 128;
  * Bytes of rows the counting pass keeps to fill the index from, so that they are read from SQLite once; rows past it
  * are counted from their terms alone and read again to fill.
  */
-const HELD_ROW_BYTES = 32 * 1024 * 1024;
+export const HELD_ROW_BYTES = 32 * 1024 * 1024;
 /** What a held row costs besides its blobs (the object and two Buffers), roughly. */
 const HELD_ROW_OVERHEAD = 200;
 /** Postings entries mapped between two looks at the clock (6 bytes each). */
@@ -142,9 +144,10 @@ export class LoadedUsers {
     const perType = DOC_TYPES.map(() => 0);
     let counted = 0;
     let heldBytes = 0;
+    const maxHeldBytes = this.options.heldRowBytes ?? HELD_ROW_BYTES;
     for (;;) {
       const whole =
-        heldBytes < HELD_ROW_BYTES
+        heldBytes < maxHeldBytes
           ? this.statements.chunkPage.all(userId, counted, Number.MAX_SAFE_INTEGER, PAGE_ROWS)
           : undefined;
       const page = whole ?? this.statements.termsPage.all(userId, counted, PAGE_ROWS);
