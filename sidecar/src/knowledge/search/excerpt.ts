@@ -1,17 +1,13 @@
 // A short excerpt of a chunk for a result list: the window around the first query term it contains (the query's
-// terms are found once per search, see search-query.ts, not once per result).
-import { findFirstTerm } from '../text/tokenizer.js';
+// terms are found once per search, see search-query.ts, and each word is judged once per search, query-term-finder.ts).
+import type { QueryTermFinder } from './query-term-finder.js';
 
 export const EXCERPT_LENGTH = 300;
 
-export function makeExcerpt(
-  text: string,
-  queryTerms: ReadonlySet<string> | undefined,
-  length = EXCERPT_LENGTH,
-): string {
+export function makeExcerpt(text: string, queryTerms: QueryTermFinder | undefined, length = EXCERPT_LENGTH): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= length) return clean;
-  const at = queryTerms && queryTerms.size > 0 ? findFirstTerm(clean, queryTerms) : -1;
+  const at = queryTerms ? queryTerms.firstIn(clean) : -1;
   const start = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(length / 3), clean.length - length));
   const from = start === 0 ? 0 : nextWordStart(clean, start);
   const to = Math.min(clean.length, from + length);

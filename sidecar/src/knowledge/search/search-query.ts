@@ -3,6 +3,7 @@
 import { InvalidInputError } from '../../errors.js';
 import { queryTermsOfFolded } from '../text/bm25-text.js';
 import { foldText } from '../text/tokenizer.js';
+import { QueryTermFinder } from './query-term-finder.js';
 
 /**
  * Characters a query may have once folded as the tokenizer folds it (NFKD, accents dropped): the bound on what each
@@ -14,6 +15,8 @@ export interface SearchQuery {
   text: string;
   /** The distinct terms of the query, as BM25 and the excerpts count them. */
   terms: ReadonlySet<string>;
+  /** Finds the first of those terms in each result's text for its excerpt (one per search: it caches per word). */
+  finder: QueryTermFinder;
 }
 
 /** Folds and tokenizes `text` once; InvalidInputError (before any work) when it is too long once normalised. */
@@ -25,5 +28,6 @@ export function prepareSearchQuery(text: string): SearchQuery {
         `this one has ${folded.length}.`,
     );
   }
-  return { text, terms: new Set(queryTermsOfFolded(folded)) };
+  const terms = new Set(queryTermsOfFolded(folded));
+  return { text, terms, finder: new QueryTermFinder(terms) };
 }

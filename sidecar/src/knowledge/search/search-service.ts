@@ -5,6 +5,7 @@ import type { DocType } from '../doc-types.js';
 import { EmbedderUnavailableError } from '../embedders/embedder.js';
 import type { EmbedderHandle } from '../embedders/create-embedder.js';
 import { makeExcerpt } from './excerpt.js';
+import type { QueryTermFinder } from './query-term-finder.js';
 import { fuse, type Fusion } from './fusion.js';
 import type { IndexStore, IndexedPoint, RankedPoints } from '../index/index-store.js';
 import { projectToThreeDimensions } from './pca.js';
@@ -112,7 +113,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     point: IndexedPoint,
     publicId: string,
     scores: { score: number; relevance: number },
-    queryTerms: ReadonlySet<string> | undefined,
+    queryTerms: QueryTermFinder | undefined,
     chunk: boolean,
   ): SearchResult => toResult(point, publicId, scores, queryTerms, chunk, deps.nextcloudHost);
 
@@ -158,7 +159,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       const kept = page.filter((entry) => byId.has(entry.pointId));
       const publicIds = (await pointIdsOf(userId)).encode(kept.map((entry) => entry.pointId));
       const results = kept.map((entry, i) =>
-        describe(byId.get(entry.pointId)!, publicIds[i]!, entry, query.terms, request.includeChunks),
+        describe(byId.get(entry.pointId)!, publicIds[i]!, entry, query.finder, request.includeChunks),
       );
       const bestRelevance = Math.max(0, ...ranked.entries.map((entry) => entry.relevance));
       const exact = ranked.complete || (request.scoreThreshold === 0 && algorithm !== 'hybrid');
@@ -261,7 +262,7 @@ function toResult(
   point: IndexedPoint,
   publicId: string,
   { score, relevance }: { score: number; relevance: number },
-  queryTerms: ReadonlySet<string> | undefined,
+  queryTerms: QueryTermFinder | undefined,
   includeChunk: boolean,
   host: string,
 ): SearchResult {

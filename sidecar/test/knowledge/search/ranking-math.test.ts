@@ -4,6 +4,7 @@ import { hashText } from '../../../src/knowledge/embedders/hashing-embedder.js';
 import { makeExcerpt } from '../../../src/knowledge/search/excerpt.js';
 import { fuse, RRF_K } from '../../../src/knowledge/search/fusion.js';
 import { projectToThreeDimensions } from '../../../src/knowledge/search/pca.js';
+import { QueryTermFinder } from '../../../src/knowledge/search/query-term-finder.js';
 import { tokenize } from '../../../src/knowledge/text/tokenizer.js';
 
 const points = (...ids: string[]) => ids.map((pointId, i) => ({ pointId, score: 10 - i }));
@@ -96,7 +97,7 @@ describe('tokenize and makeExcerpt', () => {
 
   it('centres the excerpt on the first query term and marks cut ends', () => {
     const text = `${'intro words '.repeat(60)}the invoice number is 4711 ${'closing words '.repeat(60)}`;
-    const excerpt = makeExcerpt(text, new Set(tokenize('Invoices')));
+    const excerpt = makeExcerpt(text, new QueryTermFinder(new Set(tokenize('Invoices'))));
     expect(excerpt).toContain('invoice number is 4711');
     expect(excerpt.startsWith('…')).toBe(true);
     expect(excerpt.endsWith('…')).toBe(true);
@@ -105,7 +106,7 @@ describe('tokenize and makeExcerpt', () => {
 
   it('finds a query term in accented text by its folded form, at its place in the text', () => {
     const text = `${'Grüße aus Zürich '.repeat(30)}ein Besuch im CAFÉS am See ${'schöne Grüße '.repeat(40)}`;
-    const excerpt = makeExcerpt(text, new Set(tokenize('cafe')));
+    const excerpt = makeExcerpt(text, new QueryTermFinder(new Set(tokenize('cafe'))));
     expect(excerpt).toContain('Besuch im CAFÉS am See');
     expect(excerpt.startsWith('…')).toBe(true);
   });

@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DOC_TYPES } from '../../doc-types.js';
 import type { ChunkEntry } from './user-index.js';
 import { UserIndex } from './user-index.js';
-import { vectorFromBlob, type IndexStatements } from './index-rows.js';
+import { vectorFromBlob, type ChunkRow, type IndexStatements } from './index-rows.js';
 import { int8OfBlob, type VectorStorage } from './stored-vectors.js';
 import { pairsFromBlob } from './term-pairs.js';
 
@@ -15,9 +15,19 @@ export interface LoadedUsersOptions {
   maxLoadedBytes: number;
   /** How long one loading slice may run before it yields to the event loop. */
   sliceMs: number;
+  /** Bytes of rows a load keeps from its counting pass to fill from (HELD_ROW_BYTES unless given). */
+  heldRowBytes?: number;
 }
 
 const PAGE_ROWS = 128;
+/**
+ * Bytes of rows the counting pass keeps to fill the index from, so that they are read from SQLite once; rows past it
+ * are counted from their terms alone and read again to fill. Held rows raise the resident set well beyond their bytes
+ * (objects, Buffer wrappers, heap kept once freed): at 32 MiB the 100k-chunk bench's RSS rose by about 130 MB.
+ */
+export const HELD_ROW_BYTES = 8 * 1024 * 1024;
+/** What a held row costs besides its blobs (the row object and two Buffers), roughly. */
+const HELD_ROW_OVERHEAD = 400;
 /** Postings entries mapped between two looks at the clock (6 bytes each). */
 const PREFAULT_ENTRIES = 1 << 18;
 
@@ -25,6 +35,12 @@ interface Entry {
   index: UserIndex;
   /** Highest point id loaded so far; Infinity once loading finished. */
   loadedUpTo: number;
+  /** Highest point id the counting pass has read (rows up to it are held or read again to fill). */
+  countedUpTo: number;
+  /** Rows the counting pass read, by point id, until they are added; chunks removed meanwhile leave it. */
+  held: Map<number, ChunkRow>;
+  /** Chunks that became visible behind the counting pass while rows were held: added after them. */
+  late: ChunkEntry[];
   ready: Promise<UserIndex>;
 }
 
@@ -54,7 +70,12 @@ export class LoadedUsers {
     const entry = this.entries.get(userId);
     if (!entry) return;
     for (const chunk of removed) {
-      if (chunk.id <= entry.loadedUpTo) entry.index.remove(chunk.id, pairsFromBlob(chunk.terms));
+      if (chunk.id <= entry.loadedUpTo || entry.index.has(chunk.id)) {
+        entry.index.remove(chunk.id, pairsFromBlob(chunk.terms));
+      } else if (chunk.id <= entry.countedUpTo) {
+        entry.held.delete(chunk.id);
+        entry.late = entry.late.filter((late) => late.pointId !== chunk.id);
+      }
     }
   }
 
@@ -64,7 +85,9 @@ export class LoadedUsers {
    */
   applyAdded(userId: string, chunk: ChunkEntry): void {
     const entry = this.entries.get(userId);
-    if (entry && chunk.pointId <= entry.loadedUpTo) entry.index.add(chunk);
+    if (!entry) return;
+    if (chunk.pointId <= entry.loadedUpTo) entry.index.add(chunk);
+    else if (chunk.pointId <= entry.countedUpTo && entry.held.size > 0) entry.late.push(chunk);
   }
 
   forget(userId: string): void {
@@ -88,15 +111,23 @@ export class LoadedUsers {
   }
 
   private startLoading(userId: string, dimensions: number, storage: VectorStorage): Entry {
-    const entry: Entry = { index: new UserIndex(dimensions), loadedUpTo: 0, ready: Promise.resolve(null as never) };
+    const entry: Entry = {
+      index: new UserIndex(dimensions),
+      loadedUpTo: 0,
+      countedUpTo: 0,
+      held: new Map(),
+      late: [],
+      ready: Promise.resolve(null as never),
+    };
     entry.ready = this.load(userId, entry, this.generation, storage);
     return entry;
   }
 
   /**
-   * Pass one counts each term's postings and each type's chunks (terms blobs only); pass two fills the postings
-   * block and the vector segments with the chunks counted; a last pass reads chunks written meanwhile. Every pass
-   * yields to the event loop once a slice has run `sliceMs`.
+   * Pass one counts each term's postings and each type's chunks, keeping whole rows up to HELD_ROW_BYTES (past it,
+   * it reads terms blobs only); pass two fills the postings block and the vector segments with the held rows, then
+   * reads the rest of the chunks counted; a last pass reads chunks written meanwhile. Every pass yields to the event
+   * loop once a slice has run `sliceMs`.
    */
   private async load(userId: string, entry: Entry, generation: number, storage: VectorStorage): Promise<UserIndex> {
     const stale = () => generation !== this.generation || this.entries.get(userId) !== entry;
@@ -113,11 +144,22 @@ export class LoadedUsers {
     let counts: Uint32Array = new Uint32Array(this.statements.termCount.get(userId)?.n ?? 0);
     const perType = DOC_TYPES.map(() => 0);
     let counted = 0;
+    let heldBytes = 0;
+    const maxHeldBytes = this.options.heldRowBytes ?? HELD_ROW_BYTES;
     for (;;) {
-      const page = this.statements.termsPage.all(userId, counted, PAGE_ROWS);
+      const whole =
+        heldBytes < maxHeldBytes
+          ? this.statements.chunkPage.all(userId, counted, Number.MAX_SAFE_INTEGER, PAGE_ROWS)
+          : undefined;
+      const page = whole ?? this.statements.termsPage.all(userId, counted, PAGE_ROWS);
       let read = 0;
       for (const row of page) {
+        const held = whole?.[read];
         read++;
+        if (held) {
+          entry.held.set(held.id, held);
+          heldBytes += held.terms.length + held.vector.length + HELD_ROW_OVERHEAD;
+        }
         const pairs = pairsFromBlob(row.terms, scratch);
         for (let i = 0; i < pairs.length; i += 2) {
           const term = pairs[i] ?? 0;
@@ -126,7 +168,7 @@ export class LoadedUsers {
         }
         const type = DOC_TYPES.indexOf(row.doc_type);
         perType[type] = (perType[type] ?? 0) + 1;
-        counted = row.id;
+        counted = entry.countedUpTo = row.id;
         if (due()) break;
       }
       if (page.length < PAGE_ROWS && read === page.length) break;
@@ -139,20 +181,28 @@ export class LoadedUsers {
     counts = new Uint32Array(0);
     while (!entry.index.prefault(PREFAULT_ENTRIES)) if (await pause()) return entry.index;
     const vector = new Float32Array(entry.index.dimensions);
+    const toChunk = (row: ChunkRow): ChunkEntry => ({
+      pointId: row.id,
+      documentId: row.document_id,
+      docType: row.doc_type,
+      length: row.length,
+      pairs: pairsFromBlob(row.terms, scratch),
+      vector: storage === 'int8' ? int8OfBlob(row.vector) : vectorFromBlob(row.vector, vector),
+    });
+    for (const [id, row] of entry.held) {
+      entry.index.add(toChunk(row));
+      entry.held.delete(id);
+      entry.loadedUpTo = id;
+      if (await pause()) return entry.index;
+    }
+    for (const chunk of entry.late.splice(0)) entry.index.add(chunk);
     for (const upTo of [counted, Number.MAX_SAFE_INTEGER]) {
       for (;;) {
         const page = this.statements.chunkPage.all(userId, entry.loadedUpTo, upTo, PAGE_ROWS);
         let read = 0;
         for (const row of page) {
           read++;
-          entry.index.add({
-            pointId: row.id,
-            documentId: row.document_id,
-            docType: row.doc_type,
-            length: row.length,
-            pairs: pairsFromBlob(row.terms, scratch),
-            vector: storage === 'int8' ? int8OfBlob(row.vector) : vectorFromBlob(row.vector, vector),
-          });
+          entry.index.add(toChunk(row));
           entry.loadedUpTo = row.id;
           if (due()) break;
         }
