@@ -1,10 +1,6 @@
 // Finds where the first query term stands in a result's text, each distinct word judged once per search: the same
 // answer as the tokenizer's findFirstTerm, without stemming a word again for every result it occurs in.
-import { foldText, MAX_TERM_LENGTH, termVariants } from '../text/tokenizer.js';
-
-/** A word as the tokenizer reads one (Unicode letters and digits). */
-const WORD = /[\p{L}\p{N}]+/gu;
-const ASCII = /^[\x00-\x7f]*$/;
+import { ASCII, foldText, MAX_TERM_LENGTH, termVariants, WORD } from '../text/tokenizer.js';
 
 export class QueryTermFinder {
   /** Word as it stands in the scanned text → whether one of its terms is a query term. */

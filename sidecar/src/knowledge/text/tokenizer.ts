@@ -3,9 +3,9 @@
 import { LANGUAGES, type Language } from './language.js';
 import { stem } from './stemmer.js';
 
-const WORD = /[\p{L}\p{N}]+/gu;
+export const WORD = /[\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}+/gu;
-const ASCII = /^[\x00-\x7f]*$/;
+export const ASCII = /^[\x00-\x7f]*$/;
 /** Longer runs are ids, hashes or base64, not words a person searches for. */
 export const MAX_TERM_LENGTH = 40;
 
