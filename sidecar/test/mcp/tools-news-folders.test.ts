@@ -22,7 +22,16 @@ const createFolder = async (name: string) => structured<Folder>(await harness.ca
 beforeAll(async () => {
   const news = createNewsApp({
     feeds: Object.fromEntries(
-      [1, 2, 3, 4].map((n) => [feedUrl(n), { title: `Feed ${n}`, items: [{ title: `a${n}` }, { title: `b${n}` }] }]),
+      [1, 2, 3, 4].map((n) => [
+        feedUrl(n),
+        {
+          title: `Feed ${n}`,
+          items: [
+            { title: `a${n}`, body: '' },
+            { title: `b${n}`, body: '' },
+          ],
+        },
+      ]),
     ),
   });
   harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [news] });
