@@ -34,9 +34,10 @@ beforeAll(async () => {
       one('search-deck-comment', `${SERVER}/index.php/apps/deck/board/4`),
       one('tables-search-tables', `${SERVER}/index.php/apps/tables/#/table/5`),
       one('news_folder', `${SERVER}/index.php/apps/news/#/items/folders/2`),
-      one('news_feed', `${SERVER}/index.php/apps/news/#/items/feeds/9`),
+      one('news_feed', `/index.php/apps/news/#/feed/9`),
+      one('news_item', `/index.php/apps/news/#/feed/11`),
       one('calendar', `${SERVER}/index.php/apps/calendar/edit/${eventPath}`),
-      one('tasks', `${SERVER}/index.php/apps/tasks/#/calendars/todo/tasks/a1.ics`),
+      one('tasks', `${SERVER}/index.php/apps/tasks/calendars/todo/tasks/a1.ics`),
       one('contacts', `${SERVER}/index.php/apps/contacts/direct/contact/5c1e-ab~family`),
       one('systemtags', `${SERVER}/index.php/apps/files/tags/3`),
       one('talk-message', `${SERVER}/index.php/call/x1`),
@@ -62,6 +63,7 @@ describe('nc_search_query ids', () => {
     expect(byProvider['tables-search-tables']?.ids).toEqual({ table_id: 5 });
     expect(byProvider.news_folder?.ids).toEqual({ folder_id: 2 });
     expect(byProvider.news_feed?.ids).toEqual({ feed_id: 9 });
+    expect(byProvider.news_item).toMatchObject({ ids: { feed_id: 11 }, ids_missing: expect.stringMatching(/item/) });
     expect(byProvider.contacts?.ids).toEqual({ address_book_id: 'family', contact_id: '5c1e-ab' });
   });
 

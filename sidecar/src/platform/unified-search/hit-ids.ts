@@ -84,11 +84,11 @@ const tables: Reader = (_entry, link) => {
   return match?.[1] === 'table' ? { ids: { table_id: id } } : none('a view: no tool takes a view id');
 };
 
-// unverified: News links a folder as {news page}#/items/folders/{id} and a feed as #/items/feeds/{id}
-// (source: nextcloud/news lib/Search/FolderSearchProvider.php, FeedSearchProvider.php).
-const newsFolder = numberAfter(/\/apps\/news\/.*\bitems\/folders\/(\d+)/, 'folder_id');
-const newsFeed = numberAfter(/\/apps\/news\/.*\bitems\/feeds\/(\d+)/, 'feed_id');
-// unverified: an item links to its feed, #/items/feeds/{feedId} (source: nextcloud/news lib/Search/ItemSearchProvider.php).
+// unverified: News links a folder as {news page}#/items/folders/{id} and a feed and an item as #/feed/{feedId}; other
+// versions write #/folder/{id} and #/items/feeds/{id} (source: nextcloud/news lib/Search/FolderSearchProvider.php,
+// FeedSearchProvider.php, ItemSearchProvider.php). An item's own id is not in its link.
+const newsFolder = numberAfter(/\/apps\/news\/.*\b(?:items\/folders|folder)\/(\d+)/, 'folder_id');
+const newsFeed = numberAfter(/\/apps\/news\/.*\b(?:items\/feeds|feed)\/(\d+)/, 'feed_id');
 const newsItem: Reader = (entry, link) => {
   const feed = newsFeed(entry, link);
   return { ids: feed.ids, missing: feed.missing ?? 'the item’s id is not in the hit: nc_news_list_items of the feed' };
@@ -108,7 +108,7 @@ const calendarEvents: Reader = (_entry, link) => {
   };
 };
 
-// unverified: the tasks search provider links a task as {tasks page}#/calendars/{calendar}/tasks/{file}
+// unverified: the tasks search provider links a task as {tasks page}calendars/{calendar}/tasks/{file}
 // (source: nextcloud/server apps/dav/lib/Search/TasksSearchProvider.php).
 const calendarTasks: Reader = (_entry, link) => {
   const calendarId = /\/apps\/tasks\/.*\bcalendars\/([^/]+)\/tasks\//.exec(link)?.[1];
