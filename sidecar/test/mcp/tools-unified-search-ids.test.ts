@@ -30,8 +30,16 @@ beforeAll(async () => {
         ],
       },
       one('cookbook', `${SERVER}/index.php/apps/cookbook/#/recipe/12`),
-      one('search-deck-card-board', `${SERVER}/index.php/apps/deck/#/board/3/card/19`),
-      one('search-deck-comment', `${SERVER}/index.php/apps/deck/board/4`),
+      one('search-deck-comment', `${SERVER}/index.php/apps/deck/#/board/4/card/21/comments/8`),
+      {
+        id: 'search-deck-card-board',
+        name: 'Deck',
+        entries: [
+          { title: 'plan board', resourceUrl: `${SERVER}/index.php/apps/deck/board/6` },
+          { title: 'plan card', resourceUrl: `${SERVER}/index.php/apps/deck/card/23` },
+          { title: 'plan old card', resourceUrl: `${SERVER}/index.php/apps/deck/#/board/3/card/19` },
+        ],
+      },
       one('tables-search-tables', `${SERVER}/index.php/apps/tables/#/table/5`),
       one('news_folder', `${SERVER}/index.php/apps/news/#/items/folders/2`),
       one('news_feed', `/index.php/apps/news/#/feed/9`),
@@ -57,14 +65,25 @@ describe('nc_search_query ids', () => {
     expect(byProvider.files?.ids_missing).toBeUndefined();
     expect(byProvider.notes?.ids).toEqual({ note_id: 7 });
     expect(byProvider.cookbook?.ids).toEqual({ recipe_id: 12 });
-    expect(byProvider['search-deck-card-board']?.ids).toEqual({ board_id: 3, card_id: 19 });
-    expect(byProvider['search-deck-card-board']?.ids_missing).toMatch(/stack_id/);
-    expect(byProvider['search-deck-comment']?.ids).toEqual({ board_id: 4 });
+    expect(byProvider['search-deck-comment']).toMatchObject({ ids: { board_id: 4, card_id: 21 } });
+    expect(byProvider['search-deck-comment']?.ids_missing).toMatch(/^stack_id/);
     expect(byProvider['tables-search-tables']?.ids).toEqual({ table_id: 5 });
     expect(byProvider.news_folder?.ids).toEqual({ folder_id: 2 });
     expect(byProvider.news_feed?.ids).toEqual({ feed_id: 9 });
     expect(byProvider.news_item).toMatchObject({ ids: { feed_id: 11 }, ids_missing: expect.stringMatching(/item/) });
     expect(byProvider.contacts?.ids).toEqual({ address_book_id: 'family', contact_id: '5c1e-ab' });
+  });
+
+  it('reads Deck links old and new, naming what a card hit lacks', async () => {
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['search-deck-card-board'] }),
+    );
+
+    expect(answer.results.map((hit) => [hit.ids, hit.ids_missing])).toEqual([
+      [{ board_id: 6 }, undefined],
+      [{ card_id: 23 }, expect.stringMatching(/^board_id and stack_id/)],
+      [{ board_id: 3, card_id: 19 }, expect.stringMatching(/^stack_id/)],
+    ]);
   });
 
   it('names the calendar but says the event or task UID must be looked up', async () => {

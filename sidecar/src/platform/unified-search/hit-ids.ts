@@ -60,19 +60,19 @@ const notes = numberAfter(/\/apps\/notes\/(?:#\/)?note\/(\d+)/, 'note_id');
 // unverified: Cookbook links a hit as {cookbook page}#/recipe/{id} (source: nextcloud/cookbook lib/Search/Provider.php).
 const cookbook = numberAfter(/\/apps\/cookbook\/.*\brecipe\/(\d+)/, 'recipe_id');
 
-// unverified: Deck links a board as {deck page}#/board/{b} and a card (and a card comment) as …/board/{b}/card/{c}
-// (source: nextcloud/deck lib/Search/BoardSearchResultEntry.php, CardSearchResultEntry.php,
-// CommentSearchResultEntry.php). The card's stack is not in the link.
+// unverified: Deck links a board as {deck page}board/{b} (older: #/board/{b}), a card as {deck page}card/{c} (a
+// redirect route; older: #/board/{b}/card/{c}) and a card comment as #/board/{b}/card/{c}/comments/{id} (source:
+// nextcloud/deck lib/Search/BoardSearchResultEntry.php, CardSearchResultEntry.php, CommentSearchResultEntry.php).
+// A card's stack is never in the link.
 const deck: Reader = (_entry, link) => {
-  const match = /\/apps\/deck\/.*\bboard\/(\d+)(?:\/card\/(\d+))?/.exec(link);
-  const boardId = positive(match?.[1]);
-  if (boardId === undefined) return none(UNREADABLE);
-  const cardId = positive(match?.[2]);
-  if (cardId === undefined) return { ids: { board_id: boardId } };
-  return {
-    ids: { board_id: boardId, card_id: cardId },
-    missing: 'stack_id is not in the hit: nc_deck_list_stacks of the board names it',
-  };
+  if (!link.includes('/apps/deck/')) return none(UNREADABLE);
+  const boardId = positive(/\bboard\/(\d+)/.exec(link)?.[1]);
+  const cardId = positive(/\bcard\/(\d+)/.exec(link)?.[1]);
+  if (cardId === undefined) return boardId === undefined ? none(UNREADABLE) : { ids: { board_id: boardId } };
+  const ids: Record<string, HitIdValue> =
+    boardId === undefined ? { card_id: cardId } : { board_id: boardId, card_id: cardId };
+  const absent = boardId === undefined ? 'board_id and stack_id are' : 'stack_id is';
+  return { ids, missing: `${absent} not in the hit: nc_deck_list_stacks of the board names them` };
 };
 
 // unverified: Tables links a table as {tables page}#/table/{id} and a view as #/view/{id}
