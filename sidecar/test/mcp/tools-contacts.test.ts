@@ -197,3 +197,36 @@ describe('contacts tools', () => {
     });
   });
 });
+
+describe('address book tools', () => {
+  const books = async () =>
+    data<{ address_books: { id: string; display_name: string }[] }>(await call('nc_contacts_list_addressbooks'))
+      .address_books;
+
+  it('creates an address book named after its display name, fills it and deletes it with its contacts', async () => {
+    const created = data<{ id: string }>(await call('nc_contacts_create_addressbook', { display_name: 'Book Club' }));
+    const contact = await create({ address_book_id: created.id, given_name: 'Jane', family_name: 'Austen' });
+    const listed = await books();
+
+    const deleted = await call('nc_contacts_delete_addressbook', { address_book_id: created.id });
+
+    expect(created.id).toBe('book-club');
+    expect(listed).toContainEqual({ id: 'book-club', display_name: 'Book Club' });
+    expect(contact.address_book_id).toBe('book-club');
+    expect(data(deleted)).toEqual({ id: 'book-club' });
+    expect((await books()).map((b) => b.id)).toEqual(['contacts']);
+  });
+
+  it('refuses a taken address_book_id as a conflict, and deleting a generated or unknown one', async () => {
+    const taken = await call('nc_contacts_create_addressbook', { display_name: 'Mine', address_book_id: 'contacts' });
+    const system = await call('nc_contacts_delete_addressbook', { address_book_id: 'z-server-generated--system' });
+    const unknown = await call('nc_contacts_delete_addressbook', { address_book_id: 'nope' });
+    const badId = await call('nc_contacts_create_addressbook', { display_name: 'X', address_book_id: 'Bad Id' });
+
+    expect(errorText(taken)).toContain('already exists');
+    expect(errorText(system)).toContain('no address book with this address_book_id');
+    expect(errorText(unknown)).toContain('no address book with this address_book_id');
+    expect(badId.isError).toBe(true);
+    expect((await books()).map((b) => b.id)).toEqual(['contacts']);
+  });
+});

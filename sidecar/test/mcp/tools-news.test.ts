@@ -63,7 +63,7 @@ describe('news tools: feeds and folders', () => {
   it('are listed although News publishes no capabilities entry (its app menu entry shows it)', async () => {
     const { tools } = await mcp.client.listTools();
 
-    expect(tools.filter((tool) => tool.name.startsWith('nc_news_'))).toHaveLength(7);
+    expect(tools.filter((tool) => tool.name.startsWith('nc_news_'))).toHaveLength(10);
   });
 
   it('subscribes to a feed and lists it with its unread count, titles as plain text', async () => {

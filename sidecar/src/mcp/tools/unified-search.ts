@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { InvalidInputError } from '../../errors.js';
 import { listSearchProviders } from '../../platform/unified-search/providers.js';
 import { searchAllProviders } from '../../platform/unified-search/all-providers-search.js';
+import { idsOfHit } from '../../platform/unified-search/hit-ids.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { READ_ONLY } from './tool-shapes.js';
 
@@ -26,7 +27,7 @@ export const searchQueryTool = defineTool({
   name: 'nc_search_query',
   app: 'search',
   title: 'Search Nextcloud',
-  description: 'Searches all providers, or those of provider_ids, at once.',
+  description: 'Searches all providers, or those of provider_ids, at once. Each hit carries the ids our tools take.',
   input: z.object({
     query: z.string(),
     provider_ids: z.array(z.string()).optional(),
@@ -35,7 +36,16 @@ export const searchQueryTool = defineTool({
     cursor: z.string().optional(),
   }),
   output: z.object({
-    results: z.array(z.object({ provider_id: z.string(), title: z.string(), subline: z.string(), url: z.string() })),
+    results: z.array(
+      z.object({
+        provider_id: z.string(),
+        title: z.string(),
+        subline: z.string(),
+        url: z.string(),
+        ids: z.record(z.string(), z.union([z.string(), z.number()])),
+        ids_missing: z.string().optional(),
+      }),
+    ),
     next_cursors: z.record(z.string(), z.string()),
     failed: z.record(z.string(), z.string()),
   }),
@@ -58,23 +68,34 @@ export const searchQueryTool = defineTool({
       timeoutMs: timeout_ms,
     });
     return {
-      results: result.entries.map((entry) => ({
-        provider_id: entry.providerId,
-        title: entry.title,
-        subline: entry.subline,
-        url: entry.resourceUrl,
-      })),
+      results: result.entries.map((entry) => {
+        const { ids, missing } = idsOfHit(entry.providerId, entry);
+        return {
+          provider_id: entry.providerId,
+          title: entry.title,
+          subline: entry.subline,
+          url: entry.resourceUrl,
+          ids,
+          ...(missing === undefined ? {} : { ids_missing: missing }),
+        };
+      }),
       next_cursors: result.nextCursors,
       failed: result.failed,
     };
   },
   summarize: (result) => {
-    const found = result.results.map((r) => `${r.title} (${r.provider_id})`).join(', ');
+    const found = result.results.map((r) => `${r.title} (${r.provider_id}${idsText(r.ids)})`).join(', ');
     const failed = Object.entries(result.failed).map(([id, reason]) => `${id} ${reason.replace('_', ' ')}`);
     return `${result.results.length} results${found ? `: ${found}` : ''}.${
       failed.length > 0 ? ` No answer from: ${failed.join(', ')}.` : ''
     }`;
   },
 });
+
+function idsText(ids: Record<string, string | number>): string {
+  return Object.entries(ids)
+    .map(([name, value]) => `, ${name} ${value}`)
+    .join('');
+}
 
 export const SEARCH_TOOLS: ToolDefinition[] = [listProvidersTool, searchQueryTool];

@@ -5,6 +5,9 @@ const BASE = '/index.php/apps/news/api/v1-3';
 
 export const newsPaths = {
   folders: () => `${BASE}/folders`,
+  folder: (folderId: number) => `${BASE}/folders/${pathSegment(folderId)}`,
+  /** read. */
+  folderAction: (folderId: number, action: string) => `${BASE}/folders/${pathSegment(folderId)}/${pathSegment(action)}`,
   feeds: () => `${BASE}/feeds`,
   feed: (feedId: number) => `${BASE}/feeds/${pathSegment(feedId)}`,
   /** move, rename, read. */

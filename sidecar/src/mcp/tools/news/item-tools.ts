@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
 import { listItems, markItems } from '../../../platform/news/news-items.js';
+import { markAllRead } from '../../../platform/news/news-read-marks.js';
 import { defineTool } from '../../tool-definition.js';
 import { ADDITIVE_IDEMPOTENT, READ_ONLY, positiveId } from '../tool-shapes.js';
 
@@ -62,18 +63,33 @@ export const markItemsTool = defineTool({
   name: 'nc_news_mark_items',
   app: 'news',
   title: 'Mark News items',
-  description: 'Marks items as read, unread, starred or unstarred.',
+  description: 'Marks items as read, unread, starred or unstarred, or every item of feed_id or folder_id as read.',
   input: z.object({
-    item_ids: z.array(positiveId()).refine((ids) => ids.length >= 1 && ids.length <= 500, 'from 1 to 500 ids'),
+    item_ids: z
+      .array(positiveId())
+      .refine((ids) => ids.length >= 1 && ids.length <= 500, 'from 1 to 500 ids')
+      .optional(),
+    feed_id: positiveId().optional(),
+    folder_id: positiveId().optional(),
     as: z.enum(['read', 'unread', 'starred', 'unstarred']),
   }),
-  output: z.object({ marked: z.number() }),
+  output: z.object({ marked: z.number().nullable(), feed_id: z.number().optional(), folder_id: z.number().optional() }),
   annotations: ADDITIVE_IDEMPOTENT,
-  async run({ item_ids, as }, { nextcloud }) {
-    await markItems(nextcloud, item_ids, as);
-    return { marked: item_ids.length };
+  async run({ item_ids, feed_id, folder_id, as }, { nextcloud }) {
+    const given = [item_ids, feed_id, folder_id].filter((value) => value !== undefined).length;
+    if (given !== 1) throw new InvalidInputError('Pass exactly one of item_ids, feed_id and folder_id.');
+    if (item_ids) {
+      await markItems(nextcloud, item_ids, as);
+      return { marked: item_ids.length };
+    }
+    if (as !== 'read') throw new InvalidInputError('A whole feed or folder can only be marked read.');
+    await markAllRead(nextcloud, feed_id === undefined ? { folderId: folder_id! } : { feedId: feed_id });
+    return { marked: null, ...(feed_id === undefined ? { folder_id } : { feed_id }) };
   },
-  summarize: (result) => `Marked ${result.marked} items.`,
+  summarize: (result) =>
+    result.marked !== null
+      ? `Marked ${result.marked} items.`
+      : `Marked every item of ${result.feed_id === undefined ? `folder ${result.folder_id}` : `feed ${result.feed_id}`} read.`,
 });
 
 function readCursor(cursor: string): number {

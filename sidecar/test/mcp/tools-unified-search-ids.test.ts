@@ -1,0 +1,122 @@
+// nc_search_query's hits carry the ids our tools take, read from what each provider's entry contains (the files
+// provider's attributes, the others' links), and a hit whose ids cannot be read says why.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUnifiedSearchDouble } from '../../../test/platform/apps/unified-search.js';
+import { APP_PASSWORD } from '../support/sidecar.js';
+import { startToolHarness, structured, type ToolHarness } from '../support/tool-calls.js';
+
+type Hit = { provider_id: string; title: string; ids: Record<string, string | number>; ids_missing?: string };
+
+const SERVER = 'https://cloud.example.org';
+const eventPath = Buffer.from('/remote.php/dav/calendars/alice/work/8f2c-4d.ics').toString('base64');
+const one = (id: string, resourceUrl: string, attributes?: Record<string, string>) => ({
+  id,
+  name: id,
+  entries: [{ title: `plan ${id}`, resourceUrl, ...(attributes ? { attributes } : {}) }],
+});
+
+let harness: ToolHarness;
+
+beforeAll(async () => {
+  const search = createUnifiedSearchDouble({
+    providers: [
+      one('files', `${SERVER}/index.php/f/42`, { fileId: '42', path: '/Docs/plan.md' }),
+      {
+        id: 'notes',
+        name: 'Notes',
+        entries: [
+          { title: 'plan notes', resourceUrl: `${SERVER}/index.php/apps/notes/note/7` },
+          { title: 'odd plan', resourceUrl: `${SERVER}/index.php/apps/notes/` },
+        ],
+      },
+      one('cookbook', `${SERVER}/index.php/apps/cookbook/#/recipe/12`),
+      one('search-deck-comment', `${SERVER}/index.php/apps/deck/#/board/4/card/21/comments/8`),
+      {
+        id: 'search-deck-card-board',
+        name: 'Deck',
+        entries: [
+          { title: 'plan board', resourceUrl: `${SERVER}/index.php/apps/deck/board/6` },
+          { title: 'plan card', resourceUrl: `${SERVER}/index.php/apps/deck/card/23` },
+          { title: 'plan old card', resourceUrl: `${SERVER}/index.php/apps/deck/#/board/3/card/19` },
+        ],
+      },
+      one('tables-search-tables', `${SERVER}/index.php/apps/tables/#/table/5`),
+      one('news_folder', `${SERVER}/index.php/apps/news/#/items/folders/2`),
+      one('news_feed', `/index.php/apps/news/#/feed/9`),
+      one('news_item', `/index.php/apps/news/#/feed/11`),
+      one('calendar', `${SERVER}/index.php/apps/calendar/edit/${eventPath}`),
+      one('tasks', `${SERVER}/index.php/apps/tasks/calendars/todo/tasks/a1.ics`),
+      one('contacts', `${SERVER}/index.php/apps/contacts/direct/contact/5c1e-ab~family`),
+      one('systemtags', `${SERVER}/index.php/apps/files/tags/3`),
+      one('talk-message', `${SERVER}/index.php/call/x1`),
+      one('mail', `${SERVER}/index.php/apps/mail/box/1/thread/5`),
+    ],
+  });
+  harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [search] });
+});
+afterAll(() => harness.close());
+
+describe('nc_search_query ids', () => {
+  it('gives each hit the ids the tools of its app take', async () => {
+    const answer = structured<{ results: Hit[] }>(await harness.call('nc_search_query', { query: 'plan' }));
+    const byProvider = Object.fromEntries(answer.results.reverse().map((hit) => [hit.provider_id, hit]));
+
+    expect(byProvider.files).toMatchObject({ ids: { path: '/Docs/plan.md' } });
+    expect(byProvider.files?.ids_missing).toBeUndefined();
+    expect(byProvider.notes?.ids).toEqual({ note_id: 7 });
+    expect(byProvider.cookbook?.ids).toEqual({ recipe_id: 12 });
+    expect(byProvider['search-deck-comment']).toMatchObject({ ids: { board_id: 4, card_id: 21 } });
+    expect(byProvider['search-deck-comment']?.ids_missing).toMatch(/^stack_id/);
+    expect(byProvider['tables-search-tables']?.ids).toEqual({ table_id: 5 });
+    expect(byProvider.news_folder?.ids).toEqual({ folder_id: 2 });
+    expect(byProvider.news_feed?.ids).toEqual({ feed_id: 9 });
+    expect(byProvider.news_item).toMatchObject({ ids: { feed_id: 11 }, ids_missing: expect.stringMatching(/item/) });
+    expect(byProvider.contacts?.ids).toEqual({ address_book_id: 'family', contact_id: '5c1e-ab' });
+  });
+
+  it('reads Deck links old and new, naming what a card hit lacks', async () => {
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['search-deck-card-board'] }),
+    );
+
+    expect(answer.results.map((hit) => [hit.ids, hit.ids_missing])).toEqual([
+      [{ board_id: 6 }, undefined],
+      [{ card_id: 23 }, expect.stringMatching(/^board_id and stack_id/)],
+      [{ board_id: 3, card_id: 19 }, expect.stringMatching(/^stack_id/)],
+    ]);
+  });
+
+  it('names the calendar but says the event or task UID must be looked up', async () => {
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['calendar', 'tasks'] }),
+    );
+
+    expect(answer.results.map((hit) => hit.ids)).toEqual([{ calendar_id: 'work' }, { calendar_id: 'todo' }]);
+    expect(answer.results.map((hit) => hit.ids_missing)).toEqual([
+      expect.stringMatching(/^event_id/),
+      expect.stringMatching(/^task_id/),
+    ]);
+  });
+
+  it('says why a hit has no ids instead of guessing', async () => {
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['systemtags', 'talk-message', 'mail'] }),
+    );
+
+    expect(answer.results.map((hit) => [hit.provider_id, hit.ids, hit.ids_missing])).toEqual([
+      ['systemtags', {}, 'no tool takes this kind of hit'],
+      ['talk-message', {}, 'ids are not read from this provider’s hits'],
+      ['mail', {}, 'ids are not read from this provider’s hits'],
+    ]);
+  });
+
+  it('says so when a known provider’s link has an unexpected form', async () => {
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'odd', provider_ids: ['notes'] }),
+    );
+
+    expect(answer.results.map((hit) => [hit.ids, hit.ids_missing])).toEqual([
+      [{}, 'the hit’s link has an unexpected form'],
+    ]);
+  });
+});
