@@ -4,9 +4,16 @@
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { documentValues } from '../document-rows.js';
-import type { ChunkInput, IndexedDocument } from '../index-store.js';
-import { documentKey, documentLocks, withDocumentLock, type DocumentLocks } from './document-locks.js';
-import type { IndexStatements } from './index-rows.js';
+import type { ChunkInput, DocumentWrite, IndexedDocument } from '../index-store.js';
+import { groupWrites } from '../batch-writes.js';
+import {
+  documentKey,
+  documentLocks,
+  withDocumentLock,
+  withDocumentLocks,
+  type DocumentLocks,
+} from './document-locks.js';
+import type { IndexStatements, RetiredRow } from './index-rows.js';
 import { blobOfStored, storedVector, type VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
 import {
@@ -29,6 +36,15 @@ const RETIRE_PAGE = 128;
 const CHECKPOINT_ROWS = 64;
 /** Chunk rows staged per transaction at most (then a checkpoint of about as many milliseconds as they took). */
 const STAGE_ROWS = 96;
+/** Characters of chunk text that small documents written together may have at most. */
+const STAGE_CHARS = 96 * 1024;
+
+/** What a small write changed: the in-memory index follows once it is committed. */
+interface SmallWrite {
+  added: ChunkEntry[];
+  removed: RetiredRow[];
+  retiring: { documentId: number; generation: number } | null;
+}
 
 export interface StagedWritesOptions {
   /** How vectors are stored now (it changes with the embedder). */
@@ -102,29 +118,78 @@ export class StagedWrites {
     numbering: () => readonly ChunkTerms[],
     slices: TimeSlices,
   ): Promise<void> {
-    const { added, removed, retiring } = await this.write(() => {
-      const terms = numbering();
-      this.sql.ensureDocument.run(...values);
-      const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
-      if (!row) throw new Error('The document could not be written.');
-      // Generations are numbered by the pending table; nothing stays pending in a single transaction.
-      const generation = this.sql.addPending.get(row.id)?.generation ?? 0;
-      this.sql.dropPending.run(generation);
-      const added = chunks.map((chunk, i) =>
-        this.insert(userId, document.docType, row.id, generation, chunk, terms[i]),
-      );
-      this.sql.showGeneration.run(...values.slice(3), generation, row.id);
-      if (row.generation === null) return { added, removed: [], retiring: null };
-      const removed = this.sql.generationChunks.all(row.id, row.generation, RETIRE_PAGE + 1);
-      if (removed.length > RETIRE_PAGE) {
-        this.sql.retirePending.run(row.generation, row.id);
-        return { added, removed: [], retiring: { documentId: row.id, generation: row.generation } };
+    const written = await this.write(() => this.writeSmall(userId, document, values, chunks, numbering()));
+    await this.applySmall(userId, written, slices);
+  }
+
+  /**
+   * Several small documents in one transaction, with the same result as `replace` of each in order: consecutive
+   * ones go together while they stay within STAGE_ROWS chunks and STAGE_CHARS of text; a larger one goes alone.
+   */
+  async replaceMany(userId: string, writes: readonly DocumentWrite[]): Promise<void> {
+    const slices = new TimeSlices(this.options.sliceMs);
+    for (const group of groupWrites(writes, { chunks: STAGE_ROWS, chars: STAGE_CHARS })) {
+      if (group.length === 1) {
+        await this.replace(userId, group[0]!.document, group[0]!.chunks);
+        continue;
       }
-      this.sql.deleteChunks.run(JSON.stringify(removed.map((chunk) => chunk.id)));
-      return { added, removed, retiring: null };
-    });
-    this.users.applyRemoved(userId, removed);
-    for (const chunk of added) this.users.applyAdded(userId, chunk);
+      const keys = group.map(({ document }) => documentKey(userId, document.docType, document.docId));
+      await withDocumentLocks(this.locks, keys, async () => {
+        const counted: CountedTerms[][] = [];
+        for (const { document, chunks } of group) {
+          counted.push(
+            await countTerms(
+              document.title,
+              chunks.map((chunk) => chunk.text),
+              slices,
+            ),
+          );
+        }
+        const written = await this.write(() => {
+          // One dictionary look-up for the whole group, then each document's chunks take their share in order.
+          const numbered = numberCounted(this.sql, userId, counted.flat());
+          let from = 0;
+          return group.map(({ document, chunks }) => {
+            const terms = numbered.slice(from, (from += chunks.length));
+            return this.writeSmall(userId, document, documentValues(userId, document), chunks, terms);
+          });
+        });
+        for (const each of written) await this.applySmall(userId, each, slices);
+      });
+    }
+  }
+
+  /** The rows of a small write, in the caller's transaction. */
+  private writeSmall(
+    userId: string,
+    document: IndexedDocument,
+    values: unknown[],
+    chunks: readonly ChunkInput[],
+    terms: readonly ChunkTerms[],
+  ): SmallWrite {
+    this.sql.ensureDocument.run(...values);
+    const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
+    if (!row) throw new Error('The document could not be written.');
+    // Generations are numbered by the pending table; nothing stays pending in a single transaction.
+    const generation = this.sql.addPending.get(row.id)?.generation ?? 0;
+    this.sql.dropPending.run(generation);
+    const added = chunks.map((chunk, i) => this.insert(userId, document.docType, row.id, generation, chunk, terms[i]));
+    this.sql.showGeneration.run(...values.slice(3), generation, row.id);
+    if (row.generation === null) return { added, removed: [], retiring: null };
+    const removed = this.sql.generationChunks.all(row.id, row.generation, RETIRE_PAGE + 1);
+    if (removed.length > RETIRE_PAGE) {
+      this.sql.retirePending.run(row.generation, row.id);
+      return { added, removed: [], retiring: { documentId: row.id, generation: row.generation } };
+    }
+    this.sql.deleteChunks.run(JSON.stringify(removed.map((chunk) => chunk.id)));
+    return { added, removed, retiring: null };
+  }
+
+  /** Brings the user's in-memory index up to a committed small write, then retires a large replaced generation. */
+  private async applySmall(userId: string, written: SmallWrite, slices: TimeSlices): Promise<void> {
+    this.users.applyRemoved(userId, written.removed);
+    for (const chunk of written.added) this.users.applyAdded(userId, chunk);
+    const { retiring } = written;
     if (retiring) await this.retire(userId, retiring.documentId, retiring.generation, slices);
   }
 
