@@ -13,11 +13,10 @@ import {
   withDocumentLocks,
   type DocumentLocks,
 } from './document-locks.js';
-import type { IndexStatements, RetiredRow } from './index-rows.js';
-import { blobOfStored, storedVector, type VectorStorage } from './stored-vectors.js';
+import type { IndexStatements } from './index-rows.js';
+import type { VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
 import {
-  blobFromPairs,
   countTerms,
   distinctTerms,
   numberCounted,
@@ -26,25 +25,17 @@ import {
   type CountedTerms,
 } from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
+import { insertChunkRow, RETIRE_PAGE, writeSmallDocument, type SmallWrite } from './small-write.js';
 import type { ChunkEntry } from './user-index.js';
 
 /** Distinct terms a small document may number in its write's own transaction. */
 const INLINE_TERMS = 1024;
-/** Rows read (and deleted) per step when a generation is taken away. */
-const RETIRE_PAGE = 128;
 /** Chunk rows written or deleted between two checkpoints (a few hundred pages: a few milliseconds to copy). */
 const CHECKPOINT_ROWS = 64;
 /** Chunk rows staged per transaction at most (then a checkpoint of about as many milliseconds as they took). */
 const STAGE_ROWS = 96;
 /** Characters of chunk text that small documents written together may have at most. */
 const STAGE_CHARS = 96 * 1024;
-
-/** What a small write changed: the in-memory index follows once it is committed. */
-interface SmallWrite {
-  added: ChunkEntry[];
-  removed: RetiredRow[];
-  retiring: { documentId: number; generation: number } | null;
-}
 
 export interface StagedWritesOptions {
   /** How vectors are stored now (it changes with the embedder). */
@@ -118,7 +109,9 @@ export class StagedWrites {
     numbering: () => readonly ChunkTerms[],
     slices: TimeSlices,
   ): Promise<void> {
-    const written = await this.write(() => this.writeSmall(userId, document, values, chunks, numbering()));
+    const written = await this.write(() =>
+      writeSmallDocument(this.sql, this.options.storage(), { userId, document, values, chunks, terms: numbering() }),
+    );
     await this.applySmall(userId, written, slices);
   }
 
@@ -151,38 +144,14 @@ export class StagedWrites {
           let from = 0;
           return group.map(({ document, chunks }) => {
             const terms = numbered.slice(from, (from += chunks.length));
-            return this.writeSmall(userId, document, documentValues(userId, document), chunks, terms);
+            return writeSmallDocument(this.sql, this.options.storage(), {
+              ...{ userId, document, values: documentValues(userId, document), chunks, terms },
+            });
           });
         });
         for (const each of written) await this.applySmall(userId, each, slices);
       });
     }
-  }
-
-  /** The rows of a small write, in the caller's transaction. */
-  private writeSmall(
-    userId: string,
-    document: IndexedDocument,
-    values: unknown[],
-    chunks: readonly ChunkInput[],
-    terms: readonly ChunkTerms[],
-  ): SmallWrite {
-    this.sql.ensureDocument.run(...values);
-    const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
-    if (!row) throw new Error('The document could not be written.');
-    // Generations are numbered by the pending table; nothing stays pending in a single transaction.
-    const generation = this.sql.addPending.get(row.id)?.generation ?? 0;
-    this.sql.dropPending.run(generation);
-    const added = chunks.map((chunk, i) => this.insert(userId, document.docType, row.id, generation, chunk, terms[i]));
-    this.sql.showGeneration.run(...values.slice(3), generation, row.id);
-    if (row.generation === null) return { added, removed: [], retiring: null };
-    const removed = this.sql.generationChunks.all(row.id, row.generation, RETIRE_PAGE + 1);
-    if (removed.length > RETIRE_PAGE) {
-      this.sql.retirePending.run(row.generation, row.id);
-      return { added, removed: [], retiring: { documentId: row.id, generation: row.generation } };
-    }
-    this.sql.deleteChunks.run(JSON.stringify(removed.map((chunk) => chunk.id)));
-    return { added, removed, retiring: null };
   }
 
   /** Brings the user's in-memory index up to a committed small write, then retires a large replaced generation. */
@@ -258,7 +227,8 @@ export class StagedWrites {
       do {
         const chunk = chunks[added.length];
         if (!chunk) return;
-        added.push(this.insert(userId, docType, documentId, generation, chunk, terms[added.length]));
+        const row = { userId, docType, documentId, generation, chunk, terms: terms[added.length] };
+        added.push(insertChunkRow(this.sql, this.options.storage(), row));
       } while (added.length < upTo && !slices.due);
     };
     while (added.length < chunks.length) {
@@ -268,24 +238,6 @@ export class StagedWrites {
       await slices.pause();
     }
     return added;
-  }
-
-  /** Inserts one chunk row (in the caller's transaction); returns it as the in-memory index takes it. */
-  private insert(
-    userId: string,
-    docType: DocType,
-    documentId: number,
-    generation: number,
-    chunk: ChunkInput,
-    terms: ChunkTerms | undefined,
-  ): ChunkEntry {
-    const { length, pairs } = terms ?? { length: 0, pairs: new Uint32Array(0) };
-    const vector = storedVector(chunk.vector, this.options.storage());
-    const pointId = this.sql.insertChunk.get(
-      ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
-      ...[length, blobFromPairs(pairs), chunk.text, blobOfStored(vector)],
-    )?.id;
-    return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector };
   }
 
   /** The one short transaction: the document's metadata and visible generation change together. */
