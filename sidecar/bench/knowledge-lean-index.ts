@@ -1,10 +1,10 @@
 // The index's footprint on the Cranfield abstracts: bytes on disk against the bytes of the text indexed, documents
-// indexed per second in process (default embedder) against only embedding them, and the first search of a user
+// indexed per second in process (default embedder) in batches against one by one and against only embedding them, and the first search of a user
 // whose index is not loaded yet against the searches after it, all in one run over the same texts.
 import { join } from 'node:path';
 import type { RawSqlite } from '../src/store/sql/sqlite-database.js';
 import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
-import { indexDocument } from '../src/knowledge/sync/indexer.js';
+import { indexDocument, indexDocuments } from '../src/knowledge/sync/indexer.js';
 import { readCranfield } from './ir-collection.js';
 import { DIMENSIONS, defaultEmbedder, openIndexDatabase, runAsScript } from './knowledge-corpus.js';
 import { printLines, type BenchLine } from './report.js';
@@ -12,6 +12,8 @@ import { printLines, type BenchLine } from './report.js';
 const USER = 'reader';
 const OPTIONS = { chunkSize: 1200, chunkOverlap: 200 };
 const MIB = 1024 * 1024;
+/** Documents per indexDocuments call, as the sync hands over what its workers fetched. */
+const BUILD_BATCH = 64;
 
 export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]> {
   const collection = readCranfield();
@@ -22,20 +24,38 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
   const { embedder } = defaultEmbedder();
   const texts = collection.documents.map((d) => `${d.title}\n${d.text}`);
   const textBytes = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const documents = collection.documents.map((document) => ({
+    docType: 'file' as const,
+    docId: document.id,
+    title: document.title,
+    version: '1',
+    mimeType: 'text/plain',
+    pages: [document.text],
+  }));
   const embedStarted = performance.now();
   for (let i = 0; i < texts.length; i += 8) await embedder.embed(texts.slice(i, i + 8));
   const embedRate = texts.length / ((performance.now() - embedStarted) / 1000);
+
+  // One document per write (the reference), then the same abstracts in batches (what a sync of many small ones does).
+  const singleDb = await openIndexDatabase(join(dir, 'knowledge-lean-index-single.db'));
+  const single = createSqliteIndexStore(singleDb);
+  await single.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
+  const singleStarted = performance.now();
+  for (const fetched of documents) await indexDocument(single, embedder, USER, fetched, OPTIONS);
+  const singleRate = documents.length / ((performance.now() - singleStarted) / 1000);
+  await single.close();
+  await singleDb.close();
 
   const path = join(dir, 'knowledge-lean-index.db');
   const db = await openIndexDatabase(path);
   const store = createSqliteIndexStore(db);
   await store.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
   const buildStarted = performance.now();
-  for (const document of collection.documents) {
-    const fetched = { docType: 'file' as const, docId: document.id, title: document.title, version: '1' };
-    await indexDocument(store, embedder, USER, { ...fetched, mimeType: 'text/plain', pages: [document.text] }, OPTIONS);
+  for (let i = 0; i < documents.length; i += BUILD_BATCH) {
+    await indexDocuments(store, embedder, USER, documents.slice(i, i + BUILD_BATCH), OPTIONS);
   }
-  const buildRate = collection.documents.length / ((performance.now() - buildStarted) / 1000);
+  const buildRate = documents.length / ((performance.now() - buildStarted) / 1000);
+  console.log(`      lean index: the default embedder alone embeds ${Math.round(embedRate)} abstracts/s`);
   await store.close();
   db.raw.pragma('wal_checkpoint(TRUNCATE)');
   db.raw.exec('VACUUM');
@@ -74,10 +94,10 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
       pass: bytes <= 2 * textBytes,
     },
     {
-      name: 'lean index: indexDocument of Cranfield abstracts in process',
+      name: `lean index: indexDocuments of Cranfield abstracts in process (${BUILD_BATCH} a call)`,
       value: buildRate,
       unit: 'documents/s',
-      reference: { name: 'the same abstracts only embedded', value: embedRate },
+      reference: { name: 'one indexDocument per abstract', value: singleRate },
       target: '≥ 3,000 documents/s',
       pass: buildRate >= 3000,
     },

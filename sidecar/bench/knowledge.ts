@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { benchKnowledgeHybridSearch } from './knowledge-hybrid-search.js';
 import { benchKnowledgeIndexing } from './knowledge-indexing.js';
 import { benchKnowledgeLeanIndex } from './knowledge-lean-index.js';
+import { benchKnowledgeSyncBuild } from './knowledge-sync-build.js';
 import { benchKnowledgeRanking } from './knowledge-ranking.js';
 import { benchKnowledgeRetrievalQuality } from './knowledge-retrieval-quality.js';
 import { benchKnowledgeScanCost } from './knowledge-scan-cost.js';
@@ -17,6 +18,7 @@ export async function benchKnowledge(dir: string): Promise<BenchLine[]> {
     ...(await benchKnowledgeHybridSearch(dir)),
     ...(await benchKnowledgeIndexing(dir)),
     ...(await benchKnowledgeLeanIndex(dir)),
+    ...(await benchKnowledgeSyncBuild(dir)),
     ...(await benchKnowledgeScanCost(dir)),
     ...(await benchKnowledgeWebhookLatency(dir)),
     ...(await benchKnowledgeRetrievalQuality(dir)),

@@ -36,6 +36,8 @@ export interface PlatformDouble {
    * the app password the poll hands over.
    */
   grantLoginFlow(loginUrl: string, userId: string, loginName?: string): string;
+  /** The most requests that were in progress at the same time (from arrival to the end of the answer) so far. */
+  peakConcurrentRequests(): number;
   /** Delay before every answer, in milliseconds. */
   setLatency(ms: number): void;
   setFault(fault: Fault): void;
@@ -65,8 +67,11 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
   options.users?.forEach(addUser);
   const loginFlows = createLoginFlows(options.clock);
 
+  const concurrency = { now: 0, peak: 0 };
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers });
+    concurrency.peak = Math.max(concurrency.peak, (concurrency.now += 1));
+    res.once('close', () => (concurrency.now -= 1));
     setTimeout(() => handle(req, res), state.latencyMs);
   });
 
@@ -164,6 +169,7 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
       if (!account) throw new Error(`No user ${userId}`);
       return loginFlows.grant(loginUrl, account, loginName ?? userId, baseUrlOf());
     },
+    peakConcurrentRequests: () => concurrency.peak,
     setLatency: (ms) => void (state.latencyMs = ms),
     setFault: (fault) => void (state.fault = fault),
     setMaintenance: (on) => void (state.maintenance = on),

@@ -34,6 +34,12 @@ export interface ChunkInput extends TextChunk {
   vector: Float32Array;
 }
 
+/** One document and its chunks, as `replaceDocuments` takes them. */
+export interface DocumentWrite {
+  document: IndexedDocument;
+  chunks: readonly ChunkInput[];
+}
+
 /** A stored chunk with its document, as results and chunk context need it. */
 export interface IndexedPoint extends TextChunk {
   /** Opaque id, unique in the store (a decimal number as a string). */
@@ -82,6 +88,12 @@ export interface IndexStore {
   useEmbedder(embedderId: string, dimensions: number, kind?: EmbedderKind): Promise<boolean>;
   /** Replaces the document and all its chunks atomically (an empty chunk list keeps the document, without text). */
   replaceDocument(userId: string, document: IndexedDocument, chunks: readonly ChunkInput[]): Promise<void>;
+  /**
+   * Replaces several of one user's documents, with the same result as `replaceDocument` of each in order; small
+   * documents share transactions (bounded by batch-writes.ts), so a build of many notes or abstracts commits rarely.
+   * Every input is checked before anything is written.
+   */
+  replaceDocuments(userId: string, writes: readonly DocumentWrite[]): Promise<void>;
   deleteDocument(userId: string, docType: DocType, docId: string): Promise<boolean>;
   /** Documents of a file path (a webhook names a deleted file by its path only). */
   findByFilePath(userId: string, filePath: string): Promise<IndexedDocument[]>;

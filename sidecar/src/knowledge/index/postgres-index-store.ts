@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { DocType } from '../doc-types.js';
 import { documentValues } from './document-rows.js';
-import type { IndexCounts, IndexStore } from './index-store.js';
+import type { DocumentWrite, IndexCounts, IndexStore } from './index-store.js';
 import { applySchema, SCHEMA_NAME, useDimensionIndex } from './postgres/schema.js';
 import { bm25Sql, searchNearest, termStatsSql } from './postgres/search-sql.js';
 import {
@@ -18,6 +18,7 @@ import { queryWordTerms } from '../text/bm25-text.js';
 import { bm25Attainable } from './bm25.js';
 import { currentIndexFormat, sameIndexFormat } from './index-format.js';
 import { TimeSlices } from './time-slices.js';
+import { groupWrites } from './batch-writes.js';
 import {
   checkInput,
   insertChunks,
@@ -39,6 +40,8 @@ const POINT_ID_SECRET_KEY = 'point_id_secret';
 /** Longest stretch of tokenising or statement building before the event loop gets a turn. */
 const WRITE_SLICE_MS = 8;
 const POINT_ID = /^[1-9]\d{0,17}$/;
+/** Small documents written in one transaction together at most (a larger one has its own). */
+const TRANSACTION_BOUNDS = { chunks: 96, chars: 96 * 1024 };
 
 export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexStoreOptions = {}): IndexStore {
   const s = options.schema ?? 'public';
@@ -69,6 +72,27 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     });
 
   let pointIdSecret: Promise<Buffer> | undefined;
+
+  const replaceAll = async (userId: string, documents: readonly DocumentWrite[]): Promise<void> => {
+    await ready;
+    for (const { document, chunks } of documents) checkInput(userId, document, chunks, embedder);
+    // The rows go in batches, each tokenised and built in slices (readers see none before the commit); small
+    // documents share a transaction, within the bounds of batch-writes.ts.
+    const slices = new TimeSlices(WRITE_SLICE_MS);
+    for (const group of groupWrites(documents, TRANSACTION_BOUNDS)) {
+      await inTransaction(async (client) => {
+        for (const { document, chunks } of group) {
+          const { rows } = await client.query<{ id: string }>(upsertDocumentSql(s), documentValues(userId, document));
+          const documentId = rows[0]?.id ?? '';
+          await dropChunks(client, userId, documentId);
+          if (chunks.length === 0) continue;
+          const owner = { documentId, userId, docType: document.docType, title: document.title };
+          const length = await insertChunks(client, s, owner, chunks, slices);
+          await adjustStats(client, userId, chunks.length, length);
+        }
+      });
+    }
+  };
 
   /** Removes a document's chunks (postings cascade) and takes them out of the user's statistics. */
   const dropChunks = async (client: pg.PoolClient, userId: string, documentId: string) => {
@@ -118,19 +142,11 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     },
 
     async replaceDocument(userId, document, chunks) {
-      await ready;
-      checkInput(userId, document, chunks, embedder);
-      // The rows go in batches, each tokenised and built in slices (readers see none before the commit).
-      const slices = new TimeSlices(WRITE_SLICE_MS);
-      await inTransaction(async (client) => {
-        const { rows } = await client.query<{ id: string }>(upsertDocumentSql(s), documentValues(userId, document));
-        const documentId = rows[0]?.id ?? '';
-        await dropChunks(client, userId, documentId);
-        if (chunks.length === 0) return;
-        const owner = { documentId, userId, docType: document.docType, title: document.title };
-        const length = await insertChunks(client, s, owner, chunks, slices);
-        await adjustStats(client, userId, chunks.length, length);
-      });
+      await replaceAll(userId, [{ document, chunks }]);
+    },
+
+    async replaceDocuments(userId, documents) {
+      await replaceAll(userId, documents);
     },
 
     async deleteDocument(userId, docType, docId) {

@@ -5,7 +5,7 @@ import type { SqliteSqlDatabase } from '../../store/sql/sqlite-database.js';
 import { isDocType, DOC_TYPES } from '../doc-types.js';
 import { bm25Attainable } from './bm25.js';
 import { currentIndexFormat, sameIndexFormat, type IndexFormat } from './index-format.js';
-import type { IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
+import type { DocumentWrite, IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
 import { dotWithBlob, prepareIndexStatements, toDocument, toPoint, type IndexStatements } from './sqlite/index-rows.js';
 import { LoadedUsers } from './sqlite/loaded-users.js';
 import { findNearest } from './sqlite/nearest.js';
@@ -56,6 +56,16 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
 
   let pointIdSecret: Promise<Buffer> | undefined;
 
+  const checkWrite = (userId: string, { document, chunks }: DocumentWrite) => {
+    const { dimensions } = requireEmbedder();
+    checkDocument(userId, document);
+    for (const chunk of chunks) {
+      if (chunk.vector.length !== dimensions) {
+        throw new Error(`A chunk vector has ${chunk.vector.length} dimensions; the index holds ${dimensions}.`);
+      }
+    }
+  };
+
   const requireEmbedder = (): Embedder => {
     if (!embedder) throw new Error('The index has no embedder yet: call useEmbedder first.');
     return embedder;
@@ -96,14 +106,13 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
     },
 
     async replaceDocument(userId, document, chunks) {
-      const { dimensions } = requireEmbedder();
-      checkDocument(userId, document);
-      for (const chunk of chunks) {
-        if (chunk.vector.length !== dimensions) {
-          throw new Error(`A chunk vector has ${chunk.vector.length} dimensions; the index holds ${dimensions}.`);
-        }
-      }
+      checkWrite(userId, { document, chunks });
       await writes.replace(userId, document, chunks);
+    },
+
+    async replaceDocuments(userId, documents) {
+      for (const write of documents) checkWrite(userId, write);
+      await writes.replaceMany(userId, documents);
     },
 
     async deleteDocument(userId, docType, docId) {

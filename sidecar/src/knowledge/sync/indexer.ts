@@ -3,7 +3,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { chunkPieces, type TextChunk } from '../text/chunker.js';
 import type { Embedder } from '../embedders/embedder.js';
-import type { ChunkInput, IndexStore, IndexedDocument } from '../index/index-store.js';
+import type { ChunkInput, DocumentWrite, IndexStore, IndexedDocument } from '../index/index-store.js';
 import type { FetchedDocument } from './sync-source.js';
 
 /** More chunks than this (a few MB of text) are not indexed: the rest of the document is left out. */
@@ -25,7 +25,44 @@ export async function indexDocument(
   userId: string,
   fetched: FetchedDocument,
   options: IndexerOptions,
-): Promise<{ chunks: number; truncated?: string }> {
+): Promise<IndexedResult> {
+  const [result] = await indexDocuments(store, embedder, userId, [fetched], options);
+  return result!;
+}
+
+/** What indexing one document did. */
+export interface IndexedResult {
+  chunks: number;
+  truncated?: string;
+}
+
+/**
+ * Indexes several documents of one user: each is chunked and embedded as `indexDocument` does, then all are written
+ * with one `replaceDocuments` (small documents share transactions there). Results in the order given.
+ */
+export async function indexDocuments(
+  store: IndexStore,
+  embedder: Embedder,
+  userId: string,
+  documents: readonly FetchedDocument[],
+  options: IndexerOptions,
+): Promise<IndexedResult[]> {
+  const writes: DocumentWrite[] = [];
+  const results: IndexedResult[] = [];
+  for (const fetched of documents) {
+    const { document, chunks, truncated } = await chunkAndEmbed(embedder, fetched, options);
+    writes.push({ document: boundedDocument(document), chunks });
+    results.push({ chunks: chunks.length, ...(truncated ? { truncated } : {}) });
+  }
+  await store.replaceDocuments(userId, writes);
+  return results;
+}
+
+async function chunkAndEmbed(
+  embedder: Embedder,
+  fetched: FetchedDocument,
+  options: IndexerOptions,
+): Promise<{ document: IndexedDocument; chunks: ChunkInput[]; truncated: string | undefined }> {
   const { pages, truncated: textTruncated, ...document } = fetched;
   let truncated = textTruncated;
   const pieces: Omit<TextChunk, 'index' | 'total'>[] = [];
@@ -53,8 +90,7 @@ export async function indexDocument(
     batch.forEach((chunk, j) => inputs.push({ ...chunk, index: i + j, total: pieces.length, vector: vectors[j]! }));
     await yieldToEventLoop();
   }
-  await store.replaceDocument(userId, boundedDocument(document), inputs);
-  return { chunks: inputs.length, ...(truncated ? { truncated } : {}) };
+  return { document, chunks: inputs, truncated };
 }
 
 function boundedDocument(document: IndexedDocument): IndexedDocument {

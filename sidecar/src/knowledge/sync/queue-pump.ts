@@ -1,7 +1,7 @@
 // Hands ready queue items to free workers: claims them in the database (so replicas never take the same item), runs
 // them, renews the claims of items still in work, and passes one at a time (a call meanwhile runs the pass again).
 // A worker is free again once its item's fetch is done: the next fetch overlaps the indexing of the last, so no more
-// than `workers` items ask Nextcloud at once, and no more than twice as many are in work at all.
+// than `workers` items ask Nextcloud at once, and no more than `maxInWork` (default twice as many) are in work at all.
 import type { Logger } from '../../logging/logger.js';
 import type { QueueItem, SyncQueue } from './sync-queue.js';
 
@@ -21,8 +21,10 @@ export interface QueuePump {
 
 export interface QueuePumpDeps {
   queue: Pick<SyncQueue, 'claim' | 'extend'>;
-  /** Items fetching from Nextcloud at once (as many more may be indexing what they fetched). */
+  /** Items fetching from Nextcloud at once. */
   workers: number;
+  /** Items in work at once, fetching or indexing (default twice `workers`); at least `workers`. */
+  maxInWork?: number;
   clock: () => number;
   isRunning(): boolean;
   /** Runs an item; `fetchDone()` says it no longer asks Nextcloud (its worker then takes the next item). */
@@ -34,6 +36,7 @@ export interface QueuePumpDeps {
 
 export function createQueuePump(deps: QueuePumpDeps): QueuePump {
   const { queue, clock, logger } = deps;
+  const maxInWork = Math.max(deps.workers, deps.maxInWork ?? 2 * deps.workers);
   /** Items in work (claimed until they end), and those of them still fetching. */
   const busy = new Set<number>();
   const fetching = new Set<number>();
@@ -53,7 +56,7 @@ export function createQueuePump(deps: QueuePumpDeps): QueuePump {
     try {
       do {
         pumpAgain = false;
-        const free = Math.min(deps.workers - fetching.size, 2 * deps.workers - busy.size);
+        const free = Math.min(deps.workers - fetching.size, maxInWork - busy.size);
         if (deps.isRunning() && free > 0) {
           const claimed = await queue.claim(clock(), free, CLAIM_MS);
           // Stopped meanwhile: what was claimed goes back at once rather than when the claim runs out.

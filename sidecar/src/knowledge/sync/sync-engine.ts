@@ -9,7 +9,8 @@ import { createNextcloudClient } from '../../platform/nextcloud-client.js';
 import type { ActiveEmbedder } from '../embedders/active-embedder.js';
 import type { IndexStore } from '../index/index-store.js';
 import type { KnowledgeSettings } from '../../settings/knowledge-settings.js';
-import { indexDocument } from './indexer.js';
+import { indexDocuments } from './indexer.js';
+import { createIndexBatcher, MAX_BATCH_DOCUMENTS } from './index-batcher.js';
 import { recordItemFailure, WORKER_DIED_REASON } from './item-failures.js';
 import { scanUserSources } from './user-source-scans.js';
 import type { LeftOutDocuments } from './left-out-documents.js';
@@ -145,6 +146,11 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     logger.info({ userId, documents }, 'knowledge sync: removed the user index');
   };
 
+  // Written with the embedder of the moment: a change of embedder clears the index and rescans anyway.
+  const batcher = createIndexBatcher(async (userId, documents) =>
+    indexDocuments(store, await deps.embedder.get(), userId, documents, settings),
+  );
+
   const process = async (item: QueueItem, fetchDone: () => void): Promise<void> => {
     const source = deps.sources.find((candidate) => candidate.docType === item.docType);
     try {
@@ -155,7 +161,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         await queue.done(item);
         return;
       }
-      const embedder = await deps.embedder.get();
+      // The index holds the current embedder's vectors before anything is fetched for it.
+      await deps.embedder.get();
       const context = await contextFor(item.userId);
       if (!context) return await queue.done(item);
       const fetched = await source.read(context, { docId: item.docId, version: item.version, hint: item.hint });
@@ -165,7 +172,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       }
       // Nextcloud is not asked again for this item: its worker may fetch the next while this one is indexed.
       fetchDone();
-      const { truncated } = await indexDocument(store, embedder, item.userId, fetched, settings);
+      const { truncated } = await batcher.index(item.userId, fetched);
       if (truncated) await leftOut.record(item, 'partial', truncated, clock());
       else await queue.done(item);
     } catch (error) {
@@ -190,6 +197,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const pumper = createQueuePump({
     queue,
     workers: settings.workers,
+    // Fetched documents wait for the write running now and then go together (index-batcher.ts).
+    maxInWork: settings.workers + MAX_BATCH_DOCUMENTS,
     clock,
     isRunning: () => running,
     process,

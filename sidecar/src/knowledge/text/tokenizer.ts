@@ -16,13 +16,33 @@ export function tokenize(text: string, language?: Language): string[] {
 
 /** `text` as the tokenizer reads it: compatibility-decomposed (NFKD: `ﬁ` → `fi`), accents dropped, lower case. */
 export function foldText(text: string): string {
+  // ASCII text has nothing to decompose and no marks: only its case folds (most text, and far faster).
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 
 /** The words of text that `foldText` already folded, before any plural fold or stemming (too long ones left out). */
 export function wordsOfFolded(folded: string): string[] {
+  if (ASCII.test(folded)) return asciiWords(folded);
   const words: string[] = [];
   for (const match of folded.matchAll(WORD)) if (match[0].length <= MAX_TERM_LENGTH) words.push(match[0]);
+  return words;
+}
+
+/** `wordsOfFolded` of lower-case ASCII text, where the letters and digits are a–z and 0–9: scanned, no regex. */
+function asciiWords(folded: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= folded.length; i += 1) {
+    const code = i < folded.length ? folded.charCodeAt(i) : 0;
+    const inWord = (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+    if (inWord) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start <= MAX_TERM_LENGTH) words.push(folded.slice(start, i));
+      start = -1;
+    }
+  }
   return words;
 }
 

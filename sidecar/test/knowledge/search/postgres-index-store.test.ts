@@ -5,6 +5,7 @@ import { startPgliteServer, type PgliteServer } from '../../../../test/platform/
 import { createPostgresIndexStore } from '../../../src/knowledge/index/postgres-index-store.js';
 import { runIndexStoreSuite } from './index-store-suite.js';
 import { runStemmingSuite } from './stemming-suite.js';
+import { runBatchWritesSuite } from '../index/batch-writes-suite.js';
 
 let server: PgliteServer;
 let schemas = 0;
@@ -43,3 +44,10 @@ runStemmingSuite('postgres', async () => {
     },
   };
 });
+
+runBatchWritesSuite('postgres', async () =>
+  createPostgresIndexStore(new pg.Pool({ connectionString: server.url, max: 2 }), {
+    schema: `batch_test_${++schemas}`,
+    ownsPool: true,
+  }),
+);

@@ -26,3 +26,14 @@ export async function withDocumentLock<T>(locks: DocumentLocks, key: string, wor
     if (locks.get(key) === tail) locks.delete(key);
   }
 }
+
+/** Runs `work` holding every key of `keys`, taken in sorted order (two batches never wait for each other in a ring). */
+export function withDocumentLocks<T>(
+  locks: DocumentLocks,
+  keys: readonly string[],
+  work: () => Promise<T>,
+): Promise<T> {
+  const sorted = [...new Set(keys)].sort();
+  const run = sorted.reduceRight<() => Promise<T>>((inner, key) => () => withDocumentLock(locks, key, inner), work);
+  return run();
+}

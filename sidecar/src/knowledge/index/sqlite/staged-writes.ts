@@ -4,13 +4,19 @@
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { documentValues } from '../document-rows.js';
-import type { ChunkInput, IndexedDocument } from '../index-store.js';
-import { documentKey, documentLocks, withDocumentLock, type DocumentLocks } from './document-locks.js';
+import type { ChunkInput, DocumentWrite, IndexedDocument } from '../index-store.js';
+import { groupWrites } from '../batch-writes.js';
+import {
+  documentKey,
+  documentLocks,
+  withDocumentLock,
+  withDocumentLocks,
+  type DocumentLocks,
+} from './document-locks.js';
 import type { IndexStatements } from './index-rows.js';
-import { blobOfStored, storedVector, type VectorStorage } from './stored-vectors.js';
+import type { VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
 import {
-  blobFromPairs,
   countTerms,
   distinctTerms,
   numberCounted,
@@ -19,16 +25,17 @@ import {
   type CountedTerms,
 } from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
+import { insertChunkRow, RETIRE_PAGE, writeSmallDocument, type SmallWrite } from './small-write.js';
 import type { ChunkEntry } from './user-index.js';
 
 /** Distinct terms a small document may number in its write's own transaction. */
 const INLINE_TERMS = 1024;
-/** Rows read (and deleted) per step when a generation is taken away. */
-const RETIRE_PAGE = 128;
 /** Chunk rows written or deleted between two checkpoints (a few hundred pages: a few milliseconds to copy). */
 const CHECKPOINT_ROWS = 64;
 /** Chunk rows staged per transaction at most (then a checkpoint of about as many milliseconds as they took). */
 const STAGE_ROWS = 96;
+/** Characters of chunk text that small documents written together may have at most. */
+const STAGE_CHARS = 96 * 1024;
 
 export interface StagedWritesOptions {
   /** How vectors are stored now (it changes with the embedder). */
@@ -102,29 +109,56 @@ export class StagedWrites {
     numbering: () => readonly ChunkTerms[],
     slices: TimeSlices,
   ): Promise<void> {
-    const { added, removed, retiring } = await this.write(() => {
-      const terms = numbering();
-      this.sql.ensureDocument.run(...values);
-      const row = this.sql.anyDocument.get(userId, document.docType, document.docId);
-      if (!row) throw new Error('The document could not be written.');
-      // Generations are numbered by the pending table; nothing stays pending in a single transaction.
-      const generation = this.sql.addPending.get(row.id)?.generation ?? 0;
-      this.sql.dropPending.run(generation);
-      const added = chunks.map((chunk, i) =>
-        this.insert(userId, document.docType, row.id, generation, chunk, terms[i]),
-      );
-      this.sql.showGeneration.run(...values.slice(3), generation, row.id);
-      if (row.generation === null) return { added, removed: [], retiring: null };
-      const removed = this.sql.generationChunks.all(row.id, row.generation, RETIRE_PAGE + 1);
-      if (removed.length > RETIRE_PAGE) {
-        this.sql.retirePending.run(row.generation, row.id);
-        return { added, removed: [], retiring: { documentId: row.id, generation: row.generation } };
+    const written = await this.write(() =>
+      writeSmallDocument(this.sql, this.options.storage(), { userId, document, values, chunks, terms: numbering() }),
+    );
+    await this.applySmall(userId, written, slices);
+  }
+
+  /**
+   * Several small documents in one transaction, with the same result as `replace` of each in order: consecutive
+   * ones go together while they stay within STAGE_ROWS chunks and STAGE_CHARS of text; a larger one goes alone.
+   */
+  async replaceMany(userId: string, writes: readonly DocumentWrite[]): Promise<void> {
+    const slices = new TimeSlices(this.options.sliceMs);
+    for (const group of groupWrites(writes, { chunks: STAGE_ROWS, chars: STAGE_CHARS })) {
+      if (group.length === 1) {
+        await this.replace(userId, group[0]!.document, group[0]!.chunks);
+        continue;
       }
-      this.sql.deleteChunks.run(JSON.stringify(removed.map((chunk) => chunk.id)));
-      return { added, removed, retiring: null };
-    });
-    this.users.applyRemoved(userId, removed);
-    for (const chunk of added) this.users.applyAdded(userId, chunk);
+      const keys = group.map(({ document }) => documentKey(userId, document.docType, document.docId));
+      await withDocumentLocks(this.locks, keys, async () => {
+        const counted: CountedTerms[][] = [];
+        for (const { document, chunks } of group) {
+          counted.push(
+            await countTerms(
+              document.title,
+              chunks.map((chunk) => chunk.text),
+              slices,
+            ),
+          );
+        }
+        const written = await this.write(() => {
+          // One dictionary look-up for the whole group, then each document's chunks take their share in order.
+          const numbered = numberCounted(this.sql, userId, counted.flat());
+          let from = 0;
+          return group.map(({ document, chunks }) => {
+            const terms = numbered.slice(from, (from += chunks.length));
+            return writeSmallDocument(this.sql, this.options.storage(), {
+              ...{ userId, document, values: documentValues(userId, document), chunks, terms },
+            });
+          });
+        });
+        for (const each of written) await this.applySmall(userId, each, slices);
+      });
+    }
+  }
+
+  /** Brings the user's in-memory index up to a committed small write, then retires a large replaced generation. */
+  private async applySmall(userId: string, written: SmallWrite, slices: TimeSlices): Promise<void> {
+    this.users.applyRemoved(userId, written.removed);
+    for (const chunk of written.added) this.users.applyAdded(userId, chunk);
+    const { retiring } = written;
     if (retiring) await this.retire(userId, retiring.documentId, retiring.generation, slices);
   }
 
@@ -193,7 +227,8 @@ export class StagedWrites {
       do {
         const chunk = chunks[added.length];
         if (!chunk) return;
-        added.push(this.insert(userId, docType, documentId, generation, chunk, terms[added.length]));
+        const row = { userId, docType, documentId, generation, chunk, terms: terms[added.length] };
+        added.push(insertChunkRow(this.sql, this.options.storage(), row));
       } while (added.length < upTo && !slices.due);
     };
     while (added.length < chunks.length) {
@@ -203,24 +238,6 @@ export class StagedWrites {
       await slices.pause();
     }
     return added;
-  }
-
-  /** Inserts one chunk row (in the caller's transaction); returns it as the in-memory index takes it. */
-  private insert(
-    userId: string,
-    docType: DocType,
-    documentId: number,
-    generation: number,
-    chunk: ChunkInput,
-    terms: ChunkTerms | undefined,
-  ): ChunkEntry {
-    const { length, pairs } = terms ?? { length: 0, pairs: new Uint32Array(0) };
-    const vector = storedVector(chunk.vector, this.options.storage());
-    const pointId = this.sql.insertChunk.get(
-      ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
-      ...[length, blobFromPairs(pairs), chunk.text, blobOfStored(vector)],
-    )?.id;
-    return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector };
   }
 
   /** The one short transaction: the document's metadata and visible generation change together. */
