@@ -9,6 +9,9 @@ export interface BatchBounds {
   chars: number;
 }
 
+/** What both engines write together at most: about a slice's worth of rows. */
+export const WRITE_GROUP_BOUNDS: BatchBounds = { chunks: 96, chars: 96 * 1024 };
+
 /** The writes in order, as groups within `bounds`; a write that alone exceeds them is a group of its own. */
 export function groupWrites(writes: readonly DocumentWrite[], bounds: BatchBounds): DocumentWrite[][] {
   const groups: DocumentWrite[][] = [];

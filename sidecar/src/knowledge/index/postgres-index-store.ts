@@ -18,13 +18,14 @@ import { queryWordTerms } from '../text/bm25-text.js';
 import { bm25Attainable } from './bm25.js';
 import { currentIndexFormat, sameIndexFormat } from './index-format.js';
 import { TimeSlices } from './time-slices.js';
-import { groupWrites } from './batch-writes.js';
+import { groupWrites, WRITE_GROUP_BOUNDS } from './batch-writes.js';
 import {
   checkInput,
   insertChunks,
   typesOrNull,
   upsertDocumentSql,
   withClient,
+  inTransactionOn,
   type Embedder,
 } from './postgres/writes.js';
 
@@ -40,8 +41,6 @@ const POINT_ID_SECRET_KEY = 'point_id_secret';
 /** Longest stretch of tokenising or statement building before the event loop gets a turn. */
 const WRITE_SLICE_MS = 8;
 const POINT_ID = /^[1-9]\d{0,17}$/;
-/** Small documents written in one transaction together at most (a larger one has its own). */
-const TRANSACTION_BOUNDS = { chunks: 96, chars: 96 * 1024 };
 
 export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexStoreOptions = {}): IndexStore {
   const s = options.schema ?? 'public';
@@ -59,17 +58,7 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     return withClient(pool, work);
   };
   const inTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) =>
-    use(async (client) => {
-      await client.query('BEGIN');
-      try {
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      }
-    });
+    use((client) => inTransactionOn(client, work));
 
   let pointIdSecret: Promise<Buffer> | undefined;
 
@@ -79,7 +68,7 @@ export function createPostgresIndexStore(pool: pg.Pool, options: PostgresIndexSt
     // The rows go in batches, each tokenised and built in slices (readers see none before the commit); small
     // documents share a transaction, within the bounds of batch-writes.ts.
     const slices = new TimeSlices(WRITE_SLICE_MS);
-    for (const group of groupWrites(documents, TRANSACTION_BOUNDS)) {
+    for (const group of groupWrites(documents, WRITE_GROUP_BOUNDS)) {
       await inTransaction(async (client) => {
         for (const { document, chunks } of group) {
           const { rows } = await client.query<{ id: string }>(upsertDocumentSql(s), documentValues(userId, document));

@@ -11,6 +11,7 @@ import {
   textOf,
   type DavResponse,
 } from '../dav/dav-multistatus.js';
+import { collectionIdFor } from '../dav/collection-id.js';
 
 export type CalendarComponent = 'VEVENT' | 'VTODO' | 'VJOURNAL';
 
@@ -132,15 +133,9 @@ export async function findUserCalendar(account: DavAccount, calendarId: string):
   return calendar;
 }
 
-/** A URI segment for a new calendar from its display name: lowercase ASCII letters, digits and hyphens. */
+/** A URI segment for a new calendar from its display name (see collectionIdFor). */
 export function calendarIdFor(displayName: string): string {
-  const slug = displayName
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug === '' ? `calendar-${Date.now().toString(36)}` : slug;
+  return collectionIdFor(displayName, 'calendar');
 }
 
 /** Whether the home lists the calendar as deleted (`nc:deleted-calendar`): in the trash bin, its id still taken. */

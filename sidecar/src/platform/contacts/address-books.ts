@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { DAV_NAMESPACES, escapeXml, lastSegment, requestMultistatus, textOf } from '../dav/dav-multistatus.js';
 import { contactsPaths, isSystemAddressBook } from './contacts-paths.js';
+import { collectionIdFor } from '../dav/collection-id.js';
 
 export interface AddressBookInfo {
   /** The URI segment, used to address it (e.g. "contacts"). */
@@ -70,13 +71,7 @@ export async function deleteAddressBook(account: DavAccount, addressBookId: stri
   await account.client.request(contactsPaths.addressBook(account.userId, addressBookId), { method: 'DELETE' });
 }
 
-/** A URI segment for a new address book from its name: lowercase ASCII letters, digits and hyphens. */
+/** A URI segment for a new address book from its display name (see collectionIdFor). */
 export function addressBookIdFor(displayName: string): string {
-  const slug = displayName
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return slug === '' ? `contacts-${Date.now().toString(36)}` : slug;
+  return collectionIdFor(displayName, 'contacts');
 }

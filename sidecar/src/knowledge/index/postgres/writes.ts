@@ -23,6 +23,22 @@ export async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient)
   }
 }
 
+/** `work` in one transaction on `client`: committed when it resolves, rolled back when it throws. */
+export async function inTransactionOn<T>(
+  client: pg.PoolClient,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+}
+
 export function checkInput(
   userId: string,
   d: IndexedDocument,

@@ -5,7 +5,7 @@ import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { documentValues } from '../document-rows.js';
 import type { ChunkInput, DocumentWrite, IndexedDocument } from '../index-store.js';
-import { groupWrites } from '../batch-writes.js';
+import { groupWrites, WRITE_GROUP_BOUNDS } from '../batch-writes.js';
 import {
   documentKey,
   documentLocks,
@@ -18,8 +18,8 @@ import type { VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
 import {
   countTerms,
-  distinctTerms,
   numberCounted,
+  numberForWrite,
   numberTerms,
   type ChunkTerms,
   type CountedTerms,
@@ -28,14 +28,10 @@ import { TimeSlices } from '../time-slices.js';
 import { insertChunkRow, RETIRE_PAGE, writeSmallDocument, type SmallWrite } from './small-write.js';
 import type { ChunkEntry } from './user-index.js';
 
-/** Distinct terms a small document may number in its write's own transaction. */
-const INLINE_TERMS = 1024;
 /** Chunk rows written or deleted between two checkpoints (a few hundred pages: a few milliseconds to copy). */
 const CHECKPOINT_ROWS = 64;
 /** Chunk rows staged per transaction at most (then a checkpoint of about as many milliseconds as they took). */
-const STAGE_ROWS = 96;
-/** Characters of chunk text that small documents written together may have at most. */
-const STAGE_CHARS = 96 * 1024;
+const STAGE_ROWS = WRITE_GROUP_BOUNDS.chunks;
 
 export interface StagedWritesOptions {
   /** How vectors are stored now (it changes with the embedder). */
@@ -70,12 +66,10 @@ export class StagedWrites {
       const values = documentValues(userId, document);
       if (chunks.length <= STAGE_ROWS) {
         const counted = await countTerms(document.title, texts, slices);
-        // Few distinct terms (an abstract, a note): numbered in the write's own transaction. Many: numbered first,
-        // a few chunks' terms per transaction, so that no single transaction adds thousands of dictionary rows.
-        const numbering =
-          distinctTerms(counted) <= INLINE_TERMS
-            ? () => numberCounted(this.sql, userId, counted)
-            : await this.numberInSlices(userId, counted, slices);
+        const numbering = await numberForWrite(this.sql, userId, counted, {
+          slices,
+          write: (work) => this.write(work),
+        });
         return this.replaceAtOnce(userId, document, values, chunks, numbering, slices);
       }
       const terms = await numberTerms(this.db, this.sql, userId, document.title, texts, slices);
@@ -117,11 +111,11 @@ export class StagedWrites {
 
   /**
    * Several small documents in one transaction, with the same result as `replace` of each in order: consecutive
-   * ones go together while they stay within STAGE_ROWS chunks and STAGE_CHARS of text; a larger one goes alone.
+   * ones go together while they stay within WRITE_GROUP_BOUNDS; a larger one goes alone.
    */
   async replaceMany(userId: string, writes: readonly DocumentWrite[]): Promise<void> {
     const slices = new TimeSlices(this.options.sliceMs);
-    for (const group of groupWrites(writes, { chunks: STAGE_ROWS, chars: STAGE_CHARS })) {
+    for (const group of groupWrites(writes, WRITE_GROUP_BOUNDS)) {
       if (group.length === 1) {
         await this.replace(userId, group[0]!.document, group[0]!.chunks);
         continue;
@@ -160,24 +154,6 @@ export class StagedWrites {
     for (const chunk of written.added) this.users.applyAdded(userId, chunk);
     const { retiring } = written;
     if (retiring) await this.retire(userId, retiring.documentId, retiring.generation, slices);
-  }
-
-  /** Numbers the chunks' terms a group of at most INLINE_TERMS distinct terms per transaction; a getter of them. */
-  private async numberInSlices(
-    userId: string,
-    counted: readonly CountedTerms[],
-    slices: TimeSlices,
-  ): Promise<() => readonly ChunkTerms[]> {
-    const numbered: ChunkTerms[] = [];
-    for (let from = 0; from < counted.length;) {
-      let to = from + 1;
-      while (to < counted.length && distinctTerms(counted.slice(from, to + 1)) <= INLINE_TERMS) to++;
-      const group = counted.slice(from, to);
-      numbered.push(...(await this.write(() => numberCounted(this.sql, userId, group))));
-      await slices.pause();
-      from = to;
-    }
-    return () => numbered;
   }
 
   /** Hides the document at once, then deletes its chunks in slices. */

@@ -199,3 +199,30 @@ export function pairsFromBlob(blob: Uint8Array, scratch?: Uint32Array): TermPair
   }
   return pairs.subarray(0, at);
 }
+
+/** Distinct terms a small document may number in its write's own transaction. */
+const INLINE_TERMS = 1024;
+
+/**
+ * How a small document's terms get their numbers. Few distinct terms (an abstract, a note): a getter the write's own
+ * transaction calls. Many: numbered now, in groups of at most INLINE_TERMS distinct terms, one `write` transaction
+ * each with a pause between them, so that no single transaction adds thousands of dictionary rows.
+ */
+export async function numberForWrite(
+  sql: IndexStatements,
+  userId: string,
+  counted: readonly CountedTerms[],
+  options: { slices: TimeSlices; write: <T>(work: () => T) => Promise<T> },
+): Promise<() => readonly ChunkTerms[]> {
+  if (distinctTerms(counted) <= INLINE_TERMS) return () => numberCounted(sql, userId, counted);
+  const numbered: ChunkTerms[] = [];
+  for (let from = 0; from < counted.length;) {
+    let to = from + 1;
+    while (to < counted.length && distinctTerms(counted.slice(from, to + 1)) <= INLINE_TERMS) to++;
+    const group = counted.slice(from, to);
+    numbered.push(...(await options.write(() => numberCounted(sql, userId, group))));
+    await options.slices.pause();
+    from = to;
+  }
+  return () => numbered;
+}

@@ -82,12 +82,7 @@ export const listEventsTool = defineTool({
   async run({ start, end, calendar_ids, query, limit, cursor }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const zone = userTimeZone.zone;
-    const range = { start: parseTime(start, 'start', zone), end: parseTime(end, 'end', zone) };
-    const seconds = instantOf(range.end, zone) - instantOf(range.start, zone);
-    if (seconds <= 0) throw new InvalidInputError('end must be after start.');
-    if (seconds > MAX_RANGE_DAYS * 86_400) {
-      throw new InvalidInputError(`The time range may span at most ${MAX_RANGE_DAYS} days.`);
-    }
+    const range = parseRange(start, end, zone, MAX_RANGE_DAYS);
     const occurrences = await listEvents(account, {
       ...range,
       zone,
@@ -229,6 +224,15 @@ function toEventChanges(fields: EventFieldsInput, zone: ICAL.Timezone): EventCha
     attendees: fields.attendees,
     alarms: fields.alarms,
   };
+}
+
+/** `start` and `end` in `zone`, refused unless end comes after start within `maxDays`. */
+export function parseRange(start: string, end: string, zone: ICAL.Timezone, maxDays: number) {
+  const range = { start: parseTime(start, 'start', zone), end: parseTime(end, 'end', zone) };
+  const seconds = instantOf(range.end, zone) - instantOf(range.start, zone);
+  if (seconds <= 0) throw new InvalidInputError('end must be after start.');
+  if (seconds > maxDays * 86_400) throw new InvalidInputError(`The time range may span at most ${maxDays} days.`);
+  return range;
 }
 
 export function parseTime(value: string, field: string, zone: ICAL.Timezone): ICAL.Time {

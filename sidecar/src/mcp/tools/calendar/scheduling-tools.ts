@@ -1,9 +1,7 @@
 // Tools for meeting other people: who is busy when (free/busy), and answering an invitation (PARTSTAT).
 import { z } from 'zod';
-import { InvalidInputError } from '../../../errors.js';
 import { respondToEvent } from '../../../platform/calendar/calendar-events.js';
 import { queryFreeBusy } from '../../../platform/calendar/free-busy.js';
-import { instantOf } from '../../../platform/calendar/ical-time.js';
 import { defineTool } from '../../tool-definition.js';
 import { openCalendarContext } from './calendar-context.js';
 import {
@@ -14,7 +12,7 @@ import {
   toWrittenEventOutput,
   writtenEventOutput,
 } from './calendar-schemas.js';
-import { isEmail, parseTime } from './event-tools.js';
+import { isEmail, parseRange, parseTime } from './event-tools.js';
 import { DESTRUCTIVE, READ_ONLY, boundedText } from '../tool-shapes.js';
 
 const MAX_RANGE_DAYS = 62;
@@ -43,12 +41,7 @@ export const freeBusyTool = defineTool({
   async run({ start, end, emails }, { nextcloud }) {
     const { account, userTimeZone } = await openCalendarContext(nextcloud);
     const zone = userTimeZone.zone;
-    const range = { start: parseTime(start, 'start', zone), end: parseTime(end, 'end', zone) };
-    const seconds = instantOf(range.end, zone) - instantOf(range.start, zone);
-    if (seconds <= 0) throw new InvalidInputError('end must be after start.');
-    if (seconds > MAX_RANGE_DAYS * 86_400) {
-      throw new InvalidInputError(`The time range may span at most ${MAX_RANGE_DAYS} days.`);
-    }
+    const range = parseRange(start, end, zone, MAX_RANGE_DAYS);
     const attendees = await queryFreeBusy(account, { ...range, zone, emails: [...new Set(emails)] });
     return { attendees, time_zone: userTimeZone.id };
   },
