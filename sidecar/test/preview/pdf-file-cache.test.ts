@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DownloadedPdf } from '../../src/preview/pdf-download.js';
 import { createPdfFileCache, type PdfFileKey } from '../../src/preview/pdf-file-cache.js';
+import { until } from '../support/knowledge-sidecar.js';
 
 let dir: string;
 let downloads: number;
@@ -89,12 +90,16 @@ describe('the PDF file cache', () => {
     const c = await cache.acquire(other('c'), downloadOf(other('c')));
     const whileRead = existsSync(a.filePath);
     a.release();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The file goes once its reader is done; the unlink itself is asynchronous.
+    await until('the released file is gone', () => !existsSync(a.filePath), { timeoutMs: 5000, intervalMs: 10 });
 
     expect([whileRead, existsSync(a.filePath), existsSync(b.filePath), cache.size()]).toEqual([true, false, true, 200]);
     await cache.close();
     c.release();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until('closed, every file is gone', () => !existsSync(b.filePath) && !existsSync(c.filePath), {
+      timeoutMs: 5000,
+      intervalMs: 10,
+    });
     expect([existsSync(b.filePath), existsSync(c.filePath)]).toEqual([false, false]);
   });
 
