@@ -48,6 +48,7 @@ export async function numberTerms(
     for (let i = 0; i < missing.length; i += TERM_BATCH) {
       const batch = missing.slice(i, i + TERM_BATCH);
       await db.exclusive((raw) => raw.transaction(numberBatch)(batch));
+      await slices.pause();
     }
     for (const { length, frequencies } of counted) {
       const pairs = new Uint32Array(frequencies.size * 2);
@@ -68,6 +69,8 @@ export async function numberTerms(
     for (const term of frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
     counted.push({ length: terms.length, frequencies });
     if (slices.due || unknown.size >= TERM_BATCH) {
+      // The tokenising slice ends before the numbering starts: the new terms' transactions get slices of their own.
+      await slices.pause();
       await pack();
       await slices.pause();
     }
