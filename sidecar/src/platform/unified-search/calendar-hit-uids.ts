@@ -4,7 +4,7 @@
 import { AppError, UpstreamError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
 import { calendarPaths } from '../calendar/calendar-paths.js';
-import { openDavAccount } from '../dav/dav-account.js';
+import { openDavAccount, type DavAccount } from '../dav/dav-account.js';
 import type { CalendarObjectLink, HitIds } from './hit-ids.js';
 
 /** Objects read at the same time. */
@@ -19,7 +19,14 @@ export async function readCalendarHitUids(
   const linked = hits.filter((hit) => hit.calendarObject !== undefined);
   if (linked.length === 0) return hits;
   const deadline = performance.now() + options.timeoutMs;
-  const account = await openDavAccount(client);
+  let account: DavAccount;
+  try {
+    account = await openDavAccount(client);
+  } catch (error) {
+    // The search itself answered: its hits stay, each saying why its id is missing.
+    if (!(error instanceof AppError)) throw error;
+    return hits.map((hit) => (hit.calendarObject ? withOutcome(hit, hit.calendarObject, 'reading it failed') : hit));
+  }
   const outcomes = new Map<HitIds, HitIds>();
   const queue = [...linked];
   const readNext = async (): Promise<void> => {
