@@ -121,8 +121,8 @@ describe('nc_search_query ids', () => {
       ['Plan Team', { collective_id: 4 }, undefined],
       ['Plan Old', {}, expect.stringMatching(/^collective_id is not in the hit/)],
       ['plan', { collective_id: 4, page_id: 88 }, undefined],
-      ['plan b', { page_id: 91 }, 'collective_id not in the hit: nc_collectives_list_pages names them'],
-      ['plan landing', {}, 'collective_id and page_id not in the hit: nc_collectives_list_pages names them'],
+      ['plan b', { page_id: 91 }, 'collective_id is not in the hit: nc_collectives_list_pages names them'],
+      ['plan landing', {}, 'collective_id and page_id are not in the hit: nc_collectives_list_pages names them'],
     ]);
   });
 

@@ -183,8 +183,10 @@ const collectivesPage: Reader = (entry, link) => {
     ...(pageId === undefined ? {} : { page_id: pageId }),
   };
   const absent = [collectiveId === undefined ? 'collective_id' : '', pageId === undefined ? 'page_id' : ''];
-  const names = absent.filter((name) => name !== '').join(' and ');
-  return names === '' ? { ids } : { ids, missing: `${names} not in the hit: nc_collectives_list_pages names them` };
+  const names = absent.filter((name) => name !== '');
+  if (names.length === 0) return { ids };
+  const subject = names.length === 1 ? `${names[0]} is` : `${names.join(' and ')} are`;
+  return { ids, missing: `${subject} not in the hit: nc_collectives_list_pages names them` };
 };
 
 // unverified: Mail links a message as {mail page}box/{mailboxId}/thread/{messageId} (source: nextcloud/mail
