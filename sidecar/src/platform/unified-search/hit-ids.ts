@@ -84,8 +84,8 @@ const cookbook = numberAfter(/\/apps\/cookbook\/.*\brecipe\/(\d+)/, 'recipe_id')
 // redirect route; older: #/board/{b}/card/{c}) and a card comment as #/board/{b}/card/{c}/comments/{id} (source:
 // nextcloud/deck lib/Search/BoardSearchResultEntry.php, CardSearchResultEntry.php, CommentSearchResultEntry.php).
 // A card's stack is never in the link.
-// A card hit's subline is "{board title} » {stack title}" (source: the same CardSearchResultEntry.php): titles, not
-// ids, so they are only named to help find the ids.
+// unverified: a card hit's subline is "{board title} » {stack title}" (source: the same CardSearchResultEntry.php):
+// titles, not ids, so they are only named to help find the ids.
 const deck: Reader = (entry, link) => {
   if (!link.includes('/apps/deck/')) return none(UNREADABLE);
   const boardId = positive(/\bboard\/(\d+)/.exec(link)?.[1]);
@@ -218,10 +218,9 @@ const READERS: Record<string, Reader> = {
   mail,
 };
 
-/**
- * Providers whose hits no tool of ours takes (the rest are unknown to us and say so). Talk's are conversations and
- * messages (source: nextcloud/spreed lib/Search/ConversationSearch.php, MessageSearch.php, CurrentMessageSearch.php).
- */
+/** Providers whose hits no tool of ours takes (the rest are unknown to us and say so). */
+// unverified: Talk's provider ids talk-conversations, talk-message and talk-message-current (source: nextcloud/spreed
+// lib/Search/ConversationSearch.php, MessageSearch.php, CurrentMessageSearch.php getId).
 const WITHOUT_TOOL = new Set([
   'comments',
   'systemtags',
