@@ -103,3 +103,39 @@ describe('tags and favourites', () => {
     expect(files.findNode(USER_ID, 'Third.md')?.favorite).toBeUndefined();
   });
 });
+
+describe('nc_files_search among favourites', () => {
+  const markFavorites = async (paths: string[], favorite = true) => {
+    for (const path of paths) data(await call('nc_files_tag', { path, favorite }));
+  };
+
+  it('lists the favourites below a folder, newest first, and not a file whose mark was taken off', async () => {
+    files.seedFile(USER_ID, 'Fav/Kept.md', 'text', { mtime: 1_700_000_000 });
+    files.seedFile(USER_ID, 'Fav/Deep/Newer.pdf', '%PDF', { mtime: 1_700_000_500 });
+    files.seedFile(USER_ID, 'Fav/Unmarked.md', 'text');
+    files.seedFile(USER_ID, 'Fav/Plain.md', 'text');
+    await markFavorites(['Fav/Kept.md', 'Fav/Deep/Newer.pdf', 'Fav/Unmarked.md']);
+    await markFavorites(['Fav/Unmarked.md'], false);
+
+    const result = await call('nc_files_search', { path: 'Fav', favorites: true });
+
+    expect(data(result)).toEqual({
+      results: [
+        expect.objectContaining({ path: '/Fav/Deep/Newer.pdf' }),
+        expect.objectContaining({ path: '/Fav/Kept.md' }),
+      ],
+      truncated: false,
+    });
+  });
+
+  it('narrows the favourites by part of the name and type as any search does', async () => {
+    files.seedFile(USER_ID, 'Fav2/Report.md', 'text');
+    files.seedFile(USER_ID, 'Fav2/Report.pdf', '%PDF');
+    files.seedFile(USER_ID, 'Fav2/Notes.pdf', '%PDF');
+    await markFavorites(['Fav2/Report.md', 'Fav2/Report.pdf', 'Fav2/Notes.pdf']);
+
+    const result = await call('nc_files_search', { path: 'Fav2', favorites: true, query: 'REPORT', type: 'pdf' });
+
+    expect(data<{ results: { path: string }[] }>(result).results.map((r) => r.path)).toEqual(['/Fav2/Report.pdf']);
+  });
+});

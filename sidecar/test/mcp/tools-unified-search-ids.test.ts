@@ -2,13 +2,19 @@
 // provider's attributes, the others' links), and a hit whose ids cannot be read says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUnifiedSearchDouble } from '../../../test/platform/apps/unified-search.js';
+import {
+  collectivesProviders,
+  deckCardsProvider,
+  mailProvider,
+  talkMessagesProvider,
+} from '../../../test/platform/apps/unified-search/app-providers.js';
 import { APP_PASSWORD } from '../support/sidecar.js';
 import { startToolHarness, structured, type ToolHarness } from '../support/tool-calls.js';
 
 type Hit = { provider_id: string; title: string; ids: Record<string, string | number>; ids_missing?: string };
 
 const SERVER = 'https://cloud.example.org';
-const eventPath = Buffer.from('/remote.php/dav/calendars/alice/work/8f2c-4d.ics').toString('base64');
+const base = { serverUrl: SERVER };
 const one = (id: string, resourceUrl: string, attributes?: Record<string, string>) => ({
   id,
   name: id,
@@ -38,18 +44,24 @@ beforeAll(async () => {
           { title: 'plan board', resourceUrl: `${SERVER}/index.php/apps/deck/board/6` },
           { title: 'plan card', resourceUrl: `${SERVER}/index.php/apps/deck/card/23` },
           { title: 'plan old card', resourceUrl: `${SERVER}/index.php/apps/deck/#/board/3/card/19` },
+          ...deckCardsProvider(base, [{ cardId: 31, title: 'launch', boardTitle: 'Roadmap', stackTitle: 'Doing' }])
+            .entries,
         ],
       },
       one('tables-search-tables', `${SERVER}/index.php/apps/tables/#/table/5`),
       one('news_folder', `${SERVER}/index.php/apps/news/#/items/folders/2`),
       one('news_feed', `/index.php/apps/news/#/feed/9`),
       one('news_item', `/index.php/apps/news/#/feed/11`),
-      one('calendar', `${SERVER}/index.php/apps/calendar/edit/${eventPath}`),
-      one('tasks', `${SERVER}/index.php/apps/tasks/calendars/todo/tasks/a1.ics`),
       one('contacts', `${SERVER}/index.php/apps/contacts/direct/contact/5c1e-ab~family`),
       one('systemtags', `${SERVER}/index.php/apps/files/tags/3`),
-      one('talk-message', `${SERVER}/index.php/call/x1`),
-      one('mail', `${SERVER}/index.php/apps/mail/box/1/thread/5`),
+      one('unknown-app', `${SERVER}/index.php/apps/unknown/7`),
+      ...collectivesProviders(base, [
+        { collective: { id: 4, name: 'Plan Team', slug: 'plan-team' }, page: { id: 88, title: 'plan', slug: 'plan' } },
+        { collective: { id: 5, name: 'Plan Old' }, page: { id: 91, title: 'plan b', folders: ['Ideas'] } },
+        { collective: { id: 5, name: 'Plan Old' }, page: { id: 90, title: 'plan landing', landing: true } },
+      ]),
+      mailProvider(base, [{ mailboxId: 3, messageId: 1207, subject: 'plan for May', from: 'Bob' }]),
+      talkMessagesProvider(base, [{ token: 'x1y2z3', messageId: 55, actorId: 'bob', message: 'the plan' }]),
     ],
   });
   harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [search] });
@@ -86,27 +98,56 @@ describe('nc_search_query ids', () => {
     ]);
   });
 
-  it('names the calendar but says the event or task UID must be looked up', async () => {
+  it('names the board and list of a card hit whose link carries only the card', async () => {
     const answer = structured<{ results: Hit[] }>(
-      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['calendar', 'tasks'] }),
+      await harness.call('nc_search_query', { query: 'launch', provider_ids: ['search-deck-card-board'] }),
     );
 
-    expect(answer.results.map((hit) => hit.ids)).toEqual([{ calendar_id: 'work' }, { calendar_id: 'todo' }]);
-    expect(answer.results.map((hit) => hit.ids_missing)).toEqual([
-      expect.stringMatching(/^event_id/),
-      expect.stringMatching(/^task_id/),
+    expect(answer.results.map((hit) => [hit.ids, hit.ids_missing])).toEqual([
+      [
+        { card_id: 31 },
+        'board_id and stack_id are not in the hit (board “Roadmap”, list “Doing”): nc_deck_list_boards, then ' +
+          'nc_deck_list_stacks names them',
+      ],
+    ]);
+  });
+
+  it('reads collective and page ids from slugged links, and a page id from an unslugged one', async () => {
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['collectives', 'collectives-pages'] }),
+    );
+
+    expect(answer.results.map((hit) => [hit.title, hit.ids, hit.ids_missing])).toEqual([
+      ['Plan Team', { collective_id: 4 }, undefined],
+      ['Plan Old', {}, expect.stringMatching(/^collective_id is not in the hit/)],
+      ['plan', { collective_id: 4, page_id: 88 }, undefined],
+      ['plan b', { page_id: 91 }, 'collective_id is not in the hit: nc_collectives_list_pages names them'],
+      ['plan landing', {}, 'collective_id and page_id are not in the hit: nc_collectives_list_pages names them'],
+    ]);
+  });
+
+  it('gives a mail hit its mailbox and message ids', async () => {
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['mail'] }),
+    );
+
+    expect(answer.results.map((hit) => [hit.ids, hit.ids_missing])).toEqual([
+      [{ mailbox_id: 3, message_id: 1207 }, undefined],
     ]);
   });
 
   it('says why a hit has no ids instead of guessing', async () => {
     const answer = structured<{ results: Hit[] }>(
-      await harness.call('nc_search_query', { query: 'plan', provider_ids: ['systemtags', 'talk-message', 'mail'] }),
+      await harness.call('nc_search_query', {
+        query: 'plan',
+        provider_ids: ['systemtags', 'talk-message', 'unknown-app'],
+      }),
     );
 
     expect(answer.results.map((hit) => [hit.provider_id, hit.ids, hit.ids_missing])).toEqual([
       ['systemtags', {}, 'no tool takes this kind of hit'],
-      ['talk-message', {}, 'ids are not read from this provider’s hits'],
-      ['mail', {}, 'ids are not read from this provider’s hits'],
+      ['talk-message', {}, 'no tool takes this kind of hit'],
+      ['unknown-app', {}, 'ids are not read from this provider’s hits'],
     ]);
   });
 

@@ -1,6 +1,7 @@
 // System tags and favourites in the files double, as Nextcloud's sources describe them (docs/nextcloud-behaviour.md,
 // "System tags and favourites", not verified). Facts, one test each: POST JSON → 201 with Content-Location, a name in
-// use → 409 · PUT of an assignment → 201, an unknown tag → 412, DELETE → 204 then 404 · PROPPATCH oc:favorite → 207.
+// use → 409 · PUT of an assignment → 201, an unknown tag → 412, DELETE → 204 then 404 · PROPPATCH oc:favorite → 207 ·
+// REPORT oc:filter-files → 207 with the favourites below the folder, without filter rules → 400.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilesDouble } from '../../../test/platform/apps/files.js';
 import type { PlatformDouble } from '../../../test/platform/platform-double.js';
@@ -65,5 +66,36 @@ describe('files double: system tags and favourites', () => {
     expect(patched.status).toBe(207);
     expect(await patched.text()).toContain('HTTP/1.1 200 OK');
     expect(listing).toContain('<oc:favorite>1</oc:favorite>');
+  });
+
+  it('lists the favourites below a folder with REPORT oc:filter-files (207), at any depth', async () => {
+    files.seedFile('erin', 'Reports/q1.md', 'x');
+    files.seedFile('erin', 'Reports/Old/q0.md', 'x');
+    files.seedFile('erin', 'Reports/plain.md', 'x');
+    files.seedFile('erin', 'elsewhere.md', 'x');
+    for (const path of ['Reports/q1.md', 'Reports/Old/q0.md', 'elsewhere.md'])
+      files.findNode('erin', path)!.favorite = true;
+
+    const report = await call('REPORT', '/files/erin/Reports', {
+      body:
+        '<oc:filter-files xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:fileid/></d:prop>' +
+        '<oc:filter-rules><oc:favorite>1</oc:favorite></oc:filter-rules></oc:filter-files>',
+    });
+
+    expect(report.status).toBe(207);
+    const hrefs = [...(await report.text()).matchAll(/<d:href>([^<]+)<\/d:href>/g)].map((m) => m[1]);
+    expect(hrefs.map((href) => href?.replace(/^.*\/files\/erin\//, ''))).toEqual([
+      'Reports/q1.md',
+      'Reports/Old/q0.md',
+    ]);
+  });
+
+  it('refuses a REPORT oc:filter-files without filter rules with 400', async () => {
+    const report = await call('REPORT', '/files/erin/', {
+      body: '<oc:filter-files xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:fileid/></d:prop></oc:filter-files>',
+    });
+
+    expect(report.status).toBe(400);
+    expect(await report.text()).toContain('Missing filter-rule block in request');
   });
 });

@@ -5,6 +5,7 @@ import { InvalidInputError } from '../../errors.js';
 import { listSearchProviders } from '../../platform/unified-search/providers.js';
 import { searchAllProviders } from '../../platform/unified-search/all-providers-search.js';
 import { idsOfHit } from '../../platform/unified-search/hit-ids.js';
+import { readCalendarHitUids } from '../../platform/unified-search/calendar-hit-uids.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { READ_ONLY } from './tool-shapes.js';
 
@@ -67,9 +68,14 @@ export const searchQueryTool = defineTool({
       cursor,
       timeoutMs: timeout_ms,
     });
+    const hitIds = await readCalendarHitUids(
+      nextcloud,
+      result.entries.map((entry) => idsOfHit(entry.providerId, entry)),
+      { timeoutMs: timeout_ms },
+    );
     return {
-      results: result.entries.map((entry) => {
-        const { ids, missing } = idsOfHit(entry.providerId, entry);
+      results: result.entries.map((entry, index) => {
+        const { ids, missing } = hitIds[index]!;
         return {
           provider_id: entry.providerId,
           title: entry.title,

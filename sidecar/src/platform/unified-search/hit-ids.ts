@@ -9,6 +9,17 @@ export interface HitIds {
   ids: Record<string, HitIdValue>;
   /** Why some or all ids are absent; undefined when the hit carries every id the provider's tools take. */
   missing?: string;
+  /** The calendar object the hit links to by file name: its UID (`calendar-hit-uids.ts` reads it) is the missing id. */
+  calendarObject?: CalendarObjectLink;
+}
+
+export interface CalendarObjectLink {
+  /** The user whose calendar home the link names. */
+  ownerId: string;
+  calendarId: string;
+  /** The object's file name in the calendar, e.g. `8f2c-4d.ics` (not necessarily its UID). */
+  objectName: string;
+  idName: 'event_id' | 'task_id';
 }
 
 type Reader = (entry: SearchEntry, link: string) => HitIds;
@@ -24,6 +35,15 @@ function linkOf(resourceUrl: string): string {
   try {
     const url = new URL(resourceUrl, 'http://server.invalid');
     return safeDecode(`${url.pathname}${url.hash}`);
+  } catch {
+    return '';
+  }
+}
+
+/** The link's query string (`?fileId=7`), or ''. */
+function queryOf(resourceUrl: string): string {
+  try {
+    return new URL(resourceUrl, 'http://server.invalid').search;
   } catch {
     return '';
   }
@@ -64,15 +84,20 @@ const cookbook = numberAfter(/\/apps\/cookbook\/.*\brecipe\/(\d+)/, 'recipe_id')
 // redirect route; older: #/board/{b}/card/{c}) and a card comment as #/board/{b}/card/{c}/comments/{id} (source:
 // nextcloud/deck lib/Search/BoardSearchResultEntry.php, CardSearchResultEntry.php, CommentSearchResultEntry.php).
 // A card's stack is never in the link.
-const deck: Reader = (_entry, link) => {
+// unverified: a card hit's subline is "{board title} » {stack title}" (source: the same CardSearchResultEntry.php):
+// titles, not ids, so they are only named to help find the ids.
+const deck: Reader = (entry, link) => {
   if (!link.includes('/apps/deck/')) return none(UNREADABLE);
   const boardId = positive(/\bboard\/(\d+)/.exec(link)?.[1]);
   const cardId = positive(/\bcard\/(\d+)/.exec(link)?.[1]);
   if (cardId === undefined) return boardId === undefined ? none(UNREADABLE) : { ids: { board_id: boardId } };
   const ids: Record<string, HitIdValue> =
     boardId === undefined ? { card_id: cardId } : { board_id: boardId, card_id: cardId };
+  const [boardTitle, stackTitle] = entry.subline.split(' » ');
+  const where = boardTitle && stackTitle ? ` (board “${boardTitle}”, list “${stackTitle}”)` : '';
   const absent = boardId === undefined ? 'board_id and stack_id are' : 'stack_id is';
-  return { ids, missing: `${absent} not in the hit: nc_deck_list_stacks of the board names them` };
+  const finder = boardId === undefined ? 'nc_deck_list_boards, then nc_deck_list_stacks' : 'nc_deck_list_stacks';
+  return { ids, missing: `${absent} not in the hit${where}: ${finder} names them` };
 };
 
 // unverified: Tables links a table as {tables page}#/table/{id} and a view as #/view/{id}
@@ -95,29 +120,34 @@ const newsItem: Reader = (entry, link) => {
 };
 
 // Sheet (Links into the web UI): an event's page is /apps/calendar/edit/{base64 of its DAV path, web root included}.
-// unverified: the calendar search provider links its hits that way (source: nextcloud/server
-// apps/dav/lib/Search/EventsSearchProvider.php). The path names the event's file, not its UID.
+// unverified: the calendar search provider links its hits that way, with the user id's spaces written %20 and the
+// calendar's and the object's names as they are (source: nextcloud/server apps/dav/lib/Search/EventsSearchProvider.php
+// getDeepLinkToCalendarApp and getDavUrlForCalendarObject). The path names the event's file, not its UID: the UID is
+// read from that file afterwards.
 const calendarEvents: Reader = (_entry, link) => {
   const encoded = /\/apps\/calendar\/(?:.*\/)?edit\/([A-Za-z0-9+/=_-]+)/.exec(link)?.[1];
   const davPath = encoded === undefined ? '' : safeDecode(Buffer.from(encoded, 'base64').toString('utf8'));
-  const calendarId = /\/remote\.php\/dav\/calendars\/[^/]+\/([^/]+)\/[^/]+$/.exec(davPath)?.[1];
-  if (calendarId === undefined) return none(UNREADABLE);
-  return {
-    ids: { calendar_id: calendarId },
-    missing: 'event_id (the UID) is not in the hit: nc_calendar_list_events with calendar_ids and query finds it',
-  };
+  const match = /\/remote\.php\/dav\/calendars\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(davPath);
+  if (!match) return none(UNREADABLE);
+  return calendarObjectHit({ ownerId: match[1]!, calendarId: match[2]!, objectName: match[3]!, idName: 'event_id' });
 };
 
-// unverified: the tasks search provider links a task as {tasks page}calendars/{calendar}/tasks/{file}
-// (source: nextcloud/server apps/dav/lib/Search/TasksSearchProvider.php).
+// unverified: the tasks search provider links a task as {tasks page}#/calendars/{calendar}/tasks/{file}, without the
+// user (source: nextcloud/server apps/dav/lib/Search/TasksSearchProvider.php getDeepLinkToTasksApp).
 const calendarTasks: Reader = (_entry, link) => {
-  const calendarId = /\/apps\/tasks\/.*\bcalendars\/([^/]+)\/tasks\//.exec(link)?.[1];
-  if (calendarId === undefined) return none(UNREADABLE);
-  return {
-    ids: { calendar_id: calendarId },
-    missing: 'task_id (the UID) is not in the hit: nc_calendar_list_tasks with calendar_ids lists it',
-  };
+  const match = /\/apps\/tasks\/.*\bcalendars\/([^/]+)\/tasks\/([^/?#]+)$/.exec(link);
+  if (!match) return none(UNREADABLE);
+  return calendarObjectHit({ ownerId: '', calendarId: match[1]!, objectName: match[2]!, idName: 'task_id' });
 };
+
+function calendarObjectHit(object: CalendarObjectLink): HitIds {
+  if ([object.calendarId, object.objectName].some((name) => name === '.' || name === '..')) return none(UNREADABLE);
+  return {
+    ids: { calendar_id: object.calendarId },
+    missing: `${object.idName} (the UID) was not read from the ${object.idName === 'event_id' ? 'event' : 'task'}`,
+    calendarObject: object,
+  };
+}
 
 // Sheet (Links into the web UI): a contact's page is /apps/contacts/direct/contact/{vCard UID}~{addressBookUri}.
 // unverified: the contacts search provider links its hits that way (source: nextcloud/server
@@ -126,6 +156,47 @@ const contacts: Reader = (_entry, link) => {
   const match = /\/apps\/contacts\/direct\/contact\/(.+)~([^~/]+)$/.exec(link);
   if (!match) return none(UNREADABLE);
   return { ids: { address_book_id: match[2]!, contact_id: match[1]! } };
+};
+
+// unverified: Collectives links a collective as {collectives page}/{its URL path} and a page (both page providers) as
+// {collectives page}{collective URL path}/{page URL path}; with slugs (newer collectives and pages) the URL paths are
+// {slug}-{collectiveId} and {slug}-{pageId}, without them the collective's name and the page's folders and title
+// followed by ?fileId={pageId} (none for a collective's landing page) (source: nextcloud/collectives
+// lib/Search/CollectiveProvider.php, PageProvider.php, PageContentProvider.php and lib/Service/PageService.php
+// getPageLink and matchBacklinks). Slugs are lower-case letters, digits and hyphens; a collective named that way
+// without a slug (e.g. "team-2024") cannot be told from a slug, and would be read as collective 2024.
+const SLUG_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*-(\d+)$/;
+const collectiveOf = (link: string) =>
+  positive(SLUG_ID.exec(/\/apps\/collectives\/+([^/?#]+)/.exec(link)?.[1] ?? '')?.[1]);
+const collective: Reader = (_entry, link) => {
+  const collectiveId = collectiveOf(link);
+  if (collectiveId !== undefined) return { ids: { collective_id: collectiveId } };
+  return none('collective_id is not in the hit (a collective without a slug): nc_collectives_list_collectives');
+};
+const collectivesPage: Reader = (entry, link) => {
+  const collectiveId = collectiveOf(link);
+  const segments = /\/apps\/collectives\/+[^/?#]+\/([^?#]+)/.exec(link)?.[1]?.split('/') ?? [];
+  const fileId = /[?&]fileId=(\d+)/.exec(queryOf(entry.resourceUrl))?.[1];
+  const pageId = positive(fileId) ?? (segments.length === 1 ? positive(SLUG_ID.exec(segments[0]!)?.[1]) : undefined);
+  const ids: Record<string, HitIdValue> = {
+    ...(collectiveId === undefined ? {} : { collective_id: collectiveId }),
+    ...(pageId === undefined ? {} : { page_id: pageId }),
+  };
+  const absent = [collectiveId === undefined ? 'collective_id' : '', pageId === undefined ? 'page_id' : ''];
+  const names = absent.filter((name) => name !== '');
+  if (names.length === 0) return { ids };
+  const subject = names.length === 1 ? `${names[0]} is` : `${names.join(' and ')} are`;
+  return { ids, missing: `${subject} not in the hit: nc_collectives_list_pages names them` };
+};
+
+// unverified: Mail links a message as {mail page}box/{mailboxId}/thread/{messageId} (source: nextcloud/mail
+// lib/Search/Provider.php, the route mail.page.thread); the message id is the one Mail's API and our tools use.
+const mail: Reader = (_entry, link) => {
+  const match = /\/apps\/mail\/box\/(\d+)\/thread\/(\d+)/.exec(link);
+  const mailboxId = positive(match?.[1]);
+  const messageId = positive(match?.[2]);
+  if (mailboxId === undefined || messageId === undefined) return none(UNREADABLE);
+  return { ids: { mailbox_id: mailboxId, message_id: messageId } };
 };
 
 const READERS: Record<string, Reader> = {
@@ -141,10 +212,25 @@ const READERS: Record<string, Reader> = {
   calendar: calendarEvents,
   tasks: calendarTasks,
   contacts,
+  collectives: collective,
+  'collectives-pages': collectivesPage,
+  'collectives-page-content': collectivesPage,
+  mail,
 };
 
 /** Providers whose hits no tool of ours takes (the rest are unknown to us and say so). */
-const WITHOUT_TOOL = new Set(['comments', 'systemtags', 'circles', 'settings', 'settings_apps']);
+// unverified: Talk's provider ids talk-conversations, talk-message and talk-message-current (source: nextcloud/spreed
+// lib/Search/ConversationSearch.php, MessageSearch.php, CurrentMessageSearch.php getId).
+const WITHOUT_TOOL = new Set([
+  'comments',
+  'systemtags',
+  'circles',
+  'settings',
+  'settings_apps',
+  'talk-conversations',
+  'talk-message',
+  'talk-message-current',
+]);
 
 /** The ids of one hit of `providerId`, or why there are none. */
 export function idsOfHit(providerId: string, entry: SearchEntry): HitIds {

@@ -1,5 +1,6 @@
 // The standard WebDAV methods on /remote.php/dav/files/{uid}/…: PROPFIND, GET (with Range), PUT (If-Match,
-// If-None-Match), MKCOL, MOVE, COPY (Destination, Overwrite) and DELETE (into the trash bin), as sabre answers them.
+// If-None-Match), MKCOL, MOVE, COPY (Destination, Overwrite), DELETE (into the trash bin) and the favourites REPORT,
+// as sabre answers them.
 import type { ServerResponse } from 'node:http';
 import type { DoubleRequest } from '../../double-app.js';
 import { hrefOf, parseDestination } from './dav-location.js';
@@ -25,6 +26,7 @@ import {
   sendNotFound,
   sendNotImplemented,
 } from './not-found.js';
+import { handleFilesReport } from './favorites-report.js';
 import { proppatchFavorite } from './system-tags.js';
 
 export interface FilesRequest {
@@ -64,6 +66,8 @@ export function handleFileMethod(request: FilesRequest): void {
     case 'MOVE':
     case 'COPY':
       return moveOrCopy(request);
+    case 'REPORT':
+      return handleFilesReport(request);
     case 'PROPPATCH': {
       const node = request.tree.find(request.segments);
       if (!node) return sendNotFound(res, missingInHomeMessage(request.tree, request.segments));

@@ -1,10 +1,11 @@
 // Files tools that look without changing anything: list a folder (paged), describe one item, search by name,
-// kind and modification time.
+// kind, modification time and among the favourites.
 import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
 import { openDavAccount } from '../../../platform/dav/dav-account.js';
 import { parseFilePath } from '../../../platform/files/dav-paths.js';
 import { searchFiles, type FileKind } from '../../../platform/files/dav-search.js';
+import { searchFavorites } from '../../../platform/files/favorites.js';
 import { listFolder, statPath } from '../../../platform/files/file-operations.js';
 import { defineTool } from '../../tool-definition.js';
 import {
@@ -73,13 +74,14 @@ export const searchFilesTool = defineTool({
   name: 'nc_files_search',
   app: 'files',
   title: 'Search files',
-  description: 'Finds files below path by part of the name, type and ISO 8601 modification time.',
+  description: 'Finds files below path by part of the name, type, ISO 8601 modification time and favorite mark.',
   input: z.object({
     path: folderInput,
     query: z.string().max(200).optional(),
     type: z.enum(FILE_KINDS).optional(),
     modified_after: z.string().optional(),
     modified_before: z.string().optional(),
+    favorites: z.boolean().optional(),
     limit: z.number().int().min(1).max(200).default(50),
   }),
   output: z.object({ results: z.array(fileEntryOutput), truncated: z.boolean() }),
@@ -88,7 +90,8 @@ export const searchFilesTool = defineTool({
     const folder = parseFilePath(args.path, { allowRoot: true });
     const modifiedAfter = parseTime(args.modified_after, 'modified_after');
     const modifiedBefore = parseTime(args.modified_before, 'modified_before');
-    const { entries, truncated } = await searchFiles(await openDavAccount(nextcloud), {
+    const search = args.favorites ? searchFavorites : searchFiles;
+    const { entries, truncated } = await search(await openDavAccount(nextcloud), {
       folder,
       nameContains: args.query || undefined,
       kind: args.type,
