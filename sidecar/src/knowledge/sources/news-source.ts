@@ -2,7 +2,7 @@
 // a full listing of the newest items now and then to drop what News purged or what left with a removed feed, and
 // fetches served from the items the scan saw (News has no single-item GET) or, failing that, one listing of the
 // item's feed.
-import { htmlToText } from '../../platform/news/html-to-text.js';
+import { htmlToText } from '../../platform/html-to-text.js';
 import { listFeedTitles, listItemsChangedSince, listNewestItems } from '../../platform/news/news-changes.js';
 import { SourceUnavailableError } from '../sync/source-errors.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';

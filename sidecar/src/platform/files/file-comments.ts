@@ -1,5 +1,6 @@
 // Comments on a file (the Files sidebar's "Comments"): list them newest first, add one as the user.
-import { InvalidInputError, UpstreamError } from '../../errors.js';
+import { InvalidInputError } from '../../errors.js';
+import { createdIdFrom } from '../dav/created-id.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { davCommentsPath } from './dav-paths.js';
 import { parseMultistatus, textOf } from './propfind.js';
@@ -51,8 +52,5 @@ export async function addFileComment(access: DavAccount, fileId: number, message
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ actorType: 'users', verb: 'comment', message }),
   });
-  const location = response.headers['content-location'];
-  const id = (Array.isArray(location) ? location[0] : location)?.split('/').pop();
-  if (!id) throw new UpstreamError('Nextcloud stored the comment but did not say where.');
-  return id;
+  return createdIdFrom(response, 'the comment');
 }

@@ -3,6 +3,7 @@
 // unverified: every request here (source: nextcloud/server apps/dav/lib/SystemTag/SystemTagPlugin.php,
 // SystemTagsObjectMappingCollection.php, SystemTagMappingNode.php, apps/dav/lib/Connector/Sabre/TagsPlugin.php).
 import { ConflictError, ForbiddenError, UpstreamError } from '../../errors.js';
+import { createdIdFrom } from '../dav/created-id.js';
 import type { DavAccount } from '../dav/dav-account.js';
 import { davFilesPath, davSystemTagsPath, davTagRelationsPath, type FilePath } from './dav-paths.js';
 import { buildPropfindBody, parseMultistatus, textOf } from './propfind.js';
@@ -39,10 +40,7 @@ export async function ensureSystemTag(access: DavAccount, name: string, known: S
     if (again) return again;
     throw new ConflictError(`A tag named "${name}" exists but is not visible to the user.`);
   }
-  const location = response.headers['content-location'];
-  const id = (Array.isArray(location) ? location[0] : location)?.split('/').pop();
-  if (!id) throw new UpstreamError('Nextcloud created the tag but did not say where.');
-  return { id, name, assignable: true };
+  return { id: createdIdFrom(response, 'the tag'), name, assignable: true };
 }
 
 export async function assignSystemTag(access: DavAccount, fileId: number, tag: SystemTag): Promise<void> {

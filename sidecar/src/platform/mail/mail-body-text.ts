@@ -1,7 +1,7 @@
 // A message body as bounded plain text: Mail's sanitized HTML reduced to text (scripts, styles, images and link
 // targets dropped, by the same converter the News items go through), plain text cleaned of control characters,
 // then cut with a marker that says how much was left out.
-import { htmlToText } from '../news/html-to-text.js';
+import { htmlToText } from '../html-to-text.js';
 import type { MailMessage } from './mail-models.js';
 
 export interface BodyText {

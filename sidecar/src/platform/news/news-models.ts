@@ -1,7 +1,7 @@
 // Folders, feeds and items as the News API describes them; item and feed texts come out as plain text, because
 // News passes on whatever HTML the feed had.
 import { UpstreamError } from '../../errors.js';
-import { htmlToText } from './html-to-text.js';
+import { htmlToText } from '../html-to-text.js';
 
 export interface NewsFolder {
   id: number;

@@ -1,6 +1,6 @@
-// Untrusted HTML (News item bodies and titles) turned into plain text with html-to-text (htmlparser2): scripts,
-// styles, images and comments dropped, link targets left out, list items as "- " lines, entities decoded; then
-// invisible and bidirectional control characters removed and the text cut to a length.
+// Untrusted HTML (News item bodies and titles, Mail message bodies) turned into plain text with html-to-text
+// (htmlparser2): scripts, styles, images and comments dropped, link targets left out, list items as "- " lines,
+// entities decoded; then invisible and bidirectional control characters removed and the text cut to a length.
 import { convert, type HtmlToTextOptions } from 'html-to-text';
 
 const CONVERT_OPTIONS: HtmlToTextOptions = {

@@ -1,7 +1,7 @@
 // News bodies and titles are untrusted HTML: the text a model sees keeps the words and drops everything that runs,
 // hides or reorders text.
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from '../../src/platform/news/html-to-text.js';
+import { htmlToText } from '../../src/platform/html-to-text.js';
 
 describe('htmlToText', () => {
   it('drops scripts, styles, images, comments and link targets, and keeps the words', () => {
