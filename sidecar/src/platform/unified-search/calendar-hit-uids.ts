@@ -4,6 +4,7 @@
 import { AppError, UpstreamError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
 import { calendarPaths } from '../calendar/calendar-paths.js';
+import { parseCalendarDocument, type ItemKind } from '../calendar/ical-document.js';
 import { openDavAccount, type DavAccount } from '../dav/dav-account.js';
 import type { CalendarObjectLink, HitIds } from './hit-ids.js';
 
@@ -41,9 +42,12 @@ export async function readCalendarHitUids(
       const outcome =
         remainingMs < 1
           ? 'no time was left to read it'
-          : await readUid(client, calendarPaths.object(account.userId, object.calendarId, object.objectName), {
-              timeoutMs: remainingMs,
-            });
+          : await readUid(
+              client,
+              calendarPaths.object(account.userId, object.calendarId, object.objectName),
+              object.idName === 'event_id' ? 'vevent' : 'vtodo',
+              { timeoutMs: remainingMs },
+            );
       outcomes.set(hit, withOutcome(hit, object, outcome));
     }
   };
@@ -63,7 +67,12 @@ function withOutcome(hit: HitIds, object: CalendarObjectLink, outcome: ReadOutco
 }
 
 // Sheet (Calendar and tasks): GET of an object → 200 text/calendar; a deleted one → 404.
-async function readUid(client: NextcloudClient, path: string, options: { timeoutMs: number }): Promise<ReadOutcome> {
+async function readUid(
+  client: NextcloudClient,
+  path: string,
+  kind: ItemKind,
+  options: { timeoutMs: number },
+): Promise<ReadOutcome> {
   try {
     const response = await client.request(path, {
       headers: { accept: 'text/calendar' },
@@ -71,7 +80,7 @@ async function readUid(client: NextcloudClient, path: string, options: { timeout
       timeoutMs: options.timeoutMs,
     });
     if (response.status === 404) return 'it no longer exists';
-    const uid = firstUid(response.text());
+    const uid = firstUid(response.text(), kind);
     return uid === undefined ? 'it has no UID' : { uid };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -81,12 +90,8 @@ async function readUid(client: NextcloudClient, path: string, options: { timeout
   }
 }
 
-/** The value of the first UID line of an iCalendar text (folded lines joined). */
-function firstUid(ics: string): string | undefined {
-  const line = ics
-    .replace(/\r?\n[ \t]/g, '')
-    .split(/\r?\n/)
-    .find((candidate) => /^UID[;:]/i.test(candidate));
-  const uid = line?.slice(line.indexOf(':') + 1).trim();
-  return uid ? uid : undefined;
+/** The UID of the object's first event or task (ical.js, as every calendar read here). */
+function firstUid(ics: string, kind: ItemKind): string | undefined {
+  const uid: unknown = parseCalendarDocument(ics).getFirstSubcomponent(kind)?.getFirstPropertyValue('uid');
+  return typeof uid === 'string' && uid !== '' ? uid : undefined;
 }
