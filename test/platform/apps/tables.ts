@@ -65,11 +65,11 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
       ...newRow(id, (ids.row += 1), table.owner),
       data: Object.entries(values).map(([title, value]) => ({ columnId: columnByTitle(columns, title).id, value })),
     }));
-    const views = (table.views ?? []).map((view) => ({
+    const views = (table.views ?? []).map(({ filter, ...view }) => ({
       id: (ids.view += 1),
       title: view.title,
       emoji: view.emoji ?? null,
-      filter: view.filter,
+      filter: filter && { columnId: columnByTitle(columns, filter.column).id, value: filter.value },
     }));
     const stored = { ...table, id, columns, rows, views };
     tables.push(stored);

@@ -15,9 +15,8 @@ export function routeColumnsAndViews(
     const table = tables.find((t) => t.views.some((v) => v.id === Number(view[1])));
     if (!table || table.owner !== user) throw new TablesError(404, { message: 'View not found' });
     const { filter } = table.views.find((v) => v.id === Number(view[1]))!;
-    const column = filter && table.columns.find((c) => c.title === filter.column);
     const shown = table.rows.filter(
-      (row) => !column || row.data.find((cell) => cell.columnId === column.id)?.value === filter!.value,
+      (row) => !filter || row.data.find((cell) => cell.columnId === filter.columnId)?.value === filter.value,
     );
     return pageOf(shown, request.params);
   }

@@ -23,7 +23,7 @@ export interface StoredTable extends Omit<TablesDoubleTable, 'columns' | 'rows' 
   id: number;
   columns: StoredColumn[];
   rows: StoredRow[];
-  views: { id: number; title: string; emoji: string | null; filter?: { column: string; value: unknown } }[];
+  views: { id: number; title: string; emoji: string | null; filter?: { columnId: number; value: unknown } }[];
 }
 
 export function describeTable(table: StoredTable) {
