@@ -38,7 +38,8 @@ export async function setBoardShare(
   } else {
     const json = { type: ACL_TYPE[target.kind], participant: target.id, ...permissionsFor(access) };
     const added = toDeckShare(await requestDeck(client, deckPaths.acl(boardId), what, { method: 'POST', json }));
-    // Deck keeps a share with an id Nextcloud does not know, naming no participant: take it back and say so.
+    // unverified: Deck keeps a share with an id Nextcloud does not know, its participant null (source: nextcloud/deck
+    // lib/Db/BoardMapper.php mapAcl()): take it back and say so.
     if (added.participant === null) {
       await requestDeck(client, deckPaths.acl(boardId, added.aclId), what, { method: 'DELETE' });
       throw new InvalidInputError(

@@ -105,6 +105,8 @@ function routeStacks(
   if (method === 'GET')
     return store.stacksOf(boardId).map((stack) => store.describeStack(stack, archived ? 'archived' : 'active'));
   if (method !== 'POST' || archived) throw notAllowed();
+  // unverified: stacks are created, changed and deleted with the manage permission (source: nextcloud/deck
+  // lib/Service/StackService.php).
   store.requirePermission(user, board, 'PERMISSION_MANAGE');
   return store.describeStack(store.createStack(boardId, requireText(body, 'title'), num(body.order, 0)), false);
 }
@@ -143,6 +145,8 @@ function routeLabels(
 ) {
   const board = store.boardFor(user, boardId);
   if (l === 'archived') throw new DeckError(404, 'Not found');
+  // unverified: labels are created, changed and deleted with the manage permission (source: nextcloud/deck
+  // lib/Service/LabelService.php).
   if (method !== 'GET') store.requirePermission(user, board, 'PERMISSION_MANAGE');
   if (l === undefined) {
     // No list route: labels come with the board.
