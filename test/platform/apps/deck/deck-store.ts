@@ -148,12 +148,8 @@ export function createDeckStore() {
   };
 
   /** The users a board reaches: its owner, and every known account a share reaches. */
-  const participants = (board: Board) => [
-    board.owner.uid,
-    ...accounts
-      .filter((a) => a.id !== board.owner.uid && permissionsOf('', board.acl, a).PERMISSION_READ)
-      .map((a) => a.id),
-  ];
+  const reached = (board: Board) => accounts.filter((a) => permissionsOf('', board.acl, a).PERMISSION_READ);
+  const participants = (board: Board) => [...new Set([board.owner.uid, ...reached(board).map((a) => a.id)])];
   const permissions = (user: DoubleAccount, board: Board): BoardPermissions =>
     permissionsOf(board.owner.uid, board.acl, user);
   const canSee = (user: DoubleAccount, board: Board | undefined): board is Board =>
