@@ -25,6 +25,7 @@ export const manageBoardTool = defineTool({
   annotations: DESTRUCTIVE,
   async run({ action, board_id, title, color, archived }, { nextcloud }) {
     if (action === 'create') {
+      if (board_id !== undefined) throw new InvalidInputError('create takes no board_id.');
       const board = await createBoard(nextcloud, requireFor(action, 'title', title), color);
       if (archived === true) return describe(await updateBoard(nextcloud, board.id, { archived }));
       return describe(board);

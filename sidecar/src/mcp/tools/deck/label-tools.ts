@@ -22,6 +22,7 @@ export const manageLabelTool = defineTool({
   annotations: DESTRUCTIVE,
   async run({ action, board_id, label_id, title, color }, { nextcloud }) {
     if (action === 'create') {
+      if (label_id !== undefined) throw new InvalidInputError('create takes no label_id.');
       const label = await createLabel(nextcloud, board_id, { title: requireFor(action, 'title', title), color });
       return describeLabel(label);
     }

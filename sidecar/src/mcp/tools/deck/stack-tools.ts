@@ -27,6 +27,7 @@ export const manageStackTool = defineTool({
   annotations: DESTRUCTIVE,
   async run({ action, board_id, stack_id, title, position }, { nextcloud }) {
     if (action === 'create') {
+      if (stack_id !== undefined) throw new InvalidInputError('create takes no stack_id.');
       const stack = await createStack(nextcloud, board_id, requireFor(action, 'title', title), position);
       return { id: stack.id, title: stack.title };
     }
