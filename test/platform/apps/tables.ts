@@ -83,8 +83,9 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     addTable(welcomeTable(user));
   };
   /**
-   * The user's table, or 404 with an empty body. unverified: REST GET /tables/{id}, GET rows/simple and POST rows
-   * refuse a missing or foreign table like REST GET rows (source: none).
+   * The user's table, or 404 with an empty body. unverified: REST GET /tables/{id}, GET rows/simple and POST rows,
+   * and OCS PUT and DELETE /tables/{id}, refuse a missing or foreign table like REST GET rows and OCS GET (source:
+   * none).
    */
   const tableOf = (id: number, user: string): StoredTable => {
     const table = tables.find((t) => t.id === id);
