@@ -25,6 +25,8 @@ export interface DoubleRequest {
   raw: IncomingMessage;
   /** Dispatches an event of Nextcloud's event dispatcher (files, calendar, tables) to the apps that listen. */
   emit?(event: DoubleEvent): void;
+  /** The double's accounts, for apps that look users and groups up (Deck's sharing). */
+  accounts?(): DoubleAccount[];
 }
 
 /** An event an app dispatched: its PHP class and its webhook serialization (without `class`). */

@@ -144,6 +144,14 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
     if (apps.length === 0) return false;
     const request = toDoubleRequest(req, url, path, auth, baseUrlOf());
     request.emit = (event) => apps.forEach((app) => app.onEvent?.(event, request.user));
+    request.accounts = () =>
+      [...users.values()].map(({ id, displayName, email, groups }) => ({
+        id,
+        loginName: id,
+        displayName,
+        email,
+        groups,
+      }));
     for (const app of apps) if (await app.handle(request, res)) return true;
     return false;
   }

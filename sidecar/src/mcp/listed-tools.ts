@@ -50,10 +50,8 @@ export function measureToolList(tools: ToolDefinition[]): { totalBytes: number; 
 }
 
 function buildListedTool(tool: ToolDefinition): ListedTool {
-  const inputJson = trimSchema(z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }), 'input');
-  const outputJson = outline(
-    trimSchema(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' }), 'output'),
-  );
+  const inputJson = trimSchema(z.toJSONSchema(tool.input, { target: 'draft-2020-12', io: 'input' }));
+  const outputJson = outline(trimSchema(z.toJSONSchema(tool.output, { target: 'draft-2020-12', io: 'output' })));
   const annotations = listedAnnotations(tool.annotations);
   return {
     input: asListedSchema(tool.input, inputJson),
@@ -64,8 +62,9 @@ function buildListedTool(tool: ToolDefinition): ListedTool {
       name: tool.name,
       title: tool.title,
       description: tool.description,
-      // Arguments the tool does not declare are refused (tool-dispatcher.ts), and the schema says so.
-      inputSchema: { type: 'object', ...inputJson, additionalProperties: false },
+      // Arguments the tool does not declare are refused (tool-dispatcher.ts) with a message naming the accepted ones;
+      // the schema does not say so with `additionalProperties: false`, which cost 29 bytes a tool (tools/README.md).
+      inputSchema: { type: 'object', ...inputJson },
       annotations,
       outputSchema: outputJson,
     },
@@ -114,22 +113,23 @@ function asListedSchema(schema: z.ZodType, json: JsonSchema): ListedSchema {
 }
 
 /**
- * Drops what tells a model nothing: the `$schema` URI of every schema, the ±2^53 bounds zod gives every integer and,
- * in results (which the server writes), the `additionalProperties: false` of every object.
+ * Drops what tells a model nothing: the `$schema` URI of every schema, the ±2^53 bounds zod gives every integer and
+ * the `additionalProperties: false` zod gives every object (arguments a tool does not declare are refused when it is
+ * called; results are written by the server).
  */
-function trimSchema(schema: unknown, io: 'input' | 'output'): JsonSchema {
-  return trim(schema, io) as JsonSchema;
+function trimSchema(schema: unknown): JsonSchema {
+  return trim(schema) as JsonSchema;
 }
 
-function trim(value: unknown, io: 'input' | 'output'): unknown {
-  if (Array.isArray(value)) return value.map((item) => trim(item, io));
+function trim(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => trim(item));
   if (value === null || typeof value !== 'object') return value;
   const result: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (key === '$schema') continue;
-    if (io === 'output' && key === 'additionalProperties' && item === false) continue;
+    if (key === 'additionalProperties' && item === false) continue;
     if ((key === 'minimum' || key === 'maximum') && Math.abs(item as number) === Number.MAX_SAFE_INTEGER) continue;
-    result[key] = trim(item, io);
+    result[key] = trim(item);
   }
   return result;
 }

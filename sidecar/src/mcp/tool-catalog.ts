@@ -12,7 +12,7 @@ import { NEWS_TOOLS } from './tools/news/catalog.js';
 import { NOTES_TOOLS } from './tools/notes/catalog.js';
 import { SEARCH_TOOLS } from './tools/unified-search.js';
 import { SHARING_TOOLS } from './tools/sharing.js';
-import { TABLES_TOOLS } from './tools/tables.js';
+import { TABLES_TOOLS } from './tools/tables/catalog.js';
 
 export const ALL_TOOLS: ToolDefinition[] = [
   ...CORE_TOOLS,

@@ -43,6 +43,21 @@ describe('the vocabulary of every tool', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('names a tool with an action nc_<app>_manage_<thing>, with the actions create, update and delete, destructive', () => {
+    const withAction = ALL_TOOLS.filter((tool) => inputNames(tool.name).includes('action'));
+
+    const wrong = withAction.filter(
+      (tool) =>
+        !/^nc_[a-z]+_manage_[a-z]+$/.test(tool.name) ||
+        JSON.stringify(inputProperties(tool.name).action) !==
+          JSON.stringify({ type: 'string', enum: ['create', 'update', 'delete'] }) ||
+        tool.annotations.destructiveHint !== true,
+    );
+
+    expect(withAction.length).toBeGreaterThanOrEqual(5);
+    expect(wrong.map((tool) => tool.name)).toEqual([]);
+  });
+
   it('pages with limit and cursor, answering next_cursor (unified search: limit_per_provider, next_cursors)', () => {
     const paged = ALL_TOOLS.filter((tool) => inputNames(tool.name).includes('cursor'));
 

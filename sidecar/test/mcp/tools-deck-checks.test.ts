@@ -76,7 +76,12 @@ describe('deck tools: boards and stacks in card references', () => {
     const { ref, cardPath } = await newBoard();
     const other = await newBoard();
 
-    const result = await call('nc_deck_archive_card', { ...ref, board_id: other.board.id, stack_id: other.later.id });
+    const result = await call('nc_deck_update_card', {
+      ...ref,
+      board_id: other.board.id,
+      stack_id: other.later.id,
+      archived: true,
+    });
 
     expect(errorText(result)).toContain(`Board ${other.board.id} has no card ${ref.card_id}`);
     expect((await deck<RawCard>('GET', cardPath)).archived).toBe(false);

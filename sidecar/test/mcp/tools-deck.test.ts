@@ -68,15 +68,14 @@ describe('deck tools: boards and stacks', () => {
     expect(result.boards.map((b) => b.id)).not.toContain(board.id);
   });
 
-  it('reads a board with its stacks, and lists its labels', async () => {
-    const board = await get<{ can_edit: boolean; stacks: { title: string }[] }>('nc_deck_get_board', {
-      board_id: boardId,
-    });
-    const labels = await get<{ labels: { title: string }[] }>('nc_deck_list_labels', { board_id: boardId });
+  it('reads a board with its stacks and labels', async () => {
+    type Board = { can_edit: boolean; stacks: { title: string }[]; labels: { title: string }[] };
+
+    const board = await get<Board>('nc_deck_get_board', { board_id: boardId });
 
     expect(board.can_edit).toBe(true);
     expect(board.stacks.map((s) => s.title)).toEqual(WELCOME_STACKS);
-    expect(labels.labels.map((l) => l.title)).toEqual([
+    expect(board.labels.map((l) => l.title)).toEqual([
       'Finished',
       'To review',
       'Action needed',
@@ -113,9 +112,11 @@ describe('deck tools: cards', () => {
       title: 'Write report',
       description: 'By Friday',
       due_date: '2030-05-01T17:00:00+00:00',
+      done: null,
       archived: false,
       labels: [],
       assigned_users: [],
+      attachments: [],
     });
   });
 
@@ -177,13 +178,18 @@ describe('deck tools: cards', () => {
     expect(properties.target_stack_id?.description).not.toBe(properties.stack_id?.description);
   });
 
-  it('archives and unarchives a card', async () => {
+  it('archives and unarchives a card through the update', async () => {
     const ref = await newCard('Archive me');
 
-    const archived = await get<{ archived: boolean }>('nc_deck_archive_card', ref);
-    const restored = await get<{ archived: boolean }>('nc_deck_archive_card', { ...ref, archived: false });
+    const archived = await get<{ archived: boolean }>('nc_deck_update_card', { ...ref, archived: true });
+    const readBack = (await (
+      await deck('GET', `/boards/${boardId}/stacks/${ref.stack_id}/cards/${ref.card_id}`)
+    ).json()) as {
+      archived: boolean;
+    };
+    const restored = await get<{ archived: boolean }>('nc_deck_update_card', { ...ref, archived: false });
 
-    expect([archived.archived, restored.archived]).toEqual([true, false]);
+    expect([archived.archived, readBack.archived, restored.archived]).toEqual([true, true, false]);
   });
 
   it('deletes a card, after which reading it says it is deleted', async () => {
@@ -217,12 +223,13 @@ describe('deck tools: cards', () => {
 describe('deck tools: labels, users and comments', () => {
   it('assigns and removes a label', async () => {
     const ref = await newCard('Labelled');
-    const { labels } = await get<{ labels: { id: number; title: string }[] }>('nc_deck_list_labels', {
+    const { labels } = await get<{ labels: { id: number; title: string }[] }>('nc_deck_get_board', {
       board_id: boardId,
     });
+    const label = { ...ref, label_id: labels[1]!.id };
 
-    const labelled = await get<{ labels: string[] }>('nc_deck_assign_label', { ...ref, label_id: labels[1]!.id });
-    const cleared = await get<{ labels: string[] }>('nc_deck_remove_label', { ...ref, label_id: labels[1]!.id });
+    const labelled = await get<{ labels: string[] }>('nc_deck_assign_label', label);
+    const cleared = await get<{ labels: string[] }>('nc_deck_assign_label', { ...label, assigned: false });
 
     expect(labelled.labels).toEqual(['To review']);
     expect(cleared.labels).toEqual([]);
@@ -233,7 +240,11 @@ describe('deck tools: labels, users and comments', () => {
 
     const assigned = await get<{ assigned_users: string[] }>('nc_deck_assign_user', { ...ref, user_id: 'alice' });
     const stranger = await call('nc_deck_assign_user', { ...ref, user_id: 'mallory' });
-    const unassigned = await get<{ assigned_users: string[] }>('nc_deck_unassign_user', { ...ref, user_id: 'alice' });
+    const unassigned = await get<{ assigned_users: string[] }>('nc_deck_assign_user', {
+      ...ref,
+      user_id: 'alice',
+      assigned: false,
+    });
 
     expect(assigned.assigned_users).toEqual(['alice']);
     expect(errorText(stranger)).toContain('not part of the board');

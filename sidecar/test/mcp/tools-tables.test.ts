@@ -46,7 +46,13 @@ describe('tables tools', () => {
   it('nc_tables_list returns the tables with their own id and row count', async () => {
     const result = structured<{ tables: unknown[] }>(await call('nc_tables_list'));
 
-    expect(result.tables).toContainEqual({ id: booksId(), title: 'Books', description: 'What I read', rows: 5 });
+    expect(result.tables).toContainEqual({
+      id: booksId(),
+      title: 'Books',
+      description: 'What I read',
+      rows: 5,
+      views: [],
+    });
   });
 
   it("nc_tables_columns returns column ids, Tables' type names and selection options", async () => {
@@ -170,7 +176,9 @@ describe('tables tools availability', () => {
 
     expect(withApp.tools.map((tool) => tool.name).filter((n) => n.startsWith('nc_tables_'))).toEqual([
       'nc_tables_list',
+      'nc_tables_manage_table',
       'nc_tables_columns',
+      'nc_tables_manage_column',
       'nc_tables_list_rows',
       'nc_tables_create_row',
       'nc_tables_update_row',

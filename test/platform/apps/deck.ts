@@ -10,11 +10,13 @@ import { describeComment } from './deck/deck-json.js';
 import { createDeckStore, DeckError, type Comment, type DeckStore } from './deck/deck-store.js';
 
 export interface DeckDouble extends DoubleApp {
-  /** Gives another user access to a board (as sharing it in Deck would). */
+  /** Gives another user access to a board with the edit permission (as sharing it in Deck would). */
   shareBoard(boardId: number, userId: string): void;
+  /** Attaches a file to a card (the double serves no uploads). */
+  attachFile(cardId: number, file: { type: 'deck_file' | 'file'; name: string; size: number; mimetype: string }): void;
 }
 
-const REST = /^\/index\.php\/apps\/deck\/api\/v1\.[01](\/.*)$/;
+const REST = /^\/index\.php\/apps\/deck\/api\/v1\.([01])(\/.*)$/;
 const OCS = '/ocs/v2.php/apps/deck/api/v1.0';
 
 export function createDeckApp(): DeckDouble {
@@ -22,7 +24,19 @@ export function createDeckApp(): DeckDouble {
   return {
     id: 'deck',
     capabilities: () => ({ version: '1.16.7', canCreateBoards: true, apiVersions: ['1.0', '1.1'] }),
-    shareBoard: (boardId, userId) => void store.boards.get(boardId)?.sharedWith.add(userId),
+    shareBoard: (boardId, userId) =>
+      void store.boards.get(boardId)?.acl.push({
+        id: store.newId(),
+        type: 0,
+        participant: userId,
+        permissionEdit: true,
+        permissionShare: false,
+        permissionManage: false,
+      }),
+    attachFile: (cardId, file) => {
+      const id = store.newId();
+      store.attachments.set(id, { id, cardId, ...file });
+    },
     async handle(req, res) {
       const rest = REST.exec(req.path);
       const isOcs = req.path.startsWith(`${OCS}/`);
@@ -32,14 +46,16 @@ export function createDeckApp(): DeckDouble {
         sendNotLoggedIn(res);
         return true;
       }
+      store.rememberAccounts(req.accounts?.());
       store.welcome(req.user);
       if (isOcs) return routeOcs(store, req, res, req.user, req.path.slice(OCS.length));
       try {
         const body = req.method === 'GET' || req.method === 'DELETE' ? {} : (((await req.json()) ?? {}) as Body);
-        const route = rest?.[1] ?? '/';
+        const route = rest?.[2] ?? '/';
         const answer = routeDeckRest(store, req.user, {
           method: req.method,
           route,
+          apiVersion: `1.${rest?.[1] ?? '0'}`,
           query: req.url.searchParams,
           headers: req.headers,
           body,

@@ -13,6 +13,8 @@ import {
   type StoredRow,
   type StoredTable,
 } from './tables/tables-json.js';
+import { pageOf, parseOptions, routeColumnsAndViews } from './tables/tables-column-routes.js';
+import { TablesError } from './tables/tables-error.js';
 import { welcomeTable } from './tables/tables-welcome.js';
 import { emitRowEvent } from './webhooks/dispatched-events.js';
 
@@ -35,23 +37,14 @@ export interface TablesDoubleTable {
   columns: TablesDoubleColumn[];
   /** Rows as values by column title. */
   rows?: Record<string, unknown>[];
-  views?: { title: string; emoji?: string }[];
+  /** Views; a view with `filter` shows the rows whose value in that column equals `value`. */
+  views?: { title: string; emoji?: string; filter?: { column: string; value: unknown } }[];
 }
 
 export interface TablesDouble extends DoubleApp {
   /** The rows of a table as stored, for assertions. */
   rowsOf(tableId: number): StoredRow[];
   tableId(title: string): number;
-}
-
-/** A refusal; `body` undefined sends an empty body. */
-class TablesError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body?: { message: string },
-  ) {
-    super(body?.message ?? `HTTP ${status}`);
-  }
 }
 
 const OCS_PREFIX = '/ocs/v2.php/apps/tables/api/2';
@@ -72,10 +65,11 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
       ...newRow(id, (ids.row += 1), table.owner),
       data: Object.entries(values).map(([title, value]) => ({ columnId: columnByTitle(columns, title).id, value })),
     }));
-    const views = (table.views ?? []).map((view) => ({
+    const views = (table.views ?? []).map(({ filter, ...view }) => ({
       id: (ids.view += 1),
       title: view.title,
       emoji: view.emoji ?? null,
+      filter: filter && { columnId: columnByTitle(columns, filter.column).id, value: filter.value },
     }));
     const stored = { ...table, id, columns, rows, views };
     tables.push(stored);
@@ -89,8 +83,9 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     addTable(welcomeTable(user));
   };
   /**
-   * The user's table, or 404 with an empty body. unverified: REST GET /tables/{id}, GET rows/simple and POST rows
-   * refuse a missing or foreign table like REST GET rows (source: none).
+   * The user's table, or 404 with an empty body. unverified: REST GET /tables/{id}, GET rows/simple and POST rows,
+   * and OCS PUT and DELETE /tables/{id}, refuse a missing or foreign table like REST GET rows and OCS GET (source:
+   * none).
    */
   const tableOf = (id: number, user: string): StoredTable => {
     const table = tables.find((t) => t.id === id);
@@ -141,6 +136,9 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
         type: typed[1]!,
         subtype: String(body.subtype ?? ''),
         mandatory: body.mandatory === true,
+        description: String(body.description ?? ''),
+        // unverified: selection options as a JSON string of {id, label} (source: nextcloud/tables Api1Controller).
+        selectionOptions: parseOptions(body.selectionOptions) ?? [],
       };
       owner.columns.push(column);
       return describeColumn(column);
@@ -180,7 +178,9 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
       return undefined;
     }
     const row = /^\/rows\/(\d+)$/.exec(route);
-    if (!row) return undefined;
+    if (!row) {
+      return routeColumnsAndViews(tables, { method: req.method, route, user, params: req.url.searchParams, body });
+    }
     const rowId = Number(row[1]);
     const found = findRow(rowId);
     const foreign = found !== undefined && found.table.owner !== user;
@@ -275,13 +275,6 @@ function columnByTitle(columns: StoredColumn[], title: string): StoredColumn {
   const column = columns.find((c) => c.title === title);
   if (!column) throw new Error(`tables double: no column ${title}`);
   return column;
-}
-
-/** limit/offset as Tables applies them; without a limit, every row from the offset on. */
-function pageOf(rows: StoredRow[], params: URLSearchParams): StoredRow[] {
-  const offset = Number(params.get('offset') ?? 0) || 0;
-  const limit = params.has('limit') ? Number(params.get('limit')) : undefined;
-  return rows.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 
 /** `data` maps column ids to values, as an object or that object as a JSON string; an unknown column is a 500. */

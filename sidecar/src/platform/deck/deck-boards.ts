@@ -1,14 +1,7 @@
 // Reading Deck boards: the user's boards (Deck lists soft-deleted ones too: they are left out), one board with its
-// stacks and labels, and a board's stacks with their cards.
+// stacks, labels and shares, and a board's stacks with their cards.
 import type { NextcloudClient } from '../nextcloud-client.js';
-import {
-  byStackOrder,
-  toDeckBoard,
-  toDeckStack,
-  type DeckBoard,
-  type DeckLabel,
-  type DeckStack,
-} from './deck-models.js';
+import { byStackOrder, toDeckBoard, toDeckStack, type DeckBoard, type DeckStack } from './deck-models.js';
 import { deckPaths } from './deck-paths.js';
 import { requestDeck } from './deck-request.js';
 
@@ -19,11 +12,6 @@ export async function listBoards(client: NextcloudClient): Promise<DeckBoard[]> 
 
 export async function getBoard(client: NextcloudClient, boardId: number): Promise<DeckBoard> {
   return toDeckBoard(await requestDeck(client, deckPaths.board(boardId), `board ${boardId}`));
-}
-
-/** The board's labels, read from the board itself (Deck has no list route for labels). */
-export async function listLabels(client: NextcloudClient, boardId: number): Promise<DeckLabel[]> {
-  return (await getBoard(client, boardId)).labels;
 }
 
 /** The stacks of a board in their order (Deck does not sort them), each with its cards that are not archived. */

@@ -19,7 +19,7 @@ export async function setCardLabel(
 ): Promise<DeckCard> {
   const { card, board } = await locateCard(client, ref);
   if (!board.labels.some((label) => label.id === labelId)) {
-    throw new NotFoundError(`Board ${ref.boardId} has no label ${labelId}; see nc_deck_list_labels.`);
+    throw new NotFoundError(`Board ${ref.boardId} has no label ${labelId}; see nc_deck_get_board.`);
   }
   if (card.labels.some((label) => label.id === labelId) === assigned) return card;
   const path = deckPaths.cardAction(ref, assigned ? 'assignLabel' : 'removeLabel');

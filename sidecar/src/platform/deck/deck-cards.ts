@@ -1,5 +1,5 @@
-// Deck cards: create, read, update (Deck's PUT takes the whole card, so changes are merged into what is read),
-// move between stacks, archive or unarchive, delete. Deck does not check the board (nor, for cards, the stack) in a
+// Deck cards: create, read, update (Deck's PUT takes the whole card, so changes are merged into what is read; done
+// and archived included), move between stacks, delete. Deck does not check the board (nor, for cards, the stack) in a
 // URL, so every call first checks that the card or stack is on the board the caller named.
 import { NotFoundError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
@@ -60,7 +60,7 @@ export async function readCard(client: NextcloudClient, ref: CardRef): Promise<D
 export async function updateCard(
   client: NextcloudClient,
   ref: CardRef,
-  changes: Partial<CardFields>,
+  changes: Partial<CardFields> & CardMarks,
 ): Promise<DeckCard> {
   const { card } = await locateCard(client, ref);
   const whole = {
@@ -70,10 +70,24 @@ export async function updateCard(
     description: changes.description ?? card.description,
     order: changes.order ?? card.order,
     duedate: changes.duedate === undefined ? card.duedate : changes.duedate,
-    done: card.done,
+    // unverified: Deck takes `done` as an ISO 8601 time, null for not done (source: nextcloud/deck docs/API.md
+    // "PUT …/cards/{cardId}"); the sheet says only that an omitted `done` becomes null.
+    done: changes.done === undefined || changes.done === (card.done !== null) ? card.done : doneNow(changes.done),
   };
   const path = deckPaths.card({ ...ref, stackId: card.stackId });
-  return toDeckCard(await requestDeck(client, path, describeRef(ref), { method: 'PUT', json: whole }));
+  const updated = toDeckCard(await requestDeck(client, path, describeRef(ref), { method: 'PUT', json: whole }));
+  if (changes.archived === undefined || changes.archived === updated.archived) return updated;
+  return setArchived(client, { ...ref, stackId: card.stackId }, changes.archived);
+}
+
+/** What marks a card besides its fields: done (Deck keeps when) and archived. */
+export interface CardMarks {
+  done?: boolean;
+  archived?: boolean;
+}
+
+function doneNow(done: boolean): string | null {
+  return done ? new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00') : null;
 }
 
 /**
@@ -98,8 +112,7 @@ export async function moveCard(
   return moved ?? readCard(client, target);
 }
 
-export async function setCardArchived(client: NextcloudClient, ref: CardRef, archived: boolean): Promise<DeckCard> {
-  await locateCard(client, ref);
+async function setArchived(client: NextcloudClient, ref: CardRef, archived: boolean): Promise<DeckCard> {
   const path = deckPaths.cardAction(ref, archived ? 'archive' : 'unarchive');
   return toDeckCard(await requestDeck(client, path, describeRef(ref), { method: 'PUT' }));
 }

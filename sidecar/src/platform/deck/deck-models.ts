@@ -40,9 +40,32 @@ export interface DeckStack {
   cards: DeckCard[];
 }
 
+/** A share of a board (Deck's ACL entry) with a user, a group or a team. */
+export interface DeckShare {
+  aclId: number;
+  kind: 'user' | 'group' | 'team';
+  /** The user, group or team id; null when Nextcloud does not know it (Deck keeps such a share all the same). */
+  participant: string | null;
+  canEdit: boolean;
+  canShare: boolean;
+  canManage: boolean;
+}
+
+export interface DeckAttachment {
+  id: number;
+  /** `file` (a file of the user's) or `deck_file` (kept by Deck). */
+  type: string;
+  name: string;
+  /** Bytes, or null when Deck does not say. */
+  size: number | null;
+  mimetype: string;
+}
+
 export interface DeckBoard {
   id: number;
   title: string;
+  /** Hex without `#`. */
+  color: string;
   archived: boolean;
   /** Soft-deleted (Deck still lists it, with `deletedAt` set). */
   deleted: boolean;
@@ -50,6 +73,9 @@ export interface DeckBoard {
   /** The board's stacks in their order, without their cards (only in a single board's answer). */
   stacks: DeckStack[];
   canEdit: boolean;
+  canShare: boolean;
+  canManage: boolean;
+  shares: DeckShare[];
 }
 
 export interface DeckComment {
@@ -71,11 +97,50 @@ export function toDeckBoard(raw: unknown): DeckBoard {
   return {
     id: id(board),
     title: text(board.title),
+    color: text(board.color),
     archived: board.archived === true,
     deleted: number(board.deletedAt) !== 0,
     labels: list(board.labels).map(toDeckLabel),
     stacks: list(board.stacks).map(toDeckStack).sort(byStackOrder),
     canEdit: permissions.PERMISSION_EDIT === true,
+    canShare: permissions.PERMISSION_SHARE === true,
+    canManage: permissions.PERMISSION_MANAGE === true,
+    shares: list(board.acl).map(toDeckShare),
+  };
+}
+
+/**
+ * A board's ACL entry. unverified: its fields (type 0 user, 1 group, 7 team; participant an object with `uid`, null
+ * when Nextcloud does not know the id; permissionEdit, permissionShare, permissionManage) (source: nextcloud/deck
+ * docs/API.md "POST /boards/{boardId}/acl" and lib/Db/BoardMapper.php mapAcl()).
+ */
+export function toDeckShare(raw: unknown): DeckShare {
+  const entry = object(raw, 'share');
+  const type = number(entry.type);
+  return {
+    aclId: id(entry),
+    kind: type === 1 ? 'group' : type === 7 ? 'team' : 'user',
+    participant: entry.participant === null ? null : personOf(entry.participant).userId || null,
+    canEdit: entry.permissionEdit === true,
+    canShare: entry.permissionShare === true,
+    canManage: entry.permissionManage === true,
+  };
+}
+
+/**
+ * An attachment of a card. unverified: its fields (`data` the file name, `extendedData.filesize` and `.mimetype`)
+ * (source: nextcloud/deck docs/API.md "GET /boards/{boardId}/stacks/{stackId}/cards/{cardId}/attachments").
+ */
+export function toDeckAttachment(raw: unknown): DeckAttachment {
+  const attachment = object(raw, 'attachment');
+  const extended = (attachment.extendedData ?? {}) as Json;
+  const size = extended.filesize;
+  return {
+    id: id(attachment),
+    type: text(attachment.type),
+    name: text(attachment.data),
+    size: typeof size === 'number' && Number.isFinite(size) ? size : null,
+    mimetype: text(extended.mimetype),
   };
 }
 

@@ -27,7 +27,7 @@ export async function listColumns(client: NextcloudClient, tableId: number): Pro
   return (Array.isArray(data) ? data : []).map(toColumn);
 }
 
-function toColumn(raw: unknown): TableColumn {
+export function toColumn(raw: unknown): TableColumn {
   const column = (raw ?? {}) as Record<string, unknown>;
   const options = Array.isArray(column.selectionOptions) ? column.selectionOptions : [];
   return {

@@ -21,17 +21,25 @@ export interface RowPage {
 /** A value by column id, as Tables stores it (text, number, option id, list of option ids, …). */
 export type RowValues = Record<number, unknown>;
 
+/** Where rows are read from: all rows of a table, or the rows a view of a table shows (its filter and sort). */
+export type RowSource = { table: number } | { view: number };
+
 /** One page of rows; asks for one row more than `limit` to know whether another page follows. */
 export async function listRows(
   client: NextcloudClient,
-  tableId: number,
+  source: RowSource,
   page: { limit: number; offset: number },
 ): Promise<RowPage> {
-  const response = await client.request(tablesPaths.rows(tableId), {
+  // unverified: a view's rows at GET /views/{viewId}/rows?limit&offset, refused like a table's (source: nextcloud/tables
+  // lib/Controller/Api1Controller.php indexViewRows()).
+  const path = 'table' in source ? tablesPaths.rows(source.table) : tablesPaths.viewRows(source.view);
+  const response = await client.request(path, {
     query: { limit: String(page.limit + 1), offset: String(page.offset) },
     accept: [403, 404],
   });
-  const data = readAnswer(response, `There is no table ${tableId} that this account can see.`);
+  const what = 'table' in source ? `table ${source.table}` : `view ${source.view}`;
+  if (response.status === 403) throw new NotFoundError(`There is no ${what} that this account can see.`);
+  const data = readAnswer(response, `There is no ${what} that this account can see.`);
   const rows = (Array.isArray(data) ? data : []).map(toRow);
   return { rows: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }

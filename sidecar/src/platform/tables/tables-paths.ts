@@ -1,4 +1,5 @@
-// URL paths of the Tables app: OCS API 2 for tables, REST API 1 for columns and rows, each segment encoded.
+// URL paths of the Tables app: OCS API 2 for tables and new columns, REST API 1 for reading, changing and deleting
+// columns and for rows, each segment encoded.
 import { pathSegment } from '../urls.js';
 
 const OCS_BASE = '/ocs/v2.php/apps/tables/api/2';
@@ -8,6 +9,10 @@ export const tablesPaths = {
   tables: () => `${OCS_BASE}/tables`,
   table: (tableId: number) => `${OCS_BASE}/tables/${pathSegment(tableId)}`,
   columns: (tableId: number) => `${REST_BASE}/tables/${pathSegment(tableId)}/columns`,
+  /** Where a column of `type` (text, number, selection, datetime, usergroup) is created. */
+  newColumn: (type: string) => `${OCS_BASE}/columns/${pathSegment(type)}`,
+  column: (columnId: number) => `${REST_BASE}/columns/${pathSegment(columnId)}`,
   rows: (tableId: number) => `${REST_BASE}/tables/${pathSegment(tableId)}/rows`,
   row: (rowId: number) => `${REST_BASE}/rows/${pathSegment(rowId)}`,
+  viewRows: (viewId: number) => `${REST_BASE}/views/${pathSegment(viewId)}/rows`,
 } as const;

@@ -2,18 +2,28 @@
 // labels as docs/nextcloud-behaviour.md describes Deck 1.16. Every success is 200; refusals are DeckErrors. The board
 // (and for cards the stack) in a URL is not checked: only a target stack of an update or reorder counts.
 import type { DoubleAccount } from '../../double-app.js';
+import { routeAcl } from './deck-acl-routes.js';
+import { listAttachments } from './deck-attachments.js';
 import { type Body, num, parseDuedate, requireText, str } from './deck-input.js';
 import { describeAssignment } from './deck-json.js';
 import { DeckError, permissionDenied, type Board, type Card, type DeckStore, type Stack } from './deck-store.js';
 
 const ROUTE =
-  /^\/boards(?:\/(\d+)(?:\/(undo_delete|stacks|labels)(?:\/(archived|\d+)(?:\/cards(?:\/(\d+)(?:\/(\w+))?)?)?)?)?)?$/;
+  /^\/boards(?:\/(\d+)(?:\/(undo_delete|stacks|labels|acl)(?:\/(archived|\d+)(?:\/cards(?:\/(\d+)(?:\/(\w+))?)?)?)?)?)?$/;
 
 /** Answers one REST call; `headers` are the request's (Deck fails on If-Modified-Since). */
 export function routeDeckRest(
   store: DeckStore,
   user: DoubleAccount,
-  request: { method: string; route: string; query: URLSearchParams; headers: Record<string, unknown>; body: Body },
+  request: {
+    method: string;
+    route: string;
+    /** "1.0" or "1.1", from the URL. */
+    apiVersion: string;
+    query: URLSearchParams;
+    headers: Record<string, unknown>;
+    body: Body;
+  },
 ): unknown {
   const { method, body } = request;
   if (/^\/cards\/\d+\/comments(\/\d+)?$/.test(request.route)) throw notAllowed();
@@ -32,11 +42,13 @@ export function routeDeckRest(
     return store.describeBoard(board, user);
   }
   if (kind === 'labels') return routeLabels(store, user, boardId, s, method, body);
+  if (kind === 'acl') return routeAcl(store, user, boardId, s, method, body);
   if (s === undefined || s === 'archived') return routeStacks(store, user, boardId, s === 'archived', method, body);
   if (c === undefined) return routeStack(store, user, Number(s), method, body);
   // PUT of the card itself takes a deleted card too, and un-deletes it.
   const card = store.cardFor(user, Number(c), action === undefined && method === 'PUT');
   if (action === undefined && method === 'GET') return store.describeCard(card);
+  if (action === 'attachments') return listAttachments(store.attachments.values(), card.id, request.apiVersion, method);
   return routeCard(store, user, { stackId: Number(s), card, action, method, body });
 }
 
@@ -61,8 +73,13 @@ function routeBoards(
   return store.describeBoard(store.createBoard(store.person(user), title, color), user);
 }
 
+/**
+ * A board. unverified: changing or deleting it takes the manage permission (source: nextcloud/deck
+ * lib/Service/BoardService.php update(); for delete: none).
+ */
 function routeBoard(store: DeckStore, user: DoubleAccount, board: Board, method: string, body: Body) {
   if (method === 'GET') return store.describeBoard(board, user, true);
+  if (method === 'PUT' || method === 'DELETE') store.requirePermission(user, board, 'PERMISSION_MANAGE');
   if (method === 'PUT') {
     Object.assign(board, { title: requireText(body, 'title'), color: requireText(body, 'color') });
     board.archived = body.archived === true;
@@ -84,16 +101,21 @@ function routeStacks(
   method: string,
   body: Body,
 ) {
-  store.boardFor(user, boardId);
+  const board = store.boardFor(user, boardId);
   if (method === 'GET')
     return store.stacksOf(boardId).map((stack) => store.describeStack(stack, archived ? 'archived' : 'active'));
   if (method !== 'POST' || archived) throw notAllowed();
+  // unverified: stacks are created, changed and deleted with the manage permission (source: nextcloud/deck
+  // lib/Service/StackService.php).
+  store.requirePermission(user, board, 'PERMISSION_MANAGE');
   return store.describeStack(store.createStack(boardId, requireText(body, 'title'), num(body.order, 0)), false);
 }
 
 function routeStack(store: DeckStore, user: DoubleAccount, stackId: number, method: string, body: Body) {
   const stack = store.stackFor(user, stackId);
   if (method === 'GET') return store.describeStack(stack);
+  if (method === 'PUT' || method === 'DELETE')
+    store.requirePermission(user, store.boards.get(stack.boardId)!, 'PERMISSION_MANAGE');
   if (method === 'PUT') {
     Object.assign(stack, { title: requireText(body, 'title'), order: num(body.order, stack.order) });
     return store.describeStack(stack);
@@ -121,8 +143,11 @@ function routeLabels(
   method: string,
   body: Body,
 ) {
-  store.boardFor(user, boardId);
+  const board = store.boardFor(user, boardId);
   if (l === 'archived') throw new DeckError(404, 'Not found');
+  // unverified: labels are created, changed and deleted with the manage permission (source: nextcloud/deck
+  // lib/Service/LabelService.php).
+  if (method !== 'GET') store.requirePermission(user, board, 'PERMISSION_MANAGE');
   if (l === undefined) {
     // No list route: labels come with the board.
     if (method !== 'POST') throw notAllowed();

@@ -1,7 +1,10 @@
 // The deck double's data: boards, stacks, cards, labels and comments of all users, Deck's access checks (an unknown
 // or foreign item, or anything on a soft-deleted board, is 403 "Permission denied", never 404) and its JSON shapes.
 import type { DoubleAccount } from '../../double-app.js';
+import { describeAcl, permissionsOf, type AclEntry, type BoardPermissions } from './deck-acl.js';
+import type { Attachment } from './deck-attachments.js';
 import { describeAssignment, etag } from './deck-json.js';
+import { seedWelcomeBoard } from './deck-welcome.js';
 
 export interface Person {
   uid: string;
@@ -12,7 +15,7 @@ export interface Board {
   title: string;
   color: string;
   owner: Person;
-  sharedWith: Set<string>;
+  acl: AclEntry[];
   archived: boolean;
   deletedAt: number;
   lastModified: number;
@@ -76,14 +79,6 @@ const DEFAULT_LABELS = [
   ['Later', 'F1DB50'],
 ] as const;
 
-/** The Welcome board's stacks, in order, with the titles of their cards. */
-const WELCOME_STACKS: [string, string[]][] = [
-  ['Custom lists - click to rename!', ['1. Open to learn more about boards and cards']],
-  ['To Do', ['2. Drag cards left and right, up and down', 'Create your first card!']],
-  ['In Progress', ['3. Apply rich formatting and link content']],
-  ['Done', ['4. Share, comment and collaborate!']],
-];
-
 export type DeckStore = ReturnType<typeof createDeckStore>;
 
 export function createDeckStore() {
@@ -92,6 +87,9 @@ export function createDeckStore() {
   const labels = new Map<number, Label>();
   const cards = new Map<number, Card>();
   const comments = new Map<number, Comment>();
+  const attachments = new Map<number, Attachment>();
+  /** The double's accounts as the last request saw them (users and their groups, for shares). */
+  let accounts: DoubleAccount[] = [];
   const welcomed = new Set<string>();
   let nextId = 1;
   const newId = () => nextId++;
@@ -104,7 +102,7 @@ export function createDeckStore() {
       title,
       color,
       owner,
-      sharedWith: new Set(),
+      acl: [],
       archived: false,
       deletedAt: 0,
       lastModified: now(),
@@ -146,24 +144,22 @@ export function createDeckStore() {
   const welcome = (user: DoubleAccount) => {
     if (welcomed.has(user.id)) return;
     welcomed.add(user.id);
-    // unverified: the colour, the card titles and type, and the label each card carries (source: nextcloud/deck
-    // lib/Service/fixtures/default-board.json); docs/nextcloud-behaviour.md gives the board's title and the counts.
-    const board = createBoard(person(user), 'Welcome to Nextcloud Deck!', 'bf678b');
-    const readMore = { id: newId(), boardId: board.id, title: 'Read more inside', color: 'CC317C' };
-    labels.set(readMore.id, readMore);
-    const actionNeeded = [...labels.values()].find((l) => l.boardId === board.id && l.title === 'Action needed')!;
-    for (const [order, [title, cards]] of WELCOME_STACKS.entries()) {
-      const stack = createStack(board.id, title, order);
-      for (const [cardOrder, cardTitle] of cards.entries()) {
-        const card = createCard(stack.id, person(user), { title: cardTitle, type: 'text', order: cardOrder });
-        card.labelIds.push(cardTitle === 'Create your first card!' ? actionNeeded.id : readMore.id);
-      }
-    }
+    seedWelcomeBoard(user, { person, createBoard, createStack, createCard, newId, labels });
   };
 
-  const participants = (board: Board) => [board.owner.uid, ...board.sharedWith];
+  /** The users a board reaches: its owner, and every known account a share reaches. */
+  const reached = (board: Board) => accounts.filter((a) => permissionsOf('', board.acl, a).PERMISSION_READ);
+  const participants = (board: Board) => [...new Set([board.owner.uid, ...reached(board).map((a) => a.id)])];
+  const permissions = (user: DoubleAccount, board: Board): BoardPermissions =>
+    permissionsOf(board.owner.uid, board.acl, user);
   const canSee = (user: DoubleAccount, board: Board | undefined): board is Board =>
-    board !== undefined && participants(board).includes(user.id);
+    board !== undefined && permissions(user, board).PERMISSION_READ;
+  /** 403 "Permission denied" unless `user` holds `permission` on the board. */
+  const requirePermission = (user: DoubleAccount, board: Board, permission: keyof BoardPermissions): void => {
+    if (!permissions(user, board)[permission]) throw permissionDenied();
+  };
+  const isKnown = (type: number, participant: string) =>
+    type === 0 ? accounts.some((a) => a.id === participant) : accounts.some((a) => a.groups.includes(participant));
 
   /** A board by id: unknown, foreign and soft-deleted boards are 403 (a deleted board cannot even be undeleted). */
   const boardFor = (user: DoubleAccount, id: number): Board => {
@@ -248,7 +244,6 @@ export function createDeckStore() {
   const stacksOf = (boardId: number) =>
     [...stacks.values()].filter((stack) => stack.boardId === boardId && !stack.deletedAt);
   const describeBoard = (board: Board, user: DoubleAccount, withStacks = false) => {
-    const owner = board.owner.uid === user.id;
     return {
       id: board.id,
       title: board.title,
@@ -256,10 +251,10 @@ export function createDeckStore() {
       color: board.color,
       archived: board.archived,
       labels: [...labels.values()].filter((l) => l.boardId === board.id).map(describeLabel),
-      acl: [...board.sharedWith].map((uid, i) => ({ id: i + 1, participant: { primaryKey: uid, uid }, type: 0 })),
-      permissions: { PERMISSION_READ: true, PERMISSION_EDIT: true, PERMISSION_MANAGE: owner, PERMISSION_SHARE: owner },
+      acl: board.acl.map((entry) => describeAcl(entry, board.id, isKnown(entry.type, entry.participant))),
+      permissions: permissions(user, board),
       users: participants(board).map((uid) => ({ primaryKey: uid, uid, displayname: uid })),
-      shared: owner ? 0 : 1,
+      shared: board.owner.uid === user.id ? 0 : 1,
       ...(withStacks ? { stacks: stacksOf(board.id).map((stack) => describeStack(stack, false)) } : {}),
       deletedAt: board.deletedAt,
       lastModified: board.lastModified,
@@ -274,6 +269,10 @@ export function createDeckStore() {
     labels,
     cards,
     comments,
+    attachments,
+    rememberAccounts: (known: DoubleAccount[] | undefined) => void (accounts = known ?? accounts),
+    isKnown,
+    requirePermission,
     newId,
     now,
     person,

@@ -23,7 +23,7 @@ export interface StoredTable extends Omit<TablesDoubleTable, 'columns' | 'rows' 
   id: number;
   columns: StoredColumn[];
   rows: StoredRow[];
-  views: { id: number; title: string; emoji: string | null }[];
+  views: { id: number; title: string; emoji: string | null; filter?: { columnId: number; value: unknown } }[];
 }
 
 export function describeTable(table: StoredTable) {
@@ -32,7 +32,8 @@ export function describeTable(table: StoredTable) {
     ...{ id, title, emoji: table.emoji ?? null, ownership: owner, ownerDisplayName: owner, createdBy: owner },
     ...{ createdAt: TIMESTAMP, lastEditBy: owner, lastEditAt: TIMESTAMP, archived: false, favorite: false },
     ...{ isShared: false, hasShares: false, rowsCount: table.rows.length, columnsCount: table.columns.length },
-    ...{ views: table.views.map((view) => ({ ...view, tableId: id })), description: table.description ?? '' },
+    ...{ views: table.views.map(({ filter: _filter, ...view }) => ({ ...view, tableId: id })) },
+    description: table.description ?? '',
   };
 }
 

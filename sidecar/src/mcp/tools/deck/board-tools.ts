@@ -1,7 +1,8 @@
-// Deck tools that read boards: the user's boards, one board, a board's stacks with their cards, its labels.
+// Deck tools that read boards: the user's boards, one board (stacks, labels, shares), a board's stacks with cards.
 import { z } from 'zod';
-import { getBoard, listBoards, listLabels, listStacks } from '../../../platform/deck/deck-boards.js';
+import { getBoard, listBoards, listStacks } from '../../../platform/deck/deck-boards.js';
 import { defineTool } from '../../tool-definition.js';
+import { describeShare } from './board-change-tools.js';
 import { describeLabel, labelOutput } from './deck-schemas.js';
 import { READ_ONLY, positiveId } from '../tool-shapes.js';
 
@@ -26,12 +27,15 @@ export const getBoardTool = defineTool({
   name: 'nc_deck_get_board',
   app: 'deck',
   title: 'Read a Deck board',
-  description: 'Returns a board with its stacks (labels: nc_deck_list_labels).',
+  description: 'Returns a board with its stacks, labels and shares.',
   input: z.object({ board_id: positiveId() }),
   output: z.object({
     title: z.string(),
     can_edit: z.boolean().describe('Whether this account may change the board and its cards.'),
+    can_manage: z.boolean(),
     stacks: z.array(stackOutput),
+    labels: z.array(labelOutput),
+    shares: z.array(z.object({ kind: z.string(), id: z.string().nullable(), access: z.string() })),
   }),
   annotations: READ_ONLY,
   async run({ board_id }, { nextcloud }) {
@@ -39,7 +43,10 @@ export const getBoardTool = defineTool({
     return {
       title: board.title,
       can_edit: board.canEdit,
+      can_manage: board.canManage,
       stacks: board.stacks.map(({ id, title }) => ({ id, title })),
+      labels: board.labels.map(describeLabel),
+      shares: board.shares.map(describeShare),
     };
   },
   summarize: (board) => `Board "${board.title}": ${board.stacks.map((s) => s.title).join(', ')}.`,
@@ -73,16 +80,4 @@ export const listStacksTool = defineTool({
     result.stacks
       .map((stack) => `${stack.id} ${stack.title}: ${stack.cards.map((c) => `${c.id} ${c.title}`).join(', ')}`)
       .join('\n') || 'No stacks.',
-});
-
-export const listLabelsTool = defineTool({
-  name: 'nc_deck_list_labels',
-  app: 'deck',
-  title: 'List Deck labels',
-  description: 'Lists the labels of a board, to put on cards.',
-  input: z.object({ board_id: positiveId() }),
-  output: z.object({ labels: z.array(labelOutput) }),
-  annotations: READ_ONLY,
-  run: async ({ board_id }, { nextcloud }) => ({ labels: (await listLabels(nextcloud, board_id)).map(describeLabel) }),
-  summarize: (result) => result.labels.map((label) => `${label.id} ${label.title}`).join(', ') || 'No labels.',
 });

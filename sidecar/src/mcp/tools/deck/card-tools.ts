@@ -1,13 +1,7 @@
-// Deck tools for cards: create, read, update, move to another stack, archive or unarchive, delete.
+// Deck tools for cards: create, read (with its attachments), update (done and archived too), move, delete.
 import { z } from 'zod';
-import {
-  createCard,
-  deleteCard,
-  getCard,
-  moveCard,
-  setCardArchived,
-  updateCard,
-} from '../../../platform/deck/deck-cards.js';
+import { listAttachments } from '../../../platform/deck/deck-attachments.js';
+import { createCard, deleteCard, getCard, moveCard, updateCard } from '../../../platform/deck/deck-cards.js';
 import { defineTool } from '../../tool-definition.js';
 import {
   cardChangeOutput,
@@ -48,11 +42,15 @@ export const getCardTool = defineTool({
   name: 'nc_deck_get_card',
   app: 'deck',
   title: 'Read a Deck card',
-  description: 'Returns a card with its description, labels and assignees.',
+  description: 'Returns a card with its description, labels, assignees and attachments.',
   input: z.object(cardRefInput),
   output: cardOutput,
   annotations: READ_ONLY,
-  run: async (args, { nextcloud }) => describeCard(await getCard(nextcloud, toRef(args))),
+  async run(args, { nextcloud }) {
+    const card = await getCard(nextcloud, toRef(args));
+    // The card's own stack: Deck reads attachments by the card id, but the card was checked against the board.
+    return describeCard(card, await listAttachments(nextcloud, { ...toRef(args), stackId: card.stackId }));
+  },
   summarize: (card) => `Card ${card.id} "${card.title}"\n\n${card.description}`,
 });
 
@@ -66,11 +64,14 @@ export const updateCardTool = defineTool({
     title: cardTitle.optional(),
     description: cardDescription.optional(),
     due_date: dueDate.nullable().optional(),
+    done: z.boolean().optional(),
+    archived: z.boolean().optional(),
   }),
   output: cardChangeOutput,
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run(args, { nextcloud }) {
-    const changes = { title: args.title, description: args.description, duedate: args.due_date };
+    const { title, description, done, archived } = args;
+    const changes = { title, description, duedate: args.due_date, done, archived };
     return describeCardChange(await updateCard(nextcloud, toRef(args), changes));
   },
   summarize: (card) => `Updated card ${card.id} "${card.title}".`,
@@ -97,21 +98,6 @@ export const moveCardTool = defineTool({
     return { id: card.id, stack_id: card.stackId, position: card.order };
   },
   summarize: (card) => `Moved card ${card.id} to stack ${card.stack_id}.`,
-});
-
-export const archiveCardTool = defineTool({
-  name: 'nc_deck_archive_card',
-  app: 'deck',
-  title: 'Archive a Deck card',
-  description: 'Archives a card, or unarchives it with archived false.',
-  input: z.object({ ...cardRefInput, archived: z.boolean().default(true) }),
-  output: z.object({ id: z.number(), archived: z.boolean() }),
-  annotations: ADDITIVE_IDEMPOTENT,
-  async run(args, { nextcloud }) {
-    const card = await setCardArchived(nextcloud, toRef(args), args.archived);
-    return { id: card.id, archived: card.archived };
-  },
-  summarize: (card) => `Card ${card.id} is ${card.archived ? 'archived' : 'no longer archived'}.`,
 });
 
 export const deleteCardTool = defineTool({

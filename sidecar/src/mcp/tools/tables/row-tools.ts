@@ -1,24 +1,28 @@
-// Tools of the tables app: list tables and their columns, page through rows, and create, update or delete rows.
+// Tables tools for rows: page through a table's or a view's rows (optionally those matching a value in one column),
+// and create, update or delete a row.
 import { z } from 'zod';
-import { listColumns, type TableColumn } from '../../platform/tables/columns.js';
-import { decodeRowCursor, encodeRowCursor } from '../../platform/tables/row-cursor.js';
+import { InvalidInputError } from '../../../errors.js';
+import { listColumns, type TableColumn } from '../../../platform/tables/columns.js';
+import { findRows } from '../../../platform/tables/row-filter.js';
+import { decodeRowCursor, encodeRowCursor } from '../../../platform/tables/row-cursor.js';
 import {
   assertColumnsExist,
   createRow,
   deleteRow,
   listRows,
   updateRow,
+  type RowSource,
   type TableRow,
-} from '../../platform/tables/rows.js';
-import { listTables } from '../../platform/tables/tables.js';
-import { defineTool, type ToolDefinition } from '../tool-definition.js';
-import { ADDITIVE, DESTRUCTIVE_IDEMPOTENT, READ_ONLY, positiveId } from './tool-shapes.js';
+} from '../../../platform/tables/rows.js';
+import { defineTool } from '../../tool-definition.js';
+import { ADDITIVE, DESTRUCTIVE_IDEMPOTENT, READ_ONLY } from '../tool-shapes.js';
+import { columnId, tableId } from './tables-schemas.js';
 
 const cellValue = z
   .unknown()
   .refine(isCellValue, 'a text, number, boolean, null or list of texts or numbers, at most 20000 characters long');
 const valuesInput = z
-  .array(z.object({ column_id: positiveId(2_147_483_647), value: cellValue }))
+  .array(z.object({ column_id: columnId, value: cellValue }))
   .refine((values) => values.length >= 1 && values.length <= 100, 'from 1 to 100 values')
   .describe('Selection columns take option ids.');
 
@@ -30,64 +34,18 @@ const rowOutput = z.object({
 
 const rowChangeOutput = z.object({ id: z.number(), table_id: z.number() });
 
-export const listTablesTool = defineTool({
-  name: 'nc_tables_list',
-  app: 'tables',
-  title: 'List tables',
-  description: 'Lists the tables of the Tables app the user can see.',
-  input: z.object({}),
-  output: z.object({
-    tables: z.array(z.object({ id: z.number(), title: z.string(), description: z.string(), rows: z.number() })),
-  }),
-  annotations: READ_ONLY,
-  async run(_args, { nextcloud }) {
-    const tables = await listTables(nextcloud);
-    return { tables: tables.map((t) => ({ id: t.id, title: t.title, description: t.description, rows: t.rowCount })) };
-  },
-  summarize: (result) => result.tables.map((t) => `${t.id} ${t.title} (${t.rows} rows)`).join('\n') || 'No tables.',
-});
-
-export const listColumnsTool = defineTool({
-  name: 'nc_tables_columns',
-  app: 'tables',
-  title: 'Columns of a table',
-  description: 'Lists the columns of a table with their types and, for selections, the option ids.',
-  input: z.object({ table_id: positiveId(2_147_483_647) }),
-  output: z.object({
-    columns: z.array(
-      z.object({
-        id: z.number(),
-        title: z.string(),
-        type: z.string(),
-        mandatory: z.boolean(),
-        options: z.array(z.object({ id: z.number(), label: z.string() })),
-      }),
-    ),
-  }),
-  annotations: READ_ONLY,
-  async run({ table_id }, { nextcloud }) {
-    const columns = await listColumns(nextcloud, table_id);
-    return {
-      columns: columns.map((c) => ({
-        id: c.id,
-        title: c.title,
-        // Tables' own names for the kinds: text-line, selection-multi, datetime-date, …
-        type: c.subtype ? `${c.type}-${c.subtype}` : c.type,
-        mandatory: c.mandatory,
-        options: c.selectionOptions,
-      })),
-    };
-  },
-  summarize: (result) => result.columns.map((c) => `${c.id} ${c.title} (${c.type})`).join('\n') || 'No columns.',
-});
-
 export const listRowsTool = defineTool({
   name: 'nc_tables_list_rows',
   app: 'tables',
   title: 'List rows of a table',
-  description: 'Returns a page of rows of a table, each value with its column.',
+  description:
+    'Returns a page of rows of a table or view. With column_id, only rows whose value there matches value ' +
+    '(text: contains, ignoring case).',
   input: z.object({
-    table_id: positiveId(2_147_483_647),
+    table_id: tableId.optional(),
+    view_id: tableId.optional(),
+    column_id: columnId.optional(),
+    value: cellValue.optional(),
     limit: z
       .number()
       .int()
@@ -97,15 +55,24 @@ export const listRowsTool = defineTool({
   }),
   output: z.object({ rows: z.array(rowOutput), next_cursor: z.string().nullable() }),
   annotations: READ_ONLY,
-  async run({ table_id, limit, cursor }, { nextcloud }) {
-    const offset = cursor ? decodeRowCursor(cursor, table_id) : 0;
-    const [columns, page] = await Promise.all([
-      listColumns(nextcloud, table_id),
-      listRows(nextcloud, table_id, { limit, offset }),
-    ]);
+  async run({ table_id, view_id, column_id, value, limit, cursor }, { nextcloud }) {
+    const source = rowSource(table_id, view_id);
+    if ((column_id === undefined) !== (value === undefined)) {
+      throw new InvalidInputError('Pass column_id and value together.');
+    }
+    const offset = cursor ? decodeRowCursor(cursor, source) : 0;
+    // A table's columns are checked before filtering by one; a view's are read from its rows' table.
+    const table = 'table' in source ? source.table : undefined;
+    const known = table === undefined ? undefined : await listColumns(nextcloud, table);
+    if (known && column_id !== undefined) assertColumnsExist(table!, known, { [column_id]: value });
+    const page =
+      column_id === undefined
+        ? await readPage(nextcloud, source, { limit, offset })
+        : await findRows(nextcloud, source, { columnId: column_id, value }, { limit, offset });
+    const columns = known ?? (page.rows[0] ? await listColumns(nextcloud, page.rows[0].tableId) : []);
     return {
       rows: page.rows.map((row) => describeRow(row, columns)),
-      next_cursor: page.hasMore ? encodeRowCursor(table_id, offset + page.rows.length) : null,
+      next_cursor: page.nextOffset === null ? null : encodeRowCursor(source, page.nextOffset),
     };
   },
   summarize: (result) => `${result.rows.length} rows${result.next_cursor ? ', more follow' : ''}.`,
@@ -116,7 +83,7 @@ export const createRowTool = defineTool({
   app: 'tables',
   title: 'Create a row',
   description: 'Adds a row to a table, values by column id (from nc_tables_columns).',
-  input: z.object({ table_id: positiveId(2_147_483_647), values: valuesInput }),
+  input: z.object({ table_id: tableId, values: valuesInput }),
   output: rowChangeOutput,
   annotations: ADDITIVE,
   async run({ table_id, values }, { nextcloud }) {
@@ -134,7 +101,7 @@ export const updateRowTool = defineTool({
   app: 'tables',
   title: 'Update a row',
   description: 'Sets the given values of a row by column id, keeping the other columns.',
-  input: z.object({ row_id: positiveId(2_147_483_647), values: valuesInput }),
+  input: z.object({ row_id: tableId, values: valuesInput }),
   output: rowChangeOutput,
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ row_id, values }, { nextcloud }) {
@@ -149,7 +116,7 @@ export const deleteRowTool = defineTool({
   app: 'tables',
   title: 'Delete a row',
   description: 'Deletes a row from its table, for good.',
-  input: z.object({ row_id: positiveId(2_147_483_647) }),
+  input: z.object({ row_id: tableId }),
   output: z.object({ id: z.number() }),
   annotations: DESTRUCTIVE_IDEMPOTENT,
   async run({ row_id }, { nextcloud }) {
@@ -159,14 +126,20 @@ export const deleteRowTool = defineTool({
   summarize: (result) => `Deleted row ${result.id}.`,
 });
 
-export const TABLES_TOOLS: ToolDefinition[] = [
-  listTablesTool,
-  listColumnsTool,
-  listRowsTool,
-  createRowTool,
-  updateRowTool,
-  deleteRowTool,
-];
+function rowSource(tableIdArg: number | undefined, viewId: number | undefined): RowSource {
+  if ((tableIdArg === undefined) === (viewId === undefined)) throw new InvalidInputError('Pass table_id or view_id.');
+  return tableIdArg !== undefined ? { table: tableIdArg } : { view: viewId! };
+}
+
+/** One page of rows without a filter, in the shape of a filtered page. */
+async function readPage(
+  client: Parameters<typeof listRows>[0],
+  source: RowSource,
+  page: { limit: number; offset: number },
+) {
+  const { rows, hasMore } = await listRows(client, source, page);
+  return { rows, nextOffset: hasMore ? page.offset + rows.length : null };
+}
 
 function toRowValues(values: { column_id: number; value: unknown }[]): Record<number, unknown> {
   return Object.fromEntries(values.map((v) => [v.column_id, v.value]));

@@ -1,0 +1,12 @@
+// The shapes the tables tools share: ids (Tables keeps 32-bit ids) and titles.
+import { z } from 'zod';
+import { positiveId } from '../tool-shapes.js';
+
+export const tableId = positiveId(2_147_483_647);
+export const columnId = positiveId(2_147_483_647);
+
+/** A title of a table or column; checked, not listed. */
+export const tableTitle = z
+  .string()
+  .trim()
+  .refine((text) => text.length >= 1 && text.length <= 200, 'from 1 to 200 characters');
