@@ -26,6 +26,11 @@ const lines = (mebibytes: number) =>
     Array.from({ length: (mebibytes * MIB) / 16 }, (_, i) => `${i.toString(16).padStart(15, '0')}\n`).join(''),
   );
 const content = lines(11);
+// Made before any call: compressing 16 MiB blocks the process for seconds under load, long enough for the server to
+// close the client's idle keep-alive connection just as the next call is written to it (ECONNRESET).
+// Long enough that a whole chunk is stored before the broken part is reached.
+const compressed = gzipSync(lines(16));
+const gzippedContent = gzipSync(content).toString('base64');
 
 describe('nc_files_upload_large', () => {
   it('uploads more than 10 MiB in 10 MiB chunks, reporting progress after each', async () => {
@@ -34,7 +39,7 @@ describe('nc_files_upload_large', () => {
     const result = await harness.client.callTool(
       {
         name: 'nc_files_upload_large',
-        arguments: { path: '/big.log', content: gzipSync(content).toString('base64'), encoding: 'gzip_base64' },
+        arguments: { path: '/big.log', content: gzippedContent, encoding: 'gzip_base64' },
       },
       { onprogress: (update) => void progress.push(update.progress) },
     );
@@ -57,8 +62,6 @@ describe('nc_files_upload_large', () => {
   });
 
   it('aborts the upload (DELETE) when the content turns out broken halfway', async () => {
-    // Long enough that a whole chunk is stored before the broken part is reached.
-    const compressed = gzipSync(lines(16));
     const broken = compressed.subarray(0, Math.floor(compressed.length * 0.8));
     const before = harness.nextcloud.requests.length;
 
