@@ -59,12 +59,11 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
   await store.close();
   db.raw.pragma('wal_checkpoint(TRUNCATE)');
   db.raw.exec('VACUUM');
-  const bytes = indexBytes(db.raw);
-  const columns = columnBytes(db.raw);
+  const tables = tableBytes(db.raw);
+  const bytes = tables.reduce((sum, table) => sum + table.bytes, 0);
   console.log(
-    `      lean index: ${collection.documents.length} abstracts, text ${mib(textBytes)} MiB; on disk ${mib(bytes)} MiB ` +
-      `(chunk text ${mib(columns.text)}, vectors ${mib(columns.vector)}, terms ${mib(columns.terms)}, ` +
-      `dictionary ${mib(columns.dictionary)} MiB)`,
+    `      lean index: ${collection.documents.length} abstracts, text ${mib(textBytes)} MiB; on disk ${mib(bytes)} MiB: ` +
+      tables.map((table) => `${table.name} ${mib(table.bytes)}`).join(', '),
   );
 
   // A fresh store on the same file: nothing of the user is loaded, as after a restart.
@@ -112,35 +111,15 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
   ]);
 }
 
-/** Pages of the index tables and their indexes (dbstat), the empty schema included. */
-function indexBytes(db: RawSqlite): number {
-  const row = db
-    .prepare<[], { bytes: number }>(
-      `SELECT SUM(pgsize) AS bytes FROM dbstat
-       WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name LIKE 'index\\_%' ESCAPE '\\')`,
+/** Bytes of the pages of each index table and index (dbstat), the empty schema included; largest first. */
+function tableBytes(db: RawSqlite): { name: string; bytes: number }[] {
+  return db
+    .prepare<[], { name: string; bytes: number }>(
+      `SELECT name, SUM(pgsize) AS bytes FROM dbstat
+       WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name LIKE 'index\\_%' ESCAPE '\\')
+       GROUP BY name ORDER BY bytes DESC`,
     )
-    .get();
-  return row?.bytes ?? 0;
-}
-
-function columnBytes(db: RawSqlite): { text: number; vector: number; terms: number; dictionary: number } {
-  const chunks = db
-    .prepare<[], { text: number; vector: number; terms: number }>(
-      `SELECT SUM(length(CAST(text AS BLOB))) AS text, SUM(length(vector)) AS vector, SUM(length(terms)) AS terms
-       FROM index_chunks`,
-    )
-    .get();
-  const dictionary = db
-    .prepare<[], { bytes: number }>(
-      'SELECT SUM(length(CAST(term AS BLOB)) + length(user_id) + 4) AS bytes FROM index_terms',
-    )
-    .get();
-  return {
-    text: chunks?.text ?? 0,
-    vector: chunks?.vector ?? 0,
-    terms: chunks?.terms ?? 0,
-    dictionary: dictionary?.bytes ?? 0,
-  };
+    .all();
 }
 
 function mib(bytes: number): string {

@@ -27,9 +27,12 @@ export interface SqliteIndexStoreOptions {
 
 type Embedder = IndexFormat;
 
-/** The row layout (index-format.ts `storage`): varint term pairs, and int8 vectors for a lexical embedder only. */
-const LEXICAL_STORAGE = 'terms-varint-1/int8';
-const SEMANTIC_STORAGE = 'terms-varint-1/float32';
+/**
+ * The row layout (index-format.ts `storage`): varint term pairs, chunk text in a table of its own (deflated where
+ * smaller, sqlite/chunk-text.ts), and int8 vectors for a lexical embedder only.
+ */
+const LEXICAL_STORAGE = 'terms-varint-1/text-deflate-1/int8';
+const SEMANTIC_STORAGE = 'terms-varint-1/text-deflate-1/float32';
 /** 256 MiB: about 250,000 abstract-sized chunks of 384-dimensional int8 vectors (≈ 1 KiB each with postings). */
 const DEFAULT_MAX_LOADED_BYTES = 256 * 1024 * 1024;
 
