@@ -1,6 +1,14 @@
 // Finds where the first query term stands in a result's text, each distinct word judged once per search: the same
-// answer as the tokenizer's findFirstTerm, without stemming a word again for every result it occurs in.
+// answer as the tokenizer's findFirstTerm, without stemming a word again for every result it occurs in, nor (through a
+// bounded cache of each word's terms shared by all searches) for every search.
 import { ASCII, foldText, MAX_TERM_LENGTH, termVariants, WORD } from '../text/tokenizer.js';
+
+/**
+ * Folded words whose terms are kept for later searches: about 200 bytes each, so at most about 4 MB. Past it the
+ * longest-kept word goes first, so the words of the documents searched most often stay.
+ */
+export const MAX_CACHED_WORDS = 20_000;
+const termsOfWord = new Map<string, readonly string[]>();
 
 export class QueryTermFinder {
   /** Word as it stands in the scanned text → whether one of its terms is a query term. */
@@ -23,9 +31,20 @@ export class QueryTermFinder {
     let verdict = this.verdicts.get(raw);
     if (verdict === undefined) {
       const word = ASCII.test(raw) ? raw.toLowerCase() : foldText(raw);
-      verdict = word.length <= MAX_TERM_LENGTH && termVariants(word).some((term) => this.terms.has(term));
+      verdict = word.length <= MAX_TERM_LENGTH && cachedTermVariants(word).some((term) => this.terms.has(term));
       this.verdicts.set(raw, verdict);
     }
     return verdict;
   }
+}
+
+/** termVariants of a folded word, from the shared cache when an earlier search met the word. */
+function cachedTermVariants(word: string): readonly string[] {
+  let terms = termsOfWord.get(word);
+  if (terms === undefined) {
+    terms = termVariants(word);
+    if (termsOfWord.size >= MAX_CACHED_WORDS) termsOfWord.delete(termsOfWord.keys().next().value!);
+    termsOfWord.set(word, terms);
+  }
+  return terms;
 }
