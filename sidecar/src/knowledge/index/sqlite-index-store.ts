@@ -167,7 +167,8 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
     async points(userId, pointIds, options = {}) {
       const ids = [...new Set(pointIds.filter((id) => POINT_ID.test(id)))].map(Number);
       if (ids.length === 0) return [];
-      const byId = new Map(sql.points.all(JSON.stringify(ids), userId).map((row) => [String(row.point_id), row]));
+      const statement = options.vectors === true ? sql.pointsWithVectors : sql.points;
+      const byId = new Map(statement.all(JSON.stringify(ids), userId).map((row) => [String(row.point_id), row]));
       return pointIds.flatMap((id) => {
         const row = byId.get(id);
         return row ? [toPoint(row, options.vectors === true ? storage() : undefined)] : [];

@@ -14,7 +14,8 @@ export interface PointRow extends DocumentRow, Omit<ChunkColumns, 'text'> {
   point_id: number;
   /** As chunk-text.ts stores it. */
   text: StoredText;
-  vector: Buffer;
+  /** Only where the statement selects it (`pointsWithVectors`). */
+  vector?: Buffer;
 }
 
 export interface RetiredRow {
@@ -40,7 +41,7 @@ export interface ChunkRow {
 const DOCUMENT_COLUMNS = `d.id, d.doc_type, d.doc_id, d.title, d.mime_type, d.version, d.file_path, d.link,
   d.page_count, d.modified_at, d.extra`;
 const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id AS point_id, c.chunk_index, c.total, c.start_offset, c.end_offset,
-  c.page, t.text, c.vector`;
+  c.page, t.text`;
 /** A chunk is visible while its generation is its document's (a document without one is not visible at all). */
 const VISIBLE = 'JOIN index_documents d ON d.id = c.document_id AND d.generation = c.generation';
 /** A chunk's text, kept in a table of its own (loading a user's index never reads it). */
@@ -119,6 +120,11 @@ export function prepareIndexStatements(db: RawSqlite) {
       `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
     ),
+    /** As `points`, with each chunk's stored vector (a search asks for them only to place results in 3D). */
+    pointsWithVectors: db.prepare<[string, string], PointRow>(
+      `SELECT ${POINT_COLUMNS}, c.vector FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
+    ),
     documentPoints: db.prepare<[string, string, string], PointRow>(
       `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
        WHERE d.user_id = ? AND d.doc_type = ? AND d.doc_id = ? ORDER BY c.chunk_index, c.id`,
@@ -151,7 +157,7 @@ export const toPoint = (row: PointRow, vectors: VectorStorage | undefined): Inde
   toIndexedPoint(
     { ...row, text: textOfStored(row.text) },
     row.point_id,
-    vectors === undefined ? undefined : vectorOfRow(row.vector, vectors),
+    vectors === undefined || row.vector === undefined ? undefined : vectorOfRow(row.vector, vectors),
   );
 
 function vectorOfRow(blob: Buffer, storage: VectorStorage): Float32Array {
