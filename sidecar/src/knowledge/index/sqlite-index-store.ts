@@ -6,7 +6,13 @@ import { isDocType, DOC_TYPES } from '../doc-types.js';
 import { bm25Attainable } from './bm25.js';
 import { currentIndexFormat, sameIndexFormat, type IndexFormat } from './index-format.js';
 import type { DocumentWrite, IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
-import { dotWithBlob, prepareIndexStatements, toDocument, toPoint, type IndexStatements } from './sqlite/index-rows.js';
+import {
+  dotWithBlob,
+  prepareIndexStatements,
+  toDocument,
+  toPoints,
+  type IndexStatements,
+} from './sqlite/index-rows.js';
 import { LoadedUsers } from './sqlite/loaded-users.js';
 import { findNearest } from './sqlite/nearest.js';
 import { StagedWrites } from './sqlite/staged-writes.js';
@@ -168,15 +174,19 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
       const ids = [...new Set(pointIds.filter((id) => POINT_ID.test(id)))].map(Number);
       if (ids.length === 0) return [];
       const statement = options.vectors === true ? sql.pointsWithVectors : sql.points;
-      const byId = new Map(statement.all(JSON.stringify(ids), userId).map((row) => [String(row.point_id), row]));
+      const found = toPoints(
+        statement.all(JSON.stringify(ids), userId),
+        options.vectors === true ? storage() : undefined,
+      );
+      const byId = new Map(found.map((point) => [point.pointId, point]));
       return pointIds.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toPoint(row, options.vectors === true ? storage() : undefined)] : [];
+        const point = byId.get(id);
+        return point ? [point] : [];
       });
     },
 
     async documentPoints(userId, docType, docId) {
-      return sql.documentPoints.all(userId, docType, docId).map((row) => toPoint(row, undefined));
+      return toPoints(sql.documentPoints.all(userId, docType, docId), undefined);
     },
 
     async counts(userId): Promise<IndexCounts> {

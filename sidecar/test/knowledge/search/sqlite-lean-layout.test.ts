@@ -9,7 +9,8 @@ import { createSqliteIndexStore } from '../../../src/knowledge/index/sqlite-inde
 import { prepareIndexStatements } from '../../../src/knowledge/index/sqlite/index-rows.js';
 import { LoadedUsers } from '../../../src/knowledge/index/sqlite/loaded-users.js';
 import { blobFromPairs, pairsFromBlob } from '../../../src/knowledge/index/sqlite/term-pairs.js';
-import { migratedDatabase } from './index-fixtures.js';
+import { storedText, textsOfStored } from '../../../src/knowledge/index/sqlite/chunk-text.js';
+import { migratedDatabase, seeded } from './index-fixtures.js';
 
 const embedder = createHashingEmbedder(64);
 const TEXTS = [
@@ -126,6 +127,24 @@ describe('the lean layout of the embedded index', () => {
     await store.deleteDocument('alice', 'note', '7');
     expect(db.raw.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM index_chunk_texts').get()?.n).toBe(0);
     await store.close();
+  });
+
+  it('inflates many stored texts in one call and hands each back exactly, in order', () => {
+    const random = seeded(5);
+    const pieces = [...TEXTS, 'Grüße aus Zürich — 東京 🚀', 'x'];
+    const texts = Array.from({ length: 60 }, (_, i) =>
+      Array.from(
+        { length: i % 7 === 0 ? 1 : 5 + Math.floor(random() * 80) },
+        () => pieces[Math.floor(random() * 6)],
+      ).join(i % 2 === 0 ? ' ' : '\n\n'),
+    );
+    texts.push('', 'ab'.repeat(300_000));
+    const stored = texts.map(storedText);
+    expect(stored.filter((value) => typeof value !== 'string').length).toBeGreaterThan(40);
+    expect(stored.filter((value) => typeof value === 'string').length).toBeGreaterThan(5);
+    expect(textsOfStored(stored)).toEqual(texts);
+    expect(textsOfStored([stored[3]!])).toEqual([texts[3]]);
+    expect(textsOfStored([])).toEqual([]);
   });
 
   it('writes a small document with thousands of distinct terms, numbering them a few chunks at a time', async () => {

@@ -3,7 +3,7 @@ import type { RawSqlite } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
-import { textOfStored, type StoredText } from './chunk-text.js';
+import { textsOfStored, type StoredText } from './chunk-text.js';
 import { int8OfBlob, unitOfInt8, type VectorStorage } from './stored-vectors.js';
 
 export interface DocumentRow extends DocumentColumns {
@@ -152,13 +152,20 @@ export type IndexStatements = ReturnType<typeof prepareIndexStatements>;
 
 export const toDocument = (row: DocumentRow): IndexedDocument => toIndexedDocument(row);
 
-/** `vectors`: how the row stores its vector, when the point should carry it (a unit float vector either way). */
-export const toPoint = (row: PointRow, vectors: VectorStorage | undefined): IndexedPoint =>
-  toIndexedPoint(
-    { ...row, text: textOfStored(row.text) },
-    row.point_id,
-    vectors === undefined || row.vector === undefined ? undefined : vectorOfRow(row.vector, vectors),
+/**
+ * The rows as points, their texts inflated together (chunk-text.ts). `vectors`: how the rows store their vectors,
+ * when the points should carry them (a unit float vector either way).
+ */
+export function toPoints(rows: readonly PointRow[], vectors: VectorStorage | undefined): IndexedPoint[] {
+  const texts = textsOfStored(rows.map((row) => row.text));
+  return rows.map((row, i) =>
+    toIndexedPoint(
+      { ...row, text: texts[i] ?? '' },
+      row.point_id,
+      vectors === undefined || row.vector === undefined ? undefined : vectorOfRow(row.vector, vectors),
+    ),
   );
+}
 
 function vectorOfRow(blob: Buffer, storage: VectorStorage): Float32Array {
   return storage === 'int8' ? unitOfInt8(int8OfBlob(blob)) : vectorFromBlob(blob);
