@@ -20,9 +20,24 @@ export class QueryTermFinder {
   firstIn(text: string): number {
     if (this.terms.size === 0) return -1;
     // ASCII text keeps its positions when lower-cased whole, and its words need no other folding.
-    const ascii = ASCII.test(text);
-    for (const match of (ascii ? text.toLowerCase() : text).matchAll(WORD)) {
+    if (ASCII.test(text)) return this.firstInAscii(text.toLowerCase());
+    for (const match of text.matchAll(WORD)) {
       if (this.isQueryWord(match[0])) return match.index;
+    }
+    return -1;
+  }
+
+  /** firstIn for lower-cased ASCII text: WORD's letters and digits are a–z and 0–9 there, found without a regex. */
+  private firstInAscii(lower: string): number {
+    const isWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    for (let i = 0; i < lower.length;) {
+      if (!isWordCode(lower.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < lower.length && isWordCode(lower.charCodeAt(i))) i++;
+      if (this.isQueryWord(lower.slice(start, i))) return start;
     }
     return -1;
   }
