@@ -2,6 +2,7 @@
 // indexed per second in process (default embedder) in batches against one by one and against only embedding them, and the first search of a user
 // whose index is not loaded yet against the searches after it, all in one run over the same texts.
 import { join } from 'node:path';
+import type { IndexStore } from '../src/knowledge/index/index-store.js';
 import type { RawSqlite } from '../src/store/sql/sqlite-database.js';
 import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
 import { indexDocument, indexDocuments } from '../src/knowledge/sync/indexer.js';
@@ -59,29 +60,34 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
   await store.close();
   db.raw.pragma('wal_checkpoint(TRUNCATE)');
   db.raw.exec('VACUUM');
-  const bytes = indexBytes(db.raw);
-  const columns = columnBytes(db.raw);
+  const tables = tableBytes(db.raw);
+  const bytes = tables.reduce((sum, table) => sum + table.bytes, 0);
   console.log(
-    `      lean index: ${collection.documents.length} abstracts, text ${mib(textBytes)} MiB; on disk ${mib(bytes)} MiB ` +
-      `(chunk text ${mib(columns.text)}, vectors ${mib(columns.vector)}, terms ${mib(columns.terms)}, ` +
-      `dictionary ${mib(columns.dictionary)} MiB)`,
+    `      lean index: ${collection.documents.length} abstracts, text ${mib(textBytes)} MiB; on disk ${mib(bytes)} MiB: ` +
+      tables.map((table) => `${table.name} ${mib(table.bytes)}`).join(', '),
   );
 
   // A fresh store on the same file: nothing of the user is loaded, as after a restart.
-  const reopened = createSqliteIndexStore(db);
-  await reopened.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
   const queries = collection.queries.slice(0, 21).map((query) => query.text);
   const [firstVector, ...vectors] = await embedder.embed(queries);
-  const searchBoth = async (query: string, vector: Float32Array) => {
+  const searchBoth = async (store: IndexStore, query: string, vector: Float32Array) => {
     const started = performance.now();
-    await Promise.all([reopened.bm25(USER, query, { limit: 100 }), reopened.nearest(USER, vector, { limit: 100 })]);
+    await Promise.all([store.bm25(USER, query, { limit: 100 }), store.nearest(USER, vector, { limit: 100 })]);
     return performance.now() - started;
   };
-  const firstMs = await searchBoth(queries[0]!, firstVector!);
+  const reopened = createSqliteIndexStore(db);
+  await reopened.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
+  const firstMs = await searchBoth(reopened, queries[0]!, firstVector!);
   const laterMs: number[] = [];
-  for (const [i, vector] of vectors.entries()) laterMs.push(await searchBoth(queries[i + 1]!, vector));
+  for (const [i, vector] of vectors.entries()) laterMs.push(await searchBoth(reopened, queries[i + 1]!, vector));
   laterMs.sort((a, b) => a - b);
   await reopened.close();
+  // Once more with a store that has loaded nobody, in a process whose search code has run: what loading one user
+  // costs without the process's first compilation of that code.
+  const again = createSqliteIndexStore(db);
+  await again.useEmbedder(embedder.id, DIMENSIONS, embedder.kind);
+  const warmProcessMs = await searchBoth(again, queries[0]!, firstVector!);
+  await again.close();
   await db.close();
 
   return printLines([
@@ -109,38 +115,26 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
       target: '≤ 50 ms',
       pass: firstMs <= 50,
     },
+    {
+      name: 'lean index: first bm25 + nearest of a user not loaded, in a process that has searched before',
+      value: warmProcessMs,
+      unit: 'ms',
+      reference: { name: 'the first search after the process started', value: firstMs },
+      target: 'report only',
+      pass: true,
+    },
   ]);
 }
 
-/** Pages of the index tables and their indexes (dbstat), the empty schema included. */
-function indexBytes(db: RawSqlite): number {
-  const row = db
-    .prepare<[], { bytes: number }>(
-      `SELECT SUM(pgsize) AS bytes FROM dbstat
-       WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name LIKE 'index\\_%' ESCAPE '\\')`,
+/** Bytes of the pages of each index table and index (dbstat), the empty schema included; largest first. */
+function tableBytes(db: RawSqlite): { name: string; bytes: number }[] {
+  return db
+    .prepare<[], { name: string; bytes: number }>(
+      `SELECT name, SUM(pgsize) AS bytes FROM dbstat
+       WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name LIKE 'index\\_%' ESCAPE '\\')
+       GROUP BY name ORDER BY bytes DESC`,
     )
-    .get();
-  return row?.bytes ?? 0;
-}
-
-function columnBytes(db: RawSqlite): { text: number; vector: number; terms: number; dictionary: number } {
-  const chunks = db
-    .prepare<[], { text: number; vector: number; terms: number }>(
-      `SELECT SUM(length(CAST(text AS BLOB))) AS text, SUM(length(vector)) AS vector, SUM(length(terms)) AS terms
-       FROM index_chunks`,
-    )
-    .get();
-  const dictionary = db
-    .prepare<[], { bytes: number }>(
-      'SELECT SUM(length(CAST(term AS BLOB)) + length(user_id) + 4) AS bytes FROM index_terms',
-    )
-    .get();
-  return {
-    text: chunks?.text ?? 0,
-    vector: chunks?.vector ?? 0,
-    terms: chunks?.terms ?? 0,
-    dictionary: dictionary?.bytes ?? 0,
-  };
+    .all();
 }
 
 function mib(bytes: number): string {

@@ -26,6 +26,7 @@ const OWNERS: Record<string, string> = {
   sync_cursors: 'knowledge/sync/',
   index_documents: 'knowledge/index/',
   index_chunks: 'knowledge/index/',
+  index_chunk_texts: 'knowledge/index/',
   index_terms: 'knowledge/index/',
   index_pending: 'knowledge/index/',
   index_meta: 'knowledge/index/',

@@ -75,7 +75,9 @@ function snapshot(): Record<string, unknown> {
     const all = (sql: string) => db.prepare(sql).all();
     return {
       documents: (db.prepare('SELECT count(*) AS n FROM index_documents').get() as { n: number }).n,
-      chunks: all('SELECT id, document_id, text FROM index_chunks ORDER BY id'),
+      chunks: all(
+        'SELECT c.id, c.document_id, t.text FROM index_chunks c JOIN index_chunk_texts t ON t.id = c.id ORDER BY c.id',
+      ),
       queue: all('SELECT * FROM sync_queue ORDER BY id'),
       users: all('SELECT user_id, state, last_scan_at, next_scan_at FROM sync_users'),
       webhooks: all('SELECT * FROM webhooks ORDER BY id'),

@@ -8,7 +8,7 @@ export interface IndexFormat {
   /** The tokenizer version (bm25-text.ts) the index's terms were made with; absent in indexes older than it. */
   tokenizer?: string;
   /**
-   * How the store lays out its rows (the embedded store: `terms-varint-1/int8` or `terms-varint-1/float32`); absent
+   * How the store lays out its rows (the embedded store: `terms-varint-1/text-deflate-1/int8` or `…/float32`); absent
    * where the layout never changed (PostgreSQL) and in embedded indexes older than the lean layout.
    */
   storage?: string;

@@ -6,7 +6,13 @@ import { isDocType, DOC_TYPES } from '../doc-types.js';
 import { bm25Attainable } from './bm25.js';
 import { currentIndexFormat, sameIndexFormat, type IndexFormat } from './index-format.js';
 import type { DocumentWrite, IndexCounts, IndexedDocument, IndexStore, RankedPoints } from './index-store.js';
-import { dotWithBlob, prepareIndexStatements, toDocument, toPoint, type IndexStatements } from './sqlite/index-rows.js';
+import {
+  dotWithBlob,
+  prepareIndexStatements,
+  toDocument,
+  toPoints,
+  type IndexStatements,
+} from './sqlite/index-rows.js';
 import { LoadedUsers } from './sqlite/loaded-users.js';
 import { findNearest } from './sqlite/nearest.js';
 import { StagedWrites } from './sqlite/staged-writes.js';
@@ -27,9 +33,12 @@ export interface SqliteIndexStoreOptions {
 
 type Embedder = IndexFormat;
 
-/** The row layout (index-format.ts `storage`): varint term pairs, and int8 vectors for a lexical embedder only. */
-const LEXICAL_STORAGE = 'terms-varint-1/int8';
-const SEMANTIC_STORAGE = 'terms-varint-1/float32';
+/**
+ * The row layout (index-format.ts `storage`): varint term pairs, chunk text in a table of its own (deflated where
+ * smaller, sqlite/chunk-text.ts), and int8 vectors for a lexical embedder only.
+ */
+const LEXICAL_STORAGE = 'terms-varint-1/text-deflate-1/int8';
+const SEMANTIC_STORAGE = 'terms-varint-1/text-deflate-1/float32';
 /** 256 MiB: about 250,000 abstract-sized chunks of 384-dimensional int8 vectors (≈ 1 KiB each with postings). */
 const DEFAULT_MAX_LOADED_BYTES = 256 * 1024 * 1024;
 
@@ -164,15 +173,20 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
     async points(userId, pointIds, options = {}) {
       const ids = [...new Set(pointIds.filter((id) => POINT_ID.test(id)))].map(Number);
       if (ids.length === 0) return [];
-      const byId = new Map(sql.points.all(JSON.stringify(ids), userId).map((row) => [String(row.point_id), row]));
+      const statement = options.vectors === true ? sql.pointsWithVectors : sql.points;
+      const found = toPoints(
+        statement.all(JSON.stringify(ids), userId),
+        options.vectors === true ? storage() : undefined,
+      );
+      const byId = new Map(found.map((point) => [point.pointId, point]));
       return pointIds.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toPoint(row, options.vectors === true ? storage() : undefined)] : [];
+        const point = byId.get(id);
+        return point ? [point] : [];
       });
     },
 
     async documentPoints(userId, docType, docId) {
-      return sql.documentPoints.all(userId, docType, docId).map((row) => toPoint(row, undefined));
+      return toPoints(sql.documentPoints.all(userId, docType, docId), undefined);
     },
 
     async counts(userId): Promise<IndexCounts> {

@@ -1,6 +1,6 @@
 // The embedded index's lean layout: a lexical embedder's vectors stored as int8 (cosines close to the float ones,
-// exact for the stored vector), terms as varint pairs, an index of the older layout rebuilt once, and the byte bound
-// of the users' loaded indexes.
+// exact for the stored vector), terms as varint pairs, chunk text kept once and deflated, an index of the older
+// layout rebuilt once, and the byte bound of the users' loaded indexes.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SqliteSqlDatabase } from '../../../src/store/sql/sqlite-database.js';
 import { createHashingEmbedder } from '../../../src/knowledge/embedders/hashing-embedder.js';
@@ -9,7 +9,8 @@ import { createSqliteIndexStore } from '../../../src/knowledge/index/sqlite-inde
 import { prepareIndexStatements } from '../../../src/knowledge/index/sqlite/index-rows.js';
 import { LoadedUsers } from '../../../src/knowledge/index/sqlite/loaded-users.js';
 import { blobFromPairs, pairsFromBlob } from '../../../src/knowledge/index/sqlite/term-pairs.js';
-import { migratedDatabase } from './index-fixtures.js';
+import { storedText, textsOfStored } from '../../../src/knowledge/index/sqlite/chunk-text.js';
+import { migratedDatabase, seeded } from './index-fixtures.js';
 
 const embedder = createHashingEmbedder(64);
 const TEXTS = [
@@ -101,6 +102,49 @@ describe('the lean layout of the embedded index', () => {
     expect(await reopened.useEmbedder(embedder.id, embedder.dimensions, 'lexical')).toBe(false);
     expect(await reopened.useEmbedder(embedder.id, embedder.dimensions, 'semantic')).toBe(true);
     await reopened.close();
+  });
+
+  it('keeps each chunk’s text once, deflated when that is smaller, and hands it back exactly', async () => {
+    db = await migratedDatabase(':memory:');
+    const store = createSqliteIndexStore(db);
+    await store.useEmbedder(embedder.id, embedder.dimensions, 'lexical');
+    const long = `${TEXTS.join(' ')} Grüße, Straße — 東京 🚀. `.repeat(20);
+    const texts = ['short note', long];
+    const vectors = await embedder.embed(texts);
+    const chunks = texts.map((text, index) => ({
+      ...{ index, total: 2, start: 0, end: text.length, page: null, text },
+      vector: vectors[index]!,
+    }));
+    await store.replaceDocument('alice', note(7), chunks);
+    const stored = db.raw
+      .prepare<[], { kind: string; bytes: number }>(
+        'SELECT typeof(text) AS kind, length(CAST(text AS BLOB)) AS bytes FROM index_chunk_texts ORDER BY id',
+      )
+      .all();
+    expect(stored.map((row) => row.kind)).toEqual(['text', 'blob']);
+    expect(stored[1]!.bytes).toBeLessThan(Buffer.byteLength(long) / 4);
+    expect((await store.documentPoints('alice', 'note', '7')).map((point) => point.text)).toEqual(texts);
+    await store.deleteDocument('alice', 'note', '7');
+    expect(db.raw.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM index_chunk_texts').get()?.n).toBe(0);
+    await store.close();
+  });
+
+  it('inflates many stored texts in one call and hands each back exactly, in order', () => {
+    const random = seeded(5);
+    const pieces = [...TEXTS, 'Grüße aus Zürich — 東京 🚀', 'x'];
+    const texts = Array.from({ length: 60 }, (_, i) =>
+      Array.from(
+        { length: i % 7 === 0 ? 1 : 5 + Math.floor(random() * 80) },
+        () => pieces[Math.floor(random() * 6)],
+      ).join(i % 2 === 0 ? ' ' : '\n\n'),
+    );
+    texts.push('', 'ab'.repeat(300_000));
+    const stored = texts.map(storedText);
+    expect(stored.filter((value) => typeof value !== 'string').length).toBeGreaterThan(40);
+    expect(stored.filter((value) => typeof value === 'string').length).toBeGreaterThan(5);
+    expect(textsOfStored(stored)).toEqual(texts);
+    expect(textsOfStored([stored[3]!])).toEqual([texts[3]]);
+    expect(textsOfStored([])).toEqual([]);
   });
 
   it('writes a small document with thousands of distinct terms, numbering them a few chunks at a time', async () => {

@@ -3,15 +3,19 @@ import type { RawSqlite } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
+import { textsOfStored, type StoredText } from './chunk-text.js';
 import { int8OfBlob, unitOfInt8, type VectorStorage } from './stored-vectors.js';
 
 export interface DocumentRow extends DocumentColumns {
   id: number;
 }
 
-export interface PointRow extends DocumentRow, ChunkColumns {
+export interface PointRow extends DocumentRow, Omit<ChunkColumns, 'text'> {
   point_id: number;
-  vector: Buffer;
+  /** As chunk-text.ts stores it. */
+  text: StoredText;
+  /** Only where the statement selects it (`pointsWithVectors`). */
+  vector?: Buffer;
 }
 
 export interface RetiredRow {
@@ -37,9 +41,11 @@ export interface ChunkRow {
 const DOCUMENT_COLUMNS = `d.id, d.doc_type, d.doc_id, d.title, d.mime_type, d.version, d.file_path, d.link,
   d.page_count, d.modified_at, d.extra`;
 const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id AS point_id, c.chunk_index, c.total, c.start_offset, c.end_offset,
-  c.page, c.text, c.vector`;
+  c.page, t.text`;
 /** A chunk is visible while its generation is its document's (a document without one is not visible at all). */
 const VISIBLE = 'JOIN index_documents d ON d.id = c.document_id AND d.generation = c.generation';
+/** A chunk's text, kept in a table of its own (loading a user's index never reads it). */
+const WITH_TEXT = 'JOIN index_chunk_texts t ON t.id = c.id';
 
 export function prepareIndexStatements(db: RawSqlite) {
   return {
@@ -89,8 +95,9 @@ export function prepareIndexStatements(db: RawSqlite) {
     deleteChunks: db.prepare<[string]>('DELETE FROM index_chunks WHERE id IN (SELECT value FROM json_each(?))'),
     insertChunk: db.prepare<unknown[], { id: number }>(
       `INSERT INTO index_chunks (document_id, user_id, doc_type, chunk_index, total, start_offset, end_offset, page,
-         generation, length, terms, text, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+         generation, length, terms, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     ),
+    insertText: db.prepare<[number, StoredText]>('INSERT INTO index_chunk_texts (id, text) VALUES (?, ?)'),
     termNumbers: db.prepare<[string, string], { term: string; term_no: number }>(
       'SELECT term, term_no FROM index_terms WHERE user_id = ? AND term IN (SELECT value FROM json_each(?))',
     ),
@@ -110,11 +117,16 @@ export function prepareIndexStatements(db: RawSqlite) {
       'SELECT doc_id, version FROM index_documents WHERE user_id = ? AND doc_type = ? AND generation IS NOT NULL',
     ),
     points: db.prepare<[string, string], PointRow>(
-      `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE}
+      `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
+    ),
+    /** As `points`, with each chunk's stored vector (a search asks for them only to place results in 3D). */
+    pointsWithVectors: db.prepare<[string, string], PointRow>(
+      `SELECT ${POINT_COLUMNS}, c.vector FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
     ),
     documentPoints: db.prepare<[string, string, string], PointRow>(
-      `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE}
+      `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
        WHERE d.user_id = ? AND d.doc_type = ? AND d.doc_id = ? ORDER BY c.chunk_index, c.id`,
     ),
     counts: db.prepare<[string], { doc_type: DocType; documents: number; chunks: number }>(
@@ -140,9 +152,20 @@ export type IndexStatements = ReturnType<typeof prepareIndexStatements>;
 
 export const toDocument = (row: DocumentRow): IndexedDocument => toIndexedDocument(row);
 
-/** `vectors`: how the row stores its vector, when the point should carry it (a unit float vector either way). */
-export const toPoint = (row: PointRow, vectors: VectorStorage | undefined): IndexedPoint =>
-  toIndexedPoint(row, row.point_id, vectors === undefined ? undefined : vectorOfRow(row.vector, vectors));
+/**
+ * The rows as points, their texts inflated together (chunk-text.ts). `vectors`: how the rows store their vectors,
+ * when the points should carry them (a unit float vector either way).
+ */
+export function toPoints(rows: readonly PointRow[], vectors: VectorStorage | undefined): IndexedPoint[] {
+  const texts = textsOfStored(rows.map((row) => row.text));
+  return rows.map((row, i) =>
+    toIndexedPoint(
+      { ...row, text: texts[i] ?? '' },
+      row.point_id,
+      vectors === undefined || row.vector === undefined ? undefined : vectorOfRow(row.vector, vectors),
+    ),
+  );
+}
 
 function vectorOfRow(blob: Buffer, storage: VectorStorage): Float32Array {
   return storage === 'int8' ? unitOfInt8(int8OfBlob(blob)) : vectorFromBlob(blob);

@@ -3,6 +3,7 @@
 import type { DocType } from '../../doc-types.js';
 import type { ChunkInput, IndexedDocument } from '../index-store.js';
 import type { IndexStatements, RetiredRow } from './index-rows.js';
+import { storedText } from './chunk-text.js';
 import { blobOfStored, storedVector, type VectorStorage } from './stored-vectors.js';
 import { blobFromPairs, type ChunkTerms } from './term-pairs.js';
 import type { ChunkEntry } from './user-index.js';
@@ -72,7 +73,9 @@ export function insertChunkRow(sql: IndexStatements, storage: VectorStorage, row
   const vector = storedVector(chunk.vector, storage);
   const pointId = sql.insertChunk.get(
     ...[documentId, userId, docType, chunk.index, chunk.total, chunk.start, chunk.end, chunk.page, generation],
-    ...[length, blobFromPairs(pairs), chunk.text, blobOfStored(vector)],
+    ...[length, blobFromPairs(pairs), blobOfStored(vector)],
   )?.id;
-  return { pointId: pointId ?? 0, documentId, docType, length, pairs, vector };
+  if (pointId === undefined) throw new Error('The chunk could not be written.');
+  sql.insertText.run(pointId, storedText(chunk.text));
+  return { pointId, documentId, docType, length, pairs, vector };
 }

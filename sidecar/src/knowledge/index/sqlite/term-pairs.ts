@@ -188,14 +188,13 @@ export function pairsFromBlob(blob: Uint8Array, scratch?: Uint32Array): TermPair
   let i = 0;
   while (i < blob.length) {
     for (let half = 0; half < 2; half++) {
-      let value = 0;
-      let shift = 0;
-      let byte: number;
-      do {
+      let byte = blob[i++] ?? 0;
+      let value = byte & 0x7f;
+      // Most values take one byte; a longer one adds 7 bits a byte (multiplied: exact past 2³¹, unlike a shift).
+      for (let factor = 0x80; byte & 0x80; factor *= 0x80) {
         byte = blob[i++] ?? 0;
-        value += (byte & 0x7f) * 2 ** shift;
-        shift += 7;
-      } while (byte & 0x80);
+        value += (byte & 0x7f) * factor;
+      }
       if (half === 0) pairs[at++] = term += value;
       else pairs[at++] = value;
     }
