@@ -101,6 +101,9 @@ export function createApp(deps: AppContext): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // No ETag hashed over every JSON answer (a search's is ~70 KB): no client asks for them conditionally. The preview
+  // route sets its own and answers 304 itself.
+  app.set('etag', false);
   // The client address rate limits count: the socket's, unless a trusted reverse proxy forwarded the client's.
   if (settings.server.trustedProxies.length > 0) app.set('trust proxy', settings.server.trustedProxies);
   if (deps.metrics) app.use(deps.metrics.recordRequests);
