@@ -54,4 +54,5 @@ it('keeps a folder’s resource type as an object and an empty multistatus as an
 it('refuses an element closed out of turn and one never closed', () => {
   expect(() => parseXmlTree('<a><b></a>')).toThrow(MalformedXmlError);
   expect(() => parseXmlTree('<a><b>')).toThrow(MalformedXmlError);
+  expect(() => parseXmlTree('<a><b/>')).toThrow(MalformedXmlError);
 });

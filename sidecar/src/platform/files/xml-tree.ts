@@ -37,7 +37,8 @@ export function parseXmlTree(xml: string, asArray: (name: string) => boolean = (
       onclosetag(name, implied) {
         const element = stack.pop();
         // An implied end is fine only for a self-closing element (`<d:collection/>`): otherwise an end tag skipped it.
-        const selfClosing = implied && xml.slice(parser.startIndex, parser.endIndex + 1).endsWith('/>');
+        const tag = xml.slice(parser.startIndex, parser.endIndex + 1);
+        const selfClosing = implied && tag.startsWith(`<${name}`) && tag.endsWith('/>');
         if (!element || stack.length === 0 || element.name !== localName(name) || (implied && !selfClosing)) {
           broken ??= `unexpected end of <${name}>`;
           if (element && stack.length === 0) stack.push(element);
