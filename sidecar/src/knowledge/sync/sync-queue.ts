@@ -6,6 +6,7 @@ import type { SqlDatabase } from '../../store/sql/sql-database.js';
 import { createQueueAdmission } from './queue-admission.js';
 import { claimTurnParameters, claimTurnStatement } from './queue-claim-sql.js';
 import { upsertStatement, upsertValues } from './queue-upsert-sql.js';
+import { createQueueFinisher } from './queue-done.js';
 
 export type QueueAction = 'index' | 'delete';
 
@@ -59,7 +60,10 @@ export interface SyncQueue {
   extend(ids: readonly number[], until: number): Promise<void>;
   /** Earliest time an item becomes ready or its claim expires (undefined: nothing queued). */
   nextReadyAt(): Promise<number | undefined>;
-  /** Removes the item unless it was queued again meanwhile with other work (which is then released). */
+  /**
+   * Removes the item unless it was queued again meanwhile with other work (which is then released); items done
+   * together are written together (queue-done.ts).
+   */
   done(item: Pick<QueueItem, 'id' | 'action' | 'version'>): Promise<void>;
   /** Tries again at `notBefore`, counting the attempt when `counted`. */
   retry(id: number, notBefore: number, reason: string, counted: boolean): Promise<void>;
@@ -87,6 +91,7 @@ export interface SyncQueueOptions {
 
 export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): SyncQueue {
   const claimTurn = claimTurnStatement(db.engine);
+  const finish = createQueueFinisher(db);
   const count = async (userId?: string) =>
     Number(
       (
@@ -203,14 +208,7 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
       );
       return row?.at ?? undefined;
     },
-    async done(item) {
-      const removed = await db.run('DELETE FROM sync_queue WHERE id = ? AND action = ? AND version = ?', [
-        item.id,
-        item.action,
-        item.version,
-      ]);
-      if (removed.changes === 0) await db.run('UPDATE sync_queue SET claimed_until = 0 WHERE id = ?', [item.id]);
-    },
+    done: (item) => finish(item),
     async retry(id, notBefore, reason, counted) {
       await db.run(
         'UPDATE sync_queue SET not_before = ?, last_error = ?, attempts = attempts + ?, claimed_until = 0 WHERE id = ?',

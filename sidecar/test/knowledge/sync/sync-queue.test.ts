@@ -187,6 +187,20 @@ describeOnEngines('sync queue', (engine) => {
     ]);
   });
 
+  it('finishes items done together at once, keeping and releasing the one queued again meanwhile', async () => {
+    const { queue } = await open(await engine.fresh(), 10);
+    for (const docId of ['1', '2', '3']) {
+      await queue.enqueue({ userId: 'ada', docType: 'file', docId, action: 'index', version: 'v' }, 0);
+    }
+    const claimed = await claimAll(queue, 1);
+    await queue.enqueue({ userId: 'ada', docType: 'file', docId: '2', action: 'index', version: 'newer' }, 2);
+
+    await Promise.all(claimed.map((item) => queue.done(item)));
+
+    expect(await queue.queuedCount()).toBe(1);
+    expect((await claimAll(queue, 3)).map((item) => [item.docId, item.version])).toEqual([['2', 'newer']]);
+  });
+
   it('counts a claim that expired (its worker died) as an attempt, and a released one not', async () => {
     const { queue } = await open(await engine.fresh());
     await queue.enqueue({ userId: 'ada', docType: 'file', docId: '1', action: 'index', version: 'v' }, 0);
