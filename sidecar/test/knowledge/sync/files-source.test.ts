@@ -320,51 +320,6 @@ describe('files source: fetch', () => {
   });
 });
 
-describe('files source: fetch after a scan listed the file', () => {
-  const scanned = async (folder: string) => {
-    const result = asChanges(await source.scan(alice, undefined));
-    return (path: string) => result.changed.find((document) => document.hint === `/${folder}/${path}`)!;
-  };
-
-  it('reads a file the scan listed with one GET, taking what it is from the listing', async () => {
-    files.seedFile('alice', 'listed/a.json', '{"a": 1}', { mtime: 1_700_000_000 });
-    const listed = (await scanned('listed'))('a.json');
-
-    const { result: fetched, requests } = await requestsDuring(() => source.read(alice, listed));
-
-    expect(requests).toEqual(['GET /remote.php/dav/files/alice/listed/a.json']);
-    // The type PROPFIND listed: GET serves a .json file as text/plain.
-    expect([fetched?.mimeType, fetched?.version, fetched?.pages]).toEqual([
-      'application/json',
-      listed.version,
-      ['{"a": 1}'],
-    ]);
-  });
-
-  it('asks PROPFIND again when the file changed after the scan listed it', async () => {
-    files.seedFile('alice', 'listed-changed/b.md', 'before');
-    const listed = (await scanned('listed-changed'))('b.md');
-    await dav('PUT', '/listed-changed/b.md', {}, 'after, and longer');
-
-    const { result: fetched, requests } = await requestsDuring(() => source.read(alice, listed));
-
-    expect(requests.map((request) => request.split(' ')[0])).toEqual(['GET', 'PROPFIND']);
-    expect(fetched?.pages).toEqual(['after, and longer']);
-    expect(fetched?.version.startsWith(files.findNode('alice', 'listed-changed/b.md')!.etag)).toBe(true);
-  });
-
-  it('answers null when the path holds another file than the one the scan listed', async () => {
-    files.seedFile('alice', 'listed-replaced/c.md', 'one');
-    const listed = (await scanned('listed-replaced'))('c.md');
-    await dav('DELETE', '/listed-replaced/c.md');
-    files.seedFile('alice', 'listed-replaced/c.md', 'another file at the same path');
-
-    const fetched = await source.read(alice, listed);
-
-    expect(fetched).toBeNull();
-  });
-});
-
 async function shareWithBob(path: string): Promise<string> {
   const response = await env.request('/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json', {
     method: 'POST',
