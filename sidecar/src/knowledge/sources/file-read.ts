@@ -1,9 +1,10 @@
-// Reads one file the scan listed (or a webhook named): PROPFIND Depth 0 says whether the path still holds that file
-// and what it is, GET brings its bytes. Nextcloud sends no OC-FileId on GET, so the id comes from PROPFIND.
+// Reads one file the scan listed (or a webhook named): GET brings its bytes; what the file is comes from the walk's
+// listing when the GET answers the ETag listed there, else from a PROPFIND Depth 0 of the path, which also says
+// whether the path still holds that file (Nextcloud sends no OC-FileId on GET, so the id comes from PROPFIND).
 import type { DavAccount } from '../../platform/dav/dav-account.js';
-import { toFilePath } from '../../platform/files/dav-paths.js';
-import { downloadFile } from '../../platform/files/file-download.js';
-import { propfindFiles } from '../../platform/files/propfind.js';
+import { toFilePath, type FilePath } from '../../platform/files/dav-paths.js';
+import { downloadFile, type DownloadedFile } from '../../platform/files/file-download.js';
+import { propfindFiles, type FileEntry } from '../../platform/files/propfind.js';
 import { appLinks } from '../../platform/app-links.js';
 import type { DocumentTextResult } from '../extract/document-text.js';
 import { formatOfFile, type DocumentFormat } from '../extract/document-formats.js';
@@ -29,6 +30,8 @@ export interface FileReadRules {
   readDocument: (bytes: Uint8Array, format: DocumentFormat) => Promise<DocumentTextResult>;
   /** Milliseconds since the epoch (tests fix it). */
   clock: () => number;
+  /** What the scan's PROPFIND listing said about this file, when it is at hand (listed-files.ts). */
+  listed?: FileEntry;
 }
 
 /**
@@ -50,17 +53,11 @@ export async function readFile(
   if (segments.length === 0) return null;
   const path = toFilePath(segments);
   const account: DavAccount = { client: context.client, userId: context.userId, displayName: context.userId };
-  const entry = (await propfindFiles(account, path, 0))?.[0];
-  // Gone, or the path now holds another file: the scan lists that one, and a moved file, under their own ids.
-  if (!entry || entry.type !== 'file' || String(entry.fileId) !== document.docId) return null;
-  if (!isReadable(entry)) throw new DocumentSkippedError('no read permission');
-  const ocrState = rules.ocr?.state ?? 'off';
-  const reason = skipReason(entry, rules.maxFileBytes, ocrState);
-  if (reason) throw new DocumentSkippedError(reason);
-
-  const file = await downloadFile(account, path);
-  if (!file) return null;
+  const found = await describeAndDownload(account, path, document, rules);
+  if (!found) return null;
+  const { entry, file } = found;
   if (file.bytes.length > rules.maxFileBytes) throw new DocumentSkippedError('too large');
+  const ocrState = rules.ocr?.state ?? 'off';
   // The type PROPFIND states (by extension): GET answers Nextcloud's "secure" type (a .json file as text/plain).
   const mimeType = mediaTypeOf(entry);
   // Images are read by OCR alone; everything else by its format's reader, and a PDF's image-only pages by OCR.
@@ -87,6 +84,42 @@ export async function readFile(
     ...(truncated ? { truncated } : {}),
     pages,
   };
+}
+
+/**
+ * The file at `path` as PROPFIND describes it, with its bytes; null when the path no longer holds the document's file.
+ * With the scan's listing at hand the GET comes first: an answer with the listed ETag is the listed file, unchanged,
+ * so the listing stands for the PROPFIND. Any other answer is checked with a PROPFIND (and fetched again if the file
+ * changed between the two requests).
+ */
+async function describeAndDownload(
+  account: DavAccount,
+  path: FilePath,
+  document: SeenDocument,
+  rules: FileReadRules,
+): Promise<{ entry: FileEntry; file: DownloadedFile } | null> {
+  const { listed } = rules;
+  const early = listed && listed.path === path.text ? await downloadFile(account, path) : undefined;
+  // unverified: that a GET's ETag (OC-ETag, else ETag) equals the getetag PROPFIND lists for the same unchanged file,
+  // and that another file moved to the path answers another ETag (source: the sheet lists both, and derives a local
+  // file's ETag from mtime, inode and size, but never compares the two outright). A mismatch costs only the PROPFIND.
+  if (early && listed && early.etag !== null && early.etag === listed.etag) {
+    checkIndexable(listed, rules);
+    return { entry: listed, file: early };
+  }
+  const entry = (await propfindFiles(account, path, 0))?.[0];
+  // Gone, or the path now holds another file: the scan lists that one, and a moved file, under their own ids.
+  if (!entry || entry.type !== 'file' || String(entry.fileId) !== document.docId) return null;
+  checkIndexable(entry, rules);
+  const file = early && early.etag === entry.etag ? early : await downloadFile(account, path);
+  return file ? { entry, file } : null;
+}
+
+/** Throws DocumentSkippedError for a file the rules leave out (read permission, type, size). */
+function checkIndexable(entry: FileEntry, rules: FileReadRules): void {
+  if (!isReadable(entry)) throw new DocumentSkippedError('no read permission');
+  const reason = skipReason(entry, rules.maxFileBytes, rules.ocr?.state ?? 'off');
+  if (reason) throw new DocumentSkippedError(reason);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The sync source of the user's files: a scan costs one PROPFIND when nothing changed (the home's ETag), walks only
-// changed folders otherwise; reading a file is file-read.ts.
+// changed folders otherwise; reading a file is file-read.ts (one GET when the walk's listing of it is at hand).
 import type { DavAccount } from '../../platform/dav/dav-account.js';
 import { propfindEtag } from '../../platform/files/propfind.js';
 import { ROOT_PATH } from '../../platform/files/dav-paths.js';
@@ -11,6 +11,7 @@ import type { OcrState } from '../extract/ocr/ocr-image-types.js';
 import type { SyncContext, SyncSource } from '../sync/sync-source.js';
 import { readFile } from './file-read.js';
 import { walkFiles, type FolderMemos } from './files-walk.js';
+import { createListedFiles } from './listed-files.js';
 
 export interface FilesSourceOptions {
   /** Larger files are skipped (`too large`) and not downloaded. */
@@ -52,6 +53,8 @@ export const DEFAULT_PDF_LIMITS: PdfTextLimits = { maxPages: 2000, maxTextChars:
 export function createFilesSource(options: FilesSourceOptions): SyncSource {
   const readPdf = (bytes: Uint8Array) => options.readers.readPdfText(bytes, options.pdfLimits ?? DEFAULT_PDF_LIMITS);
   const ocr = options.ocr?.state ?? 'off';
+  // The listings of queued files: their reads need only the GET (listed-files.ts).
+  const listed = createListedFiles();
   const sameRules = (cursor: FilesCursor | undefined) =>
     cursor?.maxFileBytes === options.maxFileBytes && (cursor.ocr ?? 'off') === ocr;
   return {
@@ -64,7 +67,9 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
       const notesFolder = await readNotesFolder(context.client);
       const known = sameRules(cursor) ? (cursor?.folders ?? {}) : {};
       const rules = { maxFileBytes: options.maxFileBytes, notesFolder, ocr };
-      const walk = await walkFiles(account, rules, known, context.signal);
+      const walk = await walkFiles(account, rules, known, context.signal, (entry) =>
+        listed.remember(context.userId, entry),
+      );
       const next: FilesCursor = {
         v: 2,
         root: root ?? '',
@@ -92,6 +97,7 @@ export function createFilesSource(options: FilesSourceOptions): SyncSource {
         readPdf,
         ocr: options.ocr,
         readDocument: (bytes, format) => options.readers.readDocumentText(bytes, format),
+        listed: listed.take(context.userId, document.docId),
         clock: options.clock ?? Date.now,
       }),
   };

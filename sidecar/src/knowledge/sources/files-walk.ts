@@ -40,13 +40,15 @@ export interface WalkOutcome {
 
 /**
  * Every indexable file below the root: folders whose ETag matches `known` are taken from it without a request,
- * the others are listed again. `signal` stops the walk between requests.
+ * the others are listed again, and `onListed` sees each indexable file those listings name. `signal` stops the walk
+ * between requests.
  */
 export async function walkFiles(
   account: DavAccount,
   rules: WalkRules,
   known: FolderMemos,
   signal: AbortSignal,
+  onListed: (entry: FileEntry) => void = () => undefined,
 ): Promise<WalkOutcome> {
   const outcome: WalkOutcome = { documents: [], skipped: {}, folders: {}, listed: 0 };
   // Depth first with an explicit stack: no recursion limit on deep trees.
@@ -56,7 +58,7 @@ export async function walkFiles(
     let memo = etag !== null ? known[path] : undefined;
     if (!memo || memo.e !== etag) {
       signal.throwIfAborted();
-      const listed = await listFolder(account, path, rules);
+      const listed = await listFolder(account, path, rules, onListed);
       outcome.listed += 1;
       if (!listed) continue; // gone since its parent was listed
       memo = listed;
@@ -78,7 +80,12 @@ export async function walkFiles(
 }
 
 /** The folder's memo from one PROPFIND Depth 1; undefined when it is gone. */
-async function listFolder(account: DavAccount, path: string, rules: WalkRules): Promise<FolderMemo | undefined> {
+async function listFolder(
+  account: DavAccount,
+  path: string,
+  rules: WalkRules,
+  onListed: (entry: FileEntry) => void,
+): Promise<FolderMemo | undefined> {
   const segments = path.split('/').filter(Boolean);
   const entries = await propfindFiles(account, toFilePath(segments), 1);
   const self = entries?.find((entry) => entry.segments.length === segments.length);
@@ -93,7 +100,10 @@ async function listFolder(account: DavAccount, path: string, rules: WalkRules): 
       continue;
     }
     if (reason) memo.s[reason] = (memo.s[reason] ?? 0) + 1;
-    else memo.f.push([entry.name, entry.fileId!, entry.etag!]);
+    else {
+      memo.f.push([entry.name, entry.fileId!, entry.etag!]);
+      onListed(entry);
+    }
   }
   return memo;
 }

@@ -3,8 +3,11 @@
 // process added since: never below the truth in this process, so a bound is never passed by it).
 
 export interface QueueAdmission {
-  /** Whether a new document of the user fits both bounds. */
-  admits(userId: string, nowMs: number): Promise<boolean>;
+  /**
+   * Whether a new document of the user fits both bounds; `unwritten` counts rows admitted but not yet in the database
+   * (of the user, of everyone), which a count in the database does not see.
+   */
+  admits(userId: string, nowMs: number, unwritten?: { user: number; total: number }): Promise<boolean>;
   /** A new row was added for the user. */
   added(userId: string): void;
 }
@@ -26,14 +29,20 @@ const MAX_USERS_KEPT = 10_000;
 export function createQueueAdmission(options: QueueAdmissionOptions): QueueAdmission {
   const total = { size: 0, at: -Infinity };
   const users = new Map<string, { size: number; at: number }>();
-  const fits = async (kept: { size: number; at: number }, bound: number, nowMs: number, userId?: string) => {
+  const fits = async (
+    kept: { size: number; at: number },
+    bound: number,
+    nowMs: number,
+    unwritten: number,
+    userId?: string,
+  ) => {
     if (kept.size + 1 <= bound * SAFE_SHARE && nowMs - kept.at < RECOUNT_MS) return true;
-    kept.size = await options.count(userId);
+    kept.size = (await options.count(userId)) + unwritten;
     kept.at = nowMs;
     return kept.size < bound;
   };
   return {
-    async admits(userId, nowMs) {
+    async admits(userId, nowMs, unwritten = { user: 0, total: 0 }) {
       let kept = users.get(userId);
       if (!kept) {
         kept = { size: 0, at: -Infinity };
@@ -43,7 +52,10 @@ export function createQueueAdmission(options: QueueAdmissionOptions): QueueAdmis
           users.delete(oldest);
         }
       }
-      return (await fits(kept, options.maxPerUser, nowMs, userId)) && (await fits(total, options.max, nowMs));
+      return (
+        (await fits(kept, options.maxPerUser, nowMs, unwritten.user, userId)) &&
+        (await fits(total, options.max, nowMs, unwritten.total))
+      );
     },
     added(userId) {
       total.size += 1;

@@ -3,7 +3,7 @@
 import { NotFoundError, UnauthenticatedError } from '../../errors.js';
 import type { IndexStore } from '../index/index-store.js';
 import type { LeftOutDocuments } from './left-out-documents.js';
-import type { SyncQueue } from './sync-queue.js';
+import type { EnqueueRequest, SyncQueue } from './sync-queue.js';
 import type { SourceState } from './sync-users.js';
 import type { SyncContext, SyncSource } from './sync-source.js';
 
@@ -43,27 +43,23 @@ export async function scanSource(
     return { state: { ...kept, lastError: undefined }, queued: 0, unauthenticated: false, failed: false };
   }
   const indexed = await deps.store.versions(context.userId, source.docType);
-  let queued = 0;
-  let full = false;
-  const enqueue = async (docId: string, action: 'index' | 'delete', version?: string, hint?: string) => {
-    const accepted = await deps.queue.enqueue(
-      { userId: context.userId, docType: source.docType, docId, action, version, hint },
-      deps.now(),
-    );
-    if (accepted) queued += 1;
-    else full = true;
-  };
+  const requests: EnqueueRequest[] = [];
+  const enqueue = (docId: string, action: 'index' | 'delete', version?: string, hint?: string) =>
+    requests.push({ userId: context.userId, docType: source.docType, docId, action, version, hint });
   const seen = new Set<string>();
   for (const document of result.changed) {
     seen.add(document.docId);
     if (indexed.get(document.docId) !== document.version) {
-      await enqueue(document.docId, 'index', document.version, document.hint);
+      enqueue(document.docId, 'index', document.version, document.hint);
     }
   }
-  for (const docId of result.removed) if (indexed.has(docId)) await enqueue(docId, 'delete');
+  for (const docId of result.removed) if (indexed.has(docId)) enqueue(docId, 'delete');
   if (result.complete) {
-    for (const docId of indexed.keys()) if (!seen.has(docId)) await enqueue(docId, 'delete');
+    for (const docId of indexed.keys()) if (!seen.has(docId)) enqueue(docId, 'delete');
   }
+  const taken = await deps.queue.enqueueMany(requests, deps.now());
+  const queued = taken.filter(Boolean).length;
+  const full = queued < taken.length;
   // Skipped, partial and dead entries of documents that are gone no longer count.
   const gone = result.complete
     ? (await deps.leftOut.ids(context.userId, source.docType)).filter((docId) => !seen.has(docId))

@@ -242,6 +242,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       controller.abort();
       if (timer) clearTimeout(timer);
       await Promise.allSettled([...scanning.values()]);
+      // A pass now gives back the items claimed ahead that no worker took.
+      pump();
       while (pumper.inWork() > 0 || pumper.pumping()) await new Promise((resolve) => setTimeout(resolve, 10));
     },
     wake: (events) => {

@@ -5,6 +5,8 @@ import type { DocType } from '../doc-types.js';
 import type { SqlDatabase } from '../../store/sql/sql-database.js';
 import { createQueueAdmission } from './queue-admission.js';
 import { claimTurnParameters, claimTurnStatement } from './queue-claim-sql.js';
+import { upsertStatement, upsertValues } from './queue-upsert-sql.js';
+import { createQueueFinisher } from './queue-done.js';
 
 export type QueueAction = 'index' | 'delete';
 
@@ -43,6 +45,11 @@ export interface SyncQueue {
    */
   enqueue(request: EnqueueRequest, now: number): Promise<boolean>;
   /**
+   * `enqueue` of each request in order, in a few statements (a scan queues thousands); resolves whether each was
+   * taken. A request for a document named again later in the same call is replaced by the later one.
+   */
+  enqueueMany(requests: readonly EnqueueRequest[], now: number): Promise<boolean[]>;
+  /**
    * Claims ready, unclaimed items of active users, at most `count`, until `now + claimMs`, taking turns between users
    * (each user's oldest first, then each user's second, …): one user's backlog never holds another's new document
    * back. No other claim (of this or another process) gets them until they are done, retried, dead or the claim
@@ -53,7 +60,10 @@ export interface SyncQueue {
   extend(ids: readonly number[], until: number): Promise<void>;
   /** Earliest time an item becomes ready or its claim expires (undefined: nothing queued). */
   nextReadyAt(): Promise<number | undefined>;
-  /** Removes the item unless it was queued again meanwhile with other work (which is then released). */
+  /**
+   * Removes the item unless it was queued again meanwhile with other work (which is then released); items done
+   * together are written together (queue-done.ts).
+   */
   done(item: Pick<QueueItem, 'id' | 'action' | 'version'>): Promise<void>;
   /** Tries again at `notBefore`, counting the attempt when `counted`. */
   retry(id: number, notBefore: number, reason: string, counted: boolean): Promise<void>;
@@ -66,25 +76,8 @@ export interface SyncQueue {
   deleteUser(userId: string): Promise<void>;
 }
 
-/**
- * The same request again (a rescan listing the same version) keeps its attempts, wait and dead-letter state: only
- * new work (another version or action) starts afresh. A claim is kept either way: the worker holding it releases
- * the item when it finds newer work queued (`done`), so one document is never indexed by two workers at once. A dead
- * letter revived by new work waits from now (the queue's lag counts from `enqueued_at`).
- */
-const SAME_WORK =
-  "(sync_queue.action = excluded.action AND sync_queue.version = excluded.version AND excluded.version <> '')";
-
-const UPSERT = `INSERT INTO sync_queue (user_id, doc_type, doc_id, action, version, hint, enqueued_at, not_before)
-  VALUES (?, ?, ?, ?, ?, ?, ?, 0)
-  ON CONFLICT (user_id, doc_type, doc_id) DO UPDATE SET
-    attempts = CASE WHEN ${SAME_WORK} THEN sync_queue.attempts ELSE 0 END,
-    state = CASE WHEN ${SAME_WORK} THEN sync_queue.state ELSE 'queued' END,
-    last_error = CASE WHEN ${SAME_WORK} THEN sync_queue.last_error ELSE NULL END,
-    not_before = CASE WHEN ${SAME_WORK} THEN sync_queue.not_before ELSE 0 END,
-    enqueued_at = CASE WHEN sync_queue.state = 'dead' AND NOT ${SAME_WORK} THEN excluded.enqueued_at
-      ELSE sync_queue.enqueued_at END,
-    action = excluded.action, version = excluded.version, hint = excluded.hint`;
+/** Requests queued by one statement at most (seven parameters each). */
+const ENQUEUE_SLICE = 500;
 
 /** Empty turns tried again when items are still ready (other replicas' claims held their heads). */
 const MAX_CONTENDED_TURNS = 5;
@@ -98,6 +91,7 @@ export interface SyncQueueOptions {
 
 export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): SyncQueue {
   const claimTurn = claimTurnStatement(db.engine);
+  const finish = createQueueFinisher(db);
   const count = async (userId?: string) =>
     Number(
       (
@@ -119,6 +113,50 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
     count,
   });
 
+  /** The documents of `requests` that have a row already, as keys. */
+  const knownKeys = async (requests: readonly EnqueueRequest[]): Promise<Set<string>> => {
+    const known = new Set<string>();
+    const groups = new Map<string, EnqueueRequest[]>();
+    for (const request of requests) {
+      const group = `${request.userId}\u0000${request.docType}`;
+      groups.set(group, [...(groups.get(group) ?? []), request]);
+    }
+    for (const group of groups.values()) {
+      const { userId, docType } = group[0]!;
+      const rows = await db.all<{ doc_id: string }>(
+        `SELECT doc_id FROM sync_queue WHERE user_id = ? AND doc_type = ? AND doc_id IN (${group.map(() => '?').join(', ')})`,
+        [userId, docType, ...group.map((request) => request.docId)],
+      );
+      for (const row of rows) known.add(keyOf({ userId, docType, docId: row.doc_id }));
+    }
+    return known;
+  };
+  const enqueueSlice = async (requests: readonly EnqueueRequest[], now: number): Promise<boolean[]> => {
+    const known = await knownKeys(requests);
+    const taken: boolean[] = [];
+    const rows = new Map<string, EnqueueRequest>();
+    /** New rows admitted but not yet written, per user. */
+    const unwritten = new Map<string, number>();
+    let unwrittenTotal = 0;
+    for (const request of requests) {
+      const key = keyOf(request);
+      const pending = { user: unwritten.get(request.userId) ?? 0, total: unwrittenTotal };
+      const admitted = known.has(key) || (await admission.admits(request.userId, now, pending));
+      taken.push(admitted);
+      if (!admitted) continue;
+      if (!known.has(key)) {
+        admission.added(request.userId);
+        unwritten.set(request.userId, pending.user + 1);
+        unwrittenTotal += 1;
+      }
+      known.add(key);
+      // A later request for the same document replaces the earlier one in its place, as a second enqueue would.
+      rows.set(key, request);
+    }
+    if (rows.size > 0) await db.run(upsertStatement(rows.size), upsertValues([...rows.values()], now));
+    return taken;
+  };
+
   return {
     async enqueue(request, now) {
       const known = await db.get('SELECT id FROM sync_queue WHERE user_id = ? AND doc_type = ? AND doc_id = ?', [
@@ -128,17 +166,16 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
       ]);
       // Replicas enqueueing at once may overshoot the bounds by a few rows: they are against growth, not exact.
       if (!known && !(await admission.admits(request.userId, now))) return false;
-      await db.run(UPSERT, [
-        request.userId,
-        request.docType,
-        request.docId,
-        request.action,
-        request.version ?? '',
-        request.hint ?? null,
-        now,
-      ]);
+      await db.run(upsertStatement(1), upsertValues([request], now));
       if (!known) admission.added(request.userId);
       return true;
+    },
+    async enqueueMany(requests, now) {
+      const taken: boolean[] = [];
+      for (let from = 0; from < requests.length; from += ENQUEUE_SLICE) {
+        taken.push(...(await enqueueSlice(requests.slice(from, from + ENQUEUE_SLICE), now)));
+      }
+      return taken;
     },
     async claim(now, limit, claimMs) {
       if (limit <= 0) return [];
@@ -171,14 +208,7 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
       );
       return row?.at ?? undefined;
     },
-    async done(item) {
-      const removed = await db.run('DELETE FROM sync_queue WHERE id = ? AND action = ? AND version = ?', [
-        item.id,
-        item.action,
-        item.version,
-      ]);
-      if (removed.changes === 0) await db.run('UPDATE sync_queue SET claimed_until = 0 WHERE id = ?', [item.id]);
-    },
+    done: (item) => finish(item),
     async retry(id, notBefore, reason, counted) {
       await db.run(
         'UPDATE sync_queue SET not_before = ?, last_error = ?, attempts = attempts + ?, claimed_until = 0 WHERE id = ?',
@@ -244,6 +274,10 @@ interface DeadRow {
   last_error: string | null;
   attempts: number;
   not_before: number;
+}
+
+function keyOf(request: Pick<EnqueueRequest, 'userId' | 'docType' | 'docId'>): string {
+  return `${request.userId}\u0000${request.docType}\u0000${request.docId}`;
 }
 
 function toItem(row: QueueRow): QueueItem {

@@ -1,5 +1,5 @@
-// Documents that arrive while a write of their user runs are written together afterwards; a failing batch is
-// retried one by one, so only the document that fails gets the error.
+// Documents that arrive while a write of their user runs, or just after one, are written together; a failing batch
+// is retried one by one, so only the document that fails gets the error.
 import { expect, it } from 'vitest';
 import { createIndexBatcher } from '../../../src/knowledge/sync/index-batcher.js';
 import type { FetchedDocument } from '../../../src/knowledge/sync/sync-source.js';
@@ -46,4 +46,18 @@ it('retries a failed batch one by one and rejects only the document that fails a
   await expect(first).resolves.toEqual({ chunks: 2 });
   await expect(good).resolves.toEqual({ chunks: 2 });
   await expect(bad).rejects.toThrow('unwritable');
+});
+
+it('while writes follow each other, lets the next batch fill up before writing it', async () => {
+  const calls: string[][] = [];
+  const batcher = createIndexBatcher(async (_userId, documents) => {
+    calls.push(documents.map((d) => d.docId));
+    return documents.map(() => ({ chunks: 1 }));
+  });
+  await batcher.index('ada', doc('a'));
+
+  // The write of 'a' has just ended and none runs: 'b' waits for the others instead of being written alone.
+  await Promise.all(['b', 'c', 'd'].map((id) => batcher.index('ada', doc(id))));
+
+  expect(calls).toEqual([['a'], ['b', 'c', 'd']]);
 });

@@ -156,6 +156,51 @@ describeOnEngines('sync queue', (engine) => {
     expect([await queue.queuedCount('ada'), await queue.queuedCount('bea')]).toEqual([3, 1]);
   });
 
+  it('queues many requests at once as one by one would: bounded per user, the later request for a document wins', async () => {
+    const where = await engine.fresh();
+    const storage = await openStore({ path: where.path, databaseUrl: where.databaseUrl });
+    opened.push(storage);
+    const users = createSyncUserStore(storage.db);
+    await users.ensure('ada', 0);
+    const queue = createSyncQueue(storage.db, { max: 10, maxPerUser: 3 });
+    await queue.enqueue({ userId: 'ada', docType: 'file', docId: '1', action: 'index', version: 'old' }, 0);
+    const request = (docId: string, version: string, action: 'index' | 'delete' = 'index') => ({
+      userId: 'ada',
+      docType: 'file' as const,
+      docId,
+      action,
+      version,
+      hint: `/f${docId}`,
+    });
+
+    const taken = await queue.enqueueMany(
+      [request('1', 'new'), request('2', 'v'), request('3', 'v'), request('4', 'v'), request('2', '', 'delete')],
+      5,
+    );
+
+    expect(taken).toEqual([true, true, true, false, true]);
+    const claimed = await claimAll(queue, 10);
+    expect(claimed.map((item) => [item.docId, item.action, item.version, item.hint ?? null])).toEqual([
+      ['1', 'index', 'new', '/f1'],
+      ['2', 'delete', '', '/f2'],
+      ['3', 'index', 'v', '/f3'],
+    ]);
+  });
+
+  it('finishes items done together at once, keeping and releasing the one queued again meanwhile', async () => {
+    const { queue } = await open(await engine.fresh(), 10);
+    for (const docId of ['1', '2', '3']) {
+      await queue.enqueue({ userId: 'ada', docType: 'file', docId, action: 'index', version: 'v' }, 0);
+    }
+    const claimed = await claimAll(queue, 1);
+    await queue.enqueue({ userId: 'ada', docType: 'file', docId: '2', action: 'index', version: 'newer' }, 2);
+
+    await Promise.all(claimed.map((item) => queue.done(item)));
+
+    expect(await queue.queuedCount()).toBe(1);
+    expect((await claimAll(queue, 3)).map((item) => [item.docId, item.version])).toEqual([['2', 'newer']]);
+  });
+
   it('counts a claim that expired (its worker died) as an attempt, and a released one not', async () => {
     const { queue } = await open(await engine.fresh());
     await queue.enqueue({ userId: 'ada', docType: 'file', docId: '1', action: 'index', version: 'v' }, 0);
