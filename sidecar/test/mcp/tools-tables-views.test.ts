@@ -37,7 +37,8 @@ beforeAll(async () => {
   });
   harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [tables] });
   const columns = await rest<{ id: number; title: string }[]>(`/tables/${booksId()}/columns`);
-  [column.title, column.pages, column.genre] = columns.map((c) => c.id);
+  const idOf = (title: string) => columns.find((c) => c.title === title)!.id;
+  Object.assign(column, { title: idOf('Title'), pages: idOf('Pages'), genre: idOf('Genre') });
 });
 afterAll(() => harness.close());
 
