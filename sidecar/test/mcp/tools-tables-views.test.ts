@@ -146,4 +146,13 @@ describe('nc_tables_manage_view', () => {
     expect(errorText(foreignView)).toContain('There is no view 1');
     expect(errorText(withTable)).toContain('takes no table_id');
   });
+
+  it('gives a view created without column_ids every column of its table', async () => {
+    const created = structured<{ id: number }>(await manage({ action: 'create', table_id: booksId(), title: 'All' }));
+
+    const stored = await rest<RawView>(`/views/${created.id}`);
+
+    expect(stored.columns).toEqual([column.title, column.pages, column.genre]);
+    expect(stored).toMatchObject({ sort: [], filter: [] });
+  });
 });

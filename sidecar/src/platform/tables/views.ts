@@ -3,7 +3,8 @@
 // filter or sort on a column the table does not have without complaint.
 // unverified: all of this module's routes, bodies and answers (source: nextcloud/tables appinfo/routes.php,
 // lib/Controller/Api1Controller.php createView(), updateView(), deleteView(), lib/Model/ViewUpdateInput.php,
-// lib/Db/View.php jsonSerialize(), lib/Middleware/PermissionMiddleware.php).
+// lib/Db/View.php jsonSerialize(), lib/Middleware/PermissionMiddleware.php, lib/Service/RowService.php
+// findAllByView()).
 import { InvalidInputError, NotFoundError } from '../../errors.js';
 import type { HttpResponse } from '../../net/http-client.js';
 import { describeFailure, type NextcloudClient } from '../nextcloud-client.js';
@@ -54,18 +55,23 @@ export interface TableView {
   filter: ViewCondition[][];
 }
 
-/** Creates the view (title and emoji), then sets its columns, sort and filter when given. */
+/**
+ * Creates the view (title and emoji), then sets its columns, sort and filter. Without `columns` it shows every column
+ * of the table: Tables reads a view's rows with the view's columns only, so a view without any could show rows
+ * without values.
+ */
 export async function createView(
   client: NextcloudClient,
   tableId: number,
   fields: ViewFields & { title: string },
 ): Promise<TableView> {
-  await assertColumnsOfTable(client, tableId, fields);
+  const tableColumns = await assertColumnsOfTable(client, tableId, fields);
   // Tables takes only title and emoji when creating a view; the rest is an update.
   const json = { title: fields.title, ...(fields.emoji === undefined ? {} : { emoji: fields.emoji }) };
   const response = await client.request(tablesPaths.tableViews(tableId), { method: 'POST', json, accept: [403, 404] });
   const view = toView(readAnswer(response, `There is no table ${tableId} that this account can manage.`));
   const { title: _title, emoji: _emoji, ...settings } = fields;
+  settings.columns ??= tableColumns.length > 0 ? tableColumns : undefined;
   return Object.values(settings).some((value) => value !== undefined) ? putView(client, view.id, settings) : view;
 }
 
@@ -111,8 +117,11 @@ async function putView(client: NextcloudClient, viewId: number, changes: ViewFie
   return toView(readAnswer(response, `There is no view ${viewId} that this account can manage.`));
 }
 
-/** InvalidInputError for an empty list or a column the table does not have; NotFoundError for no such table. */
-async function assertColumnsOfTable(client: NextcloudClient, tableId: number, fields: ViewFields): Promise<void> {
+/**
+ * The ids of the table's columns; InvalidInputError for an empty list or a column the table does not have,
+ * NotFoundError for no such table.
+ */
+async function assertColumnsOfTable(client: NextcloudClient, tableId: number, fields: ViewFields): Promise<number[]> {
   const named = [
     ...(fields.columns ?? []),
     ...(fields.sort ?? []).map((rule) => rule.columnId),
@@ -126,11 +135,12 @@ async function assertColumnsOfTable(client: NextcloudClient, tableId: number, fi
       throw new InvalidInputError('A filter condition takes a value, except with is-empty.');
     }
   }
-  const known = new Set((await listColumns(client, tableId)).map((column) => column.id));
-  const unknown = [...new Set(named.filter((id) => !known.has(id)))];
+  const known = (await listColumns(client, tableId)).map((column) => column.id);
+  const unknown = [...new Set(named.filter((id) => !known.includes(id)))];
   if (unknown.length > 0) {
     throw new InvalidInputError(`Table ${tableId} has no column ${unknown.join(', ')}; see nc_tables_columns.`);
   }
+  return known;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Views of the tables double (REST API 1): create one on a table, read, change and delete it, and answer its rows as
 // its filter and sort say. unverified: all of it (source: nextcloud/tables appinfo/routes.php; lib/Controller/
 // Api1Controller.php createView(), getView(), updateView(), deleteView(), indexViewRows(); lib/Model/
-// ViewUpdateInput.php; lib/Db/View.php jsonSerialize(); lib/Middleware/PermissionMiddleware.php).
+// ViewUpdateInput.php; lib/Db/View.php jsonSerialize(); lib/Middleware/PermissionMiddleware.php; lib/Service/
+// RowService.php findAllByView()).
 import { TablesError } from './tables-error.js';
 import { TIMESTAMP, type StoredRow, type StoredTable } from './tables-json.js';
 import { compareCells, meetsCondition, type ViewCondition } from './tables-view-rows.js';
@@ -10,7 +11,10 @@ export interface StoredView {
   id: number;
   title: string;
   emoji: string | null;
-  /** Shown column ids in order; empty shows every column. */
+  /**
+   * Shown column ids in order; Tables reads a view's rows with these columns only (source: RowService.php
+   * findAllByView()). unverified: a view without columns shows every column (source: none).
+   */
   columns: number[];
   sort: { columnId: number; mode: 'ASC' | 'DESC' }[];
   /** Any group shows a row when all its conditions hold. */
