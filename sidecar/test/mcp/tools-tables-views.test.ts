@@ -117,7 +117,7 @@ describe('nc_tables_manage_view', () => {
     expect(tables.rowsOf(booksId())).toHaveLength(5);
   });
 
-  it('refuses a column the table does not have, and a condition without its value, creating nothing', async () => {
+  it('refuses a column the table does not have, a column given by title and a condition without its value, creating nothing', async () => {
     const unknown = await manage({
       action: 'create',
       table_id: booksId(),
@@ -131,7 +131,10 @@ describe('nc_tables_manage_view', () => {
       filter: [{ column_id: column.title, operator: 'contains' }],
     });
 
+    const notIds = await manage({ action: 'create', table_id: booksId(), title: 'Broken', column_ids: ['Title'] });
+
     expect(errorText(unknown)).toContain(`Table ${booksId()} has no column 999999`);
+    expect(errorText(notIds)).toContain('column ids');
     expect(errorText(noValue)).toContain('takes a value, except with is-empty');
     expect(await viewTitles()).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // Tables tool for views: create, change or delete a view of a table (title, emoji, shown columns, sort, filter).
-// One sort rule and one group of conditions (all must hold) keep the listed schema small; Tables allows more.
+// One sort rule and one group of conditions (a row shows when it meets all) keep the listed schema small; Tables
+// allows more.
 import { z } from 'zod';
 import { InvalidInputError } from '../../../errors.js';
 import {
@@ -14,15 +15,14 @@ import { boundedText, DESTRUCTIVE } from '../tool-shapes.js';
 import { columnId, tableId, tableTitle } from './tables-schemas.js';
 
 /**
- * The comparisons of Tables offered here; its others (is-not-equal, does-not-contain, ends-with and the -or-equal
- * ones) are left out to keep the listed schema small.
+ * The comparisons of Tables offered here; its others (is-not-equal, does-not-contain, ends-with, is-lower-than and
+ * the -or-equal ones) are left out to keep the listed schema within its budget.
  */
 const OPERATORS = [
   'is-equal',
   'contains',
   'begins-with',
   'is-greater-than',
-  'is-lower-than',
   'is-empty',
 ] as const satisfies readonly ViewOperator[];
 
@@ -44,20 +44,26 @@ const condition = z
 const limited = <T extends z.ZodTypeAny>(item: T, max: number) =>
   z.array(item).refine((list) => list.length <= max, `at most ${max}`);
 
+/** Column ids, checked but listed as a plain array (the name says what its items are). */
+const columnIds = z
+  .array(z.unknown())
+  .refine((list) => list.length <= 200 && list.every((id) => columnId.safeParse(id).success), 'at most 200 column ids')
+  .transform((list) => list as number[]);
+
 const viewOutput = z.object({ id: z.number(), title: z.string() });
 
 export const manageViewTool = defineTool({
   name: 'nc_tables_manage_view',
   app: 'tables',
   title: 'Manage a view',
-  description: 'update and delete take view_id. Filter conditions all apply.',
+  description: 'update and delete take view_id.',
   input: z.object({
     action: z.enum(['create', 'update', 'delete']),
     table_id: tableId.optional(),
     view_id: tableId.optional(),
     title: tableTitle.optional(),
     emoji: boundedText(20).optional(),
-    column_ids: limited(columnId, 200).optional(),
+    column_ids: columnIds.optional(),
     sort_column_id: columnId.optional(),
     descending: z.boolean().optional(),
     filter: limited(condition, 20).optional(),
