@@ -108,6 +108,10 @@ describe('tables double: a view', () => {
     expect(unknown).toEqual({ status: 400, body: { message: 'Invalid column ID provided: 999' } });
     expect((await rest('GET', `/views/${view.id}`)).body).toMatchObject({ title: 'New', columns: [] });
     expect((await rest('GET', `/views/${view.id}`, undefined, 'bob')).status).toBe(404);
+    expect(await rest('GET', `/views/${view.id}/rows`, undefined, 'bob')).toEqual({
+      status: 404,
+      body: { message: '' },
+    });
   });
 
   it('keeps a field sent empty, and forgets a deleted column in its sort', async () => {

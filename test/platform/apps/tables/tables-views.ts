@@ -43,13 +43,9 @@ export function routeViews(tables: StoredTable[], nextViewId: () => number, requ
   if (!match) return undefined;
   const table = tables.find((t) => t.views.some((v) => v.id === Number(match[1])));
   const view = table?.views.find((v) => v.id === Number(match[1]));
-  if (match[2] !== undefined) {
-    if (method !== 'GET') return undefined;
-    // The message of this refusal is an earlier stand-in (source: none).
-    if (!table || !view || table.owner !== user) throw new TablesError(404, { message: 'View not found' });
-    return pageOf(shownRows(view, table), request.params);
-  }
+  if (match[2] !== undefined && method !== 'GET') return undefined;
   if (!table || !view || table.owner !== user) throw new TablesError(404, { message: '' });
+  if (match[2] !== undefined) return pageOf(shownRows(view, table), request.params);
   if (method === 'GET') return describeView(view, table);
   if (method === 'PUT') return describeView(changeView(view, table, body.data), table);
   if (method !== 'DELETE') return undefined;
