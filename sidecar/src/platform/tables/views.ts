@@ -72,7 +72,14 @@ export async function createView(
   const view = toView(readAnswer(response, `There is no table ${tableId} that this account can manage.`));
   const { title: _title, emoji: _emoji, ...settings } = fields;
   settings.columns ??= tableColumns.length > 0 ? tableColumns : undefined;
-  return Object.values(settings).some((value) => value !== undefined) ? putView(client, view.id, settings) : view;
+  if (Object.values(settings).every((value) => value === undefined)) return view;
+  try {
+    return await putView(client, view.id, settings);
+  } catch (error) {
+    // A refused setting leaves no half-made view behind; the refusal is what the caller learns about.
+    await client.request(tablesPaths.view(view.id), { method: 'DELETE', accept: [403, 404] }).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Changes the given fields and keeps the others. */
