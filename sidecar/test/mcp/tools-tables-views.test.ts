@@ -117,7 +117,7 @@ describe('nc_tables_manage_view', () => {
     expect(tables.rowsOf(booksId())).toHaveLength(5);
   });
 
-  it('refuses a column the table does not have, a column given by title and a condition without its value, creating nothing', async () => {
+  it('refuses an unknown column, a column by title, a condition without value and a word as emoji, creating nothing', async () => {
     const unknown = await manage({
       action: 'create',
       table_id: booksId(),
@@ -132,9 +132,11 @@ describe('nc_tables_manage_view', () => {
     });
 
     const notIds = await manage({ action: 'create', table_id: booksId(), title: 'Broken', column_ids: ['Title'] });
+    const notEmoji = await manage({ action: 'create', table_id: booksId(), title: 'Broken', emoji: 'books' });
 
     expect(errorText(unknown)).toContain(`Table ${booksId()} has no column 999999`);
     expect(errorText(notIds)).toContain('column ids');
+    expect(errorText(notEmoji)).toContain('Only a single, valid emoji');
     expect(errorText(noValue)).toContain('takes a value, except with is-empty');
     expect(await viewTitles()).toEqual([]);
   });

@@ -56,7 +56,7 @@ export interface TableView {
 }
 
 /**
- * Creates the view (title and emoji), then sets its columns, sort and filter. Without `columns` it shows every column
+ * Creates the view (title), then sets its emoji, columns, sort and filter. Without `columns` it shows every column
  * of the table: Tables reads a view's rows with the view's columns only, so a view without any could show rows
  * without values.
  */
@@ -66,11 +66,12 @@ export async function createView(
   fields: ViewFields & { title: string },
 ): Promise<TableView> {
   const tableColumns = await assertColumnsOfTable(client, tableId, fields);
-  // Tables takes only title and emoji when creating a view; the rest is an update.
-  const json = { title: fields.title, ...(fields.emoji === undefined ? {} : { emoji: fields.emoji }) };
+  // Tables takes only title and emoji when creating a view, the rest is a change. The emoji goes with the change:
+  // only a change checks that it is one emoji, so a create takes what an update takes.
+  const json = { title: fields.title };
   const response = await client.request(tablesPaths.tableViews(tableId), { method: 'POST', json, accept: [403, 404] });
   const view = toView(readAnswer(response, `There is no table ${tableId} that this account can manage.`));
-  const { title: _title, emoji: _emoji, ...settings } = fields;
+  const { title: _title, ...settings } = fields;
   settings.columns ??= tableColumns.length > 0 ? tableColumns : undefined;
   if (Object.values(settings).every((value) => value === undefined)) return view;
   try {
@@ -103,7 +104,9 @@ export async function getView(client: NextcloudClient, viewId: number): Promise<
 /**
  * Tables takes `data` as the fields to change: `columns` a list of ids, `sort` `[{columnId, mode: ASC|DESC}]`,
  * `filter` a list of groups of `{columnId, operator, value}` (a row is shown when it meets every condition of any
- * group). It ignores an empty title, emoji, sort or filter, so empty ones are refused before they are sent.
+ * group). It ignores an empty title, emoji, sort or filter, so empty ones are refused before they are sent; it
+ * refuses with 400 an emoji that is not one emoji and a title over 200 bytes (source: lib/Service/ValueObject/
+ * Emoji.php, Title.php), passed on as Tables words it.
  */
 async function putView(client: NextcloudClient, viewId: number, changes: ViewFields): Promise<TableView> {
   const data: Record<string, unknown> = {};

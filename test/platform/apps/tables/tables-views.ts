@@ -1,8 +1,8 @@
 // Views of the tables double (REST API 1): create one on a table, read, change and delete it, and answer its rows as
 // its filter and sort say. unverified: all of it (source: nextcloud/tables appinfo/routes.php; lib/Controller/
 // Api1Controller.php createView(), getView(), updateView(), deleteView(), indexViewRows(); lib/Model/
-// ViewUpdateInput.php; lib/Db/View.php jsonSerialize(); lib/Middleware/PermissionMiddleware.php; lib/Service/
-// RowService.php findAllByView()).
+// ViewUpdateInput.php; lib/Service/ValueObject/Emoji.php and Title.php; lib/Db/View.php jsonSerialize();
+// lib/Middleware/PermissionMiddleware.php; lib/Service/RowService.php findAllByView()).
 import { TablesError } from './tables-error.js';
 import { TIMESTAMP, type StoredRow, type StoredTable } from './tables-json.js';
 import { compareCells, meetsCondition, type ViewCondition } from './tables-view-rows.js';
@@ -20,6 +20,13 @@ export interface StoredView {
   /** Any group shows a row when all its conditions hold. */
   filter: ViewCondition[][];
 }
+
+/**
+ * One emoji, as Nextcloud's emoji helper accepts it (source: lib/Service/ValueObject/Emoji.php, IEmojiHelper::
+ * isValidSingleEmoji()). unverified: this pattern's reading of "one emoji" (source: none).
+ */
+const SINGLE_EMOJI =
+  /^(\p{Extended_Pictographic}|\p{Regional_Indicator}{2})(\u{FE0F}|\p{Emoji_Modifier}|\u{200D}\p{Extended_Pictographic})*$/u;
 
 type ViewRequest = { method: string; route: string; user: string; params: URLSearchParams; body: unknown };
 
@@ -86,8 +93,9 @@ export function pageOf(rows: StoredRow[], params: URLSearchParams): StoredRow[] 
 
 /**
  * `data` holds the fields to change (sort and filter also as JSON strings). Tables leaves a field alone when
- * its value is empty (an empty title, list or filter), and refuses a shown column the table does not have with 400
- * "Invalid column ID provided: N"; it stores a sort or filter by any column id without checking it.
+ * its value is empty (an empty title, list or filter), and refuses with 400, changing nothing, a shown column the
+ * table does not have ("Invalid column ID provided: N"), an emoji that is not one emoji and a title over 200 bytes;
+ * it stores a sort or filter by any column id without checking it.
  */
 function changeView(view: StoredView, table: StoredTable, raw: unknown): StoredView {
   const data = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -97,6 +105,12 @@ function changeView(view: StoredView, table: StoredTable, raw: unknown): StoredV
   if (Array.isArray(columns) && columns.length > 0) {
     const unknown = columns.find((id) => !table.columns.some((c) => c.id === Number(id)));
     if (unknown !== undefined) throw new TablesError(400, { message: `Invalid column ID provided: ${unknown}` });
+  }
+  if (typeof data.emoji === 'string' && data.emoji && !SINGLE_EMOJI.test(data.emoji.trim())) {
+    throw new TablesError(400, { message: 'Only a single, valid emoji may be passed' });
+  }
+  if (typeof data.title === 'string' && Buffer.byteLength(data.title.trim()) > 200) {
+    throw new TablesError(400, { message: 'Title exceed maximum length of 200 bytes' });
   }
   if (typeof data.title === 'string' && data.title) view.title = data.title;
   if (typeof data.emoji === 'string' && data.emoji) view.emoji = data.emoji;
