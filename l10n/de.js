@@ -34,7 +34,7 @@ OC.L10N.register(
     "Calendar" : "Kalender",
     "Cancel" : "Abbrechen",
     "Cannot be checked" : "Nicht prüfbar",
-    "Create, change and delete your tables, their columns and rows" : "Ihre Tabellen, deren Spalten und Zeilen erstellen, ändern und löschen",
+    "Create, change and delete your tables, their columns, views and rows" : "Ihre Tabellen, deren Spalten, Ansichten und Zeilen erstellen, ändern und löschen",
     "Check that the MCP server address shown above is reachable from the Nextcloud server." : "Prüfe, ob die oben angezeigte Adresse des MCP-Servers vom Nextcloud-Server aus erreichbar ist.",
     "Check that the MCP server is reachable from the Nextcloud server." : "Prüfen Sie, ob der MCP-Server vom Nextcloud-Server aus erreichbar ist.",
     "Check that the MCP server is running." : "Prüfe, ob der MCP-Server läuft.",

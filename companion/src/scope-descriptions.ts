@@ -18,7 +18,7 @@ export const SCOPE_DESCRIPTIONS: Readonly<Record<string, () => string>> = {
 	'mail:read': () => t('mcp_companion', 'Read your mail accounts and messages'),
 	'mail:write': () => t('mcp_companion', 'Write, send, move and delete your mail'),
 	'tables:read': () => t('mcp_companion', 'Read your Tables'),
-	'tables:write': () => t('mcp_companion', 'Create, change and delete your tables, their columns and rows'),
+	'tables:write': () => t('mcp_companion', 'Create, change and delete your tables, their columns, views and rows'),
 	'cookbook:read': () => t('mcp_companion', 'Read your recipes'),
 	'cookbook:write': () => t('mcp_companion', 'Create, change and delete recipes'),
 	'collectives:read': () => t('mcp_companion', 'Read your collectives and their pages'),

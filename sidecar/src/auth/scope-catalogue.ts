@@ -19,7 +19,7 @@ export const SCOPE_CATALOGUE: ReadonlyArray<{ scope: string; description: string
   { scope: 'mail:read', description: 'Read your mail accounts and messages' },
   { scope: 'mail:write', description: 'Write, send, move and delete your mail' },
   { scope: 'tables:read', description: 'Read your Tables' },
-  { scope: 'tables:write', description: 'Create, change and delete your tables, their columns and rows' },
+  { scope: 'tables:write', description: 'Create, change and delete your tables, their columns, views and rows' },
   { scope: 'cookbook:read', description: 'Read your recipes' },
   { scope: 'cookbook:write', description: 'Create, change and delete recipes' },
   { scope: 'collectives:read', description: 'Read your collectives and their pages' },

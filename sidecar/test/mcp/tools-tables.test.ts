@@ -177,6 +177,7 @@ describe('tables tools availability', () => {
     expect(withApp.tools.map((tool) => tool.name).filter((n) => n.startsWith('nc_tables_'))).toEqual([
       'nc_tables_list',
       'nc_tables_manage_table',
+      'nc_tables_manage_view',
       'nc_tables_columns',
       'nc_tables_manage_column',
       'nc_tables_list_rows',

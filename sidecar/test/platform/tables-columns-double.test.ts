@@ -96,4 +96,36 @@ describe('tables double: a view', () => {
 
     expect(rows.body).toHaveLength(1);
   });
+
+  it("refuses a view on another user's table and a shown column the table does not have, changing nothing", async () => {
+    const foreign = await rest('POST', `/tables/${tables.tableId('Private')}/views`, { title: 'Mine' });
+    const view = (await rest<{ id: number }>('POST', `/tables/${tables.tableId('Books')}/views`, { title: 'New' }))
+      .body;
+
+    const unknown = await rest('PUT', `/views/${view.id}`, { data: { title: 'Renamed', columns: [999] } });
+
+    expect(foreign).toEqual({ status: 404, body: { message: '' } });
+    expect(unknown).toEqual({ status: 400, body: { message: 'Invalid column ID provided: 999' } });
+    expect((await rest('GET', `/views/${view.id}`)).body).toMatchObject({ title: 'New', columns: [] });
+    expect((await rest('GET', `/views/${view.id}`, undefined, 'bob')).status).toBe(404);
+    expect(await rest('GET', `/views/${view.id}/rows`, undefined, 'bob')).toEqual({
+      status: 404,
+      body: { message: '' },
+    });
+  });
+
+  it('keeps a field sent empty, and forgets a deleted column in its sort', async () => {
+    const [title] = await columnsOf('Books');
+    const view = (await rest<{ id: number }>('POST', `/tables/${tables.tableId('Books')}/views`, { title: 'Sorted' }))
+      .body;
+    const sort = JSON.stringify([{ columnId: title!.id, mode: 'DESC' }]);
+
+    const changed = await rest<{ title: string; sort: unknown[] }>('PUT', `/views/${view.id}`, {
+      data: { title: '', filter: [], sort },
+    });
+    await rest('DELETE', `/columns/${title!.id}`);
+
+    expect(changed.body).toMatchObject({ title: 'Sorted', sort: [{ columnId: title!.id, mode: 'DESC' }] });
+    expect((await rest<{ sort: unknown[] }>('GET', `/views/${view.id}`)).body.sort).toEqual([]);
+  });
 });

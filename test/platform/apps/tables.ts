@@ -1,5 +1,5 @@
 // The Tables app of the platform double (Tables 1.0): OCS API 2 for tables, columns and new rows, REST API 1 for
-// columns and for reading and changing rows. A missing or foreign table is 404 with an empty body, except for its
+// columns, views and for reading and changing rows. A missing or foreign table is 404 with an empty body, except for its
 // REST columns (403 "no read access"); a foreign row is 403 to GET and 404 to PUT and DELETE.
 import type { ServerResponse } from 'node:http';
 import { sendJson, sendNotLoggedIn, type DoubleApp, type DoubleRequest } from '../double-app.js';
@@ -13,8 +13,9 @@ import {
   type StoredRow,
   type StoredTable,
 } from './tables/tables-json.js';
-import { pageOf, parseOptions, routeColumnsAndViews } from './tables/tables-column-routes.js';
+import { parseOptions, routeColumns } from './tables/tables-column-routes.js';
 import { TablesError } from './tables/tables-error.js';
+import { newView, pageOf, routeViews } from './tables/tables-views.js';
 import { welcomeTable } from './tables/tables-welcome.js';
 import { emitRowEvent } from './webhooks/dispatched-events.js';
 
@@ -37,7 +38,7 @@ export interface TablesDoubleTable {
   columns: TablesDoubleColumn[];
   /** Rows as values by column title. */
   rows?: Record<string, unknown>[];
-  /** Views; a view with `filter` shows the rows whose value in that column equals `value`. */
+  /** Views; a view with `filter` shows the rows whose value in that column is `value` (Tables' is-equal). */
   views?: { title: string; emoji?: string; filter?: { column: string; value: unknown } }[];
 }
 
@@ -65,12 +66,12 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
       ...newRow(id, (ids.row += 1), table.owner),
       data: Object.entries(values).map(([title, value]) => ({ columnId: columnByTitle(columns, title).id, value })),
     }));
-    const views = (table.views ?? []).map(({ filter, ...view }) => ({
-      id: (ids.view += 1),
-      title: view.title,
-      emoji: view.emoji ?? null,
-      filter: filter && { columnId: columnByTitle(columns, filter.column).id, value: filter.value },
-    }));
+    const views = (table.views ?? []).map(({ filter, ...seeded }) => {
+      const view = newView((ids.view += 1), seeded.title, seeded.emoji ?? null);
+      const value = filter?.value as string | number;
+      if (filter) view.filter = [[{ columnId: columnByTitle(columns, filter.column).id, operator: 'is-equal', value }]];
+      return view;
+    });
     const stored = { ...table, id, columns, rows, views };
     tables.push(stored);
     return stored;
@@ -179,7 +180,8 @@ export function createTablesDouble(seed: { tables?: TablesDoubleTable[] } = {}):
     }
     const row = /^\/rows\/(\d+)$/.exec(route);
     if (!row) {
-      return routeColumnsAndViews(tables, { method: req.method, route, user, params: req.url.searchParams, body });
+      const request = { method: req.method, route, user, params: req.url.searchParams, body };
+      return routeViews(tables, () => (ids.view += 1), request) ?? routeColumns(tables, request);
     }
     const rowId = Number(row[1]);
     const found = findRow(rowId);

@@ -30,8 +30,8 @@ export async function listRows(
   source: RowSource,
   page: { limit: number; offset: number },
 ): Promise<RowPage> {
-  // unverified: a view's rows at GET /views/{viewId}/rows?limit&offset, refused like a table's (source: nextcloud/tables
-  // lib/Controller/Api1Controller.php indexViewRows()).
+  // unverified: a view's rows at GET /views/{viewId}/rows?limit&offset, a view the user cannot see refused with 404
+  // (source: nextcloud/tables lib/Controller/Api1Controller.php indexViewRows() and its permission check).
   const path = 'table' in source ? tablesPaths.rows(source.table) : tablesPaths.viewRows(source.view);
   const response = await client.request(path, {
     query: { limit: String(page.limit + 1), offset: String(page.offset) },

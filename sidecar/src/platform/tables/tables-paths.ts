@@ -1,5 +1,5 @@
 // URL paths of the Tables app: OCS API 2 for tables and new columns, REST API 1 for reading, changing and deleting
-// columns and for rows, each segment encoded.
+// columns, for rows and for views, each segment encoded.
 import { pathSegment } from '../urls.js';
 
 const OCS_BASE = '/ocs/v2.php/apps/tables/api/2';
@@ -15,4 +15,7 @@ export const tablesPaths = {
   rows: (tableId: number) => `${REST_BASE}/tables/${pathSegment(tableId)}/rows`,
   row: (rowId: number) => `${REST_BASE}/rows/${pathSegment(rowId)}`,
   viewRows: (viewId: number) => `${REST_BASE}/views/${pathSegment(viewId)}/rows`,
+  /** Where a table's views are created. */
+  tableViews: (tableId: number) => `${REST_BASE}/tables/${pathSegment(tableId)}/views`,
+  view: (viewId: number) => `${REST_BASE}/views/${pathSegment(viewId)}`,
 } as const;

@@ -1,25 +1,16 @@
-// REST API 1 routes of the tables double beyond rows: one column (`/columns/{id}`: read, change, delete) and a view's
-// rows (`/views/{id}/rows`). unverified: all of it, refusals included (source: nextcloud/tables appinfo/routes.php and
-// lib/Controller/Api1Controller.php getColumn(), updateColumn(), deleteColumn(), indexViewRows()).
-import { describeColumn, type StoredColumn, type StoredRow, type StoredTable } from './tables-json.js';
+// REST API 1 routes of the tables double for one column (`/columns/{id}`: read, change, delete). unverified: all of
+// it, refusals included (source: nextcloud/tables appinfo/routes.php and lib/Controller/Api1Controller.php
+// getColumn(), updateColumn(), deleteColumn(); lib/Service/ViewService.php deleteColumnDataFromViews()).
+import { describeColumn, type StoredColumn, type StoredTable } from './tables-json.js';
 import { TablesError } from './tables-error.js';
+import { forgetColumn } from './tables-views.js';
 
-/** Answers `/columns/{id}` or `/views/{id}/rows`; undefined for any other route. */
-export function routeColumnsAndViews(
+/** Answers `/columns/{id}`; undefined for any other route. */
+export function routeColumns(
   tables: StoredTable[],
-  request: { method: string; route: string; user: string; params: URLSearchParams; body: Record<string, unknown> },
+  request: { method: string; route: string; user: string; body: Record<string, unknown> },
 ): unknown {
   const { method, route, user, body } = request;
-  const view = /^\/views\/(\d+)\/rows$/.exec(route);
-  if (view && method === 'GET') {
-    const table = tables.find((t) => t.views.some((v) => v.id === Number(view[1])));
-    if (!table || table.owner !== user) throw new TablesError(404, { message: 'View not found' });
-    const { filter } = table.views.find((v) => v.id === Number(view[1]))!;
-    const shown = table.rows.filter(
-      (row) => !filter || row.data.find((cell) => cell.columnId === filter.columnId)?.value === filter.value,
-    );
-    return pageOf(shown, request.params);
-  }
   const match = /^\/columns\/(\d+)$/.exec(route);
   if (!match) return undefined;
   const table = tables.find((t) => t.columns.some((c) => c.id === Number(match[1])));
@@ -31,14 +22,9 @@ export function routeColumnsAndViews(
   if (method !== 'DELETE') return undefined;
   table.columns.splice(table.columns.indexOf(column), 1);
   for (const row of table.rows) row.data = row.data.filter((cell) => cell.columnId !== column.id);
+  // A deleted column also leaves the views of its table: their columns, sort and filter.
+  forgetColumn(table, column.id);
   return describeColumn(column);
-}
-
-/** limit/offset as Tables applies them; without a limit, every row from the offset on. */
-export function pageOf(rows: StoredRow[], params: URLSearchParams): StoredRow[] {
-  const offset = Number(params.get('offset') ?? 0) || 0;
-  const limit = params.has('limit') ? Number(params.get('limit')) : undefined;
-  return rows.slice(offset, limit === undefined ? undefined : offset + limit);
 }
 
 /** Selection options as Tables takes them: a JSON string (or the list itself) of `{id, label}`. */

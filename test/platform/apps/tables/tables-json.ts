@@ -1,6 +1,7 @@
 // The JSON of the tables double that needs no state: how tables, columns and rows are stored, how Tables describes
 // tables and columns, and the database text it answers an unknown row id with.
 import type { TablesDoubleColumn, TablesDoubleTable } from '../tables.js';
+import { describeView, type StoredView } from './tables-views.js';
 
 export const TIMESTAMP = '2025-01-15 09:30:00';
 
@@ -23,7 +24,7 @@ export interface StoredTable extends Omit<TablesDoubleTable, 'columns' | 'rows' 
   id: number;
   columns: StoredColumn[];
   rows: StoredRow[];
-  views: { id: number; title: string; emoji: string | null; filter?: { columnId: number; value: unknown } }[];
+  views: StoredView[];
 }
 
 export function describeTable(table: StoredTable) {
@@ -32,7 +33,7 @@ export function describeTable(table: StoredTable) {
     ...{ id, title, emoji: table.emoji ?? null, ownership: owner, ownerDisplayName: owner, createdBy: owner },
     ...{ createdAt: TIMESTAMP, lastEditBy: owner, lastEditAt: TIMESTAMP, archived: false, favorite: false },
     ...{ isShared: false, hasShares: false, rowsCount: table.rows.length, columnsCount: table.columns.length },
-    ...{ views: table.views.map(({ filter: _filter, ...view }) => ({ ...view, tableId: id })) },
+    ...{ views: table.views.map((view) => describeView(view, table)) },
     description: table.description ?? '',
   };
 }
