@@ -1,7 +1,8 @@
 // nc_search_query's hits carry the ids our tools take, read from what each provider's entry contains (the files
 // provider's attributes, the others' links), and a hit whose ids cannot be read says why.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUnifiedSearchDouble } from '../../../test/platform/apps/unified-search.js';
+import { createDeckApp } from '../../../test/platform/apps/deck.js';
+import { createUnifiedSearchDouble, type SearchDoubleProvider } from '../../../test/platform/apps/unified-search.js';
 import {
   collectivesProviders,
   deckCardsProvider,
@@ -22,49 +23,53 @@ const one = (id: string, resourceUrl: string, attributes?: Record<string, string
 });
 
 let harness: ToolHarness;
+/** The double reads its providers' entries at each request: a test adds the card it made. */
+const deckProvider: SearchDoubleProvider = {
+  id: 'search-deck-card-board',
+  name: 'Deck',
+  entries: [
+    { title: 'plan board', resourceUrl: `${SERVER}/index.php/apps/deck/board/6` },
+    { title: 'plan card', resourceUrl: `${SERVER}/index.php/apps/deck/card/23` },
+    { title: 'plan old card', resourceUrl: `${SERVER}/index.php/apps/deck/#/board/3/card/19` },
+    ...deckCardsProvider(base, [{ cardId: 31, title: 'launch', boardTitle: 'Roadmap', stackTitle: 'Doing' }]).entries,
+  ],
+};
+const providers: SearchDoubleProvider[] = [];
 
 beforeAll(async () => {
-  const search = createUnifiedSearchDouble({
-    providers: [
-      one('files', `${SERVER}/index.php/f/42`, { fileId: '42', path: '/Docs/plan.md' }),
-      {
-        id: 'notes',
-        name: 'Notes',
-        entries: [
-          { title: 'plan notes', resourceUrl: `${SERVER}/index.php/apps/notes/note/7` },
-          { title: 'odd plan', resourceUrl: `${SERVER}/index.php/apps/notes/` },
-        ],
-      },
-      one('cookbook', `${SERVER}/index.php/apps/cookbook/#/recipe/12`),
-      one('search-deck-comment', `${SERVER}/index.php/apps/deck/#/board/4/card/21/comments/8`),
-      {
-        id: 'search-deck-card-board',
-        name: 'Deck',
-        entries: [
-          { title: 'plan board', resourceUrl: `${SERVER}/index.php/apps/deck/board/6` },
-          { title: 'plan card', resourceUrl: `${SERVER}/index.php/apps/deck/card/23` },
-          { title: 'plan old card', resourceUrl: `${SERVER}/index.php/apps/deck/#/board/3/card/19` },
-          ...deckCardsProvider(base, [{ cardId: 31, title: 'launch', boardTitle: 'Roadmap', stackTitle: 'Doing' }])
-            .entries,
-        ],
-      },
-      one('tables-search-tables', `${SERVER}/index.php/apps/tables/#/table/5`),
-      one('news_folder', `${SERVER}/index.php/apps/news/#/items/folders/2`),
-      one('news_feed', `/index.php/apps/news/#/feed/9`),
-      one('news_item', `/index.php/apps/news/#/feed/11`),
-      one('contacts', `${SERVER}/index.php/apps/contacts/direct/contact/5c1e-ab~family`),
-      one('systemtags', `${SERVER}/index.php/apps/files/tags/3`),
-      one('unknown-app', `${SERVER}/index.php/apps/unknown/7`),
-      ...collectivesProviders(base, [
-        { collective: { id: 4, name: 'Plan Team', slug: 'plan-team' }, page: { id: 88, title: 'plan', slug: 'plan' } },
-        { collective: { id: 5, name: 'Plan Old' }, page: { id: 91, title: 'plan b', folders: ['Ideas'] } },
-        { collective: { id: 5, name: 'Plan Old' }, page: { id: 90, title: 'plan landing', landing: true } },
-      ]),
-      mailProvider(base, [{ mailboxId: 3, messageId: 1207, subject: 'plan for May', from: 'Bob' }]),
-      talkMessagesProvider(base, [{ token: 'x1y2z3', messageId: 55, actorId: 'bob', message: 'the plan' }]),
-    ],
+  providers.push(
+    one('files', `${SERVER}/index.php/f/42`, { fileId: '42', path: '/Docs/plan.md' }),
+    {
+      id: 'notes',
+      name: 'Notes',
+      entries: [
+        { title: 'plan notes', resourceUrl: `${SERVER}/index.php/apps/notes/note/7` },
+        { title: 'odd plan', resourceUrl: `${SERVER}/index.php/apps/notes/` },
+      ],
+    },
+    one('cookbook', `${SERVER}/index.php/apps/cookbook/#/recipe/12`),
+    one('search-deck-comment', `${SERVER}/index.php/apps/deck/#/board/4/card/21/comments/8`),
+    deckProvider,
+    one('tables-search-tables', `${SERVER}/index.php/apps/tables/#/table/5`),
+    one('news_folder', `${SERVER}/index.php/apps/news/#/items/folders/2`),
+    one('news_feed', `/index.php/apps/news/#/feed/9`),
+    one('news_item', `/index.php/apps/news/#/feed/11`),
+    one('contacts', `${SERVER}/index.php/apps/contacts/direct/contact/5c1e-ab~family`),
+    one('systemtags', `${SERVER}/index.php/apps/files/tags/3`),
+    one('unknown-app', `${SERVER}/index.php/apps/unknown/7`),
+    ...collectivesProviders(base, [
+      { collective: { id: 4, name: 'Plan Team', slug: 'plan-team' }, page: { id: 88, title: 'plan', slug: 'plan' } },
+      { collective: { id: 5, name: 'Plan Old' }, page: { id: 91, title: 'plan b', folders: ['Ideas'] } },
+      { collective: { id: 5, name: 'Plan Old' }, page: { id: 90, title: 'plan landing', landing: true } },
+    ]),
+    mailProvider(base, [{ mailboxId: 3, messageId: 1207, subject: 'plan for May', from: 'Bob' }]),
+    talkMessagesProvider(base, [{ token: 'x1y2z3', messageId: 55, actorId: 'bob', message: 'the plan' }]),
+  );
+  const search = createUnifiedSearchDouble({ providers });
+  harness = await startToolHarness({
+    users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }],
+    apps: [search, createDeckApp()],
   });
-  harness = await startToolHarness({ users: [{ id: 'alice', appPasswords: [APP_PASSWORD] }], apps: [search] });
 });
 afterAll(() => harness.close());
 
@@ -110,6 +115,34 @@ describe('nc_search_query ids', () => {
           'nc_deck_list_stacks names them',
       ],
     ]);
+  });
+
+  it("finds the board and list of a card hit linked by the card alone, from the card and the user's boards", async () => {
+    const board = structured<{ id: number }>(
+      await harness.call('nc_deck_manage_board', { action: 'create', title: 'Launch plan' }),
+    );
+    const stack = structured<{ id: number }>(
+      await harness.call('nc_deck_manage_stack', { action: 'create', board_id: board.id, title: 'Doing' }),
+    );
+    const card = structured<{ id: number }>(
+      await harness.call('nc_deck_create_card', { board_id: board.id, stack_id: stack.id, title: 'rocket' }),
+    );
+    deckProvider.entries.push(
+      ...deckCardsProvider(base, [{ cardId: card.id, title: 'rocket', boardTitle: 'Launch plan', stackTitle: 'Doing' }])
+        .entries,
+    );
+
+    const answer = structured<{ results: Hit[] }>(
+      await harness.call('nc_search_query', { query: 'rocket', provider_ids: ['search-deck-card-board'] }),
+    );
+
+    expect(answer.results.map((hit) => [hit.ids, hit.ids_missing])).toEqual([
+      [{ board_id: board.id, stack_id: stack.id, card_id: card.id }, undefined],
+    ]);
+    const read = structured<{ title: string }>(
+      await harness.call('nc_deck_get_card', answer.results[0]!.ids as Record<string, number>),
+    );
+    expect(read.title).toBe('rocket');
   });
 
   it('reads collective and page ids from slugged links, and a page id from an unslugged one', async () => {

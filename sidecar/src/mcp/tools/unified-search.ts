@@ -6,6 +6,7 @@ import { listSearchProviders } from '../../platform/unified-search/providers.js'
 import { searchAllProviders } from '../../platform/unified-search/all-providers-search.js';
 import { idsOfHit } from '../../platform/unified-search/hit-ids.js';
 import { readCalendarHitUids } from '../../platform/unified-search/calendar-hit-uids.js';
+import { readDeckCardPlaces } from '../../platform/unified-search/deck-hit-places.js';
 import { defineTool, type ToolDefinition } from '../tool-definition.js';
 import { READ_ONLY } from './tool-shapes.js';
 
@@ -68,11 +69,13 @@ export const searchQueryTool = defineTool({
       cursor,
       timeoutMs: timeout_ms,
     });
-    const hitIds = await readCalendarHitUids(
-      nextcloud,
-      result.entries.map((entry) => idsOfHit(entry.providerId, entry)),
-      { timeoutMs: timeout_ms },
-    );
+    const linked = result.entries.map((entry) => idsOfHit(entry.providerId, entry));
+    // Each reads what its own hits lack, side by side within the search's time limit.
+    const [withUids, withPlaces] = await Promise.all([
+      readCalendarHitUids(nextcloud, linked, { timeoutMs: timeout_ms }),
+      readDeckCardPlaces(nextcloud, linked, { timeoutMs: timeout_ms }),
+    ]);
+    const hitIds = linked.map((hit, index) => (hit.deckCardId === undefined ? withUids : withPlaces)[index]!);
     return {
       results: result.entries.map((entry, index) => {
         const { ids, missing } = hitIds[index]!;

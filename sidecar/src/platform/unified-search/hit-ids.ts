@@ -11,6 +11,8 @@ export interface HitIds {
   missing?: string;
   /** The calendar object the hit links to by file name: its UID (`calendar-hit-uids.ts` reads it) is the missing id. */
   calendarObject?: CalendarObjectLink;
+  /** A Deck card linked without its board: its board and stack (`deck-hit-places.ts` reads them) are the missing ids. */
+  deckCardId?: number;
 }
 
 export interface CalendarObjectLink {
@@ -97,7 +99,7 @@ const deck: Reader = (entry, link) => {
   const where = boardTitle && stackTitle ? ` (board “${boardTitle}”, list “${stackTitle}”)` : '';
   const absent = boardId === undefined ? 'board_id and stack_id are' : 'stack_id is';
   const finder = boardId === undefined ? 'nc_deck_list_boards, then nc_deck_list_stacks' : 'nc_deck_list_stacks';
-  return { ids, missing: `${absent} not in the hit${where}: ${finder} names them` };
+  return { ids, missing: `${absent} not in the hit${where}: ${finder} names them`, deckCardId: cardId };
 };
 
 // unverified: Tables links a table as {tables page}#/table/{id} and a view as #/view/{id}
