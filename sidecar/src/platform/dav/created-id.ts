@@ -2,7 +2,11 @@
 import { UpstreamError } from '../../errors.js';
 import type { HttpResponse } from '../../net/http-client.js';
 
-/** `what` names the object for the error when Nextcloud created it but did not say where ("the comment"). */
+/**
+ * Sheet (Files, comments): POST of a comment → 201 with `Content-Location: /remote.php/dav/comments/files/{fileid}/
+ * {commentId}`. The same header on a created system tag is unverified (see system-tags.ts).
+ * `what` names the object for the error when Nextcloud created it but did not say where ("the comment").
+ */
 export function createdIdFrom(response: Pick<HttpResponse, 'headers'>, what: string): string {
   const location = response.headers['content-location'];
   const id = (Array.isArray(location) ? location[0] : location)?.split('/').pop();

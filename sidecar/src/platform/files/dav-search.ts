@@ -81,6 +81,13 @@ function kindCondition(kind: FileKind): string {
   }
 }
 
+/** The rule of `kindCondition` for an entry read otherwise (the favourites' REPORT has no kind filter). */
+export function isOfKind(entry: FileEntry, kind: FileKind): boolean {
+  if (kind === 'folder' || kind === 'file') return entry.type === kind;
+  const contentType = entry.contentType ?? '';
+  return kind === 'pdf' ? contentType === 'application/pdf' : contentType.startsWith(`${kind}/`);
+}
+
 /**
  * Unix seconds as the literal Nextcloud compares dates with: ISO 8601 in PHP's ATOM form, `2026-11-23T04:35:00Z`.
  * Fractions of a second make it unreadable to Nextcloud, which then compares with 0 and matches every file.

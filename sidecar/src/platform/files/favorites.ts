@@ -6,7 +6,7 @@
 // properties of d:prop, and without paging unless asked (the favourites are one list in Nextcloud's database).
 import type { DavAccount } from '../dav/dav-account.js';
 import { davFilesPath } from './dav-paths.js';
-import type { FileSearchCriteria } from './dav-search.js';
+import { isOfKind, type FileSearchCriteria } from './dav-search.js';
 import { DAV_NAMESPACES, FILE_PROPS, parseMultistatus, toFileEntry, type FileEntry } from './propfind.js';
 
 /** Up to `limit` favourites below `criteria.folder` that meet the criteria, newest first; `truncated` when more do. */
@@ -42,12 +42,6 @@ function meetsCriteria(entry: FileEntry, criteria: FileSearchCriteria): boolean 
   if (criteria.modifiedAfter !== undefined && !(modified > criteria.modifiedAfter)) return false;
   if (criteria.modifiedBefore !== undefined && !(modified < criteria.modifiedBefore)) return false;
   return criteria.kind === undefined || isOfKind(entry, criteria.kind);
-}
-
-function isOfKind(entry: FileEntry, kind: NonNullable<FileSearchCriteria['kind']>): boolean {
-  if (kind === 'folder' || kind === 'file') return entry.type === kind;
-  const contentType = entry.contentType ?? '';
-  return kind === 'pdf' ? contentType === 'application/pdf' : contentType.startsWith(`${kind}/`);
 }
 
 function timeOf(entry: FileEntry): number {
