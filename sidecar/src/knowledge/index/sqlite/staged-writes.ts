@@ -25,6 +25,7 @@ import {
   type CountedTerms,
 } from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
+import { TermNumbers } from './term-numbers.js';
 import { insertChunkRow, RETIRE_PAGE, writeSmallDocument, type SmallWrite } from './small-write.js';
 import type { ChunkEntry } from './user-index.js';
 
@@ -44,6 +45,7 @@ export interface StagedWritesOptions {
 
 export class StagedWrites {
   private readonly locks: DocumentLocks;
+  private readonly dictionary: TermNumbers;
   private readonly wal: boolean;
   private rowsSinceCheckpoint = 0;
 
@@ -54,6 +56,7 @@ export class StagedWrites {
     private readonly options: StagedWritesOptions,
   ) {
     this.locks = documentLocks(db.raw);
+    this.dictionary = new TermNumbers(sql);
     this.wal = db.raw.pragma('journal_mode', { simple: true }) === 'wal';
   }
 
@@ -66,7 +69,7 @@ export class StagedWrites {
       const values = documentValues(userId, document);
       if (chunks.length <= STAGE_ROWS) {
         const counted = await countTerms(document.title, texts, slices);
-        const numbering = await numberForWrite(this.sql, userId, counted, {
+        const numbering = await numberForWrite(this.dictionary, userId, counted, {
           slices,
           write: (work) => this.write(work),
         });
@@ -134,7 +137,7 @@ export class StagedWrites {
         }
         const written = await this.write(() => {
           // One dictionary look-up for the whole group, then each document's chunks take their share in order.
-          const numbered = numberCounted(this.sql, userId, counted.flat());
+          const numbered = numberCounted(this.dictionary, userId, counted.flat());
           let from = 0;
           return group.map(({ document, chunks }) => {
             const terms = numbered.slice(from, (from += chunks.length));
@@ -279,9 +282,17 @@ export class StagedWrites {
     await this.db.exclusive((raw) => raw.pragma('wal_checkpoint(PASSIVE)'));
   }
 
-  /** One transaction of `work`, once no other transaction holds the shared connection. */
-  private write<T>(work: () => T): Promise<T> {
-    return this.db.exclusive((raw) => raw.transaction(work)());
+  /**
+   * One transaction of `work`, once no other transaction holds the shared connection. One that fails drops the kept
+   * term numbers: it may have read back numbers of terms it added itself, which its rollback took away.
+   */
+  private async write<T>(work: () => T): Promise<T> {
+    try {
+      return await this.db.exclusive((raw) => raw.transaction(work)());
+    } catch (error) {
+      this.dictionary.forgetAll();
+      throw error;
+    }
   }
 
   /** A write that failed before its switch: its staged chunks go, and its document if it was never shown. */

@@ -5,6 +5,7 @@ import { termFrequencies } from '../../text/tokenizer.js';
 import type { IndexStatements } from './index-rows.js';
 import type { TermPairs } from './postings.js';
 import type { TimeSlices } from '../time-slices.js';
+import type { TermNumbers } from './term-numbers.js';
 
 export interface ChunkTerms {
   /** How many terms title + "\n" + text has (BM25's chunk length). */
@@ -101,22 +102,10 @@ export async function countTerms(title: string, texts: readonly string[], slices
  * Numbers counted chunks' terms in `userId`'s dictionary, adding the terms it lacks, in the caller's transaction:
  * a small document's terms and chunks are then written in one transaction (one commit instead of two).
  */
-export function numberCounted(sql: IndexStatements, userId: string, counted: readonly CountedTerms[]): ChunkTerms[] {
+export function numberCounted(dictionary: TermNumbers, userId: string, counted: readonly CountedTerms[]): ChunkTerms[] {
   const terms = new Set<string>();
   for (const { frequencies } of counted) for (const term of frequencies.keys()) terms.add(term);
-  const numbers = new Map<string, number>();
-  const all = [...terms];
-  for (let i = 0; i < all.length; i += TERM_BATCH) {
-    const batch = all.slice(i, i + TERM_BATCH);
-    for (const row of sql.termNumbers.all(userId, JSON.stringify(batch))) numbers.set(row.term, row.term_no);
-  }
-  let next: number | undefined;
-  for (const term of all) {
-    if (numbers.has(term)) continue;
-    next ??= sql.termCount.get(userId)?.n ?? 0;
-    sql.insertTerm.run(userId, term, next);
-    numbers.set(term, next++);
-  }
+  const numbers = dictionary.numberAll(userId, [...terms]);
   return counted.map(({ length, frequencies }) => {
     const pairs = new Uint32Array(frequencies.size * 2);
     let at = 0;
@@ -211,18 +200,18 @@ const INLINE_TERMS = 1024;
  * each with a pause between them, so that no single transaction adds thousands of dictionary rows.
  */
 export async function numberForWrite(
-  sql: IndexStatements,
+  dictionary: TermNumbers,
   userId: string,
   counted: readonly CountedTerms[],
   options: { slices: TimeSlices; write: <T>(work: () => T) => Promise<T> },
 ): Promise<() => readonly ChunkTerms[]> {
-  if (distinctTerms(counted) <= INLINE_TERMS) return () => numberCounted(sql, userId, counted);
+  if (distinctTerms(counted) <= INLINE_TERMS) return () => numberCounted(dictionary, userId, counted);
   const numbered: ChunkTerms[] = [];
   for (let from = 0; from < counted.length;) {
     let to = from + 1;
     while (to < counted.length && distinctTerms(counted.slice(from, to + 1)) <= INLINE_TERMS) to++;
     const group = counted.slice(from, to);
-    numbered.push(...(await options.write(() => numberCounted(sql, userId, group))));
+    numbered.push(...(await options.write(() => numberCounted(dictionary, userId, group))));
     await options.slices.pause();
     from = to;
   }
