@@ -283,16 +283,20 @@ export class StagedWrites {
   }
 
   /**
-   * One transaction of `work`, once no other transaction holds the shared connection. One that fails drops the kept
-   * term numbers: it may have read back numbers of terms it added itself, which its rollback took away.
+   * One transaction of `work`, once no other transaction holds the shared connection. The term numbers it added are
+   * kept once it committed; one that fails drops all kept numbers (its rollback took away what it added).
    */
-  private async write<T>(work: () => T): Promise<T> {
-    try {
-      return await this.db.exclusive((raw) => raw.transaction(work)());
-    } catch (error) {
-      this.dictionary.forgetAll();
-      throw error;
-    }
+  private write<T>(work: () => T): Promise<T> {
+    return this.db.exclusive((raw) => {
+      try {
+        const result = raw.transaction(work)();
+        this.dictionary.keepAdded();
+        return result;
+      } catch (error) {
+        this.dictionary.forgetAll();
+        throw error;
+      }
+    });
   }
 
   /** A write that failed before its switch: its staged chunks go, and its document if it was never shown. */

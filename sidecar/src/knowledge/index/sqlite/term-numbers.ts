@@ -1,8 +1,8 @@
 // The numbers of dictionary terms that writes met lately, per user, so that a build of many small documents asks
 // SQLite only for the terms it has not met yet (most terms of the next abstract are in the dictionary already).
-// Only numbers read back from the database are kept, never those a write is adding (its transaction may still roll
-// back; a failed write drops them all), and all are dropped when the dictionary's epoch changes: whatever deletes
-// terms renews the epoch in its transaction.
+// Numbers a write adds are kept once its transaction committed (`keepAdded`); a failed write drops all kept numbers
+// (its rollback may have taken numbers it read back), and so does a change of the dictionary's epoch: whatever
+// deletes terms renews the epoch in its transaction.
 import { randomUUID } from 'node:crypto';
 import type { IndexStatements } from './index-rows.js';
 
@@ -14,6 +14,8 @@ const LOOKUP_BATCH = 512;
 
 export class TermNumbers {
   private readonly kept = new Map<string, Map<string, number>>();
+  /** Numbers added in the transaction under way, kept only once it commits. */
+  private added: { userId: string; term: string; number: number }[] = [];
   private keptCount = 0;
   private epoch: string | undefined;
 
@@ -44,15 +46,26 @@ export class TermNumbers {
       if (numbers.has(term)) continue;
       next ??= this.sql.termCount.get(userId)?.n ?? 0;
       this.sql.insertTerm.run(userId, term, next);
+      this.added.push({ userId, term, number: next });
       numbers.set(term, next++);
     }
     return numbers;
   }
 
-  /** Drops every kept number (a transaction that may have read numbers it added failed). */
+  /** After the transaction committed: the numbers it added are kept too. */
+  keepAdded(): void {
+    for (const { userId, term, number } of this.added) {
+      const known = this.kept.get(userId);
+      if (known) this.keep(known, term, number);
+    }
+    this.added = [];
+  }
+
+  /** Drops every kept number, the current transaction's too (it failed, so they may be gone with its rollback). */
   forgetAll(): void {
     this.kept.clear();
     this.keptCount = 0;
+    this.added = [];
   }
 
   /** The user's kept numbers, none when the dictionary's epoch changed since they were read. */
