@@ -13,17 +13,11 @@ import {
   withDocumentLocks,
   type DocumentLocks,
 } from './document-locks.js';
+import type { CountedTerms } from '../../text/bm25-text.js';
 import type { IndexStatements } from './index-rows.js';
 import type { VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
-import {
-  countTerms,
-  numberCounted,
-  numberForWrite,
-  numberTerms,
-  type ChunkTerms,
-  type CountedTerms,
-} from './term-pairs.js';
+import { countTerms, numberCounted, numberForWrite, numberTerms, type ChunkTerms } from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
 import { TermNumbers } from './term-numbers.js';
 import { insertChunkRow, RETIRE_PAGE, writeSmallDocument, type SmallWrite } from './small-write.js';

@@ -1,7 +1,6 @@
 // Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) varint pairs.
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
-import { documentTokenizer, queryWordTerms } from '../../text/bm25-text.js';
-import { termFrequencies } from '../../text/tokenizer.js';
+import { documentTokenizer, queryWordTerms, type CountedTerms } from '../../text/bm25-text.js';
 import type { IndexStatements } from './index-rows.js';
 import type { TermPairs } from './postings.js';
 import type { TimeSlices } from '../time-slices.js';
@@ -65,10 +64,9 @@ export async function numberTerms(
   };
   const tokenizer = documentTokenizer(title, texts);
   for (const text of texts) {
-    const terms = tokenizer.chunkTerms(text);
-    const frequencies = termFrequencies(terms);
-    for (const term of frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
-    counted.push({ length: terms.length, frequencies });
+    const chunk = tokenizer.chunkCounts(text);
+    for (const term of chunk.frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
+    counted.push(chunk);
     if (slices.due || unknown.size >= TERM_BATCH) {
       // The tokenising slice ends before the numbering starts: the new terms' transactions get slices of their own.
       await slices.pause();
@@ -80,19 +78,12 @@ export async function numberTerms(
   return chunks;
 }
 
-/** One chunk's terms counted, not numbered yet. */
-export interface CountedTerms {
-  length: number;
-  frequencies: Map<string, number>;
-}
-
 /** Tokenises title + "\n" + text of each chunk in the document's language, yielding between slices. */
 export async function countTerms(title: string, texts: readonly string[], slices: TimeSlices): Promise<CountedTerms[]> {
   const tokenizer = documentTokenizer(title, texts);
   const counted: CountedTerms[] = [];
   for (const text of texts) {
-    const terms = tokenizer.chunkTerms(text);
-    counted.push({ length: terms.length, frequencies: termFrequencies(terms) });
+    counted.push(tokenizer.chunkCounts(text));
     await slices.pause();
   }
   return counted;
