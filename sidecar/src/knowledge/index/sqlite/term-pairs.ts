@@ -136,27 +136,49 @@ export function queryTermNumbers(sql: IndexStatements, userId: string, query: st
  * distance from the previous one, then the tf) — two or three bytes a pair instead of eight.
  */
 export function blobFromPairs(pairs: TermPairs): Buffer {
-  const order: number[] = [];
-  for (let i = 0; i < pairs.length; i += 2) order.push(i);
-  order.sort((a, b) => (pairs[a] ?? 0) - (pairs[b] ?? 0));
   const bytes = new Uint8Array(pairs.length * 5);
   let at = 0;
-  const put = (value: number) => {
-    let rest = value;
-    while (rest >= 0x80) {
-      bytes[at++] = (rest & 0x7f) | 0x80;
-      rest >>>= 7;
-    }
-    bytes[at++] = rest;
-  };
   let previous = 0;
-  for (const i of order) {
+  for (const i of pairsByTerm(pairs)) {
     const term = pairs[i] ?? 0;
-    put(term - previous);
-    put(pairs[i + 1] ?? 0);
+    at = putVarint(bytes, at, term - previous);
+    at = putVarint(bytes, at, pairs[i + 1] ?? 0);
     previous = term;
   }
   return Buffer.from(bytes.buffer, 0, at);
+}
+
+/** A pair's term number and its place together as one number, term · PAIR_PLACES + place, exact up to 2^53. */
+const PAIR_PLACES = 2 ** 21;
+
+/**
+ * The offsets of the pairs in `pairs`, by term number. Term numbers are distinct within a chunk, so sorting each
+ * pair's term · PAIR_PLACES + place as plain numbers (a typed array's native sort, no comparator) orders them.
+ */
+function pairsByTerm(pairs: TermPairs): Uint32Array {
+  const count = pairs.length >> 1;
+  const order = new Uint32Array(count);
+  if (count >= PAIR_PLACES) {
+    for (let place = 0; place < count; place++) order[place] = 2 * place;
+    return order.sort((a, b) => (pairs[a] ?? 0) - (pairs[b] ?? 0));
+  }
+  const keys = new Float64Array(count);
+  for (let place = 0; place < count; place++) keys[place] = (pairs[2 * place] ?? 0) * PAIR_PLACES + place;
+  keys.sort();
+  for (let i = 0; i < count; i++) order[i] = 2 * (keys[i]! % PAIR_PLACES);
+  return order;
+}
+
+/** Writes `value` as an LEB128 varint at `at`; returns where the next byte goes. */
+function putVarint(bytes: Uint8Array, at: number, value: number): number {
+  let rest = value;
+  let next = at;
+  while (rest >= 0x80) {
+    bytes[next++] = (rest & 0x7f) | 0x80;
+    rest = Math.floor(rest / 0x80);
+  }
+  bytes[next++] = rest;
+  return next;
 }
 
 /** The pairs of a stored blob (into `scratch` when it holds them: a blob of n bytes has at most n/2 pairs). */
