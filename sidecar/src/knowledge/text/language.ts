@@ -25,6 +25,12 @@ const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
   ),
 };
 
+/** Each function word with a bit per language (the LANGUAGES index) it is one of: one look-up a word for the vote. */
+const VOTES = new Map<string, number>();
+for (const [n, language] of LANGUAGES.entries()) {
+  for (const word of STOP_WORDS[language]) VOTES.set(word, (VOTES.get(word) ?? 0) | (1 << n));
+}
+
 /** A function word of `language` (one of the words the vote counts). */
 export function isStopWord(word: string, language: Language): boolean {
   return STOP_WORDS[language].has(word);
@@ -41,10 +47,10 @@ const MIN_LEAD = 2;
 export function detectLanguage(words: readonly string[]): Language | undefined {
   const length = Math.min(words.length, SAMPLE_WORDS);
   if (length === 0) return undefined;
-  const stopWords = LANGUAGES.map((language) => STOP_WORDS[language]);
   const counts = LANGUAGES.map(() => 0);
   for (let i = 0; i < length; i++) {
-    for (let n = 0; n < stopWords.length; n++) if (stopWords[n]!.has(words[i]!)) counts[n]!++;
+    const votes = VOTES.get(words[i]!);
+    if (votes !== undefined) for (let n = 0; n < counts.length; n++) counts[n]! += (votes >> n) & 1;
   }
   // Most votes first; a tie keeps the order of LANGUAGES.
   const votes = LANGUAGES.map((language, n) => ({ language, count: counts[n]! })).sort((a, b) => b.count - a.count);
