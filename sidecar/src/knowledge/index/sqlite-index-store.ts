@@ -16,6 +16,7 @@ import {
 import { LoadedUsers } from './sqlite/loaded-users.js';
 import { findNearest } from './sqlite/nearest.js';
 import { StagedWrites } from './sqlite/staged-writes.js';
+import { renewTermsEpoch } from './sqlite/term-numbers.js';
 import { queryTermNumbers } from './sqlite/term-pairs.js';
 import type { VectorStorage } from './sqlite/stored-vectors.js';
 import { typeMaskOf, type UserIndex } from './sqlite/user-index.js';
@@ -104,6 +105,7 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
         raw.transaction(() => {
           const removed = sql.clearAll.run().changes;
           sql.clearTerms.run();
+          renewTermsEpoch(sql);
           sql.clearPending.run();
           sql.setMeta.run(EMBEDDER_KEY, JSON.stringify(current));
           return removed > 0;
@@ -136,6 +138,7 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
       const removed = await db.exclusive((raw) =>
         raw.transaction(() => {
           sql.deleteUserTerms.run(userId);
+          renewTermsEpoch(sql);
           return sql.deleteUser.run(userId).changes;
         })(),
       );

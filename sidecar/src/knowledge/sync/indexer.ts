@@ -1,7 +1,8 @@
-// Turns a fetched document into indexed chunks: chunk, embed in batches (yielding to the event loop between
-// batches, so a large document never holds it for long), and replace the document in the index atomically.
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+// Turns a fetched document into indexed chunks: chunk, embed in batches (yielding to the event loop whenever a slice
+// of this work has run its time, so a large document never holds it for long), and replace the document in the index
+// atomically.
 import { chunkPieces, type TextChunk } from '../text/chunker.js';
+import { TimeSlices } from '../index/time-slices.js';
 import type { Embedder } from '../embedders/embedder.js';
 import type { ChunkInput, DocumentWrite, IndexStore, IndexedDocument } from '../index/index-store.js';
 import type { FetchedDocument } from './sync-source.js';
@@ -49,8 +50,10 @@ export async function indexDocuments(
 ): Promise<IndexedResult[]> {
   const writes: DocumentWrite[] = [];
   const results: IndexedResult[] = [];
+  // One clock for all the documents: many small ones share a slice instead of yielding after each.
+  const slices = new TimeSlices(SLICE_MS);
   for (const fetched of documents) {
-    const { document, chunks, truncated } = await chunkAndEmbed(embedder, fetched, options);
+    const { document, chunks, truncated } = await chunkAndEmbed(embedder, fetched, options, slices);
     writes.push({ document: boundedDocument(document), chunks });
     results.push({ chunks: chunks.length, ...(truncated ? { truncated } : {}) });
   }
@@ -62,11 +65,11 @@ async function chunkAndEmbed(
   embedder: Embedder,
   fetched: FetchedDocument,
   options: IndexerOptions,
+  slices: TimeSlices,
 ): Promise<{ document: IndexedDocument; chunks: ChunkInput[]; truncated: string | undefined }> {
   const { pages, truncated: textTruncated, ...document } = fetched;
   let truncated = textTruncated;
   const pieces: Omit<TextChunk, 'index' | 'total'>[] = [];
-  let sliceStart = performance.now();
   for (const piece of chunkPieces(pages, {
     size: options.chunkSize,
     overlap: options.chunkOverlap,
@@ -77,10 +80,7 @@ async function chunkAndEmbed(
       truncated ??= `text beyond ${MAX_CHUNKS_PER_DOCUMENT} chunks`;
       break;
     }
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await yieldToEventLoop();
-      sliceStart = performance.now();
-    }
+    if (slices.due) await slices.pause();
   }
   const inputs: ChunkInput[] = [];
   const batchSize = embedder.kind === 'lexical' ? LOCAL_EMBED_BATCH : REMOTE_EMBED_BATCH;
@@ -88,7 +88,7 @@ async function chunkAndEmbed(
     const batch = pieces.slice(i, i + batchSize);
     const vectors = await embedder.embed(batch.map((chunk) => `${document.title}\n${chunk.text}`));
     batch.forEach((chunk, j) => inputs.push({ ...chunk, index: i + j, total: pieces.length, vector: vectors[j]! }));
-    await yieldToEventLoop();
+    await slices.pause();
   }
   return { document, chunks: inputs, truncated };
 }

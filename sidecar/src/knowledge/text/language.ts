@@ -25,13 +25,19 @@ const STOP_WORDS: Record<Language, ReadonlySet<string>> = {
   ),
 };
 
+/** Each function word with a bit per language (the LANGUAGES index) it is one of: one look-up a word for the vote. */
+const VOTES = new Map<string, number>();
+for (const [n, language] of LANGUAGES.entries()) {
+  for (const word of STOP_WORDS[language]) VOTES.set(word, (VOTES.get(word) ?? 0) | (1 << n));
+}
+
 /** A function word of `language` (one of the words the vote counts). */
 export function isStopWord(word: string, language: Language): boolean {
   return STOP_WORDS[language].has(word);
 }
 
 /** Words looked at: enough for a vote, bounded for a long document. */
-const SAMPLE_WORDS = 2000;
+export const SAMPLE_WORDS = 2000;
 /** The winner needs this share of the sampled words (prose has 30–50 % function words; lists and code far less). */
 const MIN_SHARE = 0.04;
 /** …and this many times the other language's votes. */
@@ -39,13 +45,16 @@ const MIN_LEAD = 2;
 
 /** The language of text whose folded words (`wordsOfFolded`) are `words`, or undefined. */
 export function detectLanguage(words: readonly string[]): Language | undefined {
-  const sample = words.length > SAMPLE_WORDS ? words.slice(0, SAMPLE_WORDS) : words;
-  if (sample.length === 0) return undefined;
-  const votes = LANGUAGES.map((language) => ({
-    language,
-    count: sample.reduce((sum, term) => sum + (STOP_WORDS[language].has(term) ? 1 : 0), 0),
-  })).sort((a, b) => b.count - a.count);
+  const length = Math.min(words.length, SAMPLE_WORDS);
+  if (length === 0) return undefined;
+  const counts = LANGUAGES.map(() => 0);
+  for (let i = 0; i < length; i++) {
+    const votes = VOTES.get(words[i]!);
+    if (votes !== undefined) for (let n = 0; n < counts.length; n++) counts[n]! += (votes >> n) & 1;
+  }
+  // Most votes first; a tie keeps the order of LANGUAGES.
+  const votes = LANGUAGES.map((language, n) => ({ language, count: counts[n]! })).sort((a, b) => b.count - a.count);
   const [first, second] = votes as [(typeof votes)[0], (typeof votes)[0]];
-  if (first.count === 0 || first.count < MIN_SHARE * sample.length) return undefined;
+  if (first.count === 0 || first.count < MIN_SHARE * length) return undefined;
   return first.count >= MIN_LEAD * second.count ? first.language : undefined;
 }

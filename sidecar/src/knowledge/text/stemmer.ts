@@ -16,10 +16,11 @@ let stemmers: Record<Language, (word: string) => string> | undefined;
 
 /** The stem of one folded word in `language`. */
 export function stem(word: string, language: Language): string {
-  if (DIGIT.test(word)) return word;
+  // Words with digits are never cached, so a cached word needs no digit test.
   const cache = caches[language];
   let stemmed = cache.get(word);
   if (stemmed === undefined) {
+    if (DIGIT.test(word)) return word;
     stemmed = (stemmers ??= loadStemmers())[language](word);
     if (cache.size >= CACHE_SIZE) cache.clear();
     cache.set(word, stemmed);

@@ -13,18 +13,13 @@ import {
   withDocumentLocks,
   type DocumentLocks,
 } from './document-locks.js';
+import type { CountedTerms } from '../../text/bm25-text.js';
 import type { IndexStatements } from './index-rows.js';
 import type { VectorStorage } from './stored-vectors.js';
 import type { LoadedUsers } from './loaded-users.js';
-import {
-  countTerms,
-  numberCounted,
-  numberForWrite,
-  numberTerms,
-  type ChunkTerms,
-  type CountedTerms,
-} from './term-pairs.js';
+import { countTerms, numberCounted, numberForWrite, numberTerms, type ChunkTerms } from './term-pairs.js';
 import { TimeSlices } from '../time-slices.js';
+import { TermNumbers } from './term-numbers.js';
 import { insertChunkRow, RETIRE_PAGE, writeSmallDocument, type SmallWrite } from './small-write.js';
 import type { ChunkEntry } from './user-index.js';
 
@@ -44,6 +39,7 @@ export interface StagedWritesOptions {
 
 export class StagedWrites {
   private readonly locks: DocumentLocks;
+  private readonly dictionary: TermNumbers;
   private readonly wal: boolean;
   private rowsSinceCheckpoint = 0;
 
@@ -54,6 +50,7 @@ export class StagedWrites {
     private readonly options: StagedWritesOptions,
   ) {
     this.locks = documentLocks(db.raw);
+    this.dictionary = new TermNumbers(sql);
     this.wal = db.raw.pragma('journal_mode', { simple: true }) === 'wal';
   }
 
@@ -66,7 +63,7 @@ export class StagedWrites {
       const values = documentValues(userId, document);
       if (chunks.length <= STAGE_ROWS) {
         const counted = await countTerms(document.title, texts, slices);
-        const numbering = await numberForWrite(this.sql, userId, counted, {
+        const numbering = await numberForWrite(this.dictionary, userId, counted, {
           slices,
           write: (work) => this.write(work),
         });
@@ -134,7 +131,7 @@ export class StagedWrites {
         }
         const written = await this.write(() => {
           // One dictionary look-up for the whole group, then each document's chunks take their share in order.
-          const numbered = numberCounted(this.sql, userId, counted.flat());
+          const numbered = numberCounted(this.dictionary, userId, counted.flat());
           let from = 0;
           return group.map(({ document, chunks }) => {
             const terms = numbered.slice(from, (from += chunks.length));
@@ -279,9 +276,21 @@ export class StagedWrites {
     await this.db.exclusive((raw) => raw.pragma('wal_checkpoint(PASSIVE)'));
   }
 
-  /** One transaction of `work`, once no other transaction holds the shared connection. */
+  /**
+   * One transaction of `work`, once no other transaction holds the shared connection. The term numbers it added are
+   * kept once it committed; one that fails drops all kept numbers (its rollback took away what it added).
+   */
   private write<T>(work: () => T): Promise<T> {
-    return this.db.exclusive((raw) => raw.transaction(work)());
+    return this.db.exclusive((raw) => {
+      try {
+        const result = raw.transaction(work)();
+        this.dictionary.keepAdded();
+        return result;
+      } catch (error) {
+        this.dictionary.forgetAll();
+        throw error;
+      }
+    });
   }
 
   /** A write that failed before its switch: its staged chunks go, and its document if it was never shown. */

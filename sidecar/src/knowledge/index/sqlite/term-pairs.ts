@@ -1,10 +1,10 @@
 // Chunks' terms as stored: numbered through the user's term dictionary, packed as (term_no, tf) varint pairs.
 import type { SqliteSqlDatabase } from '../../../store/sql/sqlite-database.js';
-import { documentTokenizer, queryWordTerms } from '../../text/bm25-text.js';
-import { termFrequencies } from '../../text/tokenizer.js';
+import { documentTokenizer, queryWordTerms, type CountedTerms } from '../../text/bm25-text.js';
 import type { IndexStatements } from './index-rows.js';
 import type { TermPairs } from './postings.js';
 import type { TimeSlices } from '../time-slices.js';
+import type { TermNumbers } from './term-numbers.js';
 
 export interface ChunkTerms {
   /** How many terms title + "\n" + text has (BM25's chunk length). */
@@ -64,10 +64,9 @@ export async function numberTerms(
   };
   const tokenizer = documentTokenizer(title, texts);
   for (const text of texts) {
-    const terms = tokenizer.chunkTerms(text);
-    const frequencies = termFrequencies(terms);
-    for (const term of frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
-    counted.push({ length: terms.length, frequencies });
+    const chunk = tokenizer.chunkCounts(text);
+    for (const term of chunk.frequencies.keys()) if (!numbers.has(term)) unknown.add(term);
+    counted.push(chunk);
     if (slices.due || unknown.size >= TERM_BATCH) {
       // The tokenising slice ends before the numbering starts: the new terms' transactions get slices of their own.
       await slices.pause();
@@ -79,19 +78,12 @@ export async function numberTerms(
   return chunks;
 }
 
-/** One chunk's terms counted, not numbered yet. */
-export interface CountedTerms {
-  length: number;
-  frequencies: Map<string, number>;
-}
-
 /** Tokenises title + "\n" + text of each chunk in the document's language, yielding between slices. */
 export async function countTerms(title: string, texts: readonly string[], slices: TimeSlices): Promise<CountedTerms[]> {
   const tokenizer = documentTokenizer(title, texts);
   const counted: CountedTerms[] = [];
   for (const text of texts) {
-    const terms = tokenizer.chunkTerms(text);
-    counted.push({ length: terms.length, frequencies: termFrequencies(terms) });
+    counted.push(tokenizer.chunkCounts(text));
     await slices.pause();
   }
   return counted;
@@ -101,22 +93,10 @@ export async function countTerms(title: string, texts: readonly string[], slices
  * Numbers counted chunks' terms in `userId`'s dictionary, adding the terms it lacks, in the caller's transaction:
  * a small document's terms and chunks are then written in one transaction (one commit instead of two).
  */
-export function numberCounted(sql: IndexStatements, userId: string, counted: readonly CountedTerms[]): ChunkTerms[] {
+export function numberCounted(dictionary: TermNumbers, userId: string, counted: readonly CountedTerms[]): ChunkTerms[] {
   const terms = new Set<string>();
   for (const { frequencies } of counted) for (const term of frequencies.keys()) terms.add(term);
-  const numbers = new Map<string, number>();
-  const all = [...terms];
-  for (let i = 0; i < all.length; i += TERM_BATCH) {
-    const batch = all.slice(i, i + TERM_BATCH);
-    for (const row of sql.termNumbers.all(userId, JSON.stringify(batch))) numbers.set(row.term, row.term_no);
-  }
-  let next: number | undefined;
-  for (const term of all) {
-    if (numbers.has(term)) continue;
-    next ??= sql.termCount.get(userId)?.n ?? 0;
-    sql.insertTerm.run(userId, term, next);
-    numbers.set(term, next++);
-  }
+  const numbers = dictionary.numberAll(userId, [...terms]);
   return counted.map(({ length, frequencies }) => {
     const pairs = new Uint32Array(frequencies.size * 2);
     let at = 0;
@@ -156,27 +136,49 @@ export function queryTermNumbers(sql: IndexStatements, userId: string, query: st
  * distance from the previous one, then the tf) — two or three bytes a pair instead of eight.
  */
 export function blobFromPairs(pairs: TermPairs): Buffer {
-  const order: number[] = [];
-  for (let i = 0; i < pairs.length; i += 2) order.push(i);
-  order.sort((a, b) => (pairs[a] ?? 0) - (pairs[b] ?? 0));
   const bytes = new Uint8Array(pairs.length * 5);
   let at = 0;
-  const put = (value: number) => {
-    let rest = value;
-    while (rest >= 0x80) {
-      bytes[at++] = (rest & 0x7f) | 0x80;
-      rest >>>= 7;
-    }
-    bytes[at++] = rest;
-  };
   let previous = 0;
-  for (const i of order) {
+  for (const i of pairsByTerm(pairs)) {
     const term = pairs[i] ?? 0;
-    put(term - previous);
-    put(pairs[i + 1] ?? 0);
+    at = putVarint(bytes, at, term - previous);
+    at = putVarint(bytes, at, pairs[i + 1] ?? 0);
     previous = term;
   }
   return Buffer.from(bytes.buffer, 0, at);
+}
+
+/** A pair's term number and its place together as one number, term · PAIR_PLACES + place, exact up to 2^53. */
+const PAIR_PLACES = 2 ** 21;
+
+/**
+ * The offsets of the pairs in `pairs`, by term number. Term numbers are distinct within a chunk, so sorting each
+ * pair's term · PAIR_PLACES + place as plain numbers (a typed array's native sort, no comparator) orders them.
+ */
+function pairsByTerm(pairs: TermPairs): Uint32Array {
+  const count = pairs.length >> 1;
+  const order = new Uint32Array(count);
+  if (count >= PAIR_PLACES) {
+    for (let place = 0; place < count; place++) order[place] = 2 * place;
+    return order.sort((a, b) => (pairs[a] ?? 0) - (pairs[b] ?? 0));
+  }
+  const keys = new Float64Array(count);
+  for (let place = 0; place < count; place++) keys[place] = (pairs[2 * place] ?? 0) * PAIR_PLACES + place;
+  keys.sort();
+  for (let i = 0; i < count; i++) order[i] = 2 * (keys[i]! % PAIR_PLACES);
+  return order;
+}
+
+/** Writes `value` as an LEB128 varint at `at`; returns where the next byte goes. */
+function putVarint(bytes: Uint8Array, at: number, value: number): number {
+  let rest = value;
+  let next = at;
+  while (rest >= 0x80) {
+    bytes[next++] = (rest & 0x7f) | 0x80;
+    rest = Math.floor(rest / 0x80);
+  }
+  bytes[next++] = rest;
+  return next;
 }
 
 /** The pairs of a stored blob (into `scratch` when it holds them: a blob of n bytes has at most n/2 pairs). */
@@ -211,18 +213,18 @@ const INLINE_TERMS = 1024;
  * each with a pause between them, so that no single transaction adds thousands of dictionary rows.
  */
 export async function numberForWrite(
-  sql: IndexStatements,
+  dictionary: TermNumbers,
   userId: string,
   counted: readonly CountedTerms[],
   options: { slices: TimeSlices; write: <T>(work: () => T) => Promise<T> },
 ): Promise<() => readonly ChunkTerms[]> {
-  if (distinctTerms(counted) <= INLINE_TERMS) return () => numberCounted(sql, userId, counted);
+  if (distinctTerms(counted) <= INLINE_TERMS) return () => numberCounted(dictionary, userId, counted);
   const numbered: ChunkTerms[] = [];
   for (let from = 0; from < counted.length;) {
     let to = from + 1;
     while (to < counted.length && distinctTerms(counted.slice(from, to + 1)) <= INLINE_TERMS) to++;
     const group = counted.slice(from, to);
-    numbered.push(...(await options.write(() => numberCounted(sql, userId, group))));
+    numbered.push(...(await options.write(() => numberCounted(dictionary, userId, group))));
     await options.slices.pause();
     from = to;
   }
