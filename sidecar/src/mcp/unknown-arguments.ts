@@ -19,7 +19,7 @@ export function unknownArguments(schema: JsonSchema, value: unknown, path: strin
     return items ? value.flatMap((item, i) => unknownArguments(items, item, [...path, String(i)])) : [];
   }
   if (!isPlainObject(value)) return [];
-  const branches = [...asSchemas(schema.anyOf), ...asSchemas(schema.oneOf)].filter(describesObject);
+  const branches = unionBranches(schema).filter(describesObject);
   if (branches.length > 0) {
     const found = branches.map((branch) => unknownArguments(branch, value, path));
     return found.reduce((fewest, each) => (each.length < fewest.length ? each : fewest));
@@ -40,8 +40,10 @@ function describesObject(schema: JsonSchema): boolean {
   return schema.type === 'object' || schema.properties !== undefined;
 }
 
-function asSchemas(value: unknown): JsonSchema[] {
-  return Array.isArray(value) ? (value as JsonSchema[]) : [];
+/** A union's branches, nested unions (a nullable union) flattened; none for a schema that is not a union. */
+function unionBranches(schema: JsonSchema): JsonSchema[] {
+  const branches = [schema.anyOf, schema.oneOf].flatMap((each) => (Array.isArray(each) ? (each as JsonSchema[]) : []));
+  return branches.flatMap((branch) => (branch.anyOf || branch.oneOf ? unionBranches(branch) : [branch]));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
