@@ -1,8 +1,9 @@
-// The HTTP sidecar: builds the context (context/context.ts, the composition root), starts the OAuth context, mounts
-// the app built from the context and listens; closing stops listening, then releases the context.
+// The HTTP sidecar: builds the context (context/context.ts, the composition root), mounts the app built from it and
+// listens, then reaches the identity provider; closing stops listening, then releases the context.
 import type { AddressInfo } from 'node:net';
 import { createApp } from './api/app.js';
 import { createContext, type ContextOptions, type SidecarContext } from './context/context.js';
+import { loadUndiciParts } from './net/http-client.js';
 import { assertPortFree, closeServer, formatHost, listen } from './listening.js';
 import { settleHeapAfter } from './runtime/settle-heap.js';
 import type { Settings } from './settings/settings.js';
@@ -39,8 +40,6 @@ export async function serveHttp(context: SidecarContext): Promise<RunningServer>
   try {
     // A busy port is reported at once, not after the identity provider was tried.
     await assertPortFree(settings.server.host, settings.server.port);
-    // Hybrid and oauth modes resolve their OAuth client before listening (a failure is retried in the background).
-    await context.oauth?.start();
     const app = createApp(context);
     server = await listen(app.listen.bind(app), settings.server.host, settings.server.port);
   } catch (error) {
@@ -50,6 +49,12 @@ export async function serveHttp(context: SidecarContext): Promise<RunningServer>
   const { port } = server.address() as AddressInfo;
   const url = `http://${formatHost(settings.server.host)}:${port}`;
   logger.info({ url, authMode: settings.authMode, version: SIDECAR_VERSION }, 'listening');
+  // The outbound HTTP client's code, loaded now rather than by the first request (or before listening).
+  void loadUndiciParts();
+  // Hybrid and oauth modes reach the identity provider once listening (a round trip to Nextcloud need not delay the
+  // routes that do without it); until then, as while it is unreachable, routes that need tokens answer 503. The
+  // server is handed over once the first attempt has settled (a failure is retried in the background).
+  await context.oauth?.start();
   context.knowledge?.engine.start();
   const warmedUp = mcp.warmUp().catch((error: unknown) => logger.warn({ err: error }, 'MCP warm-up failed'));
   // Once warm and (most likely) still idle: the first knowledge tick and the warm-up have allocated by then.

@@ -7,13 +7,13 @@ import { createActiveEmbedder, type ActiveEmbedder } from './embedders/active-em
 import { createEmbedderHandle } from './embedders/create-embedder.js';
 import type { IndexStore } from './index/index-store.js';
 import { createSearchService, type SearchService } from './search/search-service.js';
-import { createSqliteIndexStore } from './index/sqlite-index-store.js';
+import { lazyIndexStore } from './index/lazy-index-store.js';
 import type { Settings } from '../settings/settings.js';
 import type { SqlDatabase } from '../store/sql/sql-database.js';
 import type { SqliteSqlDatabase } from '../store/sql/sqlite-database.js';
 import type { PostgresSqlDatabase } from '../store/sql/postgres-database.js';
 import type { DocumentReaders } from './extract/document-readers.js';
-import { createOcrReader } from './extract/ocr/ocr-reader.js';
+import type { OcrStatus } from './extract/ocr/ocr-reader.js';
 import { lazySource } from './sources/lazy-source.js';
 import { createSyncEngine, type SyncCredentials, type SyncEngine } from './sync/sync-engine.js';
 import { scheduleFullRescan } from './sync/full-rescan.js';
@@ -58,7 +58,7 @@ export interface KnowledgeDeps {
 export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
   const { settings } = deps;
   const knowledge = settings.knowledge;
-  const store = await openIndexStore(deps.db);
+  const store = openIndexStore(deps.db);
   const embedder = createEmbedderHandle(knowledge.embedding, deps.http, {
     timeoutMs: settings.nextcloud.httpTimeoutMs,
     clock: deps.clock,
@@ -73,8 +73,15 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     onIndexCleared: (embedderId) =>
       scheduleFullRescan({ users, logger: deps.logger }, embedderId, (deps.clock ?? Date.now)()),
   });
-  // Checks Tesseract and its languages once when OCR is on; a missing one is a warning in the log and the status.
-  const ocr = await createOcrReader({ settings: knowledge.ocr, onWarning: (message) => deps.logger.error(message) });
+  // Loaded, and Tesseract and its languages checked once, only when OCR is on; a missing one is a warning in the log
+  // and the status. Without a reader the files source skips images as it does with OCR off.
+  const ocr = knowledge.ocr.enabled
+    ? await (
+        await import('./extract/ocr/ocr-reader.js')
+      ).createOcrReader({ settings: knowledge.ocr, onWarning: (message) => deps.logger.error(message) })
+    : undefined;
+  const ocrStatus = (): OcrStatus =>
+    ocr?.status() ?? { enabled: false, languages: knowledge.ocr.languages, warning: null };
   // Each source's module loads with its first scan (idle memory).
   const sources: SyncSource[] = [
     lazySource('file', async () =>
@@ -122,22 +129,29 @@ export async function createKnowledge(deps: KnowledgeDeps): Promise<Knowledge> {
     search: createSearchService({ store, embedder: activeEmbedder, nextcloudHost: settings.nextcloud.host }),
     nextcloudHits: createNextcloudHitsFinder({ host: settings.nextcloud.host, bounds: knowledge.nextcloudSearch }),
     status: (userId) =>
-      describeSyncStatus(userId, { store, queue, leftOut, users, embedder: activeEmbedder, ocr: ocr.status() }),
+      describeSyncStatus(userId, { store, queue, leftOut, users, embedder: activeEmbedder, ocr: ocrStatus() }),
     queue,
     close: async () => {
       rescanNotices.stop();
       await engine.stop();
-      await ocr.close();
+      await ocr?.close();
       await store.close();
     },
   };
 }
 
-/** The engine's own index: embedded beside the tokens in SQLite, or PostgreSQL + pgvector on the shared pool. */
-async function openIndexStore(db: SqlDatabase): Promise<IndexStore> {
-  if (db.engine === 'sqlite') return createSqliteIndexStore(db as SqliteSqlDatabase);
-  // Loaded only when configured: most deployments never need the pgvector store.
-  const { createPostgresIndexStore } = await import('./index/postgres-index-store.js');
+/**
+ * The engine's own index: embedded beside the tokens in SQLite, or PostgreSQL + pgvector on the shared pool. Its
+ * modules load at its first use, once the sidecar listens.
+ */
+function openIndexStore(db: SqlDatabase): IndexStore {
+  if (db.engine === 'sqlite') {
+    return lazyIndexStore('sqlite', async () =>
+      (await import('./index/sqlite-index-store.js')).createSqliteIndexStore(db as SqliteSqlDatabase),
+    );
+  }
   // The pool belongs to the database: the index store must not end it when it closes.
-  return createPostgresIndexStore((db as PostgresSqlDatabase).pool);
+  return lazyIndexStore('postgres', async () =>
+    (await import('./index/postgres-index-store.js')).createPostgresIndexStore((db as PostgresSqlDatabase).pool),
+  );
 }

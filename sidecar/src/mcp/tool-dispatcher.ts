@@ -10,6 +10,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/server';
 import { InvalidInputError } from '../errors.js';
+import { unknownArguments, type UnknownArgument } from './unknown-arguments.js';
 import { listTool, type ListedSchema } from './listed-tools.js';
 import type { ToolDefinition, ToolGroupControl } from './tool-definition.js';
 
@@ -83,7 +84,7 @@ export function createToolDispatcher(deps: ToolDispatcherDeps): ToolDispatcher {
           throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found`);
         }
         const entry = listTool(tool);
-        const unknown = unknownArguments(entry.argumentNames, args);
+        const unknown = unknownArguments(entry.entry.inputSchema, args ?? {});
         if (unknown.length > 0)
           return deps.refuse(tool, unknownArgumentsError(tool, entry.argumentNames, unknown), context);
         const input = await validate(entry.input, args ?? {});
@@ -110,16 +111,18 @@ function buildOffer(tools: ToolDefinition[]): ToolOffer {
   };
 }
 
-/** The arguments a call names that its tool does not declare (zod would drop them silently). */
-function unknownArguments(accepted: ReadonlySet<string>, args: Record<string, unknown> | undefined): string[] {
-  return args ? Object.keys(args).filter((key) => !accepted.has(key)) : [];
-}
-
-function unknownArgumentsError(tool: ToolDefinition, accepted: ReadonlySet<string>, unknown: string[]) {
-  const names = unknown.map((key) => JSON.stringify(key)).join(', ');
+/** Names the undeclared arguments and what the tool (or the object holding a nested one) takes instead. */
+function unknownArgumentsError(tool: ToolDefinition, accepted: ReadonlySet<string>, unknown: UnknownArgument[]) {
+  const names = unknown.map(({ path }) => JSON.stringify(path)).join(', ');
   const known = accepted.size > 0 ? [...accepted].join(', ') : 'none';
+  const nested = new Map<string, string[]>();
+  for (const { path, accepted: keys } of unknown) {
+    const parent = path.slice(0, Math.max(0, path.lastIndexOf('.')));
+    if (parent !== '') nested.set(parent, keys);
+  }
+  const within = [...nested].map(([parent, keys]) => ` ${parent} takes: ${keys.join(', ') || 'nothing'}.`).join('');
   return new InvalidInputError(
-    `${tool.name} takes no argument ${names}, so nothing was done. Its arguments: ${known}.`,
+    `${tool.name} takes no argument ${names}, so nothing was done. Its arguments: ${known}.${within}`,
   );
 }
 

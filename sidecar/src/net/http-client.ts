@@ -4,8 +4,7 @@ import { rootCertificates } from 'node:tls';
 
 import { AppError, UpstreamError } from '../errors.js';
 import type { AddressPolicy } from './address-policy.js';
-import { createGuardedConnector } from './guarded-connector.js';
-import { Agent, requestThrough, type ResponseData } from './undici-parts.js';
+import type { Agent, ResponseData } from './undici-parts.js';
 
 export interface HttpClientOptions {
   verifySsl: boolean;
@@ -66,32 +65,61 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
+type UndiciParts = typeof import('./undici-parts.js');
+let undiciParts: Promise<UndiciParts> | undefined;
+
+/**
+ * Loads undici's parts: at a client's first request, or earlier when the server calls it once listening. Not at
+ * start-up: they took about 50 ms of it (measured), and a sidecar contacts nobody before it listens.
+ */
+export function loadUndiciParts(): Promise<UndiciParts> {
+  return (undiciParts ??= import('./undici-parts.js'));
+}
+
+/** A connection pool and the request function that goes through it. */
+interface Pool {
+  agent: Agent;
+  request: UndiciParts['requestThrough'];
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
+  // Read now: a CA bundle that cannot be read stops the start, not the first request.
   const tls = { rejectUnauthorized: options.verifySsl, ca: trustedCertificates(options.caBundlePath) };
-  const agent = new Agent({
-    connect: options.addressPolicy ? createGuardedConnector(tls, options.addressPolicy) : tls,
-    keepAliveTimeout: 30_000,
-    keepAliveMaxTimeout: 600_000,
-    connections: 64,
-  });
+  let pool: Promise<Pool> | undefined;
+  let closed = false;
+  const poolNow = () => {
+    if (closed) return Promise.reject(new Error('The HTTP client is closed.'));
+    return (pool ??= (async () => {
+      const { Agent, requestThrough } = await loadUndiciParts();
+      const connect = options.addressPolicy
+        ? (await import('./guarded-connector.js')).createGuardedConnector(tls, options.addressPolicy)
+        : tls;
+      const agent = new Agent({ connect, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 600_000, connections: 64 });
+      return { agent, request: requestThrough };
+    })());
+  };
   const maxBytes = options.maxResponseBytes ?? 10 * 1024 * 1024;
 
   const observed = createObservedRun(options.observe);
   return {
     request: (url, req = {}) =>
       observed(url, req, async (answered) => {
-        const response = await send(agent, url, req, { ...options, maxResponseBytes: maxBytes });
+        const response = await send(poolNow, url, req, { ...options, maxResponseBytes: maxBytes });
         answered(response.status);
         return response;
       }),
     requestStream: (url, req, read) =>
       observed(url, req, (answered) =>
-        sendStreamed(agent, url, req, options, (response) => {
+        sendStreamed(poolNow, url, req, options, (response) => {
           answered(response.status);
           return read(response);
         }),
       ),
-    close: () => agent.close(),
+    close: async () => {
+      closed = true;
+      const opened = await pool?.catch(() => undefined);
+      await opened?.agent.close();
+    },
   };
 }
 
@@ -117,13 +145,13 @@ function createObservedRun(observe: HttpClientOptions['observe']) {
 }
 
 async function send(
-  agent: Agent,
+  pool: () => Promise<Pool>,
   url: string,
   req: HttpRequest,
   options: HttpClientOptions & { maxResponseBytes: number },
 ): Promise<HttpResponse> {
   try {
-    const response = await open(agent, url, req, options);
+    const response = await open(await pool(), url, req, options);
     const body = await readCapped(response.body, options.maxResponseBytes);
     return toResponse(response.statusCode, response.headers, body);
   } catch (error) {
@@ -132,7 +160,7 @@ async function send(
 }
 
 async function sendStreamed<T>(
-  agent: Agent,
+  pool: () => Promise<Pool>,
   url: string,
   req: HttpRequest,
   options: HttpClientOptions,
@@ -140,7 +168,7 @@ async function sendStreamed<T>(
 ): Promise<T> {
   let response: ResponseData;
   try {
-    response = await open(agent, url, req, options);
+    response = await open(await pool(), url, req, options);
   } catch (error) {
     throw wrapNetworkError(error);
   }
@@ -154,9 +182,9 @@ async function sendStreamed<T>(
   }
 }
 
-function open(agent: Agent, url: string, req: HttpRequest, options: HttpClientOptions) {
+function open(pool: Pool, url: string, req: HttpRequest, options: HttpClientOptions) {
   const timeoutMs = req.timeoutMs ?? options.timeoutMs;
-  return requestThrough(agent, url, {
+  return pool.request(pool.agent, url, {
     method: (req.method ?? 'GET') as 'GET',
     headers: { 'user-agent': options.userAgent, ...req.headers },
     body: req.body,

@@ -96,6 +96,35 @@ describe('unknown arguments', () => {
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toMatch(/takes no argument \\"calendars\\".*calendar_ids/);
   });
+
+  it('are refused inside objects too: a role of an attendee and a column of a filter condition, each named', async () => {
+    const ran: string[] = [];
+    const { client } = await connect(factoryDeps(recordingTools(ran), { listAllTools: true }));
+
+    const attendee = await client.callTool({
+      name: 'nc_calendar_create_event',
+      arguments: {
+        summary: 'Review',
+        start: '2027-01-04T10:00:00Z',
+        end: '2027-01-04T11:00:00Z',
+        attendees: [{ email: 'bob@example.org' }, { email: 'eve@example.org', role: 'chair' }],
+      },
+    });
+    const condition = await client.callTool({
+      name: 'nc_tables_manage_view',
+      arguments: { action: 'update', view_id: 3, filter: [{ column: 4, operator: 'contains', value: 'x' }] },
+    });
+
+    expect(ran).toEqual([]);
+    expect(attendee.isError).toBe(true);
+    expect(JSON.stringify(attendee.content)).toMatch(
+      /takes no argument \\"attendees\.1\.role\\".*attendees\.1 takes: email, name\./,
+    );
+    expect(condition.isError).toBe(true);
+    expect(JSON.stringify(condition.content)).toMatch(
+      /takes no argument \\"filter\.0\.column\\".*column_id, operator, value/,
+    );
+  });
 });
 
 describe('tool groups', () => {

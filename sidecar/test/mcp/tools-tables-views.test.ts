@@ -117,7 +117,7 @@ describe('nc_tables_manage_view', () => {
     expect(tables.rowsOf(booksId())).toHaveLength(5);
   });
 
-  it('refuses an unknown column, a column by title, a condition without value and a word as emoji, creating nothing', async () => {
+  it('refuses an unknown column, a column by title, a condition without value, a word as emoji and a title over 200 bytes, creating nothing', async () => {
     const unknown = await manage({
       action: 'create',
       table_id: booksId(),
@@ -133,11 +133,14 @@ describe('nc_tables_manage_view', () => {
 
     const notIds = await manage({ action: 'create', table_id: booksId(), title: 'Broken', column_ids: ['Title'] });
     const notEmoji = await manage({ action: 'create', table_id: booksId(), title: 'Broken', emoji: 'books' });
+    // 150 characters, 300 bytes: Tables counts a title's bytes.
+    const longTitle = await manage({ action: 'create', table_id: booksId(), title: 'é'.repeat(150) });
 
     expect(errorText(unknown)).toContain(`Table ${booksId()} has no column 999999`);
     expect(errorText(notIds)).toContain('column ids');
     expect(errorText(notEmoji)).toContain('Only a single, valid emoji');
     expect(errorText(noValue)).toContain('takes a value, except with is-empty');
+    expect(errorText(longTitle)).toContain('from 1 to 200 bytes');
     expect(await viewTitles()).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
-// WebDAV answers read into plain objects: prefixes dropped, text trimmed, empty elements as '', repeated elements as
-// arrays, entities decoded, and text that is not a closed element tree refused.
+// WebDAV answers read into plain objects: prefixes dropped, text trimmed (or kept), attributes dropped (or kept as
+// @name), empty elements as '', repeated elements as arrays, entities decoded, and text that is not a closed element
+// tree refused.
 import { expect, it } from 'vitest';
-import { MalformedXmlError, parseXmlTree } from '../../src/platform/files/xml-tree.js';
+import { MalformedXmlError, parseXmlTree } from '../../src/platform/dav/xml-tree.js';
 
 const MULTISTATUS = `<?xml version="1.0"?>
 <d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">
@@ -20,7 +21,7 @@ const MULTISTATUS = `<?xml version="1.0"?>
 </d:multistatus>`;
 
 it('reads a multistatus into objects by local name, with the elements asked for as arrays', () => {
-  const tree = parseXmlTree(MULTISTATUS, (name) => name === 'response' || name === 'propstat');
+  const tree = parseXmlTree(MULTISTATUS, { asArray: (name) => name === 'response' || name === 'propstat' });
 
   expect(tree).toEqual({
     multistatus: {
@@ -55,4 +56,28 @@ it('refuses an element closed out of turn and one never closed', () => {
   expect(() => parseXmlTree('<a><b></a>')).toThrow(MalformedXmlError);
   expect(() => parseXmlTree('<a><b>')).toThrow(MalformedXmlError);
   expect(() => parseXmlTree('<a><b/>')).toThrow(MalformedXmlError);
+});
+
+it('keeps attributes as @name when asked (a calendar’s components), leaving namespace declarations out', () => {
+  const set = `<c:supported-calendar-component-set xmlns:c="urn:ietf:params:xml:ns:caldav">
+    <c:comp name="VEVENT"/><c:comp name="VTODO"/></c:supported-calendar-component-set>`;
+
+  expect(parseXmlTree(set, { attributes: true })).toEqual({
+    'supported-calendar-component-set': { comp: [{ '@name': 'VEVENT' }, { '@name': 'VTODO' }] },
+  });
+  expect(parseXmlTree(set)).toEqual({ 'supported-calendar-component-set': { comp: ['', ''] } });
+});
+
+it('keeps a leaf’s text as it came when asked (calendar data), and still drops the indentation between elements', () => {
+  const data = `<d:prop xmlns:d="DAV:">
+      <c:calendar-data xmlns:c="urn:ietf:params:xml:ns:caldav">BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n</c:calendar-data>
+      <d:displayname> Team </d:displayname>
+    </d:prop>`;
+
+  expect(parseXmlTree(data, { trim: false })).toEqual({
+    prop: { 'calendar-data': 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', displayname: ' Team ' },
+  });
+  expect(parseXmlTree(data)).toEqual({
+    prop: { 'calendar-data': 'BEGIN:VCALENDAR\r\nEND:VCALENDAR', displayname: 'Team' },
+  });
 });

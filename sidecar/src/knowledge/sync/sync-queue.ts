@@ -179,17 +179,22 @@ export function createSyncQueue(db: SqlDatabase, options: SyncQueueOptions): Syn
     },
     async claim(now, limit, claimMs) {
       if (limit <= 0) return [];
-      // Turn by turn: each statement takes every user's next item, so one user's backlog never comes first. On
-      // PostgreSQL a turn whose heads another replica's claim held locked comes back empty although items are ready:
-      // it is tried again (a few times) once that claim has moved the heads on.
+      // Turn by turn: the first statement takes every user's next item, so one user's backlog never comes first;
+      // the users who had one share what is left of the claim in the next turns (a lone user's backlog fills it in
+      // a second statement, not one statement an item). On PostgreSQL a turn whose heads another replica's claim held
+      // locked comes back empty although items are ready: it is tried again (a few times) once that claim has moved
+      // the heads on.
       const rows: QueueRow[] = [];
+      let perUser = 1;
       for (let contended = 0; rows.length < limit;) {
-        const turn = await db.all<QueueRow>(claimTurn, claimTurnParameters(now, limit - rows.length, claimMs));
+        const left = limit - rows.length;
+        const turn = await db.all<QueueRow>(claimTurn, claimTurnParameters(now, left, claimMs, perUser));
         if (turn.length === 0) {
           if (db.engine !== 'postgres' || contended++ >= MAX_CONTENDED_TURNS || !(await hasReady(now))) break;
           continue;
         }
         rows.push(...turn.sort((a, b) => a.not_before - b.not_before || a.id - b.id));
+        perUser = Math.ceil((limit - rows.length) / new Set(turn.map((row) => row.user_id)).size);
       }
       return rows.map(toItem);
     },

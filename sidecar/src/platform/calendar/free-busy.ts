@@ -1,10 +1,10 @@
 // Free/busy of attendees for a time range: a VFREEBUSY REQUEST POSTed to the user's scheduling outbox (RFC 6638),
 // answered per attendee with their busy periods or the reason there are none.
-import { XMLParser } from 'fast-xml-parser';
 import ICAL from 'ical.js';
 import { randomUUID } from 'node:crypto';
 import { InvalidInputError, UpstreamError } from '../../errors.js';
 import type { DavAccount } from '../dav/dav-account.js';
+import { parseXmlTree } from '../dav/xml-tree.js';
 import { calendarPaths } from './calendar-paths.js';
 import { formatTime, formatUtcStamp, nowUtc } from './ical-time.js';
 
@@ -30,13 +30,6 @@ export interface FreeBusyRequest {
   zone: ICAL.Timezone;
   emails: string[];
 }
-
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  isArray: (name) => name === 'response',
-});
 
 export async function queryFreeBusy(account: DavAccount, request: FreeBusyRequest): Promise<AttendeeAvailability[]> {
   // The ORGANIZER must be one of the user's own addresses, else Nextcloud refuses the request (403).
@@ -78,7 +71,7 @@ interface RawResponse {
 function readScheduleResponse(xml: string, zone: ICAL.Timezone): AttendeeAvailability[] {
   let document: { 'schedule-response'?: { response?: RawResponse[] } | string };
   try {
-    document = parser.parse(xml) as typeof document;
+    document = parseXmlTree(xml, { asArray: (name) => name === 'response' }) as typeof document;
   } catch (error) {
     throw new UpstreamError('Nextcloud answered the free/busy request with malformed XML.', { cause: error });
   }

@@ -1,14 +1,17 @@
 // WebDAV multistatus exchanges (PROPFIND, REPORT) for CalDAV and CardDAV: send an XML body, parse the 207 answer.
-import { XMLParser } from 'fast-xml-parser';
 import { UpstreamError } from '../../errors.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
+import { parseXmlTree } from './xml-tree.js';
 
 /** One `<response>` of a multistatus: its href (a path, still percent-encoded) and the properties found with 200. */
 export interface DavResponse {
   href: string;
   /** The response's own status (e.g. 404 for a missing item in a multiget), when it has one. */
   status?: number;
-  /** Found properties by local name, as fast-xml-parser renders them (text, or objects for nested XML). */
+  /**
+   * Found properties by local name, as xml-tree.ts reads them: text untrimmed, objects for nested XML or attributes
+   * (`@name`, text beside them under `#text`).
+   */
   props: Record<string, unknown>;
 }
 
@@ -44,7 +47,7 @@ export async function requestMultistatus(
 export function parseMultistatus(xml: string): DavResponse[] {
   let document: unknown;
   try {
-    document = parser.parse(xml);
+    document = parseXmlTree(xml, { asArray: (name) => ARRAYS.has(name), attributes: true, trim: false });
   } catch (error) {
     throw new UpstreamError('Nextcloud answered with malformed XML.', { cause: error });
   }
@@ -90,16 +93,8 @@ interface RawResponse {
   propstat?: { prop?: Record<string, unknown>; status?: unknown }[];
 }
 
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  htmlEntities: true,
-  isArray: (name) => ['response', 'propstat', 'comp', 'href'].includes(name),
-});
+/** Elements read as arrays however many there are. */
+const ARRAYS = new Set(['response', 'propstat', 'comp', 'href']);
 
 function toDavResponse(raw: RawResponse): DavResponse {
   const hrefs = Array.isArray(raw.href) ? raw.href : [raw.href];

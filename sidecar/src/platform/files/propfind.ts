@@ -1,7 +1,7 @@
 // PROPFIND on the user's files and the multistatus answers of WebDAV (PROPFIND, SEARCH, trash, versions), parsed
 // (xml-tree.ts) into file entries.
 import { UpstreamError } from '../../errors.js';
-import { parseXmlTree } from './xml-tree.js';
+import { parseXmlTree } from '../dav/xml-tree.js';
 import { davFilesPath, segmentsFromHref, type DavRoot, type FilePath } from './dav-paths.js';
 import type { DavAccount } from '../dav/dav-account.js';
 
@@ -84,7 +84,7 @@ export async function propfindEtag(access: DavAccount, path: FilePath): Promise<
 export function parseMultistatus(xml: string): DavResponse[] {
   let parsed: Record<string, unknown>;
   try {
-    parsed = parseXmlTree(xml, (name) => name === 'response' || name === 'propstat');
+    parsed = parseXmlTree(xml, { asArray: (name) => name === 'response' || name === 'propstat' });
   } catch (cause) {
     throw new UpstreamError('Nextcloud answered with malformed WebDAV XML.', { cause });
   }

@@ -140,6 +140,36 @@ describeOnEngines('sync queue', (engine) => {
     ]);
   });
 
+  it('shares a claim evenly between users with backlogs, however much older one backlog is', async () => {
+    const { queue, users } = await open(await engine.fresh(), 1000);
+    await users.ensure('bea', 0);
+    for (let id = 1; id <= 20; id += 1) {
+      await queue.enqueue({ userId: 'ada', docType: 'file', docId: String(id), action: 'index', version: 'v' }, id);
+      await queue.enqueue(
+        { userId: 'bea', docType: 'file', docId: String(id), action: 'index', version: 'v' },
+        100 + id,
+      );
+    }
+
+    const shared = await queue.claim(1000, 16, CLAIM_MS);
+    const rest = await queue.claim(1000, 30, CLAIM_MS);
+
+    const count = (items: QueueItem[], userId: string) => items.filter((item) => item.userId === userId).length;
+    expect([count(shared, 'ada'), count(shared, 'bea')]).toEqual([8, 8]);
+    expect(shared.filter((item) => item.userId === 'ada').map((item) => item.docId)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+    ]);
+    expect([count(rest, 'ada'), count(rest, 'bea')]).toEqual([12, 12]);
+    expect(await queue.claim(1000, 16, CLAIM_MS)).toEqual([]);
+  });
+
   it("refuses a user's work past their own share of the queue, and takes another user's", async () => {
     const where = await engine.fresh();
     const storage = await openStore({ path: where.path, databaseUrl: where.databaseUrl });

@@ -12,7 +12,7 @@ import {
 } from '../../../platform/tables/views.js';
 import { defineTool } from '../../tool-definition.js';
 import { boundedText, DESTRUCTIVE } from '../tool-shapes.js';
-import { columnId, tableId, tableTitle } from './tables-schemas.js';
+import { columnId, tableId, viewTitle } from './tables-schemas.js';
 
 /**
  * The comparisons of Tables offered here; its others (is-not-equal, does-not-contain, ends-with, is-lower-than and
@@ -61,7 +61,7 @@ export const manageViewTool = defineTool({
     action: z.enum(['create', 'update', 'delete']),
     table_id: tableId.optional(),
     view_id: tableId.optional(),
-    title: tableTitle.optional(),
+    title: viewTitle.optional(),
     emoji: boundedText(20).optional(),
     column_ids: columnIds.optional(),
     sort_column_id: columnId.optional(),
