@@ -44,5 +44,7 @@ describe('makeExcerpt', () => {
   it('collapses each run of whitespace to one space and trims the ends', () => {
     expect(makeExcerpt(' \u3000meeting\t\tinvoices \n\u00a0running\r\n', undefined)).toBe('meeting invoices running');
     expect(makeExcerpt('a\u2028b\ufeffc  d', undefined)).toBe('a b c d');
+    expect(makeExcerpt('meeting\ninvoices\u00a0running\tlate ', undefined)).toBe('meeting invoices running late');
+    expect(makeExcerpt(' meeting  invoices', undefined)).toBe('meeting invoices');
   });
 });
