@@ -11,6 +11,8 @@ export interface SearchOverHttp {
   search: number[];
   /** Durations of GET /health/live in ms, sorted: what any request to the sidecar costs. */
   roundTrip: number[];
+  /** Bytes of the answers' bodies (UTF-8 JSON), sorted. */
+  answerBytes: number[];
 }
 
 /**
@@ -33,6 +35,7 @@ export async function measureSearchOverHttp(
     TOKEN_STORAGE_DB: dbPath,
   });
   let i = 0;
+  const answerBytes: number[] = [];
   const search = async () => {
     const body = JSON.stringify({ query: queries[i++ % queries.length], algorithm: 'hybrid', limit: options.limit });
     const response = await request(`${sidecar.info.url}/api/v1/search`, {
@@ -40,7 +43,9 @@ export async function measureSearchOverHttp(
       headers: { 'content-type': 'application/json' },
       body,
     });
-    const answer = (await response.body.json()) as { results?: unknown[]; message?: string };
+    const text = await response.body.text();
+    answerBytes.push(Buffer.byteLength(text));
+    const answer = JSON.parse(text) as { results?: unknown[]; message?: string };
     if (response.statusCode !== 200 || !answer.results?.length) {
       throw new Error(`POST /api/v1/search answered ${response.statusCode} with no results: ${answer.message}`);
     }
@@ -53,7 +58,7 @@ export async function measureSearchOverHttp(
     // The first search loads alice's index; it is not what this measures.
     await search();
     const [searchTimes, liveTimes] = await sampleTimesInterleaved([search, live], options);
-    return { search: searchTimes!, roundTrip: liveTimes! };
+    return { search: searchTimes!, roundTrip: liveTimes!, answerBytes: answerBytes.sort((a, b) => a - b) };
   } finally {
     await sidecar.stop();
     await double.close();
