@@ -14,6 +14,7 @@ import { createKnowledgeReadLimiter } from '../limits/knowledge-read-limit.js';
 import { createNextcloudSearchLimiter } from '../limits/nextcloud-search-limit.js';
 import type { RateLimiterFactory } from '../limits/rate-limit.js';
 import { knowledgeCallerOf } from '../http/knowledge-caller.js';
+import { sendJsonInPieces } from './json-pieces.js';
 import { parseChunkContextQuery, parsePointIds, parseSearchRequest } from './search-request.js';
 
 export interface KnowledgeRouteDeps {
@@ -62,11 +63,11 @@ export function createKnowledgeRouter(deps: KnowledgeRouteDeps): Router {
       const { search, nextcloudHits } = deps.knowledge!;
       const admitNextcloudSearch = (userId: string) => nextcloudSearches.hit(userId);
       const sourcesDeps = { search, nextcloudHits, admitNextcloudSearch };
-      res.json(await searchWithSources(sourcesDeps, caller.userId, request, sources, client));
+      sendJsonInPieces(res, await searchWithSources(sourcesDeps, caller.userId, request, sources, client));
     },
     points: async (req, res) => {
       const ids = parsePointIds(req.body);
-      res.json({ results: await deps.knowledge!.search.points(knowledgeCallerOf(res).userId, ids) });
+      sendJsonInPieces(res, { results: await deps.knowledge!.search.points(knowledgeCallerOf(res).userId, ids) });
     },
     chunkContext: async (req, res) => {
       const request = parseChunkContextQuery(req.query as Record<string, unknown>);

@@ -3,9 +3,19 @@
 import type { QueryTermFinder } from './query-term-finder.js';
 
 export const EXCERPT_LENGTH = 300;
+/**
+ * What collapsing every run of whitespace to one space changes: runs of two or more, and a lone whitespace character
+ * other than a space. The same result as replacing /\s+/g, without a replacement for every space between two words
+ * (about five times faster on prose).
+ */
+const WHITESPACE_TO_COLLAPSE = /\s{2,}|[^\S ]/g;
+/** Whether a text has any of them: a whitespace character after a space, or one other than a space. */
+const HAS_WHITESPACE_TO_COLLAPSE = / \s|[^\S ]/;
 
 export function makeExcerpt(text: string, queryTerms: QueryTermFinder | undefined, length = EXCERPT_LENGTH): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // Most chunks of prose have single spaces only: testing for a run is cheaper than replacing nothing.
+  const collapsed = HAS_WHITESPACE_TO_COLLAPSE.test(text) ? text.replace(WHITESPACE_TO_COLLAPSE, ' ') : text;
+  const clean = collapsed.trim();
   if (clean.length <= length) return clean;
   const at = queryTerms ? queryTerms.firstIn(clean) : -1;
   const start = at < 0 ? 0 : Math.max(0, Math.min(at - Math.floor(length / 3), clean.length - length));

@@ -13,8 +13,20 @@ const termsOfWord = new Map<string, readonly string[]>();
 export class QueryTermFinder {
   /** Word as it stands in the scanned text → whether one of its terms is a query term. */
   private readonly verdicts = new Map<string, boolean>();
+  /**
+   * Char code → whether a query term starts with it. Every term of a lower-case ASCII word (its plural fold, its
+   * English and German stems) starts with the word's own first character (test/knowledge/search/query-term-finder.test.ts
+   * checks it over thousands of words): an ASCII word starting with any other character is no query word, and is
+   * passed over without being cut out of the text or looked up.
+   */
+  private readonly termStarts = new Uint8Array(128);
 
-  constructor(readonly terms: ReadonlySet<string>) {}
+  constructor(readonly terms: ReadonlySet<string>) {
+    for (const term of terms) {
+      const code = term.charCodeAt(0);
+      if (code < 128) this.termStarts[code] = 1;
+    }
+  }
 
   /** Where in `text` the first word stands with a term among the query's (in any language); -1 when none is. */
   firstIn(text: string): number {
@@ -37,7 +49,7 @@ export class QueryTermFinder {
       }
       const start = i;
       while (i < lower.length && isWordCode(lower.charCodeAt(i))) i++;
-      if (this.isQueryWord(lower.slice(start, i))) return start;
+      if (this.termStarts[lower.charCodeAt(start)] === 1 && this.isQueryWord(lower.slice(start, i))) return start;
     }
     return -1;
   }

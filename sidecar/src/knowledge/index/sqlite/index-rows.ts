@@ -116,14 +116,18 @@ export function prepareIndexStatements(db: RawSqlite) {
     versions: db.prepare<[string, string], { doc_id: string; version: string }>(
       'SELECT doc_id, version FROM index_documents WHERE user_id = ? AND doc_type = ? AND generation IS NOT NULL',
     ),
+    /**
+     * `+c.user_id`: the user is checked on each row found by its id, not looked up in idx_index_chunks_user first
+     * (a search's 100 rows read in 1.0 ms instead of 1.35 ms on the 100k-chunk bench index).
+     */
     points: db.prepare<[string, string], PointRow>(
       `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
-       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND +c.user_id = ?`,
     ),
     /** As `points`, with each chunk's stored vector (a search asks for them only to place results in 3D). */
     pointsWithVectors: db.prepare<[string, string], PointRow>(
       `SELECT ${POINT_COLUMNS}, c.vector FROM index_chunks c ${VISIBLE} ${WITH_TEXT}
-       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.user_id = ?`,
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND +c.user_id = ?`,
     ),
     documentPoints: db.prepare<[string, string, string], PointRow>(
       `SELECT ${POINT_COLUMNS} FROM index_chunks c ${VISIBLE} ${WITH_TEXT}

@@ -2,6 +2,7 @@
 import { bm25Idf, bm25TermScore, withDocumentEvidence } from '../bm25.js';
 import { DOC_TYPES, type DocType } from '../../doc-types.js';
 import type { RankedPoints } from '../index-store.js';
+import { DocumentSlots } from './document-slots.js';
 import { Postings, type TermPairs } from './postings.js';
 import { TopK } from './top-k.js';
 import { VectorSegment } from './vector-segment.js';
@@ -30,7 +31,9 @@ export function typeMaskOf(docTypes: readonly DocType[] | undefined): TypeMask {
 
 export class UserIndex {
   private pointIds = new Float64Array(64);
-  private documentIds = new Float64Array(64);
+  /** Chunk slot → its document's slot in `documents`. */
+  private documentSlots = new Int32Array(64);
+  private readonly documents = new DocumentSlots();
   private lengths = new Uint32Array(64);
   private types = new Uint8Array(64);
   private vectorSlots = new Int32Array(64);
@@ -59,7 +62,7 @@ export class UserIndex {
 
   /** Approximate bytes held (typed arrays and postings), for the report and the LRU. */
   get bytes(): number {
-    const slots = this.pointIds.length * (8 + 8 + 4 + 1 + 4 + 8 + 4);
+    const slots = this.pointIds.length * (8 + 4 + 4 + 1 + 4 + 8 + 4) + this.documents.bytes;
     return slots + this.segments.reduce((sum, s) => sum + s.bytes, 0) + this.postings.bytes;
   }
 
@@ -92,7 +95,7 @@ export class UserIndex {
     if (slot >= this.pointIds.length) this.grow(this.pointIds.length * 2);
     const type = DOC_TYPES.indexOf(chunk.docType);
     this.pointIds[slot] = chunk.pointId;
-    this.documentIds[slot] = chunk.documentId;
+    this.documentSlots[slot] = this.documents.acquire(chunk.documentId);
     this.lengths[slot] = chunk.length;
     this.types[slot] = type;
     this.vectorSlots[slot] = this.segmentOf(type).add(slot, chunk.vector);
@@ -110,6 +113,7 @@ export class UserIndex {
     this.segmentOf(this.types[slot] ?? 0).remove(this.vectorSlots[slot] ?? 0, (owner, moved) => {
       this.vectorSlots[owner] = moved;
     });
+    this.documents.release(this.documentSlots[slot] ?? 0);
     this.pointIds[slot] = 0;
     this.slotOf.delete(pointId);
     (this.building ? this.freedWhileBuilding : this.freeSlots).push(slot);
@@ -156,21 +160,26 @@ export class UserIndex {
         scores[slot] = (scores[slot] ?? 0) + bm25TermScore(tf, lengths[slot] ?? 0, average, idf);
       });
     }
-    const documentTotals = new Map<number, number>();
+    // Each document's total, added up in the order of `touched` (the same sums, bit for bit, in any run).
+    const { documentSlots } = this;
+    const totals = this.documents.totals;
     for (let i = 0; i < matched; i++) {
       const slot = touched[i] ?? 0;
-      const documentId = this.documentIds[slot] ?? 0;
-      documentTotals.set(documentId, (documentTotals.get(documentId) ?? 0) + (scores[slot] ?? 0));
+      const document = documentSlots[slot] ?? 0;
+      totals[document] = (totals[document] ?? 0) + (scores[slot] ?? 0);
     }
     const top = new TopK(limit);
     for (let i = 0; i < matched; i++) {
       const slot = touched[i] ?? 0;
-      const own = scores[slot] ?? 0;
       top.offer(
         this.pointIds[slot] ?? 0,
-        withDocumentEvidence(own, documentTotals.get(this.documentIds[slot] ?? 0) ?? own),
+        withDocumentEvidence(scores[slot] ?? 0, totals[documentSlots[slot] ?? 0] ?? 0),
       );
+    }
+    for (let i = 0; i < matched; i++) {
+      const slot = touched[i] ?? 0;
       scores[slot] = 0;
+      totals[documentSlots[slot] ?? 0] = 0;
     }
     return { hits: top.drain().map(({ id, score }) => ({ pointId: String(id), score })), total: matched };
   }
@@ -188,7 +197,7 @@ export class UserIndex {
       return next;
     };
     this.pointIds = widen(this.pointIds, new Float64Array(capacity));
-    this.documentIds = widen(this.documentIds, new Float64Array(capacity));
+    this.documentSlots = widen(this.documentSlots, new Int32Array(capacity));
     this.lengths = widen(this.lengths, new Uint32Array(capacity));
     this.types = widen(this.types, new Uint8Array(capacity));
     this.vectorSlots = widen(this.vectorSlots, new Int32Array(capacity));
