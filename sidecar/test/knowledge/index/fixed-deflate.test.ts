@@ -1,6 +1,8 @@
 // The embedded index's own deflate encoder: zlib inflates what it writes back to the exact bytes, alone and joined,
-// for prose, every byte value, repetitive and long inputs (matches beyond deflate's window included).
+// for prose, every byte value, repetitive and long inputs (matches beyond deflate’s window included), and any input
+// fast-check makes up.
 import { constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { deflateFixed } from '../../../src/knowledge/index/sqlite/fixed-deflate.js';
 import { seeded } from '../search/index-fixtures.js';
@@ -56,5 +58,21 @@ describe('deflateFixed', () => {
     const joined = Buffer.concat([zlibPart, ...texts.map((text) => deflateFixed(Buffer.from(text)))]);
 
     expect(inflate(joined).toString()).toBe(`zlib wrote this part first. ${texts.join('')}`);
+  });
+
+  it('inflates back exactly whatever it is given: any text, any bytes, repetitive or not', () => {
+    const repetitive = fc
+      .tuple(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.integer({ min: 1, max: 300 }), fc.string())
+      .map(([part, times, tail]) => Buffer.from(part.repeat(times) + tail));
+    const inputs = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 3000 }).map((text) => Buffer.from(text)),
+      fc.uint8Array({ maxLength: 3000 }).map((bytes) => Buffer.from(bytes)),
+      repetitive,
+    );
+
+    fc.assert(
+      fc.property(inputs, (input) => inflate(deflateFixed(input)).equals(input)),
+      { numRuns: 300 },
+    );
   });
 });
