@@ -106,10 +106,7 @@ export class StagedWrites {
     await this.applySmall(userId, written, slices);
   }
 
-  /**
-   * Several small documents in one transaction, with the same result as `replace` of each in order: consecutive
-   * ones go together while they stay within WRITE_GROUP_BOUNDS; a larger one goes alone.
-   */
+  /** Small documents in one transaction, as `replace` of each in order would (groups within WRITE_GROUP_BOUNDS). */
   async replaceMany(userId: string, writes: readonly DocumentWrite[]): Promise<void> {
     const slices = new TimeSlices(this.options.sliceMs);
     for (const group of groupWrites(writes, WRITE_GROUP_BOUNDS)) {
