@@ -20,8 +20,6 @@ export interface ListedTool {
   input: ListedSchema;
   output: ListedSchema;
   annotations: Partial<ToolAnnotations>;
-  /** The arguments the tool declares; a call with any other is refused. */
-  argumentNames: ReadonlySet<string>;
   /** The tool as one entry of a tools/list answer, keys in the SDK's order. */
   entry: Tool & { outputSchema: JsonSchema };
 }
@@ -57,7 +55,6 @@ function buildListedTool(tool: ToolDefinition): ListedTool {
     input: asListedSchema(tool.input, inputJson),
     output: asListedSchema(tool.output, outputJson),
     annotations,
-    argumentNames: new Set(Object.keys(tool.input.shape)),
     entry: {
       name: tool.name,
       title: tool.title,

@@ -85,8 +85,7 @@ export function createToolDispatcher(deps: ToolDispatcherDeps): ToolDispatcher {
         }
         const entry = listTool(tool);
         const unknown = unknownArguments(entry.entry.inputSchema, args ?? {});
-        if (unknown.length > 0)
-          return deps.refuse(tool, unknownArgumentsError(tool, entry.argumentNames, unknown), context);
+        if (unknown.length > 0) return deps.refuse(tool, unknownArgumentsError(tool, unknown), context);
         const input = await validate(entry.input, args ?? {});
         if (!input.success)
           return toolError(`Input validation error: Invalid arguments for tool ${name}: ${input.error}`);
@@ -112,9 +111,9 @@ function buildOffer(tools: ToolDefinition[]): ToolOffer {
 }
 
 /** Names the undeclared arguments and what the tool (or the object holding a nested one) takes instead. */
-function unknownArgumentsError(tool: ToolDefinition, accepted: ReadonlySet<string>, unknown: UnknownArgument[]) {
+function unknownArgumentsError(tool: ToolDefinition, unknown: UnknownArgument[]) {
   const names = unknown.map(({ path }) => JSON.stringify(path)).join(', ');
-  const known = accepted.size > 0 ? [...accepted].join(', ') : 'none';
+  const known = Object.keys(tool.input.shape).join(', ') || 'none';
   const nested = new Map<string, string[]>();
   for (const { path, accepted: keys } of unknown) {
     const parent = path.slice(0, Math.max(0, path.lastIndexOf('.')));

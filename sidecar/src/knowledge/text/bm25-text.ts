@@ -43,7 +43,7 @@ export function documentTokenizer(title: string, texts: readonly string[]): Docu
   return {
     language,
     chunkTerms: (text) => titleWords.concat(wordsOf(text)).map((word) => termOfWord(word, language)),
-    chunkCounts: (text) => countTerms(titleWords, wordsOf(text), language),
+    chunkCounts: (text) => countWordTerms(titleWords, wordsOf(text), language),
   };
 }
 
@@ -73,7 +73,7 @@ function sampleWords(
 }
 
 /** Each distinct word is given its term once (stemming is most of tokenising), its count added to the term's. */
-function countTerms(titleWords: readonly string[], words: readonly string[], language: Language | undefined) {
+function countWordTerms(titleWords: readonly string[], words: readonly string[], language: Language | undefined) {
   const wordCounts = new Map<string, number>();
   for (const word of titleWords) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
   for (const word of words) wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
