@@ -32,12 +32,12 @@ export function createCalendarSource(): SyncSource {
   };
 }
 
-async function scanCalendars(
+function scanCalendars(
   context: SyncContext,
   cursor: string | undefined,
   listed: ListedDavObjects,
 ): Promise<ScanResult> {
-  const result = await scanDavCollections(
+  return scanDavCollections(
     {
       client: context.client,
       signal: context.signal,
@@ -46,13 +46,11 @@ async function scanCalendars(
           .filter(isIndexedCalendar)
           .map(toDavCollection),
       collectionPath: (uri) => calendarPaths.calendar(context.userId, uri),
+      beforeAnswer: (changed) =>
+        listed.keepChanged(context, changed, (uri) => calendarPaths.calendar(context.userId, uri)),
     },
     cursor,
   );
-  if (result.kind === 'changes') {
-    await listed.keepChanged(context, result.changed, (uri) => calendarPaths.calendar(context.userId, uri));
-  }
-  return result;
 }
 
 async function fetchCalendarItem(

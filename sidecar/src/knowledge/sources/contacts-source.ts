@@ -23,12 +23,12 @@ export function createContactsSource(): SyncSource {
   };
 }
 
-async function scanAddressBooks(
+function scanAddressBooks(
   context: SyncContext,
   cursor: string | undefined,
   listed: ListedDavObjects,
 ): Promise<ScanResult> {
-  const result = await scanDavCollections(
+  return scanDavCollections(
     {
       client: context.client,
       signal: context.signal,
@@ -37,13 +37,11 @@ async function scanAddressBooks(
           .filter(isIndexedAddressBook)
           .map(toDavCollection),
       collectionPath: (uri) => contactsPaths.addressBook(context.userId, uri),
+      beforeAnswer: (changed) =>
+        listed.keepChanged(context, changed, (uri) => contactsPaths.addressBook(context.userId, uri)),
     },
     cursor,
   );
-  if (result.kind === 'changes') {
-    await listed.keepChanged(context, result.changed, (uri) => contactsPaths.addressBook(context.userId, uri));
-  }
-  return result;
 }
 
 async function fetchContact(
