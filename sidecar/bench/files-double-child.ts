@@ -1,6 +1,7 @@
-// The platform double with a user's files, in a process of its own, so a benchmark of the sync measures the sidecar
+// The platform double with users' files, in a process of its own, so a benchmark of the sync measures the sidecar
 // and not the double competing for the same event loop. Started with fork: it seeds the texts it is sent, answers
-// { url }, and on "stats" the requests it served by method and the most that were in progress at once.
+// { url }, and on "stats" the requests it served by method since the last "mark" and the most that were in progress
+// at once (over its whole life).
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,27 +9,31 @@ import { createFilesApp } from '../../test/platform/apps/files.js';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
 
 export interface FilesDoubleStats {
-  /** Requests served, by method (PROPFIND, GET, …). */
+  /** Requests served since the last `mark()`, by method (PROPFIND, GET, …). */
   byMethod: Record<string, number>;
   peakConcurrent: number;
+  /** CPU time the double's process spent since the last `mark()`, in ms. */
+  cpuMs: number;
 }
 
 export interface FilesDoubleChild {
   url: string;
+  /** From now on, `stats()` counts only the requests that follow. */
+  mark(): Promise<void>;
   stats(): Promise<FilesDoubleStats>;
   stop(): Promise<void>;
 }
 
 interface Start {
-  userId: string;
+  /** Every user's app password. */
   password: string;
-  /** Path below the user's home → content. */
-  files: Record<string, string>;
+  /** User id → (path below the user's home → content). */
+  files: Record<string, Record<string, string>>;
 }
 
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-/** Starts the double in a child process with `files` in `userId`'s home; resolves once it listens. */
+/** Starts the double in a child process with each user's `files` in their home; resolves once it listens. */
 export async function startFilesDoubleChild(start: Start): Promise<FilesDoubleChild> {
   const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', TSX], stdio: 'inherit' });
   const next = <T>() =>
@@ -41,6 +46,11 @@ export async function startFilesDoubleChild(start: Start): Promise<FilesDoubleCh
   const { url } = await started;
   return {
     url,
+    mark: () => {
+      const answer = next<void>();
+      child.send('mark');
+      return answer;
+    },
     stats: () => {
       const answer = next<FilesDoubleStats>();
       child.send('stats');
@@ -57,16 +67,28 @@ export async function startFilesDoubleChild(start: Start): Promise<FilesDoubleCh
 async function runChild(): Promise<void> {
   const start = await new Promise<Start>((resolve) => process.once('message', (message) => resolve(message as Start)));
   const files = createFilesApp();
-  for (const [path, content] of Object.entries(start.files)) files.seedFile(start.userId, path, content);
+  for (const [userId, home] of Object.entries(start.files)) {
+    for (const [path, content] of Object.entries(home)) files.seedFile(userId, path, content);
+  }
   const double = await startPlatformDouble({
-    users: [{ id: start.userId, appPasswords: [start.password] }],
+    users: Object.keys(start.files).map((id) => ({ id, appPasswords: [start.password] })),
     apps: [files],
   });
+  let marked = 0;
+  let cpuAtMark = process.cpuUsage();
   process.on('message', (message) => {
-    if (message !== 'stats') return;
-    const byMethod: Record<string, number> = {};
-    for (const request of double.requests) byMethod[request.method] = (byMethod[request.method] ?? 0) + 1;
-    process.send!({ byMethod, peakConcurrent: double.peakConcurrentRequests() });
+    if (message === 'mark') {
+      marked = double.requests.length;
+      cpuAtMark = process.cpuUsage();
+      process.send!('marked');
+    } else if (message === 'stats') {
+      const byMethod: Record<string, number> = {};
+      for (const request of double.requests.slice(marked))
+        byMethod[request.method] = (byMethod[request.method] ?? 0) + 1;
+      const cpu = process.cpuUsage(cpuAtMark);
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      process.send!({ byMethod, peakConcurrent: double.peakConcurrentRequests(), cpuMs });
+    }
   });
   process.once('SIGTERM', () => void double.close().then(() => process.exit(0)));
   process.send!({ url: double.url });

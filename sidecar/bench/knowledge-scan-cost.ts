@@ -1,5 +1,6 @@
 // The cost of a scan over 10,000 documents (9,000 files in 300 folders and 1,000 notes in the platform double):
-// requests counted at the double and wall time, first scan (the reference) against a rescan with nothing changed.
+// requests counted at the double and wall time, first scan (the reference) against a rescan with nothing changed;
+// and the requests a first sync of the notes makes to scan and fetch them all, against fetching each note on its own.
 import { join } from 'node:path';
 import { createFilesApp } from '../../test/platform/apps/files.js';
 import { createNotesApp } from '../../test/platform/apps/notes.js';
@@ -63,11 +64,27 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
     return { ms: performance.now() - started, requests: double.requests.length - requestsBefore, queued };
   };
 
+  /** Scans the notes from nothing and fetches every changed note, by the scan's source and by a fresh one. */
+  const notesFirstSync = async () => {
+    const source = createNotesSource();
+    const before = double.requests.length;
+    const scanned = await source.scan(context, undefined);
+    if (scanned.kind !== 'changes') throw new Error('the first notes scan found no changes');
+    const fetchAll = (from: SyncSource) =>
+      Promise.all(scanned.changed.map(async (document) => (await from.read(context, document))?.pages.length));
+    await fetchAll(source);
+    const chunked = double.requests.length - before;
+    const beforeAlone = double.requests.length;
+    await fetchAll(createNotesSource());
+    return { chunked, oneByOne: 1 + double.requests.length - beforeAlone };
+  };
+
   try {
     const states = new Map<string, SourceState>();
     const first = await scanAll(states);
     const again = await scanAll(states);
     console.log(`      first scan queued ${first.queued} documents; the rescan queued ${again.queued}`);
+    const notesSync = await notesFirstSync();
     const lines: BenchLine[] = [
       {
         name: `rescan with nothing changed, ${FOLDERS * SUBFOLDERS * FILES_PER_FOLDER} files + ${NOTES} notes: requests`,
@@ -84,6 +101,14 @@ export async function benchKnowledgeScanCost(dir: string): Promise<BenchLine[]> 
         reference: { name: 'first scan', value: first.ms },
         target: 'report only',
         pass: true,
+      },
+      {
+        name: `first sync of ${NOTES} notes: requests to scan and fetch them all`,
+        value: notesSync.chunked,
+        unit: 'requests',
+        reference: { name: 'the same with each note fetched on its own', value: notesSync.oneByOne },
+        target: 'report only',
+        pass: notesSync.chunked < notesSync.oneByOne,
       },
     ];
     return printLines(lines);

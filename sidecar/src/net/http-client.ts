@@ -194,15 +194,31 @@ function open(pool: Pool, url: string, req: HttpRequest, options: HttpClientOpti
   });
 }
 
-async function readCapped(stream: AsyncIterable<Buffer>, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.length;
-    if (total > maxBytes) throw new UpstreamError('The upstream response was too large.');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+/**
+ * The whole body, refused past `maxBytes`. Read from the stream's events rather than its async iterator: a response
+ * of one or two chunks (most answers) then costs no promise per chunk: about 10 µs less CPU a request (measured
+ * against a local server, 109 against 118 µs, two requests at a time).
+ */
+function readCapped(stream: ResponseData['body'], maxBytes: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      stream.off('data', onData);
+      stream.destroy();
+      reject(new UpstreamError('The upstream response was too large.'));
+    };
+    stream.on('data', onData);
+    stream.once('error', reject);
+    stream.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
+    // Destroyed without an error (no 'end' then): settles rather than waiting forever; a no-op once settled.
+    stream.once('close', () => reject(new UpstreamError('The upstream response ended early.')));
+  });
 }
 
 function toResponse(status: number, headers: HttpResponse['headers'], body: Buffer): HttpResponse {

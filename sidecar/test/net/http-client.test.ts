@@ -1,4 +1,4 @@
-// The outbound client against a real HTTPS server whose CA is made at test time; timeouts and size caps.
+// The outbound client against a real HTTPS server whose CA is made at test time; timeouts, size caps, bodies cut short.
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { createServer as createHttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,6 +82,44 @@ describe('createHttpClient limits', () => {
 
     await client.close();
     big.close();
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).status).toBe(502);
+  });
+
+  it('joins a body sent in several pieces in order, up to exactly the cap', async () => {
+    const pieces = ['a'.repeat(400), 'b'.repeat(400), 'c'.repeat(224)];
+    const chunked = createHttpServer(async (_req, res) => {
+      for (const piece of pieces) {
+        res.write(piece);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      res.end();
+    });
+    await new Promise<void>((resolve) => chunked.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({ ...base, verifySsl: true, maxResponseBytes: 1024 });
+
+    const response = await client.request(`http://127.0.0.1:${(chunked.address() as AddressInfo).port}/`);
+
+    await client.close();
+    chunked.close();
+    expect(response.text()).toBe(pieces.join(''));
+  });
+
+  it('fails with an upstream error when the server drops the connection mid-body', async () => {
+    const dropping = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '1000' });
+      res.write('x'.repeat(100));
+      setTimeout(() => res.socket?.destroy(), 10);
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const client = createHttpClient({ ...base, verifySsl: true });
+
+    const error = await client
+      .request(`http://127.0.0.1:${(dropping.address() as AddressInfo).port}/`)
+      .catch((e: unknown) => e);
+
+    await client.close();
+    dropping.close();
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).status).toBe(502);
   });

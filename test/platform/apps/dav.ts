@@ -13,7 +13,7 @@ import {
   refuseCalendarObject,
   refuseCalendarQuery,
 } from './dav/caldav-rules.js';
-import { nextcloudHomePath, parseDavPath, type DavKind } from './dav/dav-paths.js';
+import { nextcloudHomePath, parseDavPath, rewriteRequestHrefs, type DavKind } from './dav/dav-paths.js';
 import { deckCalendarsOf, type DeckBoardsOf } from './dav/deck-calendars.js';
 import { answerFreeBusy } from './dav/free-busy.js';
 import { createDeletedCalendars } from './dav/deleted-calendars.js';
@@ -175,7 +175,9 @@ export function createDavApp(backend: DavBackend, options: DavAppOptions = {}): 
   }
 
   async function reportOnCalendar(call: Call): Promise<Answer> {
-    const body = call.body.toString('utf8');
+    // A multiget names its objects by Nextcloud paths (unverified on 32.0.2: sabre implements RFC 4791's
+    // calendar-multiget, which the RFC requires; source: sabre/dav CalDAV Plugin::calendarMultiGetReport).
+    const body = rewriteRequestHrefs(call.body.toString('utf8'), call.basePath);
     const refusal = refuseCalendarQuery(call, body);
     if (refusal) return refusal;
     const utcBody = floatingRangesAsUtc(body);
@@ -186,7 +188,12 @@ export function createDavApp(backend: DavBackend, options: DavAppOptions = {}): 
 
   /** An addressbook-query, with `i;octet` text-matches case-sensitive as in sabre. */
   async function reportOnAddressBook(call: Call): Promise<Answer> {
-    const answer = await forward(backend, call);
+    // A multiget names its cards by Nextcloud paths (unverified on 32.0.2: sabre implements RFC 6352's
+    // addressbook-multiget, which the RFC requires; source: sabre/dav CardDAV Plugin::addressbookMultiGetReport).
+    const answer = await forward(backend, {
+      ...call,
+      body: Buffer.from(rewriteRequestHrefs(call.body.toString('utf8'), call.basePath)),
+    });
     if (answer.status !== 207) return answer;
     const readCard = async (href: string) => {
       const rest = href.slice(href.lastIndexOf('/') + 1);

@@ -1,5 +1,6 @@
 // The calendar_item source: events and tasks of the user's own calendars over CalDAV, found changed through sync
-// tokens (one PROPFIND when nothing changed) and read as text from their iCalendar.
+// tokens (one PROPFIND when nothing changed) and read as text from their iCalendar; the changed objects of a
+// calendar are read 50 to a request after the scan (listed-dav-objects.ts).
 import { calendarPaths, isSystemCalendar } from '../../platform/calendar/calendar-paths.js';
 import { readDavObject } from '../../platform/dav/dav-objects.js';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../sync/sync-source.js';
 import { appLinks } from '../../platform/app-links.js';
 import { renderCalendarItem } from './calendar-text.js';
+import { createListedDavObjects, type ListedDavObjects } from './listed-dav-objects.js';
 import { scanDavCollections, splitDocId, toDavCollection } from './dav-collections-scan.js';
 import {
   listDavCollections,
@@ -22,14 +24,19 @@ import {
 const LIST_PROPS = '<d:displayname/><c:supported-calendar-component-set/>';
 
 export function createCalendarSource(): SyncSource {
+  const listed = createListedDavObjects('calendar');
   return {
     docType: 'calendar_item',
-    scan: (context, cursor) => scanCalendars(context, cursor),
-    read: (context, document) => fetchCalendarItem(context, document),
+    scan: (context, cursor) => scanCalendars(context, cursor, listed),
+    read: (context, document) => fetchCalendarItem(context, document, listed),
   };
 }
 
-function scanCalendars(context: SyncContext, cursor: string | undefined): Promise<ScanResult> {
+function scanCalendars(
+  context: SyncContext,
+  cursor: string | undefined,
+  listed: ListedDavObjects,
+): Promise<ScanResult> {
   return scanDavCollections(
     {
       client: context.client,
@@ -39,19 +46,27 @@ function scanCalendars(context: SyncContext, cursor: string | undefined): Promis
           .filter(isIndexedCalendar)
           .map(toDavCollection),
       collectionPath: (uri) => calendarPaths.calendar(context.userId, uri),
+      beforeAnswer: (changed) =>
+        listed.keepChanged(context, changed, (uri) => calendarPaths.calendar(context.userId, uri)),
     },
     cursor,
   );
 }
 
-async function fetchCalendarItem(context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> {
+async function fetchCalendarItem(
+  context: SyncContext,
+  document: SeenDocument,
+  listed: ListedDavObjects,
+): Promise<FetchedDocument | null> {
   const ids = splitDocId(document.docId);
   if (!ids) return null;
-  const object = await readDavObject(
-    context.client,
-    calendarPaths.object(context.userId, ids.collectionUri, ids.objectName),
-    'text/calendar',
-  );
+  const object =
+    listed.take(context.userId, document) ??
+    (await readDavObject(
+      context.client,
+      calendarPaths.object(context.userId, ids.collectionUri, ids.objectName),
+      'text/calendar',
+    ));
   if (!object) return null;
   const item = renderCalendarItem(object.text);
   if (!item) throw new DocumentSkippedError('neither an event nor a task');

@@ -19,6 +19,8 @@ export interface DavScanOptions {
   /** Lists the home: the collections to index (system ones already left out). */
   listCollections(): Promise<DavCollection[]>;
   collectionPath(uri: string): string;
+  /** Told what changed before the scan answers (the source reads those objects ahead, listed-dav-objects.ts). */
+  beforeAnswer?(changed: readonly SeenDocument[]): Promise<void>;
 }
 
 interface CollectionState {
@@ -98,12 +100,16 @@ export async function scanDavCollections(options: DavScanOptions, cursorText: st
       for (const object of answer.changed) changed.push(toSeen(collection, object.name, object.etag));
       next.collections[collection.uri] = { token: answer.syncToken, names: bounded(names) };
     }
-    return { kind: 'changes', changed: dedupe(changed), removed: [], complete: true, cursor: serialize(next) };
+    const all = dedupe(changed);
+    await options.beforeAnswer?.(all);
+    return { kind: 'changes', changed: all, removed: [], complete: true, cursor: serialize(next) };
   }
   const changedIds = new Set(changed.map((document) => document.docId));
+  const unique = dedupe(changed);
+  await options.beforeAnswer?.(unique);
   return {
     kind: 'changes',
-    changed: dedupe(changed),
+    changed: unique,
     removed: [...new Set(removed)].filter((docId) => !changedIds.has(docId)),
     complete: false,
     cursor: serialize(next),

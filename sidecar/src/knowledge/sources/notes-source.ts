@@ -1,7 +1,16 @@
 // The sync source of the user's notes: one listing per scan with `pruneBefore` (notes unchanged since the last scan
-// come back as their id only) and without content; a fetch reads one note's Markdown.
+// come back as their id only) and without content; when several notes changed, they are then read with their content
+// in chunks (a request per 50 notes) and kept until fetched, so a fetch reads one note's Markdown only for a note not
+// kept (evicted, queued at another version by a webhook or another replica). A note edited between the scan and its
+// fetch is indexed as the scan saw it, under that version: the next scan lists the edit and queues it again.
 import { appLinks } from '../../platform/app-links.js';
-import { listNoteVersions, readStoredNote } from '../../platform/notes/notes-changes.js';
+import {
+  listNoteVersions,
+  readChangedNotes,
+  readStoredNote,
+  type StoredNote,
+} from '../../platform/notes/notes-changes.js';
+import { createBoundedCache } from './bounded-cache.js';
 import { SourceUnavailableError } from '../sync/source-errors.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
 
@@ -18,8 +27,60 @@ interface NotesCursor {
  */
 const OVERLAP_SECONDS = 5;
 
+/** Notes kept from chunked listings until fetched, over all users: at most this many, and this many bytes of text. */
+export const MAX_LISTED_NOTES = 5000;
+export const MAX_LISTED_NOTE_BYTES = 16 * 1024 * 1024;
+
 export function createNotesSource(): SyncSource {
-  return { docType: 'note', scan: scanNotes, read: fetchNote };
+  const listed = createBoundedCache<string, StoredNote>({
+    maxEntries: MAX_LISTED_NOTES,
+    maxSize: MAX_LISTED_NOTE_BYTES,
+    // UTF-16 text, and a little for the rest of the note.
+    sizeOf: ({ note }) => 2 * (note.content.length + note.title.length) + 200,
+  });
+  const keyOf = (userId: string, id: string) => `${userId}\u0000${id}`;
+
+  /**
+   * Reads the changed notes with their content and keeps those still at the version the scan saw, until the notes kept
+   * in this pass reach half the cache (the first ones queued must not be pushed out by the last). A failure here
+   * costs nothing but requests: each note not kept is read on its own when fetched.
+   */
+  const keepChanged = async (context: SyncContext, since: number, changed: SeenDocument[]): Promise<void> => {
+    const versions = new Map(changed.map((document) => [document.docId, document.version]));
+    let kept = 0;
+    try {
+      await readChangedNotes(context.client, since, (notes) => {
+        for (const stored of notes) {
+          const id = String(stored.note.id);
+          if (versions.get(id) !== stored.note.etag) continue;
+          listed.set(keyOf(context.userId, id), stored);
+          kept += 2 * stored.note.content.length;
+        }
+        return kept < MAX_LISTED_NOTE_BYTES / 2 && !context.signal.aborted;
+      });
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+    }
+  };
+
+  const scan = async (context: SyncContext, cursorText: string | undefined): Promise<ScanResult> => {
+    const result = await scanNotes(context, cursorText);
+    // One note is read as cheaply on its own; for more, a request per chunk instead of one per note.
+    if (result.kind === 'changes' && result.changed.length > 1) {
+      await keepChanged(context, readCursor(cursorText)?.since ?? 0, result.changed);
+    }
+    return result;
+  };
+
+  const read = async (context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> => {
+    const key = keyOf(context.userId, document.docId);
+    const kept = listed.get(key);
+    listed.delete(key);
+    if (kept && kept.note.etag === document.version) return toDocument(kept);
+    return fetchNote(context, document);
+  };
+
+  return { docType: 'note', scan, read };
 }
 
 async function scanNotes(context: SyncContext, cursorText: string | undefined): Promise<ScanResult> {
@@ -46,8 +107,10 @@ async function fetchNote(context: SyncContext, document: SeenDocument): Promise<
   const id = Number(document.docId);
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const stored = await readStoredNote(context.client, id);
-  if (!stored) return null;
-  const { note, internalPath } = stored;
+  return stored && toDocument(stored);
+}
+
+function toDocument({ note, internalPath }: StoredNote): FetchedDocument {
   return {
     docType: 'note',
     docId: String(note.id),

@@ -1,11 +1,11 @@
 // What the knowledge sync reads of the Notes app: which notes changed since a time (pruned listing without content),
-// one note with the file it is stored in, and the folder Notes keeps its files in. Each answers null when the Notes
-// app is not served for the user (404).
+// the changed notes with their content a chunk at a time, one note with the file it is stored in, and the folder
+// Notes keeps its files in. Each answers null (or reads nothing) when the Notes app is not served for the user (404).
 import { UpstreamError } from '../../errors.js';
 import type { HttpResponse } from '../../net/http-client.js';
 import { headerText } from '../files/file-operations.js';
 import type { NextcloudClient } from '../nextcloud-client.js';
-import { toNote, type Note } from './note.js';
+import { isFullNote, toNote, type Note } from './note.js';
 import { notesPaths } from './notes-paths.js';
 
 export interface NoteVersions {
@@ -38,13 +38,52 @@ export async function listNoteVersions(client: NextcloudClient, sinceSeconds: nu
   return { notes, serverSeconds: serverSeconds(response) };
 }
 
+/** Notes asked for per request when changed notes are read with their content. */
+export const CONTENT_CHUNK_NOTES = 50;
+/** Chunks read at most in one pass (a cursor that never ends stops here). */
+const MAX_CONTENT_CHUNKS = 1000;
+
+/**
+ * The notes changed since `sinceSeconds`, with their content and file, a chunk of CONTENT_CHUNK_NOTES at a time:
+ * `take` gets each chunk's notes and answers whether to ask for the next. Notes answers a chunk with
+ * `X-Notes-Chunk-Cursor` while more follow (passed back as is); entries with an id only (notes pruned as unchanged,
+ * and the others the last chunk lists) are not notes and are left out.
+ */
+export async function readChangedNotes(
+  client: NextcloudClient,
+  sinceSeconds: number,
+  take: (notes: StoredNote[]) => boolean,
+): Promise<void> {
+  let cursor: string | undefined;
+  for (let chunk = 0; chunk < MAX_CONTENT_CHUNKS; chunk++) {
+    const query: Record<string, string> = {
+      pruneBefore: String(sinceSeconds),
+      chunkSize: String(CONTENT_CHUNK_NOTES),
+      ...(cursor ? { chunkCursor: cursor } : {}),
+    };
+    const response = await client.request(notesPaths.notes(), { query, accept: [404] });
+    if (response.status === 404) return;
+    const notes = readListing(response)
+      .filter(isFullNote)
+      .map((raw) => storedNote(raw));
+    if (!take(notes)) return;
+    const next = headerText(response.headers['x-notes-chunk-cursor']);
+    if (!next || next === cursor) return;
+    cursor = next;
+  }
+}
+
 /** The note with its content and the file it is kept in; null when the user has no such note. */
 export async function readStoredNote(client: NextcloudClient, id: number): Promise<StoredNote | null> {
   const response = await client.request(notesPaths.note(id), { accept: [404] });
   if (response.status === 404) return null;
-  const raw = response.json() as Record<string, unknown>;
-  const internalPath = typeof raw.internalPath === 'string' ? raw.internalPath : undefined;
-  return { note: toNote(raw, response.headers.etag), ...(internalPath ? { internalPath } : {}) };
+  return storedNote(response.json(), response.headers.etag);
+}
+
+/** A note of Notes' answer (the `ETag` header, when given, names its version) with the file it is kept in. */
+function storedNote(raw: unknown, etagHeader?: string | string[]): StoredNote {
+  const { internalPath } = (raw ?? {}) as { internalPath?: unknown };
+  return { note: toNote(raw, etagHeader), ...(typeof internalPath === 'string' ? { internalPath } : {}) };
 }
 
 /** Notes' folder below the user's files (`/Notes`, from its settings), or null when Notes is not there. */

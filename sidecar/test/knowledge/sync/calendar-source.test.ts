@@ -1,6 +1,7 @@
 // The calendar_item source against the platform double's CalDAV (a real Radicale behind Nextcloud's paths): sync
 // tokens make an unchanged scan one request, sync-collection names what changed, an expired token or a vanished
-// calendar is handled, and objects become text with their calendar and a link into the Calendar app.
+// calendar is handled, objects become text with their calendar and a link into the Calendar app, and a scan's changed
+// objects are read in one calendar-multiget so that their fetches ask nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCalendarItem } from '../../../src/knowledge/sources/calendar-text.js';
 import { createCalendarSource } from '../../../src/knowledge/sources/calendar-source.js';
@@ -13,7 +14,10 @@ let env: SourceDouble;
 let alice: SyncContext;
 
 beforeAll(async () => {
-  env = await startSourceDouble({ users: { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' }, dav: true });
+  env = await startSourceDouble({
+    users: { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA', bert: 'BBBBB-BBBBB-BBBBB-BBBBB-BBBBB' },
+    dav: true,
+  });
   alice = env.contextFor('alice');
 });
 afterAll(() => env.close());
@@ -83,7 +87,8 @@ describe('calendar source: scans', () => {
     expect(changes.complete).toBe(false);
     expect(changedIds(changes)).toEqual(['personal/retro.ics', 'personal/standup.ics']);
     expect(changes.removed).toEqual(['personal/example-event.ics']);
-    expect(requests).toEqual([`PROPFIND ${HOME}`, `REPORT ${HOME}personal/`]);
+    // The sync-collection REPORT, then one calendar-multiget of the two changed objects.
+    expect(requests).toEqual([`PROPFIND ${HOME}`, `REPORT ${HOME}personal/`, `REPORT ${HOME}personal/`]);
     cursor = changes.cursor;
     expect(await source.scan(alice, cursor)).toEqual({ kind: 'unchanged' });
   });
@@ -201,5 +206,54 @@ describe('calendar source: fetch', () => {
     expect(() => renderCalendarItem(ics('b', 'VEVENT', ['DTSTART:20250106T090000Z', 'DURATION:PXYZ']))).toThrow(
       DocumentParseError,
     );
+  });
+});
+
+describe('calendar source: changed objects read together', () => {
+  const BERT = '/remote.php/dav/calendars/bert/personal/';
+  const putBert = (name: string, body: string) =>
+    env.request(`${BERT}${name}`, {
+      method: 'PUT',
+      body,
+      headers: { 'content-type': 'text/calendar; charset=utf-8' },
+      user: 'bert',
+    });
+
+  it('reads a scan’s changed events in one multiget, and their fetches ask nothing more', async () => {
+    const bert = env.contextFor('bert');
+    // The first scan makes Nextcloud's default calendar (with its example event).
+    const first = asChanges(await source.scan(bert, undefined));
+    for (const n of [1, 2, 3]) {
+      const event = ics(`review-${n}`, 'VEVENT', ['DTSTART:20250110T100000Z', `SUMMARY:Design review ${n}`]);
+      expect((await putBert(`review-${n}.ics`, event)).status).toBe(201);
+    }
+
+    const scanned = await env.requestsDuring(() => source.scan(bert, first.cursor));
+    const changes = asChanges(scanned.result);
+    const fetched = await env.requestsDuring(() =>
+      Promise.all(changes.changed.map((document) => source.read(bert, document))),
+    );
+
+    expect(scanned.requests.filter((line) => line === `REPORT ${BERT}`)).toHaveLength(2);
+    expect(fetched.requests).toEqual([]);
+    expect(fetched.result.map((document) => document?.title).sort()).toEqual([
+      'Design review 1',
+      'Design review 2',
+      'Design review 3',
+    ]);
+    expect(fetched.result.map((document) => document?.version)).toEqual(changes.changed.map((d) => d.version));
+  });
+
+  it('reads an object queued at a version it did not keep on its own', async () => {
+    const bert = env.contextFor('bert');
+    const changes = asChanges(await source.scan(bert, undefined));
+    const review = changes.changed.find((document) => document.docId === 'personal/review-1.ics')!;
+
+    const { result, requests } = await env.requestsDuring(() =>
+      source.read(bert, { ...review, version: 'an-older-version' }),
+    );
+
+    expect(requests).toEqual([`GET ${BERT}review-1.ics`]);
+    expect(result?.title).toBe('Design review 1');
   });
 });

@@ -1,6 +1,7 @@
 // The contact source against the platform double's CardDAV (a real Radicale behind Nextcloud's paths): the user's
 // address books only, one request when nothing changed, changes and deletions through sync-collection, vCards as
-// text with a link into the Contacts app, and an unreadable vCard as a DocumentParseError.
+// text with a link into the Contacts app, an unreadable vCard as a DocumentParseError, and a scan's changed cards read
+// in one addressbook-multiget so that their fetches ask nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContactsSource } from '../../../src/knowledge/sources/contacts-source.js';
 import { DocumentParseError, type SyncContext } from '../../../src/knowledge/sync/sync-source.js';
@@ -11,6 +12,8 @@ const source = createContactsSource();
 let env: SourceDouble;
 let alice: SyncContext;
 let cursor: string;
+/** The changes the scan of "names a changed, an added and a deleted card" found. */
+let lastChanges: ReturnType<typeof asChanges>;
 
 beforeAll(async () => {
   env = await startSourceDouble({ users: { alice: 'AAAAA-AAAAA-AAAAA-AAAAA-AAAAA' }, dav: true });
@@ -72,8 +75,20 @@ describe('contacts source', () => {
     expect(changedIds(changes)).toEqual(['contacts/ann.vcf', 'contacts/cem.vcf']);
     expect(changes.removed).toEqual(['contacts/bob.vcf']);
     expect(changes.complete).toBe(false);
-    expect(requests).toEqual([`PROPFIND ${HOME}`, `REPORT ${HOME}contacts/`]);
+    // The sync-collection REPORT, then one addressbook-multiget of the two changed cards.
+    expect(requests).toEqual([`PROPFIND ${HOME}`, `REPORT ${HOME}contacts/`, `REPORT ${HOME}contacts/`]);
     cursor = changes.cursor;
+    lastChanges = changes;
+  });
+
+  it('reads the cards that scan found changed from its multiget, asking nothing more', async () => {
+    const { result, requests } = await env.requestsDuring(() =>
+      Promise.all(lastChanges.changed.map((document) => source.read(alice, document))),
+    );
+
+    expect(requests).toEqual([]);
+    expect(result.map((document) => document?.title)).toEqual(['Ann Example', 'Cem Yilmaz']);
+    expect(result[0]?.pages[0]).toContain('Engineering manager');
   });
 
   it('removes the cards of an address book that was deleted', async () => {

@@ -1,5 +1,6 @@
 // The notes source against the platform double: one listing per scan (pruneBefore, no content), changes and
-// removals since the cursor, "unchanged" when nothing moved, a clear error without Notes, and fetches of one note.
+// removals since the cursor, "unchanged" when nothing moved, a clear error without Notes, fetches of one note, and
+// changed notes read with their content in chunks so that their fetches ask Nextcloud nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotesApp, type NotesDouble } from '../../../../test/platform/apps/notes.js';
 import { SourceUnavailableError } from '../../../src/knowledge/sync/source-errors.js';
@@ -17,7 +18,7 @@ let nora: SyncContext;
 
 beforeAll(async () => {
   notes = createNotesApp();
-  env = await startSourceDouble({ users: { nora: PASSWORD }, apps: [notes] });
+  env = await startSourceDouble({ users: { nora: PASSWORD, ingrid: PASSWORD, olga: PASSWORD }, apps: [notes] });
   bare = await startSourceDouble({ users: { nora: PASSWORD } });
   nora = env.contextFor('nora');
 });
@@ -32,7 +33,7 @@ const api = (path: string, init: { method?: string; body?: string } = {}) =>
 describe('notes source: scan', () => {
   let cursor = '';
 
-  it('lists every note with its etag on the first scan, in one request without content', async () => {
+  it('lists every note with its etag on the first scan without content, then the changed ones with it', async () => {
     const a = notes.seedNote('nora', { title: 'Alpha', content: 'first', category: 'work/projects' });
     const b = notes.seedNote('nora', { title: 'Beta', content: 'second' });
 
@@ -40,7 +41,10 @@ describe('notes source: scan', () => {
 
     const changes = asChanges(result);
     cursor = changes.cursor;
-    expect(requests).toEqual(['GET /index.php/apps/notes/api/v1/notes?pruneBefore=0&exclude=content']);
+    expect(requests).toEqual([
+      'GET /index.php/apps/notes/api/v1/notes?pruneBefore=0&exclude=content',
+      'GET /index.php/apps/notes/api/v1/notes?pruneBefore=0&chunkSize=50',
+    ]);
     expect(changes.complete).toBe(false);
     expect(changes.removed).toEqual([]);
     expect(changes.changed.map((document) => document.docId)).toEqual([String(a.id), String(b.id)]);
@@ -124,5 +128,76 @@ describe('notes source: fetch', () => {
     ]);
 
     expect(fetched).toEqual([null, null]);
+  });
+});
+
+describe('notes source: changed notes read in chunks', () => {
+  it('reads 120 changed notes in three chunks, and their fetches ask Nextcloud nothing', async () => {
+    const ingrid = env.contextFor('ingrid');
+    const seeded = Array.from({ length: 120 }, (_, i) =>
+      notes.seedNote('ingrid', { title: `Note ${i}`, content: `text number ${i}` }),
+    );
+
+    const scanned = await env.requestsDuring(() => source.scan(ingrid, undefined));
+    const changes = asChanges(scanned.result);
+    const fetched = await env.requestsDuring(() =>
+      Promise.all(changes.changed.map((document) => source.read(ingrid, document))),
+    );
+
+    expect(scanned.requests).toHaveLength(1 + 3);
+    expect(scanned.requests.slice(1).every((line) => line.includes('chunkSize=50'))).toBe(true);
+    expect(fetched.requests).toEqual([]);
+    expect(fetched.result.map((document) => document?.pages)).toEqual(seeded.map((note) => [note.content]));
+    expect(fetched.result.map((document) => document?.version)).toEqual(changes.changed.map((d) => d.version));
+  });
+
+  it('indexes a note edited after the scan as the scan saw it, and the next scan brings the edit', async () => {
+    const ingrid = env.contextFor('ingrid');
+    const first = asChanges(await source.scan(ingrid, undefined));
+    const draft = notes.seedNote('ingrid', { title: 'Draft', content: 'draft one' });
+    notes.seedNote('ingrid', { title: 'Other', content: 'other' });
+    const changes = asChanges(await source.scan(ingrid, first.cursor));
+    const seen = changes.changed.find((document) => document.docId === String(draft.id))!;
+    notes.touchNote('ingrid', draft.id, 'draft two');
+
+    const kept = await env.requestsDuring(() => source.read(ingrid, seen));
+    const next = asChanges(await source.scan(ingrid, changes.cursor));
+    const edited = await source.read(
+      ingrid,
+      next.changed.find((document) => document.docId === String(draft.id))!,
+    );
+
+    expect(kept.requests).toEqual([]);
+    expect([kept.result?.pages, kept.result?.version]).toEqual([['draft one'], seen.version]);
+    expect(edited?.pages).toEqual(['draft two']);
+    expect(edited?.version).not.toBe(seen.version);
+  });
+
+  it('reads a note queued at a version it did not keep (a webhook, another replica) on its own', async () => {
+    const ingrid = env.contextFor('ingrid');
+    const first = asChanges(await source.scan(ingrid, undefined));
+    const memo = notes.seedNote('ingrid', { title: 'Memo', content: 'memo text' });
+    notes.seedNote('ingrid', { title: 'Aside', content: 'aside' });
+    await source.scan(ingrid, first.cursor);
+
+    const { result, requests } = await env.requestsDuring(() =>
+      source.read(ingrid, { docId: String(memo.id), version: '' }),
+    );
+
+    expect(requests).toEqual([`GET /index.php/apps/notes/api/v1/notes/${memo.id}`]);
+    expect(result?.pages).toEqual(['memo text']);
+  });
+
+  it('reads no chunk when a single note changed: its fetch costs the one request', async () => {
+    const olga = env.contextFor('olga');
+    notes.seedNote('olga', { title: 'Only', content: 'alone' });
+
+    const scanned = await env.requestsDuring(() => source.scan(olga, undefined));
+    const [only] = asChanges(scanned.result).changed;
+    const fetched = await env.requestsDuring(() => source.read(olga, only!));
+
+    expect(scanned.requests).toHaveLength(1);
+    expect(fetched.requests).toHaveLength(1);
+    expect(fetched.result?.pages).toEqual(['alone']);
   });
 });

@@ -75,6 +75,21 @@ export function rewriteMultistatus(xml: string, kind: DavKind, basePath: string)
   });
 }
 
+/**
+ * Rewrites every `<href>` of a request body (a calendar-multiget or addressbook-multiget names its objects by
+ * Nextcloud paths) to Radicale's; an href that is no DAV path of ours is left as it is (Radicale answers it 404).
+ */
+export function rewriteRequestHrefs(xml: string, basePath: string): string {
+  return xml.replace(
+    /(<(?:[\w-]+:)?href>)([^<]*)(<\/(?:[\w-]+:)?href>)/g,
+    (_all, open: string, href: string, close: string) => {
+      const path = href.trim();
+      const target = path.startsWith(basePath) ? parseDavPath(path.slice(basePath.length)) : undefined;
+      return `${open}${target ? radicalePath(target) : href}${close}`;
+    },
+  );
+}
+
 function safeDecode(segment: string): string {
   try {
     return decodeURIComponent(segment);
