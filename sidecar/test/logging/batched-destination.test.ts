@@ -1,11 +1,13 @@
-// The default log destination: every line arrives, in order; a lone line is written at once, a burst once its
-// window ends; lines still waiting are written when the process exits or dies of an uncaught exception.
+// The default log destination: every line arrives, in order; request lines that follow a write wait for their
+// window, any other line is written at once; lines still waiting are written when the process exits or dies of an
+// uncaught exception.
 import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBatchedDestination } from '../../src/logging/batched-destination.js';
+import { createLogger } from '../../src/logging/logger.js';
 import { makeTempDir } from '../support/temp-dir.js';
 
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
@@ -13,67 +15,78 @@ const CHILD = new URL('./batched-exit-child.ts', import.meta.url).pathname;
 const dir = makeTempDir('batched-log-');
 afterAll(() => dir.remove());
 
-/** Waits until `file` holds `expected` (at most 2 s); the time it took in ms. */
-async function waitForContent(file: string, expected: string): Promise<number> {
+/** A logger writing to a new file through the destination (an open descriptor, as stdout is); reads its lines. */
+function fileLogger(name: string, windowMs: number) {
+  const file = dir.file(name);
+  const logger = createLogger('info', createBatchedDestination(openSync(file, 'a'), windowMs));
+  return { logger, lines: () => readLines(file) };
+}
+
+function readLines(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const { msg, i } = JSON.parse(line) as { msg: string; i?: number };
+      return `${msg}${i ?? ''}`;
+    });
+}
+
+/** Waits until `lines()` equals `expected` (at most 2 s). */
+async function waitForLines(lines: () => string[], expected: string[]): Promise<void> {
   const started = performance.now();
   while (performance.now() - started < 2000) {
-    if (contentOf(file) === expected) return performance.now() - started;
+    if (JSON.stringify(lines()) === JSON.stringify(expected)) return;
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  throw new Error(`the log holds ${JSON.stringify(contentOf(file))}, not ${JSON.stringify(expected)}`);
+  expect(lines()).toEqual(expected);
 }
 
-function contentOf(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
+const requests = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `request${from + i}`);
 
-function runChild(how: 'exit' | 'throw'): Promise<string> {
+function runChild(how: 'exit' | 'throw'): Promise<string[]> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', TSX_LOADER, CHILD, how], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.on('close', () => resolve(stdout));
+    child.on('close', () =>
+      resolve(
+        stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => `request${(JSON.parse(line) as { i: number }).i}`),
+      ),
+    );
   });
 }
-
-/**
- * The child's output without its first line, whose write is in flight when the child exits: it may land before the
- * others, after them or not at all (as with any asynchronous pino destination).
- */
-function waitingLines(output: string): string {
-  return output.replace(/^line 0\n/m, '');
-}
-
-const numbered = (from: number, to: number) =>
-  Array.from({ length: to - from }, (_, i) => `line ${from + i}\n`).join('');
 
 describe('batched log destination', () => {
-  it('writes a lone line without waiting for its window to end', async () => {
-    const file = dir.file('lone.log');
-    // A window far longer than the wait: the line can only arrive by being written at once. An open descriptor, as
-    // stdout is (a path is opened asynchronously, and what is written before it is open waits for the window).
-    createBatchedDestination(openSync(file, 'a'), 60_000).write('line 0\n');
-    await waitForContent(file, numbered(0, 1));
+  it('writes a line other than a request line at once, with the request lines before it, in a window', async () => {
+    // A window far longer than the wait: these lines can only arrive by being written at once.
+    const { logger, lines } = fileLogger('urgent.log', 60_000);
+    logger.info({ i: 0 }, 'request');
+    await waitForLines(lines, ['request0']);
+    logger.info({ i: 1 }, 'request');
+    logger.info('listening');
+    await waitForLines(lines, ['request0', 'request1', 'listening']);
   });
 
-  it('writes a burst completely and in order once its window ends', async () => {
-    const file = dir.file('burst.log');
-    const destination = createBatchedDestination(file, 20);
-    for (let i = 0; i < 200; i += 1) destination.write(`line ${i}\n`);
-    await waitForContent(file, numbered(0, 200));
+  it('writes a burst of request lines completely and in order once its window ends', async () => {
+    const { logger, lines } = fileLogger('burst.log', 20);
+    for (let i = 0; i < 200; i += 1) logger.info({ i }, 'request');
+    await waitForLines(lines, requests(0, 200));
   });
 
-  it('writes the lines still waiting when the process exits', async () => {
-    expect(waitingLines(await runChild('exit'))).toBe(numbered(1, 30));
+  // The first line's write is in flight when the child exits: it may land before the others, after them or not at
+  // all (as with any asynchronous pino destination), so only the lines that waited are checked.
+  it('writes the request lines still waiting when the process exits', async () => {
+    expect((await runChild('exit')).filter((line) => line !== 'request0')).toEqual(requests(1, 30));
   });
 
-  it('writes the lines still waiting when the process dies of an uncaught exception', async () => {
-    expect(waitingLines(await runChild('throw'))).toBe(numbered(1, 30));
+  it('writes the request lines still waiting when the process dies of an uncaught exception', async () => {
+    expect((await runChild('throw')).filter((line) => line !== 'request0')).toEqual(requests(1, 30));
   });
 });
