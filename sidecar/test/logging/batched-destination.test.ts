@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createBatchedDestination } from '../../src/logging/batched-destination.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { makeTempDir } from '../support/temp-dir.js';
@@ -35,12 +35,7 @@ function readLines(file: string): string[] {
 
 /** Waits until `lines()` equals `expected` (at most 2 s). */
 async function waitForLines(lines: () => string[], expected: string[]): Promise<void> {
-  const started = performance.now();
-  while (performance.now() - started < 2000) {
-    if (JSON.stringify(lines()) === JSON.stringify(expected)) return;
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  expect(lines()).toEqual(expected);
+  await vi.waitFor(() => expect(lines()).toEqual(expected), { timeout: 2000, interval: 2 });
 }
 
 const requests = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `request${from + i}`);
