@@ -4,6 +4,7 @@
 // call is made) gives the sidecar's own cost; the SDK client's line adds what that client spends on its side.
 // Given a DATABASE_URL, the same calls through a second sidecar on PostgreSQL, against the SQLite sidecar's p50 (a
 // basic-mode call reads no stored state: those lines measure the sidecar running on PostgreSQL, not the database).
+import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startPlatformDouble } from '../../test/platform/platform-double.js';
@@ -11,6 +12,7 @@ import { basicModeEnv, BENCH_PASSWORD, startSidecarChild, type BenchChild } from
 import { percentile, printLine, sampleTimes, sampleTimesInterleaved, type BenchLine } from './report.js';
 
 const CALLS = 200;
+const WARM_UP = 20;
 const NEXTCLOUD_LATENCY_MS = 30;
 
 /** `databaseUrl`: an empty PostgreSQL database for a second sidecar with DATABASE_URL; without it, SQLite only. */
@@ -71,6 +73,16 @@ export async function benchMcpToolCall(dbPath: string, databaseUrl?: string): Pr
         target: 'at most 1 ms more than the direct call',
         pass: added <= 1,
       });
+      // Wall time swings with what else the machine runs; the sidecar's own CPU time per call much less.
+      const cpuBefore = cpuMsOf(sidecar);
+      await time(minimal);
+      lines.push({
+        name: 'CPU time of the sidecar (user + system, all threads) per tool call from the minimal client',
+        value: (cpuMsOf(sidecar) - cpuBefore) / (CALLS + WARM_UP),
+        unit: 'ms',
+        target: 'report only (steadier than wall time on a shared machine)',
+        pass: true,
+      });
       lines.push({
         name: 'the hop alone: GET /health/live of the same sidecar (no MCP, no Nextcloud), taking turns with the above',
         value: percentile(hopTimes!, 50),
@@ -124,5 +136,12 @@ function minimalToolCall(url: string, sessionId: string | undefined): () => Prom
 }
 
 function time(work: () => Promise<unknown>): Promise<number[]> {
-  return sampleTimes(work, { calls: CALLS, warmUp: 20 });
+  return sampleTimes(work, { calls: CALLS, warmUp: WARM_UP });
+}
+
+/** CPU time the child has used so far, in ms: utime + stime of /proc/<pid>/stat, in USER_HZ (100 a second). */
+function cpuMsOf(child: BenchChild<unknown>): number {
+  const fields = readFileSync(`/proc/${child.process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // After "pid (comm) ", utime and stime are the 12th and 13th fields.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -1,6 +1,7 @@
 // Gives every request an id (echoed in X-Request-Id) and logs one line per request when it finishes (a monitor's
 // successful probe at debug level: monitors call them every few seconds, and their lines would bury the others).
 import type { NextFunction, Request, Response } from 'express';
+import { REQUEST_LINE_MESSAGE } from '../logging/batched-destination.js';
 import type { Logger } from '../logging/logger.js';
 import { createRequestIdSource } from '../request-id.js';
 
@@ -33,7 +34,7 @@ export function createRequestContext(logger: Logger) {
           status: res.statusCode,
           durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
         },
-        'request',
+        REQUEST_LINE_MESSAGE,
       );
     });
     next();

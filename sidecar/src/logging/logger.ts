@@ -1,6 +1,7 @@
 // Structured logging (pino) that never writes secrets or Authorization headers.
 import { pino, type Logger, type DestinationStream } from 'pino';
 import type { LogLevel } from '../settings/settings.js';
+import { createBatchedDestination } from './batched-destination.js';
 
 export type { Logger };
 
@@ -27,7 +28,8 @@ export const REDACTED_PATHS = [
   'headers["x-api-key"]',
 ];
 
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+/** Without a destination, lines go to stdout in batches (batched-destination.ts). */
+export function createLogger(level: LogLevel, destination: DestinationStream = createBatchedDestination()): Logger {
   return pino(
     {
       level,
