@@ -20,6 +20,7 @@ import { renewTermsEpoch } from './sqlite/term-numbers.js';
 import { queryTermNumbers } from './sqlite/term-pairs.js';
 import type { VectorStorage } from './sqlite/stored-vectors.js';
 import { typeMaskOf, type UserIndex } from './sqlite/user-index.js';
+import { warmUpSearchCode } from './sqlite/warm-up.js';
 
 export interface SqliteIndexStoreOptions {
   /** Bytes of users' in-memory indexes kept over all users (default 256 MiB; LRU, see loaded-users.ts). */
@@ -56,6 +57,8 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
   });
   let embedder = readEmbedder(sql);
   const storage = (): VectorStorage => (embedder?.storage === LEXICAL_STORAGE ? 'int8' : 'float32');
+  // In the background, once per process: the first search then finds its code loaded and compiled (warm-up.ts).
+  if (embedder) void warmUpSearchCode(embedder.dimensions, storage());
   const writes = new StagedWrites(db, sql, users, {
     storage,
     sliceMs: options.writeSliceMs ?? 8,
@@ -113,6 +116,7 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
       );
       users.forgetAll();
       embedder = current;
+      void warmUpSearchCode(dimensions, storage());
       return cleared;
     },
 
