@@ -1,6 +1,6 @@
 // Child process of the lean-index benchmark: a fresh process, as after a restart, opens the Cranfield index in
 // argv[2] and times the first bm25 + nearest (limit 100) of its user, the next 20 searches, and the first search of a
-// second store in the same process; prints one JSON line ({ firstMs, laterMedianMs, warmProcessMs }).
+// second store in the same process; prints one JSON line ({ firstMs, firstCpuMs, laterMedianMs, warmProcessMs }).
 import type { IndexStore } from '../src/knowledge/index/index-store.js';
 import { createSqliteIndexStore } from '../src/knowledge/index/sqlite-index-store.js';
 import { warmUpSearchCode } from '../src/knowledge/index/sqlite/warm-up.js';
@@ -33,7 +33,10 @@ const openStore = async () => {
 };
 
 const store = await openStore();
+const cpuBefore = process.cpuUsage();
 const firstMs = await searchBoth(store, 0);
+const { user, system } = process.cpuUsage(cpuBefore);
+const firstCpuMs = (user + system) / 1000;
 const later: number[] = [];
 for (let i = 1; i < queries.length; i++) later.push(await searchBoth(store, i));
 later.sort((a, b) => a - b);
@@ -43,6 +46,8 @@ const again = await openStore();
 const warmProcessMs = await searchBoth(again, 0);
 await again.close();
 await db.close();
-console.log(JSON.stringify({ firstMs, laterMedianMs: later[Math.floor(later.length / 2)] ?? 0, warmProcessMs }));
+console.log(
+  JSON.stringify({ firstMs, firstCpuMs, laterMedianMs: later[Math.floor(later.length / 2)] ?? 0, warmProcessMs }),
+);
 process.once('SIGTERM', () => process.exit(0));
 setInterval(() => undefined, 60_000);

@@ -76,7 +76,7 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
 
   // The first search of a user not loaded, as after a restart: in fresh processes, since one process's first search
   // swung between 44 and 89 ms from run to run on this shared machine (±40 %); the median of FIRST_SEARCH_PROCESSES.
-  const samples: { firstMs: number; laterMedianMs: number; warmProcessMs: number }[] = [];
+  const samples: { firstMs: number; firstCpuMs: number; laterMedianMs: number; warmProcessMs: number }[] = [];
   for (let i = 0; i < FIRST_SEARCH_PROCESSES; i++) {
     const child = await startBenchChild<(typeof samples)[number]>(FIRST_SEARCH_CHILD, [path, USER]);
     samples.push(child.info);
@@ -88,7 +88,7 @@ export async function benchKnowledgeLeanIndex(dir: string): Promise<BenchLine[]>
   const warmProcessMs = median(samples.map((sample) => sample.warmProcessMs));
   console.log(
     `      lean index: first searches of ${FIRST_SEARCH_PROCESSES} fresh processes: ` +
-      samples.map((sample) => sample.firstMs.toFixed(1)).join(', ') +
+      samples.map((sample) => `${sample.firstMs.toFixed(1)} (CPU ${sample.firstCpuMs.toFixed(1)})`).join(', ') +
       ' ms',
   );
 
