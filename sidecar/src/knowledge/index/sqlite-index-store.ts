@@ -20,7 +20,7 @@ import { renewTermsEpoch } from './sqlite/term-numbers.js';
 import { queryTermNumbers } from './sqlite/term-pairs.js';
 import type { VectorStorage } from './sqlite/stored-vectors.js';
 import { typeMaskOf, type UserIndex } from './sqlite/user-index.js';
-import { warmUpSearchCode } from './sqlite/warm-up.js';
+import { stopWarmUp, warmUpSearchCode } from './sqlite/warm-up.js';
 
 export interface SqliteIndexStoreOptions {
   /** Bytes of users' in-memory indexes kept over all users (default 256 MiB; LRU, see loaded-users.ts). */
@@ -156,6 +156,7 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
 
     async bm25(userId, query, filter): Promise<RankedPoints> {
       if (!embedder) return { hits: [], total: 0 };
+      stopWarmUp();
       const { wordTerms, numbers } = queryTermNumbers(sql, userId, query);
       if (numbers.size === 0) return { hits: [], total: 0, attainable: 0 };
       const index = await users.get(userId, embedder.dimensions, storage());
@@ -172,6 +173,7 @@ export function createSqliteIndexStore(db: SqliteSqlDatabase, options: SqliteInd
       if (vector.length !== embedder.dimensions) {
         throw new Error(`The query vector has ${vector.length} dimensions; the index holds ${embedder.dimensions}.`);
       }
+      stopWarmUp();
       const index = await users.get(userId, embedder.dimensions, storage());
       const mask = typeMaskOf(filter.docTypes);
       return findNearest(index, vector, mask, filter.limit, filter.minScore, exactScorer(vector, index));
