@@ -157,6 +157,14 @@ export function prepareIndexStatements(db: RawSqlite) {
        FROM (SELECT c.id, c.doc_type, c.terms FROM index_chunks c ${VISIBLE}
          WHERE c.user_id = ? AND c.id > ? ORDER BY c.id LIMIT ?)`,
     ),
+    /** The database file's size (pages in use and free). */
+    fileBytes: db.prepare<[], { bytes: number }>(
+      'SELECT (SELECT page_count FROM pragma_page_count) * (SELECT page_size FROM pragma_page_size) AS bytes',
+    ),
+    /** Reads every chunk row's page (the warm-up's, into SQLite's cache; length() needs the rows, not the blobs). */
+    readChunkPages: db.prepare<[], { n: number }>(
+      'SELECT count(length(vector)) + (SELECT count(*) FROM index_documents) AS n FROM index_chunks',
+    ),
     vectors: db.prepare<[string], { id: number; vector: Buffer }>(
       'SELECT id, vector FROM index_chunks WHERE id IN (SELECT value FROM json_each(?))',
     ),

@@ -27,8 +27,12 @@ let madeUp: LoadedUsers | undefined;
  * Starts the warm-up once per process (a later store reuses it) on the next turns of the event loop; resolves when
  * it is done or stopped. A failure is ignored: the first search then simply pays the cost itself.
  */
-export function warmUpSearchCode(dimensions: number, storage: VectorStorage): Promise<void> {
-  warmedUp ??= run(dimensions, storage).catch(() => undefined);
+export function warmUpSearchCode(
+  dimensions: number,
+  storage: VectorStorage,
+  readIndexPages: () => void = () => undefined,
+): Promise<void> {
+  warmedUp ??= run(dimensions, storage, readIndexPages).catch(() => undefined);
   return warmedUp;
 }
 
@@ -41,7 +45,8 @@ export function stopWarmUp(): void {
   madeUp?.forgetAll();
 }
 
-async function run(dimensions: number, storage: VectorStorage): Promise<void> {
+/** `readIndexPages`: reads the index's pages into SQLite's cache last (a first load then reads none from the file). */
+async function run(dimensions: number, storage: VectorStorage, readIndexPages: () => void): Promise<void> {
   await nextTurn();
   if (searching) return;
   // Both languages' stemmers load with the first query word stemmed in each.
@@ -65,6 +70,8 @@ async function run(dimensions: number, storage: VectorStorage): Promise<void> {
     findNearest(index, query, ALL_TYPES, 100, undefined, exact);
   }
   users.forgetAll();
+  await nextTurn();
+  if (!searching) readIndexPages();
 }
 
 /** Deterministic rows of the made-up user, as the chunk statements return them. */
