@@ -3,6 +3,7 @@ import type { RawSqlite } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
+import type { ChunkPack } from './chunk-packs.js';
 import { textsOfStored, type StoredText } from './chunk-text.js';
 import { int8OfBlob, unitOfInt8, type VectorStorage } from './stored-vectors.js';
 
@@ -138,13 +139,31 @@ export function prepareIndexStatements(db: RawSqlite) {
          SUM((SELECT COUNT(*) FROM index_chunks c WHERE c.document_id = d.id AND c.generation = d.generation)) AS chunks
        FROM index_documents d WHERE d.user_id = ? AND d.generation IS NOT NULL GROUP BY d.doc_type`,
     ),
-    termsPage: db.prepare<[string, number, number], { id: number; doc_type: DocType; terms: Buffer }>(
-      `SELECT c.id, c.doc_type, c.terms FROM index_chunks c ${VISIBLE}
-       WHERE c.user_id = ? AND c.id > ? ORDER BY c.id LIMIT ?`,
+    /**
+     * A user's visible chunks after an id, up to another, by id, at most a page: packed into one row (chunk-packs.ts),
+     * two blobs a page instead of two a chunk.
+     */
+    chunkPack: db.prepare<[string, number, number, number], ChunkPack>(
+      `SELECT group_concat(id) AS ids, group_concat(document_id) AS document_ids, group_concat(doc_type) AS doc_types,
+         group_concat(length) AS lengths, group_concat(length(terms)) AS term_bytes,
+         CAST(group_concat(terms, '') AS BLOB) AS terms, CAST(group_concat(vector, '') AS BLOB) AS vectors
+       FROM (SELECT c.id, c.document_id, c.doc_type, c.length, c.terms, c.vector FROM index_chunks c ${VISIBLE}
+         WHERE c.user_id = ? AND c.id > ? AND c.id <= ? ORDER BY c.id LIMIT ?)`,
     ),
-    chunkPage: db.prepare<[string, number, number, number], ChunkRow>(
-      `SELECT c.id, c.document_id, c.doc_type, c.length, c.terms, c.vector FROM index_chunks c ${VISIBLE}
-       WHERE c.user_id = ? AND c.id > ? AND c.id <= ? ORDER BY c.id LIMIT ?`,
+    /** As `chunkPack`, only each chunk's id, type and terms (a load's counting pass past the rows it holds). */
+    termsPack: db.prepare<[string, number, number], ChunkPack>(
+      `SELECT group_concat(id) AS ids, group_concat(doc_type) AS doc_types, group_concat(length(terms)) AS term_bytes,
+         CAST(group_concat(terms, '') AS BLOB) AS terms
+       FROM (SELECT c.id, c.doc_type, c.terms FROM index_chunks c ${VISIBLE}
+         WHERE c.user_id = ? AND c.id > ? ORDER BY c.id LIMIT ?)`,
+    ),
+    /** The database file's size (pages in use and free). */
+    fileBytes: db.prepare<[], { bytes: number }>(
+      'SELECT (SELECT page_count FROM pragma_page_count) * (SELECT page_size FROM pragma_page_size) AS bytes',
+    ),
+    /** Reads every chunk row's page (the warm-up's, into SQLite's cache; length() needs the rows, not the blobs). */
+    readChunkPages: db.prepare<[], { n: number }>(
+      'SELECT count(length(vector)) + (SELECT count(*) FROM index_documents) AS n FROM index_chunks',
     ),
     vectors: db.prepare<[string], { id: number; vector: Buffer }>(
       'SELECT id, vector FROM index_chunks WHERE id IN (SELECT value FROM json_each(?))',

@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { DOC_TYPES } from '../../doc-types.js';
 import type { ChunkEntry } from './user-index.js';
 import { UserIndex } from './user-index.js';
+import { chunkRowsOfPack, termsRowsOfPack } from './chunk-packs.js';
 import { vectorFromBlob, type ChunkRow, type IndexStatements } from './index-rows.js';
 import { int8OfBlob, type VectorStorage } from './stored-vectors.js';
 import { pairsFromBlob } from './term-pairs.js';
@@ -149,9 +150,9 @@ export class LoadedUsers {
     for (;;) {
       const whole =
         heldBytes < maxHeldBytes
-          ? this.statements.chunkPage.all(userId, counted, Number.MAX_SAFE_INTEGER, PAGE_ROWS)
+          ? chunkRowsOfPack(this.statements.chunkPack.get(userId, counted, Number.MAX_SAFE_INTEGER, PAGE_ROWS))
           : undefined;
-      const page = whole ?? this.statements.termsPage.all(userId, counted, PAGE_ROWS);
+      const page = whole ?? termsRowsOfPack(this.statements.termsPack.get(userId, counted, PAGE_ROWS));
       let read = 0;
       for (const row of page) {
         const held = whole?.[read];
@@ -160,12 +161,7 @@ export class LoadedUsers {
           entry.held.set(held.id, held);
           heldBytes += held.terms.length + held.vector.length + HELD_ROW_OVERHEAD;
         }
-        const pairs = pairsFromBlob(row.terms, scratch);
-        for (let i = 0; i < pairs.length; i += 2) {
-          const term = pairs[i] ?? 0;
-          if (term >= counts.length) counts = widen(counts, term + 1);
-          counts[term] = (counts[term] ?? 0) + 1;
-        }
+        counts = countPostings(pairsFromBlob(row.terms, scratch), counts);
         const type = DOC_TYPES.indexOf(row.doc_type);
         perType[type] = (perType[type] ?? 0) + 1;
         counted = entry.countedUpTo = row.id;
@@ -198,7 +194,7 @@ export class LoadedUsers {
     for (const chunk of entry.late.splice(0)) entry.index.add(chunk);
     for (const upTo of [counted, Number.MAX_SAFE_INTEGER]) {
       for (;;) {
-        const page = this.statements.chunkPage.all(userId, entry.loadedUpTo, upTo, PAGE_ROWS);
+        const page = chunkRowsOfPack(this.statements.chunkPack.get(userId, entry.loadedUpTo, upTo, PAGE_ROWS));
         let read = 0;
         for (const row of page) {
           read++;
@@ -225,6 +221,20 @@ export class LoadedUsers {
       bytes -= entry.index.bytes;
     }
   }
+}
+
+/**
+ * Adds one chunk's terms to the postings counts (widened when a term is beyond them); a function of its own so that
+ * V8 optimises this innermost loop apart from the long asynchronous load around it.
+ */
+function countPostings(pairs: Uint32Array, counts: Uint32Array): Uint32Array {
+  let into = counts;
+  for (let i = 0; i < pairs.length; i += 2) {
+    const term = pairs[i] ?? 0;
+    if (term >= into.length) into = widen(into, term + 1);
+    into[term] = (into[term] ?? 0) + 1;
+  }
+  return into;
 }
 
 function widen(counts: Uint32Array, needed: number): Uint32Array {
