@@ -26,16 +26,26 @@ const ROUNDS = 8;
 const CANONICAL_DECIMAL = /^(0|[1-9]\d{0,17})$/;
 
 /** `secret`: the index's own random key (IndexStore.pointIdSecret), 32 bytes. */
+/** Users whose ids are kept for later searches (all are dropped once more have searched; each holds a cipher). */
+const MAX_KEPT_USERS = 256;
+
 export function createPointIdCodec(secret: Buffer): PointIdCodec {
   if (secret.length < 32) throw new Error('The point id secret must have at least 32 bytes.');
+  // A user's ids derive a key and set up a cipher (about a tenth of a millisecond): kept for later searches.
+  const kept = new Map<string, UserPointIds>();
   return {
     forUser(userId) {
+      const known = kept.get(userId);
+      if (known) return known;
       const userKey = createHmac('sha256', secret).update('point-id\0').update(userId, 'utf8').digest();
       const rounds = createRoundFunction(userKey.subarray(0, 16));
-      return {
+      const ids: UserPointIds = {
         encode: (internalIds) => encode(rounds, internalIds),
         decode: (publicIds) => decode(rounds, publicIds),
       };
+      if (kept.size >= MAX_KEPT_USERS) kept.clear();
+      kept.set(userId, ids);
+      return ids;
     },
   };
 }

@@ -9,7 +9,7 @@ import type { QueryTermFinder } from './query-term-finder.js';
 import { fuse, type Fusion } from './fusion.js';
 import type { IndexStore, IndexedPoint, RankedPoints } from '../index/index-store.js';
 import { projectToThreeDimensions } from './pca.js';
-import { createPointIdCodec, type PointIdCodec, type UserPointIds } from '../index/point-ids.js';
+import { createPointIdCodec, type PointIdCodec } from '../index/point-ids.js';
 import { prepareSearchQuery } from './search-query.js';
 import { bm25Relevance, hybridRelevance, RELEVANCE_CUTOFF, semanticRelevance } from './relevance.js';
 
@@ -23,8 +23,6 @@ export const MAX_RANK_DEPTH = 1000;
  * 0.905 on the labelled set in bench/); at 1/20 they break ties and fill the list past BM25's matches.
  */
 export const LEXICAL_VECTOR_WEIGHT = 0.05;
-/** Users whose point-id codecs are kept (all are dropped once more have searched; each holds a cipher). */
-const MAX_KEPT_CODECS = 256;
 
 export interface SearchRequest {
   query: string;
@@ -104,19 +102,12 @@ interface Ranked {
 export function createSearchService(deps: SearchServiceDeps): SearchService {
   const { store } = deps;
   let codec: Promise<PointIdCodec> | undefined;
-  // A user's codec derives a key and sets up a cipher (about a tenth of a millisecond): kept for later searches.
-  const userCodecs = new Map<string, UserPointIds>();
   const pointIdsOf = async (userId: string) => {
     codec ??= store.pointIdSecret().then(createPointIdCodec, (error: unknown) => {
       codec = undefined;
       throw error;
     });
-    const known = userCodecs.get(userId);
-    if (known) return known;
-    const ids = (await codec).forUser(userId);
-    if (userCodecs.size >= MAX_KEPT_CODECS) userCodecs.clear();
-    userCodecs.set(userId, ids);
-    return ids;
+    return (await codec).forUser(userId);
   };
   const describe = (
     point: IndexedPoint,

@@ -3,18 +3,7 @@
 // a chunk, which took about 40 % of a load's time (bench/knowledge-lean-index.ts). SQLite's group_concat copies a
 // blob's bytes unchanged in a UTF-8 database, and every aggregate of one query sees the rows in the same order.
 import type { DocType } from '../../doc-types.js';
-import type { ChunkRow } from './index-rows.js';
-
-/** What the packing statements select: a page of chunks ordered by id, NULL columns when the page is empty. */
-export interface ChunkPack {
-  ids: string | null;
-  document_ids?: string | null;
-  doc_types: string | null;
-  lengths?: string | null;
-  term_bytes: string | null;
-  terms: Buffer | null;
-  vectors?: Buffer | null;
-}
+import type { ChunkPack, ChunkRow } from './index-rows.js';
 
 export type TermsRow = Pick<ChunkRow, 'id' | 'doc_type' | 'terms'>;
 

@@ -3,7 +3,6 @@ import type { RawSqlite } from '../../../store/sql/sqlite-database.js';
 import type { DocType } from '../../doc-types.js';
 import { toIndexedDocument, toIndexedPoint, type ChunkColumns, type DocumentColumns } from '../document-rows.js';
 import type { IndexedDocument, IndexedPoint } from '../index-store.js';
-import type { ChunkPack } from './chunk-packs.js';
 import { textsOfStored, type StoredText } from './chunk-text.js';
 import { int8OfBlob, unitOfInt8, type VectorStorage } from './stored-vectors.js';
 
@@ -47,6 +46,17 @@ const POINT_COLUMNS = `${DOCUMENT_COLUMNS}, c.id AS point_id, c.chunk_index, c.t
 const VISIBLE = 'JOIN index_documents d ON d.id = c.document_id AND d.generation = c.generation';
 /** A chunk's text, kept in a table of its own (loading a user's index never reads it). */
 const WITH_TEXT = 'JOIN index_chunk_texts t ON t.id = c.id';
+
+/** What the packing statements select (cut back into rows by chunk-packs.ts): a page of chunks ordered by id, NULL columns when the page is empty. */
+export interface ChunkPack {
+  ids: string | null;
+  document_ids?: string | null;
+  doc_types: string | null;
+  lengths?: string | null;
+  term_bytes: string | null;
+  terms: Buffer | null;
+  vectors?: Buffer | null;
+}
 
 export function prepareIndexStatements(db: RawSqlite) {
   return {

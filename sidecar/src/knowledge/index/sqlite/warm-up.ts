@@ -4,8 +4,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DOC_TYPES } from '../../doc-types.js';
 import { queryWordTerms } from '../../text/bm25-text.js';
-import type { ChunkPack } from './chunk-packs.js';
-import type { ChunkRow, IndexStatements } from './index-rows.js';
+import type { ChunkPack, ChunkRow, IndexStatements } from './index-rows.js';
 import { LoadedUsers } from './loaded-users.js';
 import { findNearest } from './nearest.js';
 import type { VectorStorage } from './stored-vectors.js';
