@@ -50,9 +50,18 @@ const search = async (body: Record<string, unknown>) => {
   return (await response.json()) as SearchAnswer;
 };
 const titles = async (query: string) => (await search({ query, algorithm: 'bm25' })).results.map((r) => r.title);
-/** Polls every 50 ms, for 10 s at the most. */
+/** Polls every 50 ms, for 10 s at the most; a timeout tells the last status, the queue's rows and the log's end. */
 const until = (what: string, check: () => Promise<boolean> | boolean) =>
-  untilWithin(what, check, { timeoutMs: 10_000, intervalMs: 50 });
+  untilWithin(what, check, {
+    timeoutMs: 10_000,
+    intervalMs: 50,
+    detail: async () =>
+      [
+        `status: ${JSON.stringify(await status())}`,
+        `queue: ${JSON.stringify(queueRows())}`,
+        `log: ${sidecar.logText().slice(-3000)}`,
+      ].join('\n'),
+  });
 const put = async (path: string, body: string) => {
   const response = await fetch(`${nextcloud.url}/remote.php/dav/files/alice${path}`, {
     method: 'PUT',
