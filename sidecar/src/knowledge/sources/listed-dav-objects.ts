@@ -4,7 +4,7 @@
 // read on its own by the fetch, as before.
 import { multigetDavObjects, type MultigetKind, type MultigetObject } from '../../platform/dav/dav-multiget.js';
 import type { SeenDocument, SyncContext } from '../sync/sync-source.js';
-import { createBoundedCache } from './bounded-cache.js';
+import { createKeptUntilFetched } from './kept-until-fetched.js';
 import { splitDocId } from './dav-collections-scan.js';
 
 /** Objects named per multiget. */
@@ -25,12 +25,11 @@ export interface ListedDavObjects {
 }
 
 export function createListedDavObjects(kind: MultigetKind): ListedDavObjects {
-  const kept = createBoundedCache<string, MultigetObject>({
+  const kept = createKeptUntilFetched<MultigetObject>({
     maxEntries: MAX_LISTED_OBJECTS,
     maxSize: MAX_LISTED_OBJECT_BYTES,
     sizeOf: (object) => 2 * object.text.length + 100,
   });
-  const keyOf = (userId: string, docId: string) => `${userId}\u0000${docId}`;
 
   return {
     async keepChanged(context, changed, collectionPath) {
@@ -64,16 +63,14 @@ export function createListedDavObjects(kind: MultigetKind): ListedDavObjects {
           for (const [name, object] of objects) {
             const document = documents.get(name);
             if (!document || document.version !== object.etag) continue;
-            kept.set(keyOf(context.userId, document.docId), object);
+            kept.keep(context.userId, document.docId, object);
             bytes += 2 * object.text.length;
           }
         }
       }
     },
     take(userId, document) {
-      const key = keyOf(userId, document.docId);
-      const object = kept.get(key);
-      kept.delete(key);
+      const object = kept.take(userId, document.docId);
       return object && object.etag === document.version ? object : undefined;
     },
   };

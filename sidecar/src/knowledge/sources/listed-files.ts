@@ -2,7 +2,7 @@
 // GET answers the listed ETag needs no PROPFIND of its own (one request per file instead of two). Bounded; a file
 // not kept (evicted, listed by another replica or before a restart, named by a webhook) is read the long way.
 import type { FileEntry } from '../../platform/files/propfind.js';
-import { createBoundedCache } from './bounded-cache.js';
+import { createKeptUntilFetched } from './kept-until-fetched.js';
 
 export interface ListedFiles {
   /** The walk listed `entry` (a file with a file id) in a folder of `userId`. */
@@ -15,17 +15,11 @@ export interface ListedFiles {
 export const MAX_LISTED_FILES = 20_000;
 
 export function createListedFiles(maxEntries = MAX_LISTED_FILES): ListedFiles {
-  const entries = createBoundedCache<string, FileEntry>({ maxEntries });
-  const keyOf = (userId: string, fileId: string | number) => `${userId}\u0000${fileId}`;
+  const entries = createKeptUntilFetched<FileEntry>({ maxEntries });
   return {
     remember(userId, entry) {
-      if (entry.fileId !== null) entries.set(keyOf(userId, entry.fileId), entry);
+      if (entry.fileId !== null) entries.keep(userId, entry.fileId, entry);
     },
-    take(userId, fileId) {
-      const key = keyOf(userId, fileId);
-      const entry = entries.get(key);
-      entries.delete(key);
-      return entry;
-    },
+    take: (userId, fileId) => entries.take(userId, fileId),
   };
 }

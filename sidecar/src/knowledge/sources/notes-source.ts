@@ -10,7 +10,7 @@ import {
   readStoredNote,
   type StoredNote,
 } from '../../platform/notes/notes-changes.js';
-import { createBoundedCache } from './bounded-cache.js';
+import { createKeptUntilFetched } from './kept-until-fetched.js';
 import { SourceUnavailableError } from '../sync/source-errors.js';
 import type { FetchedDocument, ScanResult, SeenDocument, SyncContext, SyncSource } from '../sync/sync-source.js';
 
@@ -32,13 +32,12 @@ export const MAX_LISTED_NOTES = 5000;
 export const MAX_LISTED_NOTE_BYTES = 16 * 1024 * 1024;
 
 export function createNotesSource(): SyncSource {
-  const listed = createBoundedCache<string, StoredNote>({
+  const listed = createKeptUntilFetched<StoredNote>({
     maxEntries: MAX_LISTED_NOTES,
     maxSize: MAX_LISTED_NOTE_BYTES,
     // UTF-16 text, and a little for the rest of the note.
     sizeOf: ({ note }) => 2 * (note.content.length + note.title.length) + 200,
   });
-  const keyOf = (userId: string, id: string) => `${userId}\u0000${id}`;
 
   /**
    * Reads the changed notes with their content and keeps those still at the version the scan saw, until the notes kept
@@ -53,7 +52,7 @@ export function createNotesSource(): SyncSource {
         for (const stored of notes) {
           const id = String(stored.note.id);
           if (versions.get(id) !== stored.note.etag) continue;
-          listed.set(keyOf(context.userId, id), stored);
+          listed.keep(context.userId, id, stored);
           kept += 2 * stored.note.content.length;
         }
         return kept < MAX_LISTED_NOTE_BYTES / 2 && !context.signal.aborted;
@@ -73,9 +72,7 @@ export function createNotesSource(): SyncSource {
   };
 
   const read = async (context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> => {
-    const key = keyOf(context.userId, document.docId);
-    const kept = listed.get(key);
-    listed.delete(key);
+    const kept = listed.take(context.userId, document.docId);
     if (kept && kept.note.etag === document.version) return toDocument(kept);
     return fetchNote(context, document);
   };
