@@ -1,7 +1,7 @@
 // The platform double with users' files, in a process of its own, so a benchmark of the sync measures the sidecar
 // and not the double competing for the same event loop. Started with fork: it seeds the texts it is sent, answers
 // { url }, and on "stats" the requests it served by method since the last "mark" and the most that were in progress
-// at once (over its whole life).
+// at once (over its whole life); `setLatency(ms)` delays each answer from then on (0: answered in the same turn).
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,6 +21,8 @@ export interface FilesDoubleChild {
   /** From now on, `stats()` counts only the requests that follow. */
   mark(): Promise<void>;
   stats(): Promise<FilesDoubleStats>;
+  /** Every later answer waits `ms` first (a timer: Node waits at least 1 ms for any `ms` above 0). */
+  setLatency(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +58,11 @@ export async function startFilesDoubleChild(start: Start): Promise<FilesDoubleCh
       child.send('stats');
       return answer;
     },
+    setLatency: (ms) => {
+      const answer = next<void>();
+      child.send({ latencyMs: ms });
+      return answer;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -88,6 +95,9 @@ async function runChild(): Promise<void> {
       const cpu = process.cpuUsage(cpuAtMark);
       const cpuMs = (cpu.user + cpu.system) / 1000;
       process.send!({ byMethod, peakConcurrent: double.peakConcurrentRequests(), cpuMs });
+    } else if (typeof message === 'object' && message !== null && 'latencyMs' in message) {
+      double.setLatency(Number(message.latencyMs));
+      process.send!('latency set');
     }
   });
   process.once('SIGTERM', () => void double.close().then(() => process.exit(0)));

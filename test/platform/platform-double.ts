@@ -38,7 +38,7 @@ export interface PlatformDouble {
   grantLoginFlow(loginUrl: string, userId: string, loginName?: string): string;
   /** The most requests that were in progress at the same time (from arrival to the end of the answer) so far. */
   peakConcurrentRequests(): number;
-  /** Delay before every answer, in milliseconds. */
+  /** Delay before every answer, in milliseconds (0, the default: answered as the request arrives, with no timer). */
   setLatency(ms: number): void;
   setFault(fault: Fault): void;
   setMaintenance(on: boolean): void;
@@ -72,7 +72,9 @@ export async function startPlatformDouble(options: PlatformDoubleOptions = {}): 
     requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers });
     concurrency.peak = Math.max(concurrency.peak, (concurrency.now += 1));
     res.once('close', () => (concurrency.now -= 1));
-    setTimeout(() => handle(req, res), state.latencyMs);
+    // At latency 0 it answers in the same turn: a timer of 0 ms waits at least 1 ms in Node, a delay of its own.
+    if (state.latencyMs > 0) setTimeout(() => handle(req, res), state.latencyMs);
+    else handle(req, res);
   });
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
