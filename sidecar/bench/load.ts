@@ -12,25 +12,29 @@ export function measureThroughput(url: string, connections: number, seconds: num
 
 /**
  * Latency percentiles with `connections` clients, each sending one request at a time and pausing `thinkMs` between
- * them (about connections × 1000 / thinkMs requests per second): the server is busy but not saturated.
+ * them (about connections × 1000 / thinkMs requests per second): the server is busy but not saturated. The clients
+ * start spread over one pause, so the requests arrive spread out rather than in bursts of `connections`, and each
+ * client's first request, which opens its connection, is not counted.
  */
 export async function measureLatencyUnderLoad(url: string, connections: number, thinkMs: number, seconds: number) {
   const target = new URL(url);
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
-  const runClient = async () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const runClient = async (index: number) => {
     const client = new Client(target.origin);
-    while (performance.now() < deadline) {
+    await pause((index * thinkMs) / connections);
+    for (let counted = false; performance.now() < deadline; counted = true) {
       const sentAt = performance.now();
       const response = await client.request({ method: 'GET', path: target.pathname });
       await response.body.text();
       if (response.statusCode !== 200) throw new Error(`status ${response.statusCode}`);
-      latencies.push(performance.now() - sentAt);
-      await new Promise((resolve) => setTimeout(resolve, thinkMs));
+      if (counted) latencies.push(performance.now() - sentAt);
+      await pause(thinkMs);
     }
     await client.close();
   };
-  await Promise.all(Array.from({ length: connections }, runClient));
+  await Promise.all(Array.from({ length: connections }, (_, index) => runClient(index)));
   latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / seconds };
 }
