@@ -50,10 +50,9 @@ export function createFailedValidationBudget(
 
   return {
     async begin(address) {
-      await perAddress.check(address);
-      await total.check(EVERYONE);
+      const leftForAddress = await perAddress.check(address);
+      const leftForAll = await total.check(EVERYONE);
       // Nextcloud answers failed logins slowly: without this, a burst would pass the checks all at once.
-      const [leftForAddress, leftForAll] = [await perAddress.remaining(address), await total.remaining(EVERYONE)];
       if (inFlightOf(address) >= leftForAddress || inFlight >= leftForAll) {
         throw new RateLimitedError(IN_FLIGHT_RETRY_SECONDS);
       }

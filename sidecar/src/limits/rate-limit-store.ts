@@ -65,13 +65,11 @@ function createDatabaseRateLimiter(
     },
     async check(key) {
       const now = clock();
-      refuseWhenFull(await recent(db, key, now), now);
+      const row = await recent(db, key, now);
+      refuseWhenFull(row, now);
+      return limit - Number(row?.n ?? 0);
     },
     record: (key) => count(key, clock()),
-    async remaining(key) {
-      const row = await recent(db, key, clock());
-      return Math.max(0, limit - Number(row?.n ?? 0));
-    },
   };
 }
 

@@ -7,12 +7,13 @@ import { RateLimitedError } from '../errors.js';
 export interface RateLimiter {
   /** Counts an attempt for `key`; throws RateLimitedError (counting nothing) once the window's limit is reached. */
   hit(key: string): Promise<void>;
-  /** Throws RateLimitedError while `key` has used up the window's limit; counts nothing. */
-  check(key: string): Promise<void>;
+  /**
+   * Throws RateLimitedError while `key` has used up the window's limit; otherwise resolves to the attempts it may
+   * still make in the window now. Counts nothing.
+   */
+  check(key: string): Promise<number>;
   /** Counts an attempt without refusing it (a failure learnt after the fact). */
   record(key: string): Promise<void>;
-  /** Attempts `key` may still make in the window now (0 once it is full). */
-  remaining(key: string): Promise<number>;
 }
 
 /** Makes the limiters of one sidecar: in memory, or in the database every replica shares. */
@@ -61,13 +62,14 @@ export function createRateLimiter({
     },
     async check(key) {
       const now = clock();
-      refuseWhenFull(key, recentOf(key, now), now);
+      const recent = recentOf(key, now);
+      refuseWhenFull(key, recent, now);
+      return limit - recent.length;
     },
     async record(key) {
       const now = clock();
       remember(key, recentOf(key, now), now);
     },
-    remaining: async (key) => Math.max(0, limit - recentOf(key, clock()).length),
     size: () => attempts.size,
   };
 }

@@ -38,22 +38,23 @@ function behavesAsSlidingWindow(make: (limit: number, clock: () => number) => Pr
     await limiter.record('a');
 
     await expect(limiter.check('a')).rejects.toThrow(RateLimitedError);
-    await expect(limiter.check('b')).resolves.toBeUndefined();
+    await expect(limiter.check('b')).resolves.toBe(2);
   });
 
-  it('says how many attempts a key has left in the window, never fewer than none', async () => {
+  it('check says how many attempts a key has left in the window, and refuses once none are', async () => {
     let now = 1_000_000;
     const limiter = await make(3, () => now);
     await limiter.record('a');
     now += 30_000;
     await limiter.record('a');
-    const [left, other] = [await limiter.remaining('a'), await limiter.remaining('b')];
+    const [left, other] = [await limiter.check('a'), await limiter.check('b')];
     await limiter.record('a');
     await limiter.record('a');
 
-    const none = await limiter.remaining('a');
+    const none = await limiter.check('a').catch((error: unknown) => error);
 
-    expect([left, other, none]).toEqual([1, 3, 0]);
+    expect([left, other]).toEqual([1, 3]);
+    expect(none).toBeInstanceOf(RateLimitedError);
   });
 }
 
@@ -67,7 +68,7 @@ describe('the in-memory limiter', () => {
 
     expect(limiter.size()).toBe(100);
     await expect(limiter.check('key-9999')).rejects.toThrow(RateLimitedError);
-    await expect(limiter.check('key-0')).resolves.toBeUndefined();
+    await expect(limiter.check('key-0')).resolves.toBe(1);
   });
 });
 
