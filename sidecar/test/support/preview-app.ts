@@ -38,6 +38,11 @@ export interface PreviewAppOptions {
   renderTimeoutMs?: number;
   /** How long a confirmed ETag is trusted without asking Nextcloud (default 0: every preview asks). */
   etagTrustMs?: number;
+  /**
+   * The render pool, when several apps stand in for one sidecar (which has one pool): the app neither makes nor
+   * closes its own. `renderTimeoutMs` then does not apply.
+   */
+  pool?: PdfPageRenderer;
   clock?: () => number;
 }
 
@@ -53,14 +58,14 @@ export interface PreviewApp {
 export async function startPreviewApp(options: PreviewAppOptions): Promise<PreviewApp> {
   const logger = createLogger('silent');
   const http = createHttpClient({ verifySsl: true, timeoutMs: 10_000, userAgent: 'preview-test' });
-  const pool = createPdfRenderPool({ timeoutMs: options.renderTimeoutMs });
+  const pool = options.pool ?? createPdfRenderPool({ timeoutMs: options.renderTimeoutMs });
   let renders = 0;
   const renderer: PdfPageRenderer = {
     renderPage: (filePath, page, scale) => {
       renders += 1;
       return pool.renderPage(filePath, page, scale);
     },
-    close: () => pool.close(),
+    close: () => (options.pool ? Promise.resolve() : pool.close()),
   };
   const spool = createSpoolFolder();
   const preview = {
@@ -110,7 +115,7 @@ export async function startPreviewApp(options: PreviewAppOptions): Promise<Previ
     spooledFiles: () => readdirSync(spool.path()),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.all([pool.close(), http.close(), files.close()]);
+      await Promise.all([renderer.close(), http.close(), files.close()]);
     },
   };
 }
