@@ -2,9 +2,10 @@
 // DATABASE_URL, a second real sidecar on PostgreSQL) in this one process; prints their URLs.
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { pino } from 'pino';
 import { startServer } from '../src/main.js';
 import { parseSettings } from '../src/settings/settings.js';
+import { createBatchedDestination } from '../src/logging/batched-destination.js';
+import { createLogger } from '../src/logging/logger.js';
 
 const dbPath = process.argv[2] ?? ':memory:';
 const databaseUrl = process.argv[3];
@@ -14,8 +15,9 @@ bare.get('/api/v1/status', (_req, res) => {
 });
 const bareServer = bare.listen(0, '127.0.0.1');
 await new Promise((resolve) => bareServer.once('listening', resolve));
-// Request logging stays on, written to /dev/null, as a deployment pays for it.
-const logger = pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+// Request logging stays on, through the sidecar's own logger and destination, written to /dev/null: a deployment pays
+// for it.
+const logger = createLogger('info', createBatchedDestination('/dev/null'));
 const startSidecar = (database: Record<string, string>) =>
   startServer({
     settings: parseSettings({
