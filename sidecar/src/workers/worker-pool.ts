@@ -1,6 +1,6 @@
 // A small pool of worker threads running one kind of job (jobs queued, bounded, timed out, memory bounded, a stuck,
-// failed or grown worker replaced), so that CPU-heavy work such as parsing or rendering a PDF never blocks the HTTP
-// server's event loop.
+// failed or grown worker replaced, an idle one ended), so that CPU-heavy work such as parsing or rendering a PDF never
+// blocks the HTTP server's event loop.
 import { Worker, type Transferable } from 'node:worker_threads';
 
 /** What a pool sends a worker: the job with the id its answer must carry. */
@@ -53,6 +53,11 @@ export interface WorkerPoolOptions {
   };
   /** A worker is replaced after this many jobs (default 500), whatever its memory. */
   recycleAfterJobs?: number;
+  /**
+   * A worker with no job for this long ends, and its memory with it (default 60 s); the next job starts a fresh one
+   * (for mupdf about 0.1 s more).
+   */
+  idleMs?: number;
 }
 
 export interface WorkerPool<Job, Result> {
@@ -80,6 +85,8 @@ interface Slot<Job, Result> {
   worker?: Worker;
   running?: PendingJob<Job, Result>;
   timer?: NodeJS.Timeout;
+  /** Ends the worker once it has been idle for `idleMs`. */
+  idleTimer?: NodeJS.Timeout;
   /** Jobs the current worker answered. */
   jobsDone: number;
 }
@@ -93,6 +100,7 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
   const maxQueued = options.maxQueued ?? 64;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const recycleAfterJobs = options.recycleAfterJobs ?? 500;
+  const idleMs = options.idleMs ?? 60_000;
   const heapMb = options.memory?.heapMb ?? 256;
   const wasmMb = options.memory?.wasmMb ?? 1024;
   const bounds: WorkerMemoryBounds = {
@@ -117,6 +125,19 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
       else pending.reject(outcome.error);
     }
     dispatch();
+    if (!slot.running && slot.worker) endWhenIdle(slot);
+  };
+
+  const endWhenIdle = (slot: Slot<Job, Result>) => {
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      const worker = slot.worker;
+      if (slot.running || !worker) return;
+      slot.worker = undefined;
+      worker.removeAllListeners();
+      void worker.terminate();
+    }, idleMs);
+    slot.idleTimer.unref();
   };
 
   const retire = (slot: Slot<Job, Result>, error: Error) => {
@@ -156,6 +177,7 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
     for (const slot of slots) {
       if (closed || slot.running || queue.length === 0) continue;
       const pending = queue.shift()!;
+      clearTimeout(slot.idleTimer);
       slot.worker ??= spawn(slot);
       slot.worker.ref();
       slot.running = pending;
@@ -185,6 +207,7 @@ export function createWorkerPool<Job, Result>(options: WorkerPoolOptions): Worke
       for (const pending of queue.splice(0)) pending.reject(closedError());
       await Promise.all(
         slots.map(async (slot) => {
+          clearTimeout(slot.idleTimer);
           const worker = slot.worker;
           retire(slot, closedError());
           await worker?.terminate();

@@ -1,6 +1,6 @@
 // The worker pool bounds its workers' memory: a worker that runs out of its V8 heap ends its job with the pool's
 // error and is replaced, WebAssembly memory may not grow past the bound, and a worker whose WebAssembly memory grew
-// large, or that ran many jobs, is replaced after its job.
+// large, or that ran many jobs, is replaced after its job; an idle worker ends, a busy one stays.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerPool, type WorkerPool, type WorkerPoolOptions } from '../../src/workers/worker-pool.js';
 import type { HungryJob } from '../support/hungry-worker.js';
@@ -69,5 +69,21 @@ describe('createWorkerPool', () => {
       false,
       true,
     ]);
+  });
+
+  it('ends a worker idle for idleMs, keeps one whose jobs come sooner, and starts a fresh one for the next job', async () => {
+    const pool = hungryPool({ idleMs: 300 });
+    const first = await pool.run({ kind: 'thread' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const soon = await pool.run({ kind: 'thread' });
+    const liveWhileBusy = pool.liveWorkers();
+
+    for (let waited = 0; pool.liveWorkers() > 0 && waited < 5000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    const liveWhenIdle = pool.liveWorkers();
+    const later = await pool.run({ kind: 'thread' });
+    expect([soon === first, liveWhileBusy, liveWhenIdle, later === first]).toEqual([true, 1, 0, false]);
   });
 });
