@@ -50,8 +50,11 @@ export function createFailedValidationBudget(
 
   return {
     async begin(address) {
-      const leftForAddress = await perAddress.check(address);
-      const leftForAll = await total.check(EVERYONE);
+      // Both read at once (on PostgreSQL, two connections: one round trip's wait, not two); the address's refusal first.
+      const [forAddress, forAll] = await Promise.allSettled([perAddress.check(address), total.check(EVERYONE)]);
+      if (forAddress.status === 'rejected') throw forAddress.reason;
+      if (forAll.status === 'rejected') throw forAll.reason;
+      const [leftForAddress, leftForAll] = [forAddress.value, forAll.value];
       // Nextcloud answers failed logins slowly: without this, a burst would pass the checks all at once.
       if (inFlightOf(address) >= leftForAddress || inFlight >= leftForAll) {
         throw new RateLimitedError(IN_FLIGHT_RETRY_SECONDS);
