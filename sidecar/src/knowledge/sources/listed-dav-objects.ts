@@ -29,6 +29,7 @@ export function createListedDavObjects(kind: MultigetKind): ListedDavObjects {
     maxEntries: MAX_LISTED_OBJECTS,
     maxSize: MAX_LISTED_OBJECT_BYTES,
     sizeOf: (object) => 2 * object.text.length + 100,
+    versionOf: (object) => object.etag,
   });
 
   return {
@@ -69,9 +70,6 @@ export function createListedDavObjects(kind: MultigetKind): ListedDavObjects {
         }
       }
     },
-    take(userId, document) {
-      const object = kept.take(userId, document.docId);
-      return object && object.etag === document.version ? object : undefined;
-    },
+    take: (userId, document) => kept.take(userId, document.docId, document.version),
   };
 }

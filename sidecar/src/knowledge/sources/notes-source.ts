@@ -37,6 +37,7 @@ export function createNotesSource(): SyncSource {
     maxSize: MAX_LISTED_NOTE_BYTES,
     // UTF-16 text, and a little for the rest of the note.
     sizeOf: ({ note }) => 2 * (note.content.length + note.title.length) + 200,
+    versionOf: ({ note }) => note.etag,
   });
 
   /**
@@ -46,16 +47,16 @@ export function createNotesSource(): SyncSource {
    */
   const keepChanged = async (context: SyncContext, since: number, changed: SeenDocument[]): Promise<void> => {
     const versions = new Map(changed.map((document) => [document.docId, document.version]));
-    let kept = 0;
+    let bytes = 0;
     try {
       await readChangedNotes(context.client, since, (notes) => {
         for (const stored of notes) {
           const id = String(stored.note.id);
           if (versions.get(id) !== stored.note.etag) continue;
           listed.keep(context.userId, id, stored);
-          kept += 2 * stored.note.content.length;
+          bytes += 2 * stored.note.content.length;
         }
-        return kept < MAX_LISTED_NOTE_BYTES / 2 && !context.signal.aborted;
+        return bytes < MAX_LISTED_NOTE_BYTES / 2 && !context.signal.aborted;
       });
     } catch (error) {
       if (context.signal.aborted) throw error;
@@ -72,9 +73,8 @@ export function createNotesSource(): SyncSource {
   };
 
   const read = async (context: SyncContext, document: SeenDocument): Promise<FetchedDocument | null> => {
-    const kept = listed.take(context.userId, document.docId);
-    if (kept && kept.note.etag === document.version) return toDocument(kept);
-    return fetchNote(context, document);
+    const kept = listed.take(context.userId, document.docId, document.version);
+    return kept ? toDocument(kept) : fetchNote(context, document);
   };
 
   return { docType: 'note', scan, read };
